@@ -1,0 +1,107 @@
+// The erpgen command line. Commands only: the work lives in generate.ts and what it calls.
+import { relative } from 'node:path';
+import yargs from 'yargs';
+import { loadConfig } from './config.js';
+import { UserError } from './errors.js';
+import { generate } from './generate.js';
+import { progressBar } from './progress.js';
+
+const SHOWN_DIFFERENCES = 20;
+
+async function runGenerate(argv: {
+  config?: string | undefined;
+  snapshot?: string | undefined;
+  out?: string | undefined;
+  include?: string[] | undefined;
+  exclude?: string[] | undefined;
+  decimals?: 'number' | 'string' | undefined;
+  check: boolean;
+  quiet: boolean;
+}): Promise<number> {
+  const started = performance.now();
+  const config = loadConfig(argv);
+  const out = relative(process.cwd(), config.out) || '.';
+  const bar = argv.quiet ? undefined : progressBar(process.stderr);
+  try {
+    const result = await generate(config, {
+      check: argv.check,
+      ...(bar ? { progress: bar.update } : {}),
+      notice: (line) => {
+        if (!argv.quiet) process.stderr.write(`erpgen: ${line}\n`);
+      },
+    });
+    bar?.done();
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (argv.check) {
+      const differing = [...result.changed.map((p) => `changed  ${p}`), ...result.removed.map((p) => `removed  ${p}`)];
+      if (differing.length === 0) {
+        if (!argv.quiet) console.log(`${out} is up to date (${result.objects} objects, ${seconds} s)`);
+        return 0;
+      }
+      console.error(`erpgen: ${out} is stale: ${differing.length} file(s) differ from what \`erpgen generate\` would write`);
+      for (const line of differing.slice(0, SHOWN_DIFFERENCES)) console.error(`  ${line}`);
+      if (differing.length > SHOWN_DIFFERENCES) console.error(`  ... and ${differing.length - SHOWN_DIFFERENCES} more`);
+      console.error('Run `npx erpgen generate` and commit the result.');
+      return 1;
+    }
+    if (!argv.quiet) {
+      console.log(
+        `erpgen: ${result.objects} objects into ${out}: ${result.changed.length} file(s) written, ${result.removed.length} removed, ${result.unchanged} unchanged (${seconds} s)`,
+      );
+    }
+    return 0;
+  } finally {
+    bar?.done();
+  }
+}
+
+export async function main(args: string[]): Promise<number> {
+  let exitCode = 0;
+  const parser = yargs(args)
+    .scriptName('erpgen')
+    .usage('$0 <command> [options]')
+    .command(
+      'generate',
+      'Generate the typed package from a schema snapshot',
+      (y) =>
+        y
+          .option('config', { type: 'string', describe: 'config file (default: erpgen.config.json if present)' })
+          .option('snapshot', { type: 'string', describe: 'snapshot folder (tables.metadata.json, views.metadata.json)' })
+          .option('out', { type: 'string', describe: 'output folder of the generated package' })
+          .option('include', { type: 'string', array: true, describe: 'globs over object names to generate (replaces the config list)' })
+          .option('exclude', { type: 'string', array: true, describe: 'globs over object names to leave out (replaces the config list)' })
+          .option('decimals', { choices: ['number', 'string'] as const, describe: 'TypeScript type of Edm.Decimal columns' })
+          .option('check', { type: 'boolean', default: false, describe: 'write nothing; exit 1 and list the files that differ when the output is stale' })
+          .option('quiet', { type: 'boolean', default: false, describe: 'print errors only' }),
+      async (argv) => {
+        exitCode = await runGenerate(argv);
+      },
+    )
+    .demandCommand(1, 'Give a command: erpgen generate')
+    .strict()
+    .help()
+    .version(false)
+    .fail((message, error) => {
+      // yargs' own complaints (unknown flag, bad choice) become a UserError; errors from commands pass through
+      if (error) throw error;
+      throw new UserError(`${message} (see erpgen --help)`, 2);
+    });
+  await parser.parseAsync();
+  return exitCode;
+}
+
+/** Runs the CLI and sets the exit code: one line for user errors, a stack only for erpgen's own bugs. */
+export async function run(args: string[]): Promise<void> {
+  try {
+    process.exitCode = await main(args);
+  } catch (error) {
+    if (error instanceof UserError) {
+      console.error(`erpgen: ${error.message}`);
+      process.exitCode = error.exitCode;
+    } else {
+      console.error('erpgen: internal error, please report it:');
+      console.error(error);
+      process.exitCode = 70;
+    }
+  }
+}

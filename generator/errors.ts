@@ -1,0 +1,16 @@
+// A UserError is a problem with the user's input, flags, files or server: the CLI prints its message as one
+// line and exits non-zero, without a stack trace. Anything else is a bug in erpgen and keeps its stack.
+export class UserError extends Error {
+  override readonly name = 'UserError';
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** `file: message (at byte N)`: the shape of every input error, so a user can jump to the place */
+export function inputError(file: string, message: string, offset?: number): UserError {
+  return new UserError(`${file}: ${message}${offset === undefined ? '' : ` (at byte ${offset})`}`);
+}

@@ -1,0 +1,150 @@
+// Every name erpgen derives from a server name is decided here, and only here.
+//
+// Rules (documented in the README, "Names"):
+// - Column names are never changed: row fields, column unions and descriptors use the exact server string
+//   (quoted where it is not an identifier), so what a query sends is what the server calls the column.
+// - An object whose name is "plain" keeps it: the module file is `tables/<name>.ts`, the exported value is
+//   `<name>`, and the types are `<Pascal>Row` / `<Pascal>Column`, where Pascal turns `_x` into `X`
+//   (`customer_salesrep` -> `CustomerSalesrep`). On lower-case names this is reversible, so two plain names
+//   never give the same type name.
+// - Any other name (upper case, spaces, punctuation, non-ASCII, a reserved word, a name of the generated API
+//   or of Object.prototype, a device name Windows will not create) gets a readable ASCII form plus `-` (files)
+//   or `$` (identifiers) and eight hex digits of a hash of the exact name. Plain names contain neither
+//   character, so the two sets can never collide, and a name's result never depends on the other names:
+//   adding an object to the server never renames another.
+// - File names are unique ignoring case (macOS and Windows), and ASCII (no normalisation surprises).
+import { createHash } from 'node:crypto';
+
+export interface ObjectNames {
+  /** file stem: `tables/<stem>.ts`, export subpath `./tables/<stem>` */
+  readonly stem: string;
+  /** the exported value: pass it to `query()` */
+  readonly value: string;
+  /** prefix of the exported types `<type>Row` and `<type>Column` */
+  readonly type: string;
+}
+
+const RESERVED = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
+    'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
+    'implements interface let package private protected public static yield await arguments eval undefined NaN Infinity'
+  ).split(' '),
+);
+
+/** names the generated package or its runtime exports, which an object's value must not shadow */
+export const API_NAMES = new Set([
+  'query',
+  'and',
+  'or',
+  'not',
+  'decimal',
+  'createClient',
+  'catalog',
+  'tables',
+  'views',
+  'knownValues',
+  'defineObject',
+]);
+
+const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+const WINDOWS_DEVICES = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
+
+/** longest file stem, well under the 255 bytes file systems allow once `.ts` and a hash are added */
+const MAX_STEM = 100;
+
+export function shortHash(text: string, length = 8): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, length);
+}
+
+/** ASCII letters, digits and `_` only: accents dropped, anything else a single `_` */
+const TRANSLITERATE: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'OE', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', þ: 'th', Þ: 'TH' };
+
+function asciiWords(name: string): string {
+  return name
+    .replace(/[ßæÆøØœŒđĐłŁþÞ]/g, (c) => TRANSLITERATE[c]!)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_]+/g, '_');
+}
+
+function isPlainStem(name: string): boolean {
+  return /^[a-z0-9_]+$/.test(name) && name.length <= MAX_STEM && !WINDOWS_DEVICES.test(name);
+}
+
+export function isPlainIdentifier(name: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !RESERVED.has(name) && !API_NAMES.has(name) && !PROTOTYPE_NAMES.has(name);
+}
+
+/** `customer_salesrep` -> `CustomerSalesrep`; reversible on `[a-z0-9_]` names (see the rules above) */
+export function pascal(name: string): string {
+  const head = name.charAt(0).toUpperCase() + name.slice(1);
+  return head.replace(/(?<=.)_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+function stemOf(name: string, hashLength: number): string {
+  if (isPlainStem(name)) return name;
+  const words = asciiWords(name).toLowerCase().replace(/^_+|_+$/g, '').slice(0, MAX_STEM) || 'object';
+  return `${words}-${shortHash(name, hashLength)}`;
+}
+
+function valueOf(name: string, hashLength: number): string {
+  if (isPlainIdentifier(name)) return name;
+  const words = asciiWords(name).slice(0, MAX_STEM);
+  return `${/^[A-Za-z_]/.test(words) ? words : `_${words}`}$${shortHash(name, hashLength)}`;
+}
+
+function typeOf(name: string, hashLength: number): string {
+  if (/^[a-z][a-z0-9_]*$/.test(name) && name.length <= MAX_STEM) return pascal(name);
+  const words = pascal(asciiWords(name).toLowerCase().replace(/^_+/, '').slice(0, MAX_STEM));
+  return `${/^[A-Za-z]/.test(words) ? words : `X${words}`}$${shortHash(name, hashLength)}`;
+}
+
+export interface NamedObject {
+  readonly name: string;
+  readonly surface: 'table' | 'view';
+}
+
+/**
+ * Names for every object of both surfaces, keyed `surface/name`. Values and types are unique across the
+ * package, file stems within their folder. A name on both surfaces (the server says this never happens)
+ * keeps its plain names on the table and gets hashed names on the view.
+ */
+export function nameObjects(objects: readonly NamedObject[]): Map<string, ObjectNames> {
+  const names = new Map<string, ObjectNames>();
+  const tableNames = new Set(objects.filter((o) => o.surface === 'table').map((o) => o.name));
+  for (const o of objects) {
+    const seed = o.surface === 'view' && tableNames.has(o.name) ? `view:${o.name}` : undefined;
+    names.set(`${o.surface}/${o.name}`, nameOne(o.name, seed));
+  }
+  ensureUnique(objects, names);
+  return names;
+}
+
+function nameOne(name: string, seed?: string): ObjectNames {
+  if (seed === undefined) return { stem: stemOf(name, 8), value: valueOf(name, 8), type: typeOf(name, 8) };
+  const hash = shortHash(seed);
+  const base = nameOne(name);
+  return { stem: `${base.stem.split('-')[0]}-${hash}`, value: `${base.value.split('$')[0]}$${hash}`, type: `${base.type.split('$')[0]}$${hash}` };
+}
+
+/** A hash collision in eight hex digits is astronomically unlikely; if one happens, say so rather than guess. */
+function ensureUnique(objects: readonly NamedObject[], names: Map<string, ObjectNames>): void {
+  const stems = new Map<string, string>();
+  const values = new Map<string, string>();
+  const types = new Map<string, string>();
+  for (const o of objects) {
+    const key = `${o.surface}/${o.name}`;
+    const n = names.get(key)!;
+    for (const [seen, id] of [
+      [stems, `${o.surface}/${n.stem.toLowerCase()}`],
+      [values, n.value],
+      [types, n.type],
+    ] as const) {
+      const other = seen.get(id);
+      if (other !== undefined && other !== key) throw new Error(`erpgen naming collision between ${other} and ${key} on ${id}: please report this`);
+      seen.set(id, key);
+    }
+  }
+}

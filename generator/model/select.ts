@@ -1,0 +1,29 @@
+// Which objects a package holds: the config's include/exclude globs over object names, minus the objects
+// the service cannot serve. Pure: names in, decisions out.
+import picomatch from 'picomatch';
+import type { Surface } from './schema.js';
+
+/** Objects the service lists but cannot serve, and where their data is read instead. */
+export const UNREACHABLE: Readonly<Record<string, string>> = {
+  bin: 'unreachable on both surfaces (the server answers a raw web-server 404 page); read inv_loc.primary_bin or the bin_ud extension table',
+};
+
+export interface Selection {
+  readonly include: readonly string[];
+  readonly exclude: readonly string[];
+  readonly includeUnreachable: boolean;
+}
+
+export type Decision = { readonly generate: true } | { readonly generate: false; readonly reason: 'unreachable' | 'excluded'; readonly note: string };
+
+export function selector(selection: Selection): (name: string, surface: Surface) => Decision {
+  const options = { dot: true, nocase: false };
+  const included = picomatch([...selection.include], options);
+  const excluded = selection.exclude.length ? picomatch([...selection.exclude], options) : () => false;
+  return (name) => {
+    if (!included(name) || excluded(name)) return { generate: false, reason: 'excluded', note: 'not selected by include/exclude' };
+    const why = Object.hasOwn(UNREACHABLE, name) ? UNREACHABLE[name] : undefined;
+    if (why && !selection.includeUnreachable) return { generate: false, reason: 'unreachable', note: why };
+    return { generate: true };
+  };
+}

@@ -1,0 +1,329 @@
+// JSON CSDL ($metadata) to the query-surface model, streaming, in at most two passes over a document.
+//
+// Rules (OData v4 JSON CSDL as this server sends it):
+// - the exposed objects are the members of the container named by `$EntityContainer` that do not start with `$`;
+// - an object's columns come from the entity type its entity set's `$Type` names, by namespace or alias;
+// - every member of an entity type other than `$`-members, annotations (`@`) and navigation properties is a column;
+// - a property without `$Type` is Edm.String; an absent `$Nullable` means false;
+// - `$Key`, `$MaxLength`, `$Precision` and `$Scale` are kept; the container may come before or after the types.
+//
+// Pass 1 (`readCsdlIndex`) reads until it holds the container: the object names and their types. It stops
+// there, so a document that starts with its container costs almost nothing. Pass 2 (`readCsdlObjects`) hands
+// over one object at a time as its entity type goes by. Memory holds the index and one entity type, never the
+// document and never all columns at once: a ten times bigger tenant needs about the same memory.
+import { basename } from 'node:path';
+import { inputError } from '../errors.js';
+import type { Column, QueryObject, Surface } from '../model/schema.js';
+import { EDM_TYPES } from '../model/edm.js';
+import { locate, streamJson, type Token } from './json-stream.js';
+
+type Json = string | number | boolean | null | JsonObject | Json[];
+/** objects keep document order and take any key, `__proto__` included */
+type JsonObject = Map<string, Json>;
+
+/** Builds a plain value from the tokens of one schema member. */
+class Assembler {
+  private stack: Array<JsonObject | Json[]> = [];
+  private keys: Array<string | undefined> = [];
+  private key: string | undefined;
+  done = false;
+  value: Json = null;
+
+  push(token: Token): void {
+    switch (token.name) {
+      case 'startObject':
+        this.open(new Map());
+        return;
+      case 'startArray':
+        this.open([]);
+        return;
+      case 'endObject':
+      case 'endArray': {
+        const value = this.stack.pop()!;
+        this.key = this.keys.pop();
+        this.add(value);
+        return;
+      }
+      case 'keyValue':
+        this.key = token.value as string;
+        return;
+      case 'numberValue':
+        this.add(Number(token.value));
+        return;
+      default:
+        this.add(token.value as Json);
+    }
+  }
+
+  private open(value: JsonObject | Json[]): void {
+    this.stack.push(value);
+    this.keys.push(this.key);
+    this.key = undefined;
+  }
+
+  private add(value: Json): void {
+    const top = this.stack[this.stack.length - 1];
+    if (top === undefined) {
+      this.value = value;
+      this.done = true;
+    } else if (Array.isArray(top)) top.push(value);
+    else top.set(this.key as string, value);
+  }
+}
+
+interface Walker {
+  /** a string at the top level: `$Version`, `$EntityContainer` */
+  top?(key: string, value: string): void;
+  schema?(namespace: string): void;
+  alias?(namespace: string, alias: string): void;
+  /** whether to assemble this schema member; skipped members cost only their tokens */
+  wants(namespace: string, name: string): boolean;
+  member(namespace: string, name: string, value: JsonObject, at: number): void;
+  /** checked after each member: true ends the walk early */
+  finished?(): boolean;
+}
+
+const STOP = Symbol('stop');
+
+/** Walks the document structure: top-level strings, schemas, and the schema members a walker wants. */
+function walk(file: string, label: string, walker: Walker): void {
+  let depth = 0;
+  let topKey: string | undefined;
+  let memberKey: string | undefined;
+  let member: Assembler | undefined;
+  let memberAt = 0;
+  let skip = 0;
+  let expectTopValue = false;
+
+  const onToken = (token: Token, blockStart: number): void => {
+    if (member) {
+      member.push(token);
+      if (member.done) {
+        const value = member.value;
+        member = undefined;
+        if (value instanceof Map) walker.member(topKey!, memberKey!, value, memberAt);
+        if (walker.finished?.()) throw STOP;
+      }
+      return;
+    }
+    if (skip > 0) {
+      if (token.name === 'startObject' || token.name === 'startArray') skip++;
+      else if (token.name === 'endObject' || token.name === 'endArray') skip--;
+      return;
+    }
+    const topValue = expectTopValue;
+    expectTopValue = false;
+    switch (token.name) {
+      case 'startObject':
+        if (depth === 0) depth = 1;
+        else if (depth === 1) {
+          if (topKey!.startsWith('$') || topKey!.includes('@')) skip = 1;
+          else {
+            depth = 2;
+            walker.schema?.(topKey!);
+            if (walker.finished?.()) throw STOP;
+          }
+        } else if (memberKey!.startsWith('$') || memberKey!.includes('@') || !walker.wants(topKey!, memberKey!)) skip = 1;
+        else {
+          member = new Assembler();
+          memberAt = blockStart;
+          member.push(token);
+        }
+        return;
+      case 'startArray':
+        if (depth === 0) throw inputError(label, 'is a JSON array, not a JSON CSDL schema document (an object with $Version and $EntityContainer)', 0);
+        skip = 1;
+        return;
+      case 'endObject':
+        depth--;
+        if (depth === 0 && walker.finished?.()) throw STOP;
+        return;
+      case 'keyValue':
+        if (depth === 1) {
+          topKey = token.value as string;
+          expectTopValue = true;
+        } else memberKey = token.value as string;
+        return;
+      case 'stringValue':
+      case 'numberValue':
+        if (depth === 0) break;
+        if (depth === 1 && topValue) walker.top?.(topKey!, String(token.value));
+        else if (depth === 2 && memberKey === '$Alias' && token.name === 'stringValue') {
+          walker.alias?.(topKey!, token.value as string);
+          if (walker.finished?.()) throw STOP;
+        }
+        return;
+      default:
+        if (depth > 0) return;
+    }
+    throw inputError(label, 'is not a JSON object: expected a JSON CSDL schema document', 0);
+  };
+
+  try {
+    streamJson(
+      file,
+      (tokens, blockStart) => {
+        for (const token of tokens) onToken(token, blockStart);
+      },
+      label,
+    );
+  } catch (error) {
+    if (error !== STOP) throw error;
+  }
+}
+
+export interface IndexedObject {
+  readonly name: string;
+  readonly surface: Surface;
+  /** qualified by namespace, never by alias */
+  readonly entityType: string;
+}
+
+export interface CsdlIndex {
+  readonly file: string;
+  readonly label: string;
+  readonly surface: Surface;
+  readonly objects: readonly IndexedObject[];
+  /** where the container began: where problems with entity sets are looked for */
+  readonly containerAt: number;
+}
+
+/** Pass 1: the container's objects and the entity types they name. */
+export function readCsdlIndex(file: string, surface: Surface, label = basename(file)): CsdlIndex {
+  let version: string | undefined;
+  let containerName: string | undefined;
+  let container: { value: JsonObject; at: number } | undefined;
+  const namespaces = new Set<string>();
+  const aliases = new Map<string, string>();
+  const qualify = (name: string): string => {
+    const dot = name.lastIndexOf('.');
+    return dot < 0 ? name : `${aliases.get(name.slice(0, dot)) ?? name.slice(0, dot)}${name.slice(dot)}`;
+  };
+  const isContainer = (namespace: string, name: string): boolean => containerName !== undefined && qualify(containerName) === `${namespace}.${name}`;
+
+  walk(file, label, {
+    top(key, value) {
+      if (key === '$Version') version = value;
+      else if (key === '$EntityContainer') containerName = value;
+    },
+    schema: (namespace) => namespaces.add(namespace),
+    alias: (namespace, alias) => aliases.set(alias, namespace),
+    // before `$EntityContainer` is known, any member may be the container: assemble and look at its $Kind
+    wants: (namespace, name) => containerName === undefined || isContainer(namespace, name),
+    member(namespace, name, value, at) {
+      if (container) return;
+      if (isContainer(namespace, name) || (containerName === undefined && value.get('$Kind') === 'EntityContainer')) container = { value, at };
+    },
+    // done once the container is held and every namespace its sets name has been seen (aliases come first in a schema)
+    finished() {
+      if (!container || containerName === undefined) return false;
+      for (const [key, set] of container.value) {
+        if (key.startsWith('$') || key.includes('@') || !(set instanceof Map)) continue;
+        const type = set.get('$Type');
+        if (typeof type !== 'string') continue;
+        const dot = type.lastIndexOf('.');
+        const prefix = type.slice(0, dot);
+        if (!namespaces.has(prefix) && !aliases.has(prefix)) return false;
+      }
+      return true;
+    },
+  });
+
+  if (version === undefined) throw inputError(label, 'has no $Version: not a JSON CSDL schema document', 0);
+  if (!/^4\.0/.test(version)) throw inputError(label, `has $Version ${JSON.stringify(version)}: only OData 4.0 JSON CSDL is supported`, locate(file, version, 0));
+  if (containerName === undefined) throw inputError(label, 'has no $EntityContainer: the document names no container, so it exposes no objects', 0);
+  if (!container || !isContainer(...splitQualified(qualify(containerName)))) {
+    throw inputError(label, `has no entity container ${JSON.stringify(containerName)} (named by $EntityContainer)`, locate(file, containerName, 0));
+  }
+
+  const objects: IndexedObject[] = [];
+  for (const [name, set] of container.value) {
+    if (name.startsWith('$') || name.includes('@')) continue;
+    if (!(set instanceof Map)) throw inputError(label, `container member ${JSON.stringify(name)} is not an object`, locate(file, name, container.at));
+    const type = set.get('$Type');
+    if (typeof type !== 'string' || !type.includes('.')) {
+      throw inputError(label, `entity set ${JSON.stringify(name)} has no qualified $Type`, locate(file, name, container.at));
+    }
+    objects.push({ name, surface, entityType: qualify(type) });
+  }
+  return { file, label, surface, objects, containerAt: container.at };
+}
+
+function splitQualified(qualified: string): [string, string] {
+  const dot = qualified.lastIndexOf('.');
+  return [qualified.slice(0, dot), qualified.slice(dot + 1)];
+}
+
+/**
+ * Pass 2: calls `onObject` for each wanted object as soon as its entity type has been read, in document order.
+ * Fails when a wanted object's `$Type` names no entity type of the document.
+ */
+export function readCsdlObjects(index: CsdlIndex, wanted: readonly IndexedObject[], onObject: (object: QueryObject) => void): void {
+  const { file, label } = index;
+  const byType = new Map<string, IndexedObject[]>();
+  for (const o of wanted) {
+    const list = byType.get(o.entityType);
+    if (list) list.push(o);
+    else byType.set(o.entityType, [o]);
+  }
+  const seen = new Set<string>();
+  walk(file, label, {
+    wants: (namespace, name) => byType.has(`${namespace}.${name}`),
+    member(namespace, name, value, at) {
+      const qualified = `${namespace}.${name}`;
+      if (value.get('$Kind') !== 'EntityType') {
+        throw inputError(label, `${qualified} is named as an entity set's $Type but is a ${String(value.get('$Kind') ?? 'member without $Kind')}, not an EntityType`, locate(file, name, at));
+      }
+      if (seen.has(qualified)) return;
+      seen.add(qualified);
+      const columns = readColumns(qualified, value, file, label, at);
+      for (const o of byType.get(qualified)!) onObject({ name: o.name, surface: o.surface, entityType: qualified, columns });
+    },
+    finished: () => seen.size === byType.size,
+  });
+  for (const o of wanted) {
+    if (!seen.has(o.entityType)) {
+      throw inputError(label, `entity set ${JSON.stringify(o.name)} has $Type ${JSON.stringify(o.entityType)}, which names no entity type in the document`, locate(file, o.entityType.slice(o.entityType.lastIndexOf('.') + 1), index.containerAt));
+    }
+  }
+}
+
+function readColumns(qualified: string, type: JsonObject, file: string, label: string, at: number): Column[] {
+  if (type.has('$BaseType')) {
+    throw inputError(label, `entity type ${qualified} derives from ${JSON.stringify(type.get('$BaseType'))}: type inheritance is not supported on this server's query surface`, locate(file, '$BaseType', at));
+  }
+  const keyNames = new Set<string>();
+  const key = type.get('$Key');
+  if (Array.isArray(key)) {
+    for (const k of key) {
+      if (typeof k === 'string') keyNames.add(k);
+      else if (k instanceof Map) for (const path of k.values()) if (typeof path === 'string') keyNames.add(path);
+    }
+  }
+  const columns: Column[] = [];
+  for (const [name, value] of type) {
+    if (name.startsWith('$') || name.includes('@')) continue;
+    if (!(value instanceof Map)) throw inputError(label, `entity type ${qualified}: member ${JSON.stringify(name)} is not an object`, locate(file, name, at));
+    if (value.get('$Kind') === 'NavigationProperty') continue;
+    const edmType = value.get('$Type') ?? 'Edm.String';
+    if (typeof edmType !== 'string' || !EDM_TYPES.has(edmType)) {
+      const shown = typeof edmType === 'string' ? edmType : JSON.stringify(edmType);
+      throw inputError(label, `column ${JSON.stringify(name)} of entity type ${qualified} has unknown type ${JSON.stringify(shown)}`, locate(file, typeof edmType === 'string' ? edmType : name, at));
+    }
+    if (value.get('$Collection') === true) {
+      throw inputError(label, `column ${JSON.stringify(name)} of entity type ${qualified} is a collection, which the query surface cannot return`, locate(file, name, at));
+    }
+    const column: { -readonly [K in keyof Column]: Column[K] } = { name, edmType, nullable: value.get('$Nullable') === true, key: keyNames.has(name) };
+    const maxLength = value.get('$MaxLength');
+    if (typeof maxLength === 'number' || typeof maxLength === 'string') column.maxLength = maxLength;
+    const precision = value.get('$Precision');
+    if (typeof precision === 'number') column.precision = precision;
+    const scale = value.get('$Scale');
+    if (typeof scale === 'number' || typeof scale === 'string') column.scale = scale;
+    columns.push(column);
+  }
+  for (const k of keyNames) {
+    if (!columns.some((c) => c.name === k)) throw inputError(label, `entity type ${qualified} has $Key ${JSON.stringify(k)}, which is not one of its properties`, locate(file, k, at));
+  }
+  return columns;
+}

@@ -1,0 +1,30 @@
+// The runtime: hand-written TypeScript under templates/runtime/, copied into every generated package.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface TemplateFile {
+  /** path relative to templates/, with `/` */
+  readonly path: string;
+  readonly content: string;
+}
+
+/** templates/ sits at the package root, whether erpgen runs from its sources or from dist/ */
+function templatesDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'templates', 'runtime');
+    if (existsSync(candidate)) return join(dir, 'templates');
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('erpgen is installed without its templates/ folder');
+    dir = parent;
+  }
+}
+
+export function readRuntimeTemplates(): TemplateFile[] {
+  const root = templatesDir();
+  return readdirSync(join(root, 'runtime'))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .sort()
+    .map((f) => ({ path: `runtime/${f}`, content: readFileSync(join(root, 'runtime', f), 'utf8') }));
+}

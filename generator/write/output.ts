@@ -1,0 +1,155 @@
+// The only code that touches the output folder.
+//
+// - Incremental: a file whose bytes are unchanged is not rewritten (its mtime stays).
+// - Atomic: changed files are first written to a staging folder beside the output; only when the whole run
+//   has succeeded are they renamed into place and the files of vanished objects removed. A run that fails
+//   before `commit()` leaves the previous output exactly as it was.
+// - Owned files only: the manifest (`.erpgen-files`) lists what erpgen wrote; only those are ever removed,
+//   and erpgen refuses to write into a non-empty folder it did not make.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { UserError } from '../errors.js';
+
+export const MANIFEST = '.erpgen-files';
+
+export interface WriteReport {
+  readonly written: readonly string[];
+  readonly removed: readonly string[];
+  readonly unchanged: number;
+}
+
+export class OutputWriter {
+  private readonly staging: string;
+  private readonly files = new Set<string>();
+  private readonly changed: string[] = [];
+  private readonly previous: ReadonlySet<string>;
+  private unchanged = 0;
+
+  /** `check`: compare only, never write (for `--check`). `label` is how messages name the folder. */
+  constructor(
+    readonly out: string,
+    private readonly check: boolean,
+    private readonly label = out,
+  ) {
+    this.previous = this.readManifest();
+    this.staging = join(dirname(out), `.${basename(out)}.erpgen-staging-${process.pid}`);
+  }
+
+  private readManifest(): ReadonlySet<string> {
+    const manifest = join(this.out, MANIFEST);
+    // only plain relative paths: a damaged manifest must never make erpgen delete outside its folder
+    if (existsSync(manifest)) return new Set(readFileSync(manifest, 'utf8').split('\n').filter(isOwnedPath));
+    if (existsSync(this.out)) {
+      if (!statSync(this.out).isDirectory()) throw new UserError(`${this.label}: exists and is not a folder`);
+      if (readdirSync(this.out).length > 0 && !this.check) {
+        throw new UserError(`${this.label}: the folder is not empty and was not made by erpgen (no ${MANIFEST}); choose another --out or empty it`);
+      }
+    }
+    return new Set();
+  }
+
+  /** Adds a file of the new output. `path` is relative to the output folder, with `/`. */
+  file(path: string, content: string): void {
+    if (this.files.has(path)) throw new Error(`erpgen emitted ${path} twice`);
+    this.files.add(path);
+    const bytes = Buffer.from(content, 'utf8');
+    const target = join(this.out, path);
+    let same = false;
+    try {
+      same = readFileSync(target).equals(bytes);
+    } catch {
+      same = false;
+    }
+    if (same) {
+      this.unchanged++;
+      return;
+    }
+    this.changed.push(path);
+    if (this.check) return;
+    const staged = join(this.staging, path);
+    mkdirSync(dirname(staged), { recursive: true });
+    writeFileSync(staged, bytes);
+  }
+
+  /** What `commit()` would remove: owned files of the previous run that this run did not produce. */
+  private stale(): string[] {
+    return [...this.previous].filter((p) => !this.files.has(p) && p !== MANIFEST).sort();
+  }
+
+  /** The differences, for `--check`: paths that would be written and removed. */
+  differences(): { changed: string[]; removed: string[] } {
+    const manifest = this.manifestText();
+    const current = existsSync(join(this.out, MANIFEST)) ? readFileSync(join(this.out, MANIFEST), 'utf8') : undefined;
+    const changed = [...this.changed].sort();
+    if (current !== manifest) changed.push(MANIFEST);
+    return { changed, removed: this.stale() };
+  }
+
+  private manifestText(): string {
+    return [...this.files, MANIFEST].sort().join('\n') + '\n';
+  }
+
+  /** Moves the staged files into place and removes stale ones. Nothing before this touches `out`. */
+  commit(): WriteReport {
+    if (this.check) throw new Error('commit() in check mode');
+    this.file(MANIFEST, this.manifestText());
+    const removed = this.stale();
+    try {
+      for (const path of this.changed) {
+        const target = join(this.out, path);
+        mkdirSync(dirname(target), { recursive: true });
+        renameSync(join(this.staging, path), target);
+      }
+      for (const path of removed) {
+        rmSync(join(this.out, path), { force: true });
+        removeEmptyParents(this.out, dirname(join(this.out, path)));
+      }
+    } finally {
+      this.discard();
+    }
+    return { written: [...this.changed].sort(), removed, unchanged: this.unchanged };
+  }
+
+  /** Drops the staging folder: the output stays as it was. */
+  discard(): void {
+    rmSync(this.staging, { recursive: true, force: true });
+  }
+}
+
+function isOwnedPath(path: string): boolean {
+  return path !== '' && !path.startsWith('/') && !path.includes('\\') && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
+
+function removeEmptyParents(root: string, dir: string): void {
+  while (relative(root, dir) !== '' && !relative(root, dir).startsWith('..')) {
+    try {
+      if (readdirSync(dir).length > 0) return;
+      rmdirSync(dir);
+    } catch {
+      return;
+    }
+    dir = dirname(dir);
+  }
+}
+
+/** For callers that want to be sure a path is not stale junk from a crashed run. */
+export function removeOrphanStaging(out: string): void {
+  const parent = dirname(out);
+  if (!existsSync(parent)) return;
+  const prefix = `.${basename(out)}.erpgen-staging-`;
+  for (const entry of readdirSync(parent)) {
+    if (!entry.startsWith(prefix)) continue;
+    const pid = Number(entry.slice(prefix.length));
+    if (Number.isInteger(pid) && isAlive(pid)) continue;
+    rmSync(join(parent, entry), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
