@@ -1,0 +1,55 @@
+// What a route answers, as plain data: the server writes it. Routes stay free of `node:http`, so adding a
+// family means adding a function that maps a request to a Reply.
+
+/** A request as routes see it: the raw path and raw query string, never decoded on the way in. */
+export interface ServiceRequest {
+  readonly method: string;
+  /** raw path, e.g. `/odataservice/odata/table/order%20lines` */
+  readonly path: string;
+  /** raw query string without the `?`, '' when there is none */
+  readonly query: string;
+  /** header names in lower case */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+}
+
+export interface Reply {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | Buffer;
+}
+
+/** A route answers the requests it owns and returns undefined for the others. */
+export type Route = (request: ServiceRequest) => Reply | undefined;
+
+export function emptyReply(status: number, headers: Record<string, string> = {}): Reply {
+  return { status, headers, body: '' };
+}
+
+export const ODATA_JSON = 'application/json; odata.metadata=minimal; odata.streaming=true';
+
+/** The query family's error object: `{"error":{"code":...,"message":...}}`. */
+export function odataErrorReply(status: number, code: string, message: string): Reply {
+  return {
+    status,
+    headers: { 'Content-Type': 'application/json; odata.metadata=minimal', 'OData-Version': '4.0' },
+    body: JSON.stringify({ error: { code, message } }),
+  };
+}
+
+/**
+ * The web server's own 404 page. The service's IIS hides any path segment named `bin` (request filtering), so
+ * such requests never reach the application: no JSON, no authentication, just this page.
+ */
+export function htmlNotFound(): Reply {
+  return {
+    status: 404,
+    headers: { 'Content-Type': 'text/html' },
+    body:
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">\r\n' +
+      '<html xmlns="http://www.w3.org/1999/xhtml"><head><title>404 - File or directory not found.</title></head>' +
+      '<body><div id="header"><h1>Server Error</h1></div><div id="content"><fieldset>' +
+      '<h2>404 - File or directory not found.</h2>' +
+      '<h3>The resource you are looking for might have been removed, had its name changed, or is temporarily unavailable.</h3>' +
+      '</fieldset></div></body></html>',
+  };
+}

@@ -1,0 +1,197 @@
+// The rows of every object, in an in-memory SQLite database (better-sqlite3).
+//
+// Object and column names can be anything (spaces, quotes, `__proto__`, `a*/b`, names differing only by case,
+// which SQLite would treat as the same identifier), so SQL never sees them: each object is table "t<n>" and
+// each column "c<n>", and Maps (never plain objects) hold the way back.
+//
+// An object's table is created and seeded on first use, not at start: a stock tenant has over 7,000 objects
+// and a test touches a handful. Seeds are a pure function of (object, row number), so when a table is created
+// makes no difference to what it holds.
+import Database from 'better-sqlite3';
+import { kindOf } from '../../generator/model/edm.js';
+import type { QueryObject, Surface } from '../../generator/model/schema.js';
+import { SQL_FUNCTIONS, type FilterTarget, type SqlColumn, type SqlFragment } from './filter-sql.js';
+import { generateRow, seedCount } from './seed.js';
+import { storageOf, toStored } from './values.js';
+
+export interface StoredObject extends FilterTarget {
+  readonly object: QueryObject;
+  readonly surface: Surface;
+  /** the quoted internal table name */
+  readonly table: string;
+  /** columns in schema order */
+  readonly ordered: readonly SqlColumn[];
+  readonly keys: readonly SqlColumn[];
+}
+
+interface ObjectState {
+  readonly stored: StoredObject;
+  created: boolean;
+  /** the row number the next generated row gets: keeps generated keys unique across seeds and inserts */
+  nextIndex: number;
+}
+
+export interface OrderTerm {
+  readonly column: SqlColumn;
+  readonly descending: boolean;
+}
+
+export interface RowQuery {
+  readonly columns: readonly SqlColumn[];
+  readonly where?: SqlFragment;
+  readonly orderBy: readonly OrderTerm[];
+  readonly top?: number;
+  readonly skip?: number;
+  readonly count: boolean;
+}
+
+export interface RowResult {
+  /** one array of stored values per row, in the order of `RowQuery.columns` */
+  readonly rows: readonly unknown[][];
+  readonly count?: number;
+}
+
+/** The expression a column sorts by: strings without case, decimals by their exact key. */
+function sortExpression(column: SqlColumn): string {
+  if (column.kind === 'string') return `ci(${column.sql})`;
+  if (column.kind === 'decimal') return `dec_key(${column.sql})`;
+  return column.sql;
+}
+
+export class Store {
+  private readonly db: Database.Database;
+  private readonly bySurface = new Map<Surface, Map<string, ObjectState>>([
+    ['table', new Map()],
+    ['view', new Map()],
+  ]);
+
+  constructor(
+    objects: readonly QueryObject[],
+    private readonly rowsPerObject: number,
+  ) {
+    this.db = new Database(':memory:');
+    for (const [name, fn] of Object.entries(SQL_FUNCTIONS)) this.db.function(name, { deterministic: true }, fn);
+    objects.forEach((object, n) => {
+      const ordered = object.columns.map((column, i): SqlColumn => ({
+        column,
+        kind: kindOf(column.edmType),
+        sql: `"c${i}"`,
+      }));
+      const stored: StoredObject = {
+        object,
+        surface: object.surface,
+        entityType: object.entityType,
+        table: `"t${n}"`,
+        ordered,
+        columns: new Map(ordered.map((c) => [c.column.name, c])),
+        keys: ordered.filter((c) => c.column.key),
+      };
+      this.bySurface.get(object.surface)!.set(object.name, { stored, created: false, nextIndex: 0 });
+    });
+  }
+
+  /** The object served at `/{surface}/{name}`, if any. Names match exactly (case-sensitive). */
+  find(surface: Surface, name: string): StoredObject | undefined {
+    return this.bySurface.get(surface)!.get(name)?.stored;
+  }
+
+  /** Adds rows; columns a row leaves out get generated values (non-nullable) or null (nullable). */
+  insert(name: string, rows: ReadonlyArray<Record<string, unknown>>): void {
+    const state = this.stateOf(name);
+    this.ensure(state);
+    const { stored } = state;
+    const prepared = rows.map((row) => {
+      for (const key of Object.keys(row)) {
+        if (!stored.columns.has(key)) throw new Error(`insert into ${name}: it has no column ${JSON.stringify(key)}`);
+      }
+      const generated = generateRow(stored.object, state.nextIndex++);
+      return stored.ordered.map(({ column }) => {
+        const given = Object.prototype.hasOwnProperty.call(row, column.name);
+        const value = given ? row[column.name] : column.nullable && !column.key ? null : generated[column.name];
+        try {
+          return toStored(column, value);
+        } catch (error) {
+          throw new Error(`insert into ${name}: ${(error as Error).message}`);
+        }
+      });
+    });
+    this.insertStored(stored, prepared);
+  }
+
+  /** Removes every row, seeded ones included. */
+  clear(name: string): void {
+    const state = this.stateOf(name);
+    this.ensure(state);
+    this.db.exec(`DELETE FROM ${state.stored.table}`);
+  }
+
+  query(stored: StoredObject, q: RowQuery): RowResult {
+    this.ensure(this.bySurface.get(stored.surface)!.get(stored.object.name)!);
+    const where = q.where ? ` WHERE ${q.where.sql}` : '';
+    const params = q.where?.params ?? [];
+    // the service orders pages stably: the requested order, then the key, then (here) insertion order
+    const order = [
+      ...q.orderBy.map((t) => `${sortExpression(t.column)}${t.descending ? ' DESC' : ''}`),
+      ...stored.keys.map(sortExpression),
+      'rowid',
+    ].join(', ');
+    const select = q.columns.length === 0 ? 'NULL' : q.columns.map((c) => c.sql).join(', ');
+    let sql = `SELECT ${select} FROM ${stored.table}${where} ORDER BY ${order}`;
+    const paging: number[] = [];
+    if (q.top !== undefined || q.skip !== undefined) {
+      sql += ' LIMIT ? OFFSET ?';
+      paging.push(q.top ?? -1, q.skip ?? 0);
+    }
+    const rows = this.db
+      .prepare(sql)
+      .raw(true)
+      .safeIntegers(true)
+      .all(...params, ...paging) as unknown[][];
+    let count: number | undefined;
+    if (q.count) {
+      const result = this.db
+        .prepare(`SELECT count(*) FROM ${stored.table}${where}`)
+        .pluck(true)
+        .get(...params);
+      count = Number(result);
+    }
+    return count === undefined ? { rows } : { rows, count };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** `insert` and `clear` take a bare name: the two surfaces never share one, but say so if they do. */
+  private stateOf(name: string): ObjectState {
+    const found = [...this.bySurface.values()].map((m) => m.get(name)).filter((s) => s !== undefined);
+    if (found.length === 0) throw new Error(`no table or view named ${JSON.stringify(name)} in the snapshot`);
+    if (found.length > 1) throw new Error(`${JSON.stringify(name)} is both a table and a view in the snapshot`);
+    return found[0]!;
+  }
+
+  private ensure(state: ObjectState): void {
+    if (state.created) return;
+    const { stored } = state;
+    const columns = stored.ordered.map((c) => `${c.sql} ${storageOf(c.kind)}`).join(', ');
+    this.db.exec(`CREATE TABLE ${stored.table} (${columns.length > 0 ? columns : '"_empty" TEXT'})`);
+    state.created = true;
+    const count = seedCount(stored.object, this.rowsPerObject);
+    const rows: unknown[][] = [];
+    for (let i = 0; i < count; i++) {
+      const generated = generateRow(stored.object, state.nextIndex++);
+      rows.push(stored.ordered.map(({ column }) => toStored(column, generated[column.name])));
+    }
+    this.insertStored(stored, rows);
+  }
+
+  private insertStored(stored: StoredObject, rows: readonly unknown[][]): void {
+    if (stored.ordered.length === 0 || rows.length === 0) return;
+    const statement = this.db.prepare(
+      `INSERT INTO ${stored.table} (${stored.ordered.map((c) => c.sql).join(', ')}) VALUES (${stored.ordered.map(() => '?').join(', ')})`,
+    );
+    this.db.transaction(() => {
+      for (const row of rows) statement.run(...row);
+    })();
+  }
+}
