@@ -84,7 +84,7 @@ export async function main(args: string[]): Promise<number> {
     .fail((message, error) => {
       // yargs' own complaints (unknown flag, bad choice) become a UserError; errors from commands pass through
       if (error) throw error;
-      throw new UserError(`${message} (see erpgen --help)`, 2);
+      throw new UserError(`${message.replace(/\s*\n\s*/g, ' ')} (see erpgen --help)`, 2);
     });
   await parser.parseAsync();
   return exitCode;

@@ -49,7 +49,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     const list: IndexedObject[] = [];
     for (const o of index.objects) {
       const decision = decide(o.name, o.surface);
-      const objectNames = names.get(`${o.surface}/${o.name}`)!;
+      const objectNames = names[o.surface].get(o.name)!;
       if (decision.generate) {
         list.push(o);
         entries.push({ name: o.name, surface: o.surface, names: objectNames });
@@ -72,7 +72,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     for (const index of indexes) {
       const source = basename(index.file);
       readCsdlObjects(index, wanted.get(index)!, (object) => {
-        const objectNames = names.get(`${object.surface}/${object.name}`)!;
+        const objectNames = names[object.surface].get(object.name)!;
         const path = `${modulePath(object.surface, objectNames)}.ts`;
         const content = emitRowModule(object, objectNames, { decimals: config.decimals, knownValues, source });
         if (needsFormatting(content)) long.push({ path, content });

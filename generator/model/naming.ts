@@ -106,19 +106,21 @@ export interface NamedObject {
   readonly surface: 'table' | 'view';
 }
 
+/** Names by surface, then by server name. */
+export type NameTable = Readonly<Record<'table' | 'view', ReadonlyMap<string, ObjectNames>>>;
+
 /**
- * Names for every object of both surfaces, keyed `surface/name`. Values and types are unique across the
- * package, file stems within their folder. A name on both surfaces (the server says this never happens)
- * keeps its plain names on the table and gets hashed names on the view.
+ * Names for every object of both surfaces. Values and types are unique across the package, file stems
+ * within their folder. A name on both surfaces (the server says this never happens) keeps its plain names
+ * on the table and gets hashed names on the view.
  */
-export function nameObjects(objects: readonly NamedObject[]): Map<string, ObjectNames> {
-  const names = new Map<string, ObjectNames>();
-  const tableNames = new Set(objects.filter((o) => o.surface === 'table').map((o) => o.name));
-  for (const o of objects) {
-    const seed = o.surface === 'view' && tableNames.has(o.name) ? `view:${o.name}` : undefined;
-    names.set(`${o.surface}/${o.name}`, nameOne(o.name, seed));
-  }
-  ensureUnique(objects, names);
+export function nameObjects(objects: readonly NamedObject[]): NameTable {
+  const table = new Map<string, ObjectNames>();
+  const view = new Map<string, ObjectNames>();
+  for (const o of objects) if (o.surface === 'table') table.set(o.name, nameOne(o.name));
+  for (const o of objects) if (o.surface === 'view') view.set(o.name, nameOne(o.name, table.has(o.name) ? `view:${o.name}` : undefined));
+  const names = { table, view };
+  ensureUnique(names);
   return names;
 }
 
@@ -130,21 +132,21 @@ function nameOne(name: string, seed?: string): ObjectNames {
 }
 
 /** A hash collision in eight hex digits is astronomically unlikely; if one happens, say so rather than guess. */
-function ensureUnique(objects: readonly NamedObject[], names: Map<string, ObjectNames>): void {
-  const stems = new Map<string, string>();
+function ensureUnique(names: NameTable): void {
   const values = new Map<string, string>();
   const types = new Map<string, string>();
-  for (const o of objects) {
-    const key = `${o.surface}/${o.name}`;
-    const n = names.get(key)!;
-    for (const [seen, id] of [
-      [stems, `${o.surface}/${n.stem.toLowerCase()}`],
-      [values, n.value],
-      [types, n.type],
-    ] as const) {
-      const other = seen.get(id);
-      if (other !== undefined && other !== key) throw new Error(`erpgen naming collision between ${other} and ${key} on ${id}: please report this`);
-      seen.set(id, key);
+  for (const surface of ['table', 'view'] as const) {
+    const stems = new Map<string, string>();
+    for (const [name, n] of names[surface]) {
+      for (const [seen, id] of [
+        [stems, n.stem.toLowerCase()],
+        [values, n.value],
+        [types, n.type],
+      ] as const) {
+        const other = seen.get(id);
+        if (other !== undefined) throw new Error(`erpgen naming collision between ${other} and ${surface} ${name} on ${id}: please report this`);
+        seen.set(id, `${surface} ${name}`);
+      }
     }
   }
 }

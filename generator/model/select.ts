@@ -16,13 +16,18 @@ export interface Selection {
 
 export type Decision = { readonly generate: true } | { readonly generate: false; readonly reason: 'unreachable' | 'excluded'; readonly note: string };
 
+// Object names are not paths: a `/` in a name is an ordinary character, which picomatch's `*` would not cross.
+const SLASH = '\uE000';
+const unslash = (text: string) => text.split('/').join(SLASH);
+
 export function selector(selection: Selection): (name: string, surface: Surface) => Decision {
-  const options = { dot: true, nocase: false };
-  const included = picomatch([...selection.include], options);
-  const excluded = selection.exclude.length ? picomatch([...selection.exclude], options) : () => false;
-  return (name) => {
+  const options = { dot: true };
+  const included = picomatch(selection.include.map(unslash), options);
+  const excluded = selection.exclude.length ? picomatch(selection.exclude.map(unslash), options) : () => false;
+  return (original) => {
+    const name = unslash(original);
     if (!included(name) || excluded(name)) return { generate: false, reason: 'excluded', note: 'not selected by include/exclude' };
-    const why = Object.hasOwn(UNREACHABLE, name) ? UNREACHABLE[name] : undefined;
+    const why = Object.hasOwn(UNREACHABLE, original) ? UNREACHABLE[original] : undefined;
     if (why && !selection.includeUnreachable) return { generate: false, reason: 'unreachable', note: why };
     return { generate: true };
   };

@@ -15,6 +15,7 @@ import { basename } from 'node:path';
 import { inputError } from '../errors.js';
 import type { Column, QueryObject, Surface } from '../model/schema.js';
 import { EDM_TYPES } from '../model/edm.js';
+import { flat } from '../flat-string.js';
 import { locate, streamJson, type Token } from './json-stream.js';
 
 type Json = string | number | boolean | null | JsonObject | Json[];
@@ -244,7 +245,7 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
     if (typeof type !== 'string' || !type.includes('.')) {
       throw inputError(label, `entity set ${JSON.stringify(name)} has no qualified $Type`, locate(file, name, container.at));
     }
-    objects.push({ name, surface, entityType: qualify(type) });
+    objects.push({ name: flat(name), surface, entityType: flat(qualify(type)) });
   }
   return { file, label, surface, objects, containerAt: container.at };
 }
@@ -260,31 +261,33 @@ function splitQualified(qualified: string): [string, string] {
  */
 export function readCsdlObjects(index: CsdlIndex, wanted: readonly IndexedObject[], onObject: (object: QueryObject) => void): void {
   const { file, label } = index;
-  const byType = new Map<string, IndexedObject[]>();
+  // entity type -> the objects it serves; entries leave as their type is read, so what remains at the end
+  // is a $Type that names nothing (and memory shrinks as the pass goes)
+  const pending = new Map<string, IndexedObject | IndexedObject[]>();
   for (const o of wanted) {
-    const list = byType.get(o.entityType);
-    if (list) list.push(o);
-    else byType.set(o.entityType, [o]);
+    const known = pending.get(o.entityType);
+    pending.set(o.entityType, known === undefined ? o : Array.isArray(known) ? [...known, o] : [known, o]);
   }
-  const seen = new Set<string>();
   walk(file, label, {
-    wants: (namespace, name) => byType.has(`${namespace}.${name}`),
+    wants: (namespace, name) => pending.has(`${namespace}.${name}`),
     member(namespace, name, value, at) {
       const qualified = `${namespace}.${name}`;
       if (value.get('$Kind') !== 'EntityType') {
         throw inputError(label, `${qualified} is named as an entity set's $Type but is a ${String(value.get('$Kind') ?? 'member without $Kind')}, not an EntityType`, locate(file, name, at));
       }
-      if (seen.has(qualified)) return;
-      seen.add(qualified);
+      const objects = pending.get(qualified)!;
+      pending.delete(qualified);
       const columns = readColumns(qualified, value, file, label, at);
-      for (const o of byType.get(qualified)!) onObject({ name: o.name, surface: o.surface, entityType: qualified, columns });
+      for (const o of Array.isArray(objects) ? objects : [objects]) onObject({ name: o.name, surface: o.surface, entityType: o.entityType, columns });
     },
-    finished: () => seen.size === byType.size,
+    finished: () => pending.size === 0,
   });
-  for (const o of wanted) {
-    if (!seen.has(o.entityType)) {
-      throw inputError(label, `entity set ${JSON.stringify(o.name)} has $Type ${JSON.stringify(o.entityType)}, which names no entity type in the document`, locate(file, o.entityType.slice(o.entityType.lastIndexOf('.') + 1), index.containerAt));
-    }
+  for (const objects of pending.values()) {
+    const o = Array.isArray(objects) ? objects[0]! : objects;
+    // the $Type as written may use the alias: then point at the set's name instead
+    let at = locate(file, o.entityType, index.containerAt);
+    if (at === index.containerAt) at = locate(file, o.name, index.containerAt);
+    throw inputError(label, `entity set ${JSON.stringify(o.name)} has $Type ${JSON.stringify(o.entityType)}, which names no entity type in the document`, at);
   }
 }
 

@@ -92,6 +92,7 @@ function syntaxError(file: string, label: string): Error {
   const blocks: Array<{ text: string; chars: number; bytes: number }> = [];
   let chars = 0;
   let bytes = 0;
+  let flushing = false;
   try {
     for (;;) {
       const read = readSync(fd, buffer, 0, BLOCK, null);
@@ -103,7 +104,8 @@ function syntaxError(file: string, label: string): Error {
       }
       blocks.push({ text, chars, bytes: bytes + skipped });
       if (blocks.length > 2) blocks.shift();
-      verify(read === 0 ? (NONE as unknown as string) : text);
+      flushing = read === 0;
+      verify(flushing ? (NONE as unknown as string) : text);
       if (read === 0) break;
       chars += text.length;
       bytes += read;
@@ -114,8 +116,8 @@ function syntaxError(file: string, label: string): Error {
     const block = [...blocks].reverse().find((b) => b.chars <= at) ?? blocks[0]!;
     const offset = block.bytes + Buffer.byteLength(block.text.slice(0, at - block.chars));
     const reason = e.message.replace(/^ERROR at .*?: /, '').replace(/^Verifier (cannot parse input: |has )/, '');
-    const truncated = at >= chars;
-    return inputError(label, truncated ? `invalid JSON: the document ends too early (truncated?): ${reason}` : `invalid JSON: ${reason}`, offset);
+    // an error only at the final flush means the text was fine as far as it went: it stopped too early
+    return inputError(label, flushing ? `invalid JSON: the document ends too early (truncated?): ${reason}` : `invalid JSON: ${reason}`, offset);
   } finally {
     closeSync(fd);
   }

@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { UserError } from '../errors.js';
+import { flat } from '../flat-string.js';
 
 export const MANIFEST = '.erpgen-files';
 
@@ -51,16 +52,12 @@ export class OutputWriter {
   /** Adds a file of the new output. `path` is relative to the output folder, with `/`. */
   file(path: string, content: string): void {
     if (this.files.has(path)) throw new Error(`erpgen emitted ${path} twice`);
+    path = flat(path);
     this.files.add(path);
     const bytes = Buffer.from(content, 'utf8');
     const target = join(this.out, path);
-    let same = false;
-    try {
-      same = readFileSync(target).equals(bytes);
-    } catch {
-      same = false;
-    }
-    if (same) {
+    // only files of the previous run can be unchanged: a fresh output costs no failed reads
+    if (this.previous.has(path) && sameBytes(target, bytes)) {
       this.unchanged++;
       return;
     }
@@ -113,6 +110,14 @@ export class OutputWriter {
   /** Drops the staging folder: the output stays as it was. */
   discard(): void {
     rmSync(this.staging, { recursive: true, force: true });
+  }
+}
+
+function sameBytes(path: string, bytes: Buffer): boolean {
+  try {
+    return readFileSync(path).equals(bytes);
+  } catch {
+    return false;
   }
 }
 

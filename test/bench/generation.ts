@@ -1,0 +1,59 @@
+// Generation benchmarks: the stock tenant from a cold process, a no-op regeneration, and the 10x tenant.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { CLI } from '../support/paths.js';
+import { writeSampleSnapshot } from '../tenant/snapshot.js';
+import { measureNode, median, type Measurement } from './measure.js';
+
+export interface Row {
+  readonly name: string;
+  readonly value: string;
+  readonly target?: string;
+  readonly ok?: boolean;
+}
+
+function generateRun(snapshot: string, out: string, cwd: string): Measurement & { objects: number; written: number } {
+  const m = measureNode(CLI, ['generate', '--snapshot', snapshot, '--out', out, '--include', '*'], cwd);
+  const match = /erpgen: (\d+) objects into .*?: (\d+) file\(s\) written/.exec(m.stdout);
+  if (!match) throw new Error(`unexpected output: ${m.stdout}`);
+  return { ...m, objects: Number(match[1]), written: Number(match[2]) };
+}
+
+export async function generationBench(work: string, runs: number): Promise<Row[]> {
+  const stock = join(work, 'stock');
+  const ten = join(work, 'ten');
+  const stockInfo = await writeSampleSnapshot(stock);
+  const tenInfo = await writeSampleSnapshot(ten, { scale: 10 });
+  console.log(`tenants: stock ${stockInfo.tables}+${stockInfo.views} objects (${((stockInfo.tableBytes + stockInfo.viewBytes) / 1e6).toFixed(1)} MB), 10x ${tenInfo.tables}+${tenInfo.views} objects (${((tenInfo.tableBytes + tenInfo.viewBytes) / 1e6).toFixed(1)} MB)`);
+
+  const fresh: Array<ReturnType<typeof generateRun>> = [];
+  const noop: Array<ReturnType<typeof generateRun>> = [];
+  for (let i = 0; i < runs; i++) {
+    const out = join(work, `out-stock-${i}`);
+    fresh.push(generateRun(stock, out, work));
+    noop.push(generateRun(stock, out, work));
+    rmSync(out, { recursive: true, force: true });
+  }
+  const tenRuns: Array<ReturnType<typeof generateRun>> = [];
+  for (let i = 0; i < Math.min(runs, 2); i++) {
+    const out = join(work, `out-ten-${i}`);
+    tenRuns.push(generateRun(ten, out, work));
+    rmSync(out, { recursive: true, force: true });
+  }
+
+  const stockWall = median(fresh.map((r) => r.seconds));
+  const stockRss = median(fresh.map((r) => r.peakRssMb));
+  const noopWall = median(noop.map((r) => r.seconds));
+  const tenRss = median(tenRuns.map((r) => r.peakRssMb));
+  return [
+    { name: 'stock tenant, cold process: objects / files written', value: `${fresh[0]!.objects} / ${fresh[0]!.written}` },
+    { name: 'stock tenant, cold process: wall', value: `${stockWall.toFixed(2)} s`, target: '<= 3 s', ok: stockWall <= 3 },
+    { name: 'stock tenant, cold process: peak RSS', value: `${stockRss.toFixed(0)} MB`, target: '<= 250 MB', ok: stockRss <= 250 },
+    { name: 'no-op regeneration: wall', value: `${noopWall.toFixed(2)} s`, target: '<= 1.5 s', ok: noopWall <= 1.5 },
+    { name: 'no-op regeneration: files written', value: String(noop[0]!.written), target: '0', ok: noop.every((r) => r.written === 0) },
+    { name: 'no-op regeneration: peak RSS', value: `${median(noop.map((r) => r.peakRssMb)).toFixed(0)} MB` },
+    { name: '10x tenant: objects / files written', value: `${tenRuns[0]!.objects} / ${tenRuns[0]!.written}` },
+    { name: '10x tenant: wall', value: `${median(tenRuns.map((r) => r.seconds)).toFixed(2)} s` },
+    { name: '10x tenant: peak RSS', value: `${tenRss.toFixed(0)} MB (${(tenRss / stockRss).toFixed(2)}x stock)`, target: '<= 1.5x stock', ok: tenRss <= 1.5 * stockRss },
+  ];
+}

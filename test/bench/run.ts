@@ -1,0 +1,26 @@
+// npm run bench [-- --runs N]: the performance figures the issues set targets for. Benchmarks measure and
+// report; they do not fail the build (timing belongs here, not in tests).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generationBench, type Row } from './generation.js';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const runs = Number(values.runs);
+const work = mkdtempSync(join(tmpdir(), 'erpgen-bench-'));
+
+function print(title: string, rows: readonly Row[]): void {
+  console.log(`\n${title}`);
+  const width = Math.max(...rows.map((r) => r.name.length));
+  for (const r of rows) {
+    const verdict = r.target === undefined ? '' : `  target ${r.target}: ${r.ok ? 'met' : 'MISSED'}`;
+    console.log(`  ${r.name.padEnd(width)}  ${r.value}${verdict}`);
+  }
+}
+
+try {
+  print(`Generation (median of ${runs} runs; 10x: ${Math.min(runs, 2)} runs)`, await generationBench(work, runs));
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,214 @@
+// The CLI as users run it: a process, exit codes, one-line errors, and what it does to the output folder.
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from './support/cli.js';
+import { SAMPLE_SNAPSHOT } from './support/paths.js';
+import { mtimes, readTree } from './support/tree.js';
+
+const work = tempDir();
+let n = 0;
+function fresh(): { dir: string; snapshot: string; out: string } {
+  const dir = join(work, `case${n++}`);
+  mkdirSync(dir, { recursive: true });
+  cpSync(SAMPLE_SNAPSHOT, join(dir, 'schema'), { recursive: true });
+  return { dir, snapshot: join(dir, 'schema'), out: join(dir, 'generated') };
+}
+
+function generateOk(dir: string, ...args: string[]) {
+  const result = runCli(['generate', '--snapshot', 'schema', '--out', 'generated', ...args], dir);
+  expect(result.stderr.replace(/erpgen: left out table bin:.*\n/, '')).toBe('');
+  expect(result.code).toBe(0);
+  return result;
+}
+
+/** one line, exit code as given, never a stack trace */
+function expectUserError(result: ReturnType<typeof runCli>, code: number, pattern: RegExp) {
+  expect(result.code).toBe(code);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr.trim()).toMatch(pattern);
+}
+
+describe('erpgen generate', () => {
+  it('writes the package and reports what it did', () => {
+    const { dir, out } = fresh();
+    const result = generateOk(dir);
+    expect(result.stdout).toMatch(/^erpgen: 99 objects into generated: \d+ file\(s\) written, 0 removed, 0 unchanged/);
+    expect(existsSync(join(out, 'tables/customer.ts'))).toBe(true);
+    expect(existsSync(join(out, 'views/svc_view_es_customer.ts'))).toBe(true);
+    expect(existsSync(join(out, 'tables/bin.ts'))).toBe(false);
+  });
+
+  it('says why it leaves bin out', () => {
+    const { dir } = fresh();
+    const result = runCli(['generate', '--snapshot', 'schema', '--out', 'generated'], dir);
+    expect(result.stderr).toMatch(/^erpgen: left out table bin: unreachable .* read inv_loc\.primary_bin or the bin_ud extension table$/m);
+  });
+
+  it('is deterministic: two runs, from different folders, give the same bytes', () => {
+    const a = fresh();
+    const b = fresh();
+    generateOk(a.dir);
+    mkdirSync(join(b.dir, 'sub'));
+    const result = runCli(['generate', '--snapshot', '../schema', '--out', '../generated', '--quiet'], join(b.dir, 'sub'));
+    expect(result.code).toBe(0);
+    expect(readTree(b.out)).toEqual(readTree(a.out));
+    for (const content of readTree(a.out).values()) expect(content).not.toContain(work);
+  });
+
+  it('is incremental: a second run writes nothing and keeps every mtime', () => {
+    const { dir, out } = fresh();
+    generateOk(dir);
+    // age every file so that a rewrite would show even within the file system's mtime resolution
+    const old = new Date('2020-01-01T00:00:00Z');
+    for (const path of mtimes(out).keys()) utimesSync(join(out, path), old, old);
+    const before = mtimes(out);
+    const result = generateOk(dir);
+    expect(result.stdout).toMatch(/ 0 file\(s\) written, 0 removed, \d+ unchanged/);
+    expect(mtimes(out)).toEqual(before);
+  });
+
+  it('rewrites only what changed, and removes the files of objects that disappeared', () => {
+    const { dir, out } = fresh();
+    generateOk(dir);
+    const old = new Date('2020-01-01T00:00:00Z');
+    for (const path of mtimes(out).keys()) utimesSync(join(out, path), old, old);
+    writeFileSync(join(out, 'tables/terms.ts'), 'edited by hand\n');
+    const result = generateOk(dir, '--exclude', 'customer_terms');
+    expect(result.stdout).toMatch(/ 5 file\(s\) written, 1 removed,/); // terms.ts, catalog, package.json, README, manifest; customer_terms.ts removed
+    expect(existsSync(join(out, 'tables/customer_terms.ts'))).toBe(false);
+    expect(readFileSync(join(out, 'tables/terms.ts'), 'utf8')).toContain('export interface TermsRow');
+    const changed = [...mtimes(out)].filter(([, t]) => t !== old.getTime()).map(([p]) => p).sort();
+    expect(changed).toEqual(['.erpgen-files', 'README.md', 'catalog.ts', 'package.json', 'tables/terms.ts']);
+  });
+
+  it('is atomic: a failing run leaves the previous output exactly as it was', () => {
+    const { dir, snapshot, out } = fresh();
+    generateOk(dir);
+    const before = readTree(out);
+    const times = mtimes(out);
+    // the views document breaks after the tables were already emitted (and staged)
+    const views = readFileSync(join(snapshot, 'views.metadata.json'), 'utf8');
+    writeFileSync(join(snapshot, 'views.metadata.json'), views.replace('"Edm.Decimal"', '"Edm.Money"'));
+    writeFileSync(join(snapshot, 'tables.metadata.json'), readFileSync(join(snapshot, 'tables.metadata.json'), 'utf8').replace('"customer_name"', '"customer_title"'));
+    const result = runCli(['generate', '--snapshot', 'schema', '--out', 'generated'], dir);
+    expectUserError({ ...result, stderr: result.stderr.replace(/erpgen: left out table bin:.*\n/, '') }, 1, /^erpgen: schema\/views\.metadata\.json: column .* has unknown type "Edm\.Money" \(at byte \d+\)$/);
+    expect(readTree(out)).toEqual(before);
+    expect(mtimes(out)).toEqual(times);
+    expect(readdirSync(dir).filter((f) => f.includes('staging'))).toEqual([]);
+  });
+
+  it('--check exits 1 and lists what differs, writing nothing; 0 when fresh', () => {
+    const { dir, out } = fresh();
+    generateOk(dir);
+    expect(runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--check'], dir)).toMatchObject({ code: 0 });
+    writeFileSync(join(out, 'tables/terms.ts'), 'stale\n');
+    rmSync(join(out, 'views/svc_view_es_item.ts'));
+    const before = readTree(out);
+    const result = runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--check', '--exclude', 'customer_terms'], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/generated is stale: \d+ file\(s\) differ/);
+    expect(result.stderr).toContain('changed  tables/terms.ts');
+    expect(result.stderr).toContain('changed  views/svc_view_es_item.ts');
+    expect(result.stderr).toContain('removed  tables/customer_terms.ts');
+    expect(readTree(out)).toEqual(before);
+  });
+
+  it('takes include and exclude globs, from flags or from the config', () => {
+    const { dir, out } = fresh();
+    writeFileSync(join(dir, 'erpgen.config.json'), JSON.stringify({ snapshot: 'schema', out: 'generated', include: ['customer*', 'svc_view_es_item*', 'a[*]/b'], exclude: ['customer_terms', 'customer_audit', 'customerAudit'] }));
+    expect(runCli(['generate', '--quiet'], dir).code).toBe(0);
+    expect(readdirSync(join(out, 'tables')).sort()).toEqual([expect.stringMatching(/^a_b-[0-9a-f]{8}\.ts$/), 'customer.ts', 'customer_salesrep.ts']);
+    expect(readdirSync(join(out, 'views')).sort()).toEqual(['svc_view_es_item.ts', 'svc_view_es_item_supplier.ts']);
+    expect(runCli(['generate', '--quiet', '--include', 'terms'], dir).code).toBe(0);
+    expect(readdirSync(join(out, 'tables'))).toEqual(['terms.ts']);
+    expect(existsSync(join(out, 'views'))).toBe(false);
+  });
+
+  it('refuses to write into a non-empty folder it did not make', () => {
+    const { dir, out } = fresh();
+    mkdirSync(out);
+    writeFileSync(join(out, 'precious.txt'), 'mine');
+    expectUserError(runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--quiet'], dir), 1, /^erpgen: generated: the folder is not empty and was not made by erpgen/);
+    expect(readdirSync(out)).toEqual(['precious.txt']);
+  });
+});
+
+describe('bad input gives one readable line and exit 1', () => {
+  const cases: Array<[string, (snapshot: string) => void, RegExp]> = [
+    ['a missing snapshot folder', (s) => rmSync(s, { recursive: true }), /^erpgen: schema: snapshot folder not found/],
+    ['a missing document', (s) => rmSync(join(s, 'views.metadata.json')), /^erpgen: schema\/views\.metadata\.json: missing from the snapshot/],
+    ['truncated JSON', (s) => writeFileSync(join(s, 'tables.metadata.json'), readFileSync(join(s, 'tables.metadata.json')).subarray(0, 5000)), /^erpgen: schema\/tables\.metadata\.json: invalid JSON: the document ends too early \(truncated\?\): .* \(at byte 5000\)$/],
+    ['an XML document', (s) => writeFileSync(join(s, 'tables.metadata.json'), '<?xml version="1.0"?><edmx:Edmx/>'), /^erpgen: schema\/tables\.metadata\.json: is XML, not JSON CSDL/],
+    ['an HTML 404 page', (s) => writeFileSync(join(s, 'views.metadata.json'), '<!DOCTYPE html><html><title>404</title></html>'), /^erpgen: schema\/views\.metadata\.json: is an HTML page/],
+    ['an empty document', (s) => writeFileSync(join(s, 'tables.metadata.json'), ''), /^erpgen: schema\/tables\.metadata\.json: is empty/],
+    ['a missing container', (s) => writeFileSync(join(s, 'tables.metadata.json'), '{"$Version":"4.0","dbo":{}}'), /^erpgen: schema\/tables\.metadata\.json: has no \$EntityContainer/],
+    [
+      'a $Type pointing nowhere',
+      (s) => writeFileSync(join(s, 'tables.metadata.json'), readFileSync(join(s, 'tables.metadata.json'), 'utf8').replace('"$Type":"dbo.terms"', '"$Type":"dbo.termz"')),
+      /^erpgen: schema\/tables\.metadata\.json: entity set "terms" has \$Type "dbo\.termz", which names no entity type in the document \(at byte \d+\)$/,
+    ],
+    [
+      'an unknown Edm type',
+      (s) => writeFileSync(join(s, 'tables.metadata.json'), readFileSync(join(s, 'tables.metadata.json'), 'utf8').replace('"Edm.Int32"', '"Edm.Integer"')),
+      /^erpgen: schema\/tables\.metadata\.json: column ".*" of entity type dbo\..* has unknown type "Edm\.Integer" \(at byte \d+\)$/,
+    ],
+  ];
+  for (const [what, damage, message] of cases) {
+    it(what, () => {
+      const { dir, snapshot } = fresh();
+      damage(snapshot);
+      expectUserError(runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--quiet'], dir), 1, message);
+      expect(existsSync(join(dir, 'generated'))).toBe(false);
+    });
+  }
+});
+
+describe('bad flags and config', () => {
+  it('an unknown flag', () => {
+    const { dir } = fresh();
+    expectUserError(runCli(['generate', '--snapshots', 'schema'], dir), 2, /^erpgen: Unknown argument: snapshots \(see erpgen --help\)$/);
+  });
+
+  it('a bad choice', () => {
+    const { dir } = fresh();
+    expectUserError(runCli(['generate', '--decimals', 'float'], dir), 2, /^erpgen: Invalid values:.*decimals.*float/);
+  });
+
+  it('no command', () => {
+    const { dir } = fresh();
+    expectUserError(runCli([], dir), 2, /^erpgen: Give a command: erpgen generate/);
+  });
+
+  it('a config file that is not JSON', () => {
+    const { dir } = fresh();
+    writeFileSync(join(dir, 'erpgen.config.json'), '{ "snapshot": "schema", }');
+    expectUserError(runCli(['generate'], dir), 1, /^erpgen: erpgen\.config\.json: invalid JSON: /);
+  });
+
+  it('a config file with wrong fields names each problem and where', () => {
+    const { dir } = fresh();
+    writeFileSync(join(dir, 'erpgen.config.json'), JSON.stringify({ include: ['x', 3], decimals: 'float', colour: 'red', knownValues: [{ name: 'lower', columns: [], values: { A: 1, B: 'b' } }] }));
+    const result = runCli(['generate'], dir);
+    expectUserError(result, 1, /^erpgen: erpgen\.config\.json: /);
+    expect(result.stderr).toContain('include[1]: ');
+    expect(result.stderr).toContain('decimals: ');
+    expect(result.stderr).toContain('colour');
+    expect(result.stderr).toContain('knownValues[0].name: must be a capitalised TypeScript identifier');
+    expect(result.stderr).toContain('knownValues[0].columns: must list at least one');
+    expect(result.stderr).toContain('knownValues[0].values: must be all strings or all numbers');
+  });
+
+  it('a --config that does not exist', () => {
+    const { dir } = fresh();
+    expectUserError(runCli(['generate', '--config', 'nope.json'], dir), 1, /^erpgen: nope\.json: config file not found$/);
+  });
+
+  it('--help', () => {
+    const { dir } = fresh();
+    const result = runCli(['generate', '--help'], dir);
+    expect(result.code).toBe(0);
+    for (const flag of ['--config', '--snapshot', '--out', '--include', '--exclude', '--check', '--decimals']) expect(result.stdout).toContain(flag);
+  });
+});

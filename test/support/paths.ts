@@ -1,0 +1,8 @@
+import { fileURLToPath } from 'node:url';
+
+/** the repository root */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** the built CLI, as `npx erpgen` runs it */
+export const CLI = `${ROOT}dist/generator/bin.js`;
+/** the shipped curated sample snapshot */
+export const SAMPLE_SNAPSHOT = `${ROOT}schema`;
