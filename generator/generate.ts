@@ -1,16 +1,16 @@
 // `erpgen generate`: source -> parse -> model -> emit -> write, in one direction.
 import { basename } from 'node:path';
 import type { Config } from './config.js';
-import { emitCatalog, modulePath, type CatalogEntry } from './emit/catalog.js';
+import { emitCatalog } from './emit/catalog.js';
 import { emitKnownValues } from './emit/known-values-module.js';
 import { emitIndex, emitPackageJson, emitPrettierConfig, emitReadme, emitTsconfig } from './emit/package-files.js';
 import { format, needsFormatting } from './emit/format.js';
 import { emitRowModule } from './emit/row-module.js';
 import { KnownValueIndex } from './model/known-values.js';
-import { nameObjects } from './model/naming.js';
-import { selector } from './model/select.js';
-import { readCsdlIndex, readCsdlObjects, type CsdlIndex, type IndexedObject } from './parse/csdl.js';
-import { digest, openSnapshot } from './source/snapshot.js';
+import { modulePath, planObjects, type PlannedObject } from './model/plan.js';
+import type { Selection } from './model/select.js';
+import { readCsdlIndex, readCsdlObjects, type CsdlDocument } from './parse/csdl.js';
+import { digest, openSnapshot, type SnapshotDocument } from './source/snapshot.js';
 import { readRuntimeTemplates } from './source/templates.js';
 import { OutputWriter, removeOrphanStaging, type WriteReport } from './write/output.js';
 
@@ -32,36 +32,21 @@ export interface GenerateResult {
   readonly unchanged: number;
 }
 
+/** Pass 1 over every document, planned: the indexes themselves are not kept, only the plan. */
+function readPlan(snapshot: readonly SnapshotDocument[], selection: Selection): { documents: CsdlDocument[]; plan: PlannedObject[] } {
+  const indexes = snapshot.map((d) => readCsdlIndex(d.file, d.surface, d.label));
+  return { documents: indexes.map((i) => i.document), plan: planObjects(indexes.flatMap((i) => i.objects), selection) };
+}
+
 export async function generate(config: Config, options: GenerateOptions = {}): Promise<GenerateResult> {
   const check = options.check ?? false;
 
-  // source + parse, pass 1: the objects each document exposes
-  const documents = openSnapshot(config.snapshot);
-  const indexes: CsdlIndex[] = documents.map((d) => readCsdlIndex(d.file, d.surface, d.label));
-
-  // model: what to generate, and the names of everything
-  const decide = selector(config);
-  const all: IndexedObject[] = indexes.flatMap((i) => i.objects);
-  const names = nameObjects(all);
-  const entries: CatalogEntry[] = [];
-  const wanted = new Map<CsdlIndex, IndexedObject[]>();
-  for (const index of indexes) {
-    const list: IndexedObject[] = [];
-    for (const o of index.objects) {
-      const decision = decide(o.name, o.surface);
-      const objectNames = names[o.surface].get(o.name)!;
-      if (decision.generate) {
-        list.push(o);
-        entries.push({ name: o.name, surface: o.surface, names: objectNames });
-      } else {
-        entries.push({ name: o.name, surface: o.surface, names: objectNames, omitted: { reason: decision.reason, note: decision.note } });
-        if (decision.reason === 'unreachable') options.notice?.(`left out ${o.surface} ${o.name}: ${decision.note}`);
-      }
-    }
-    wanted.set(index, list);
-  }
+  // source + parse, pass 1: the objects each document exposes; model: what to generate, and all the names
+  const snapshot = openSnapshot(config.snapshot);
+  const { documents, plan } = readPlan(snapshot, config);
+  for (const o of plan) if (o.omitted?.reason === 'unreachable') options.notice?.(`left out ${o.surface} ${o.name}: ${o.omitted.note}`);
   const knownValues = new KnownValueIndex(config.knownValues);
-  const total = [...wanted.values()].reduce((n, l) => n + l.length, 0);
+  const total = plan.filter((o) => !o.omitted).length;
 
   removeOrphanStaging(config.out);
   const writer = new OutputWriter(config.out, check, basename(config.out));
@@ -69,12 +54,13 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     // parse pass 2 + emit: one object at a time, straight to the writer
     let done = 0;
     const long: Array<{ path: string; content: string }> = [];
-    for (const index of indexes) {
-      const source = basename(index.file);
-      readCsdlObjects(index, wanted.get(index)!, (object) => {
-        const objectNames = names[object.surface].get(object.name)!;
-        const path = `${modulePath(object.surface, objectNames)}.ts`;
-        const content = emitRowModule(object, objectNames, { decimals: config.decimals, knownValues, source });
+    for (const document of documents) {
+      const source = basename(document.file);
+      const wanted = new Map(plan.filter((o) => o.surface === document.surface && !o.omitted).map((o) => [o.name, o]));
+      readCsdlObjects(document, [...wanted.values()], (object) => {
+        const names = wanted.get(object.name)!;
+        const path = `${modulePath(names)}.ts`;
+        const content = emitRowModule(object, names, { decimals: config.decimals, knownValues, source });
         if (needsFormatting(content)) long.push({ path, content });
         else writer.file(path, content);
         options.progress?.(++done, total);
@@ -84,12 +70,12 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
 
     const info = {
       packageName: config.packageName,
-      entries,
+      entries: plan,
       knownValues: config.knownValues,
       decimals: config.decimals,
-      inputs: documents.map((d) => ({ label: basename(d.file), sha256: digest(d.file) })),
+      inputs: snapshot.map((d) => ({ label: basename(d.file), sha256: digest(d.file) })),
     };
-    writer.file('catalog.ts', emitCatalog(entries));
+    writer.file('catalog.ts', emitCatalog(plan));
     writer.file('known-values.ts', emitKnownValues(config.knownValues));
     writer.file('index.ts', emitIndex());
     writer.file('package.json', emitPackageJson(info));

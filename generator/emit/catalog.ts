@@ -1,41 +1,29 @@
 // catalog.ts: the names of every table and view, and where each generated one lives. Data only: importing
 // it never makes an editor load the row modules.
-import type { ObjectNames } from '../model/naming.js';
+import { modulePath, type PlannedObject } from '../model/plan.js';
 import type { Surface } from '../model/schema.js';
 import { GENERATED_HEADER } from './row-module.js';
 import { arrayLiteral, docComment, objectLiteralKey, stringLiteral } from './ts-source.js';
 
-export interface CatalogEntry {
-  readonly name: string;
-  readonly surface: Surface;
-  readonly names: ObjectNames;
-  /** absent when generated; else why the package leaves the object out */
-  readonly omitted?: { readonly reason: 'unreachable' | 'excluded'; readonly note: string };
-}
-
-export function modulePath(surface: Surface, names: ObjectNames): string {
-  return `${surface === 'table' ? 'tables' : 'views'}/${names.stem}`;
-}
-
-function byName(a: CatalogEntry, b: CatalogEntry): number {
+function byName(a: PlannedObject, b: PlannedObject): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-function record(entries: readonly CatalogEntry[], value: (e: CatalogEntry) => string): string {
+function record(entries: readonly PlannedObject[], value: (e: PlannedObject) => string): string {
   if (entries.length === 0) return '{}';
   return `{\n${entries.map((e) => `  ${objectLiteralKey(e.name)}: ${value(e)},\n`).join('')}}`;
 }
 
-export function emitCatalog(entries: readonly CatalogEntry[]): string {
+export function emitCatalog(entries: readonly PlannedObject[]): string {
   const sorted = [...entries].sort(byName);
   const generated = (surface: Surface) => sorted.filter((e) => e.surface === surface && !e.omitted);
   const omitted = (reason: string) => sorted.filter((e) => e.omitted?.reason === reason);
   return (
     `${GENERATED_HEADER}\n\n` +
     docComment(['Tables in this package: server name to module subpath (`import ... from \'<package>/<subpath>\'`).']) +
-    `export const tables = ${record(generated('table'), (e) => stringLiteral(modulePath('table', e.names)))} as const;\n\n` +
+    `export const tables = ${record(generated('table'), (e) => stringLiteral(modulePath(e)))} as const;\n\n` +
     docComment(['Views in this package: server name to module subpath.']) +
-    `export const views = ${record(generated('view'), (e) => stringLiteral(modulePath('view', e.names)))} as const;\n\n` +
+    `export const views = ${record(generated('view'), (e) => stringLiteral(modulePath(e)))} as const;\n\n` +
     'export type TableName = keyof typeof tables;\n' +
     'export type ViewName = keyof typeof views;\n\n' +
     docComment(['Objects the server lists that the service cannot serve: name to why, and where to read their data instead.']) +

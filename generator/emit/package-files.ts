@@ -3,7 +3,7 @@
 import type { DecimalMode } from '../model/edm.js';
 import type { KnownValueSet } from '../model/known-values.js';
 import type { Surface } from '../model/schema.js';
-import { modulePath, type CatalogEntry } from './catalog.js';
+import { modulePath, type PlannedObject } from '../model/plan.js';
 import { GENERATED_HEADER } from './row-module.js';
 import { PRETTIER_OPTIONS } from './ts-source.js';
 
@@ -12,17 +12,17 @@ export const ERPGEN_VERSION = '0.1.0';
 
 export interface PackageInfo {
   readonly packageName: string;
-  readonly entries: readonly CatalogEntry[];
+  readonly entries: readonly PlannedObject[];
   readonly knownValues: readonly KnownValueSet[];
   readonly decimals: DecimalMode;
   /** snapshot files with the sha256 of their bytes */
   readonly inputs: ReadonlyArray<{ readonly label: string; readonly sha256: string }>;
 }
 
-function sortedPaths(entries: readonly CatalogEntry[], surface: Surface): string[] {
+function sortedPaths(entries: readonly PlannedObject[], surface: Surface): string[] {
   return entries
     .filter((e) => e.surface === surface && !e.omitted)
-    .map((e) => modulePath(surface, e.names))
+    .map(modulePath)
     .sort();
 }
 
@@ -87,7 +87,7 @@ export function emitReadme(info: PackageInfo): string {
   const unreachable = info.entries.filter((e) => e.omitted?.reason === 'unreachable');
   const excluded = info.entries.filter((e) => e.omitted?.reason === 'excluded').length;
   const firstTable = info.entries.find((e) => e.surface === 'table' && !e.omitted);
-  const example = firstTable ? `${info.packageName}/${modulePath('table', firstTable.names)}` : `${info.packageName}/tables/<name>`;
+  const example = firstTable ? `${info.packageName}/${modulePath(firstTable)}` : `${info.packageName}/tables/<name>`;
   return [
     `# ${info.packageName}`,
     '',

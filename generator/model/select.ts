@@ -1,6 +1,7 @@
 // Which objects a package holds: the config's include/exclude globs over object names, minus the objects
 // the service cannot serve. Pure: names in, decisions out.
 import picomatch from 'picomatch';
+import type { Omission } from './plan.js';
 import type { Surface } from './schema.js';
 
 /** Objects the service lists but cannot serve, and where their data is read instead. */
@@ -14,7 +15,10 @@ export interface Selection {
   readonly includeUnreachable: boolean;
 }
 
-export type Decision = { readonly generate: true } | { readonly generate: false; readonly reason: 'unreachable' | 'excluded'; readonly note: string };
+export type Decision = { readonly generate: true } | { readonly generate: false; readonly omission: Omission };
+
+// shared by every excluded object: thousands of them need not each hold a copy
+const EXCLUDED: Omission = { reason: 'excluded', note: 'not selected by include/exclude' };
 
 // Object names are not paths: a `/` in a name is an ordinary character, which picomatch's `*` would not cross.
 const SLASH = '\uE000';
@@ -26,9 +30,9 @@ export function selector(selection: Selection): (name: string, surface: Surface)
   const excluded = selection.exclude.length ? picomatch(selection.exclude.map(unslash), options) : () => false;
   return (original) => {
     const name = unslash(original);
-    if (!included(name) || excluded(name)) return { generate: false, reason: 'excluded', note: 'not selected by include/exclude' };
+    if (!included(name) || excluded(name)) return { generate: false, omission: EXCLUDED };
     const why = Object.hasOwn(UNREACHABLE, original) ? UNREACHABLE[original] : undefined;
-    if (why && !selection.includeUnreachable) return { generate: false, reason: 'unreachable', note: why };
+    if (why && !selection.includeUnreachable) return { generate: false, omission: { reason: 'unreachable', note: why } };
     return { generate: true };
   };
 }

@@ -13,6 +13,7 @@
 // document and never all columns at once: a ten times bigger tenant needs about the same memory.
 import { basename } from 'node:path';
 import { inputError } from '../errors.js';
+import type { IndexedObject } from '../model/plan.js';
 import type { Column, QueryObject, Surface } from '../model/schema.js';
 import { EDM_TYPES } from '../model/edm.js';
 import { flat } from '../flat-string.js';
@@ -173,20 +174,18 @@ function walk(file: string, label: string, walker: Walker): void {
   }
 }
 
-export interface IndexedObject {
-  readonly name: string;
-  readonly surface: Surface;
-  /** qualified by namespace, never by alias */
-  readonly entityType: string;
-}
-
-export interface CsdlIndex {
+/** A schema document, as pass 2 needs to find its way back into it. */
+export interface CsdlDocument {
   readonly file: string;
   readonly label: string;
   readonly surface: Surface;
-  readonly objects: readonly IndexedObject[];
   /** where the container began: where problems with entity sets are looked for */
   readonly containerAt: number;
+}
+
+export interface CsdlIndex {
+  readonly document: CsdlDocument;
+  readonly objects: readonly IndexedObject[];
 }
 
 /** Pass 1: the container's objects and the entity types they name. */
@@ -247,7 +246,7 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
     }
     objects.push({ name: flat(name), surface, entityType: flat(qualify(type)) });
   }
-  return { file, label, surface, objects, containerAt: container.at };
+  return { document: { file, label, surface, containerAt: container.at }, objects };
 }
 
 function splitQualified(qualified: string): [string, string] {
@@ -259,8 +258,8 @@ function splitQualified(qualified: string): [string, string] {
  * Pass 2: calls `onObject` for each wanted object as soon as its entity type has been read, in document order.
  * Fails when a wanted object's `$Type` names no entity type of the document.
  */
-export function readCsdlObjects(index: CsdlIndex, wanted: readonly IndexedObject[], onObject: (object: QueryObject) => void): void {
-  const { file, label } = index;
+export function readCsdlObjects(document: CsdlDocument, wanted: readonly IndexedObject[], onObject: (object: QueryObject) => void): void {
+  const { file, label } = document;
   // entity type -> the objects it serves; entries leave as their type is read, so what remains at the end
   // is a $Type that names nothing (and memory shrinks as the pass goes)
   const pending = new Map<string, IndexedObject | IndexedObject[]>();
@@ -285,8 +284,8 @@ export function readCsdlObjects(index: CsdlIndex, wanted: readonly IndexedObject
   for (const objects of pending.values()) {
     const o = Array.isArray(objects) ? objects[0]! : objects;
     // the $Type as written may use the alias: then point at the set's name instead
-    let at = locate(file, o.entityType, index.containerAt);
-    if (at === index.containerAt) at = locate(file, o.name, index.containerAt);
+    let at = locate(file, o.entityType, document.containerAt);
+    if (at === document.containerAt) at = locate(file, o.name, document.containerAt);
     throw inputError(label, `entity set ${JSON.stringify(o.name)} has $Type ${JSON.stringify(o.entityType)}, which names no entity type in the document`, at);
   }
 }

@@ -21,7 +21,8 @@ export interface WriteReport {
 
 export class OutputWriter {
   private readonly staging: string;
-  private readonly files = new Set<string>();
+  /** every path of the new output, in the order given (kept as an array: at 70,000 files a Set costs twice) */
+  private readonly files: string[] = [];
   private readonly changed: string[] = [];
   private readonly previous: ReadonlySet<string>;
   private unchanged = 0;
@@ -51,9 +52,8 @@ export class OutputWriter {
 
   /** Adds a file of the new output. `path` is relative to the output folder, with `/`. */
   file(path: string, content: string): void {
-    if (this.files.has(path)) throw new Error(`erpgen emitted ${path} twice`);
     path = flat(path);
-    this.files.add(path);
+    this.files.push(path);
     const bytes = Buffer.from(content, 'utf8');
     const target = join(this.out, path);
     // only files of the previous run can be unchanged: a fresh output costs no failed reads
@@ -70,7 +70,8 @@ export class OutputWriter {
 
   /** What `commit()` would remove: owned files of the previous run that this run did not produce. */
   private stale(): string[] {
-    return [...this.previous].filter((p) => !this.files.has(p) && p !== MANIFEST).sort();
+    const current = new Set(this.files);
+    return [...this.previous].filter((p) => !current.has(p) && p !== MANIFEST).sort();
   }
 
   /** The differences, for `--check`: paths that would be written and removed. */
@@ -83,7 +84,9 @@ export class OutputWriter {
   }
 
   private manifestText(): string {
-    return [...this.files, MANIFEST].sort().join('\n') + '\n';
+    const paths = [...this.files, MANIFEST].sort();
+    for (let i = 1; i < paths.length; i++) if (paths[i] === paths[i - 1]) throw new Error(`erpgen emitted ${paths[i]} twice`);
+    return paths.join('\n') + '\n';
   }
 
   /** Moves the staged files into place and removes stale ones. Nothing before this touches `out`. */

@@ -22,9 +22,12 @@ function generateRun(snapshot: string, out: string, cwd: string): Measurement & 
 export async function generationBench(work: string, runs: number): Promise<Row[]> {
   const stock = join(work, 'stock');
   const ten = join(work, 'ten');
+  const wide = join(work, 'wide');
+  const mb = (i: { tableBytes: number; viewBytes: number }) => `${((i.tableBytes + i.viewBytes) / 1e6).toFixed(1)} MB`;
   const stockInfo = await writeSampleSnapshot(stock);
   const tenInfo = await writeSampleSnapshot(ten, { scale: 10 });
-  console.log(`tenants: stock ${stockInfo.tables}+${stockInfo.views} objects (${((stockInfo.tableBytes + stockInfo.viewBytes) / 1e6).toFixed(1)} MB), 10x ${tenInfo.tables}+${tenInfo.views} objects (${((tenInfo.tableBytes + tenInfo.viewBytes) / 1e6).toFixed(1)} MB)`);
+  const wideInfo = await writeSampleSnapshot(wide, { width: 10 });
+  console.log(`tenants: stock ${stockInfo.tables}+${stockInfo.views} objects (${mb(stockInfo)}); 10x: ten times the objects (${mb(tenInfo)}); 10x wide: ten times the columns of every object (${mb(wideInfo)})`);
 
   const fresh: Array<ReturnType<typeof generateRun>> = [];
   const noop: Array<ReturnType<typeof generateRun>> = [];
@@ -35,11 +38,18 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
     rmSync(out, { recursive: true, force: true });
   }
   const tenRuns: Array<ReturnType<typeof generateRun>> = [];
+  const wideRuns: Array<ReturnType<typeof generateRun>> = [];
   for (let i = 0; i < Math.min(runs, 2); i++) {
-    const out = join(work, `out-ten-${i}`);
-    tenRuns.push(generateRun(ten, out, work));
-    rmSync(out, { recursive: true, force: true });
+    for (const [snapshot, list] of [
+      [ten, tenRuns],
+      [wide, wideRuns],
+    ] as const) {
+      const out = join(work, `out-big-${i}`);
+      list.push(generateRun(snapshot, out, work));
+      rmSync(out, { recursive: true, force: true });
+    }
   }
+  const wideRss = median(wideRuns.map((r) => r.peakRssMb));
 
   const stockWall = median(fresh.map((r) => r.seconds));
   const stockRss = median(fresh.map((r) => r.peakRssMb));
@@ -55,5 +65,7 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
     { name: '10x tenant: objects / files written', value: `${tenRuns[0]!.objects} / ${tenRuns[0]!.written}` },
     { name: '10x tenant: wall', value: `${median(tenRuns.map((r) => r.seconds)).toFixed(2)} s` },
     { name: '10x tenant: peak RSS', value: `${tenRss.toFixed(0)} MB (${(tenRss / stockRss).toFixed(2)}x stock)`, target: '<= 1.5x stock', ok: tenRss <= 1.5 * stockRss },
+    { name: '10x wide tenant: wall', value: `${median(wideRuns.map((r) => r.seconds)).toFixed(2)} s` },
+    { name: '10x wide tenant: peak RSS', value: `${wideRss.toFixed(0)} MB (${(wideRss / stockRss).toFixed(2)}x stock)`, target: '<= 1.5x stock', ok: wideRss <= 1.5 * stockRss },
   ];
 }

@@ -85,7 +85,7 @@ async function emptyNotFound(p: string): Promise<void> {
 function readObjects(file: string, surface: Surface): QueryObject[] {
   const index = readCsdlIndex(`${SNAPSHOT}${file}`, surface);
   const objects: QueryObject[] = [];
-  readCsdlObjects(index, index.objects, (o) => objects.push(o));
+  readCsdlObjects(index.document, index.objects, (o) => objects.push(o));
   return objects;
 }
 

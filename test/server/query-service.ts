@@ -52,7 +52,7 @@ const SCHEMA_FILES: Readonly<Record<Surface, string>> = {
 function readObjects(file: string, surface: Surface): QueryObject[] {
   const index = readCsdlIndex(file, surface);
   const objects: QueryObject[] = [];
-  readCsdlObjects(index, index.objects, (o) => objects.push(o));
+  readCsdlObjects(index.document, index.objects, (o) => objects.push(o));
   return objects;
 }
 

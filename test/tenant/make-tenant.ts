@@ -32,6 +32,8 @@ export interface Tenant {
 export interface TenantOptions {
   /** copies of every object: 1 is a stock tenant (~3,400 tables, ~3,760 views), 10 the benchmark tenant */
   readonly scale?: number;
+  /** columns of every object repeated this many times (suffixed `_w2`, ...): bigger documents, same objects */
+  readonly width?: number;
   /** only the objects the service documents name, the search views and a few hard cases (the shipped sample) */
   readonly curated?: boolean;
 }
@@ -379,6 +381,14 @@ function fillerObjects(count: number, prefix: string, taken: Set<string>, seed: 
 export const STOCK_TABLES = 3400;
 export const STOCK_VIEWS = 3760;
 
+function widen(objects: readonly SampleObject[], width: number): SampleObject[] {
+  if (width === 1) return [...objects];
+  return objects.map((o) => ({
+    ...o,
+    columns: [...o.columns, ...Array.from({ length: width - 1 }, (_, i) => o.columns.map((c) => ({ ...c, name: `${c.name}_w${i + 2}` }))).flat()],
+  }));
+}
+
 function copies(objects: readonly SampleObject[], scale: number): SampleObject[] {
   if (scale === 1) return [...objects];
   const out: SampleObject[] = [];
@@ -394,5 +404,6 @@ export function makeTenant(options: TenantOptions = {}): Tenant {
   const taken = new Set([...tables, ...views].map((o) => o.name));
   tables.push(...fillerObjects(STOCK_TABLES - tables.length, '', taken, 1, 13));
   views.push(...fillerObjects(STOCK_VIEWS - views.length, 'v_', taken, 2, 21));
-  return { tables: copies(tables, scale), views: copies(views, scale) };
+  const width = options.width ?? 1;
+  return { tables: widen(copies(tables, scale), width), views: widen(copies(views, scale), width) };
 }

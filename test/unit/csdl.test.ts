@@ -19,7 +19,7 @@ function file(text: string | Buffer): string {
 function parse(text: string | Buffer, surface: 'table' | 'view' = 'table'): QueryObject[] {
   const index = readCsdlIndex(file(text), surface, 'doc.json');
   const objects: QueryObject[] = [];
-  readCsdlObjects(index, index.objects, (o) => objects.push(o));
+  readCsdlObjects(index.document, index.objects, (o) => objects.push(o));
   return objects;
 }
 
@@ -143,9 +143,9 @@ describe('parser rules', () => {
     const path = file(doc(`"dbo":{${customerType},"other":{"$Kind":"EntityType","x":{"$Type":"Edm.Nope"}}}`, container({ customer: 'dbo.customer', other: 'dbo.other' })));
     const index = readCsdlIndex(path, 'table', 'doc.json');
     const got: string[] = [];
-    readCsdlObjects(index, index.objects.filter((o) => o.name === 'customer'), (o) => got.push(o.name));
+    readCsdlObjects(index.document, index.objects.filter((o) => o.name === 'customer'), (o) => got.push(o.name));
     expect(got).toEqual(['customer']);
-    expect(() => readCsdlObjects(index, index.objects, () => undefined)).toThrow(/unknown type "Edm.Nope"/);
+    expect(() => readCsdlObjects(index.document, index.objects, () => undefined)).toThrow(/unknown type "Edm.Nope"/);
   });
 });
 
