@@ -38,7 +38,9 @@ async function runGenerate(argv: {
         if (!argv.quiet) console.log(`${out} is up to date (${result.objects} objects, ${seconds} s)`);
         return 0;
       }
-      console.error(`erpgen: ${out} is stale: ${differing.length} file(s) differ from what \`erpgen generate\` would write`);
+      console.error(
+        `erpgen: ${out} is stale: ${differing.length} file(s) differ from what \`erpgen generate\` would write`,
+      );
       for (const line of differing.slice(0, SHOWN_DIFFERENCES)) console.error(`  ${line}`);
       if (differing.length > SHOWN_DIFFERENCES) console.error(`  ... and ${differing.length - SHOWN_DIFFERENCES} more`);
       console.error('Run `npx erpgen generate` and commit the result.');
@@ -66,12 +68,30 @@ export async function main(args: string[]): Promise<number> {
       (y) =>
         y
           .option('config', { type: 'string', describe: 'config file (default: erpgen.config.json if present)' })
-          .option('snapshot', { type: 'string', describe: 'snapshot folder (tables.metadata.json, views.metadata.json)' })
+          .option('snapshot', {
+            type: 'string',
+            describe: 'snapshot folder (tables.metadata.json, views.metadata.json)',
+          })
           .option('out', { type: 'string', describe: 'output folder of the generated package' })
-          .option('include', { type: 'string', array: true, describe: 'globs over object names to generate (replaces the config list)' })
-          .option('exclude', { type: 'string', array: true, describe: 'globs over object names to leave out (replaces the config list)' })
-          .option('decimals', { choices: ['number', 'string'] as const, describe: 'TypeScript type of Edm.Decimal columns' })
-          .option('check', { type: 'boolean', default: false, describe: 'write nothing; exit 1 and list the files that differ when the output is stale' })
+          .option('include', {
+            type: 'string',
+            array: true,
+            describe: 'globs over object names to generate (replaces the config list)',
+          })
+          .option('exclude', {
+            type: 'string',
+            array: true,
+            describe: 'globs over object names to leave out (replaces the config list)',
+          })
+          .option('decimals', {
+            choices: ['number', 'string'] as const,
+            describe: 'TypeScript type of Edm.Decimal columns',
+          })
+          .option('check', {
+            type: 'boolean',
+            default: false,
+            describe: 'write nothing; exit 1 and list the files that differ when the output is stale',
+          })
           .option('quiet', { type: 'boolean', default: false, describe: 'print errors only' }),
       async (argv) => {
         exitCode = await runGenerate(argv);

@@ -80,7 +80,12 @@ export interface ConfigFlags {
 /** `path: message` per problem, the way a user would look for it in the file */
 export function formatIssues(file: string, error: z.ZodError): string {
   const lines = error.issues.map((issue) => {
-    const path = issue.path.length ? issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') : '(top level)';
+    const path = issue.path.length
+      ? issue.path
+          .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+          .join('')
+          .replace(/^\./, '')
+      : '(top level)';
     return `${path}: ${issue.message}`;
   });
   return `${file}: ${lines.join('; ')}`;
@@ -97,7 +102,9 @@ export function loadConfig(flags: ConfigFlags, cwd = process.cwd()): Config {
     try {
       text = readFileSync(path, 'utf8');
     } catch (error) {
-      throw new UserError(`${shown}: cannot read the config file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new UserError(
+        `${shown}: cannot read the config file (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
     }
     try {
       raw = JSON.parse(text.replace(/^\uFEFF/, ''));

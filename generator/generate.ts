@@ -33,9 +33,18 @@ export interface GenerateResult {
 }
 
 /** Pass 1 over every document, planned: the indexes themselves are not kept, only the plan. */
-function readPlan(snapshot: readonly SnapshotDocument[], selection: Selection): { documents: CsdlDocument[]; plan: PlannedObject[] } {
+function readPlan(
+  snapshot: readonly SnapshotDocument[],
+  selection: Selection,
+): { documents: CsdlDocument[]; plan: PlannedObject[] } {
   const indexes = snapshot.map((d) => readCsdlIndex(d.file, d.surface, d.label));
-  return { documents: indexes.map((i) => i.document), plan: planObjects(indexes.flatMap((i) => i.objects), selection) };
+  return {
+    documents: indexes.map((i) => i.document),
+    plan: planObjects(
+      indexes.flatMap((i) => i.objects),
+      selection,
+    ),
+  };
 }
 
 export async function generate(config: Config, options: GenerateOptions = {}): Promise<GenerateResult> {
@@ -44,7 +53,8 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   // source + parse, pass 1: the objects each document exposes; model: what to generate, and all the names
   const snapshot = openSnapshot(config.snapshot);
   const { documents, plan } = readPlan(snapshot, config);
-  for (const o of plan) if (o.omitted?.reason === 'unreachable') options.notice?.(`left out ${o.surface} ${o.name}: ${o.omitted.note}`);
+  for (const o of plan)
+    if (o.omitted?.reason === 'unreachable') options.notice?.(`left out ${o.surface} ${o.name}: ${o.omitted.note}`);
   const knownValues = new KnownValueIndex(config.knownValues);
   const total = plan.filter((o) => !o.omitted).length;
 
@@ -77,7 +87,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     };
     writer.file('catalog.ts', emitCatalog(plan));
     writer.file('known-values.ts', emitKnownValues(config.knownValues));
-    writer.file('index.ts', emitIndex());
+    writer.file('index.ts', emitIndex(config.defaultPageSize));
     writer.file('package.json', emitPackageJson(info));
     writer.file('README.md', emitReadme(info));
     writer.file('tsconfig.json', emitTsconfig());
@@ -90,7 +100,13 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       return { objects: total, files: 0, changed, removed, unchanged: 0 };
     }
     const report: WriteReport = writer.commit();
-    return { objects: total, files: report.written.length + report.unchanged, changed: report.written, removed: report.removed, unchanged: report.unchanged };
+    return {
+      objects: total,
+      files: report.written.length + report.unchanged,
+      changed: report.written,
+      removed: report.removed,
+      unchanged: report.unchanged,
+    };
   } catch (error) {
     writer.discard();
     throw error;

@@ -43,7 +43,9 @@ describe('erpgen generate', () => {
   it('says why it leaves bin out', () => {
     const { dir } = fresh();
     const result = runCli(['generate', '--snapshot', 'schema', '--out', 'generated'], dir);
-    expect(result.stderr).toMatch(/^erpgen: left out table bin: unreachable .* read inv_loc\.primary_bin or the bin_ud extension table$/m);
+    expect(result.stderr).toMatch(
+      /^erpgen: left out table bin: unreachable .* read inv_loc\.primary_bin or the bin_ud extension table$/m,
+    );
   });
 
   it('is deterministic: two runs, from different folders, give the same bytes', () => {
@@ -51,7 +53,10 @@ describe('erpgen generate', () => {
     const b = fresh();
     generateOk(a.dir);
     mkdirSync(join(b.dir, 'sub'));
-    const result = runCli(['generate', '--snapshot', '../schema', '--out', '../generated', '--quiet'], join(b.dir, 'sub'));
+    const result = runCli(
+      ['generate', '--snapshot', '../schema', '--out', '../generated', '--quiet'],
+      join(b.dir, 'sub'),
+    );
     expect(result.code).toBe(0);
     expect(readTree(b.out)).toEqual(readTree(a.out));
     for (const content of readTree(a.out).values()) expect(content).not.toContain(work);
@@ -79,7 +84,10 @@ describe('erpgen generate', () => {
     expect(result.stdout).toMatch(/ 5 file\(s\) written, 1 removed,/); // terms.ts, catalog, package.json, README, manifest; customer_terms.ts removed
     expect(existsSync(join(out, 'tables/customer_terms.ts'))).toBe(false);
     expect(readFileSync(join(out, 'tables/terms.ts'), 'utf8')).toContain('export interface TermsRow');
-    const changed = [...mtimes(out)].filter(([, t]) => t !== old.getTime()).map(([p]) => p).sort();
+    const changed = [...mtimes(out)]
+      .filter(([, t]) => t !== old.getTime())
+      .map(([p]) => p)
+      .sort();
     expect(changed).toEqual(['.erpgen-files', 'README.md', 'catalog.ts', 'package.json', 'tables/terms.ts']);
   });
 
@@ -91,9 +99,16 @@ describe('erpgen generate', () => {
     // the views document breaks after the tables were already emitted (and staged)
     const views = readFileSync(join(snapshot, 'views.metadata.json'), 'utf8');
     writeFileSync(join(snapshot, 'views.metadata.json'), views.replace('"Edm.Decimal"', '"Edm.Money"'));
-    writeFileSync(join(snapshot, 'tables.metadata.json'), readFileSync(join(snapshot, 'tables.metadata.json'), 'utf8').replace('"customer_name"', '"customer_title"'));
+    writeFileSync(
+      join(snapshot, 'tables.metadata.json'),
+      readFileSync(join(snapshot, 'tables.metadata.json'), 'utf8').replace('"customer_name"', '"customer_title"'),
+    );
     const result = runCli(['generate', '--snapshot', 'schema', '--out', 'generated'], dir);
-    expectUserError({ ...result, stderr: result.stderr.replace(/erpgen: left out table bin:.*\n/, '') }, 1, /^erpgen: schema\/views\.metadata\.json: column .* has unknown type "Edm\.Money" \(at byte \d+\)$/);
+    expectUserError(
+      { ...result, stderr: result.stderr.replace(/erpgen: left out table bin:.*\n/, '') },
+      1,
+      /^erpgen: schema\/views\.metadata\.json: column .* has unknown type "Edm\.Money" \(at byte \d+\)$/,
+    );
     expect(readTree(out)).toEqual(before);
     expect(mtimes(out)).toEqual(times);
     expect(readdirSync(dir).filter((f) => f.includes('staging'))).toEqual([]);
@@ -102,11 +117,16 @@ describe('erpgen generate', () => {
   it('--check exits 1 and lists what differs, writing nothing; 0 when fresh', () => {
     const { dir, out } = fresh();
     generateOk(dir);
-    expect(runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--check'], dir)).toMatchObject({ code: 0 });
+    expect(runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--check'], dir)).toMatchObject({
+      code: 0,
+    });
     writeFileSync(join(out, 'tables/terms.ts'), 'stale\n');
     rmSync(join(out, 'views/svc_view_es_item.ts'));
     const before = readTree(out);
-    const result = runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--check', '--exclude', 'customer_terms'], dir);
+    const result = runCli(
+      ['generate', '--snapshot', 'schema', '--out', 'generated', '--check', '--exclude', 'customer_terms'],
+      dir,
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/generated is stale: \d+ file\(s\) differ/);
     expect(result.stderr).toContain('changed  tables/terms.ts');
@@ -117,9 +137,21 @@ describe('erpgen generate', () => {
 
   it('takes include and exclude globs, from flags or from the config', () => {
     const { dir, out } = fresh();
-    writeFileSync(join(dir, 'erpgen.config.json'), JSON.stringify({ snapshot: 'schema', out: 'generated', include: ['customer*', 'svc_view_es_item*', 'a[*]/b'], exclude: ['customer_terms', 'customer_audit', 'customerAudit'] }));
+    writeFileSync(
+      join(dir, 'erpgen.config.json'),
+      JSON.stringify({
+        snapshot: 'schema',
+        out: 'generated',
+        include: ['customer*', 'svc_view_es_item*', 'a[*]/b'],
+        exclude: ['customer_terms', 'customer_audit', 'customerAudit'],
+      }),
+    );
     expect(runCli(['generate', '--quiet'], dir).code).toBe(0);
-    expect(readdirSync(join(out, 'tables')).sort()).toEqual([expect.stringMatching(/^a_b-[0-9a-f]{8}\.ts$/), 'customer.ts', 'customer_salesrep.ts']);
+    expect(readdirSync(join(out, 'tables')).sort()).toEqual([
+      expect.stringMatching(/^a_b-[0-9a-f]{8}\.ts$/),
+      'customer.ts',
+      'customer_salesrep.ts',
+    ]);
     expect(readdirSync(join(out, 'views')).sort()).toEqual(['svc_view_es_item.ts', 'svc_view_es_item_supplier.ts']);
     expect(runCli(['generate', '--quiet', '--include', 'terms'], dir).code).toBe(0);
     expect(readdirSync(join(out, 'tables'))).toEqual(['terms.ts']);
@@ -130,7 +162,11 @@ describe('erpgen generate', () => {
     const { dir, out } = fresh();
     mkdirSync(out);
     writeFileSync(join(out, 'precious.txt'), 'mine');
-    expectUserError(runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--quiet'], dir), 1, /^erpgen: generated: the folder is not empty and was not made by erpgen/);
+    expectUserError(
+      runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--quiet'], dir),
+      1,
+      /^erpgen: generated: the folder is not empty and was not made by erpgen/,
+    );
     expect(readdirSync(out)).toEqual(['precious.txt']);
   });
 });
@@ -138,20 +174,53 @@ describe('erpgen generate', () => {
 describe('bad input gives one readable line and exit 1', () => {
   const cases: Array<[string, (snapshot: string) => void, RegExp]> = [
     ['a missing snapshot folder', (s) => rmSync(s, { recursive: true }), /^erpgen: schema: snapshot folder not found/],
-    ['a missing document', (s) => rmSync(join(s, 'views.metadata.json')), /^erpgen: schema\/views\.metadata\.json: missing from the snapshot/],
-    ['truncated JSON', (s) => writeFileSync(join(s, 'tables.metadata.json'), readFileSync(join(s, 'tables.metadata.json')).subarray(0, 5000)), /^erpgen: schema\/tables\.metadata\.json: invalid JSON: the document ends too early \(truncated\?\): .* \(at byte 5000\)$/],
-    ['an XML document', (s) => writeFileSync(join(s, 'tables.metadata.json'), '<?xml version="1.0"?><edmx:Edmx/>'), /^erpgen: schema\/tables\.metadata\.json: is XML, not JSON CSDL/],
-    ['an HTML 404 page', (s) => writeFileSync(join(s, 'views.metadata.json'), '<!DOCTYPE html><html><title>404</title></html>'), /^erpgen: schema\/views\.metadata\.json: is an HTML page/],
-    ['an empty document', (s) => writeFileSync(join(s, 'tables.metadata.json'), ''), /^erpgen: schema\/tables\.metadata\.json: is empty/],
-    ['a missing container', (s) => writeFileSync(join(s, 'tables.metadata.json'), '{"$Version":"4.0","dbo":{}}'), /^erpgen: schema\/tables\.metadata\.json: has no \$EntityContainer/],
+    [
+      'a missing document',
+      (s) => rmSync(join(s, 'views.metadata.json')),
+      /^erpgen: schema\/views\.metadata\.json: missing from the snapshot/,
+    ],
+    [
+      'truncated JSON',
+      (s) =>
+        writeFileSync(join(s, 'tables.metadata.json'), readFileSync(join(s, 'tables.metadata.json')).subarray(0, 5000)),
+      /^erpgen: schema\/tables\.metadata\.json: invalid JSON: the document ends too early \(truncated\?\): .* \(at byte 5000\)$/,
+    ],
+    [
+      'an XML document',
+      (s) => writeFileSync(join(s, 'tables.metadata.json'), '<?xml version="1.0"?><edmx:Edmx/>'),
+      /^erpgen: schema\/tables\.metadata\.json: is XML, not JSON CSDL/,
+    ],
+    [
+      'an HTML 404 page',
+      (s) => writeFileSync(join(s, 'views.metadata.json'), '<!DOCTYPE html><html><title>404</title></html>'),
+      /^erpgen: schema\/views\.metadata\.json: is an HTML page/,
+    ],
+    [
+      'an empty document',
+      (s) => writeFileSync(join(s, 'tables.metadata.json'), ''),
+      /^erpgen: schema\/tables\.metadata\.json: is empty/,
+    ],
+    [
+      'a missing container',
+      (s) => writeFileSync(join(s, 'tables.metadata.json'), '{"$Version":"4.0","dbo":{}}'),
+      /^erpgen: schema\/tables\.metadata\.json: has no \$EntityContainer/,
+    ],
     [
       'a $Type pointing nowhere',
-      (s) => writeFileSync(join(s, 'tables.metadata.json'), readFileSync(join(s, 'tables.metadata.json'), 'utf8').replace('"$Type":"dbo.terms"', '"$Type":"dbo.termz"')),
+      (s) =>
+        writeFileSync(
+          join(s, 'tables.metadata.json'),
+          readFileSync(join(s, 'tables.metadata.json'), 'utf8').replace('"$Type":"dbo.terms"', '"$Type":"dbo.termz"'),
+        ),
       /^erpgen: schema\/tables\.metadata\.json: entity set "terms" has \$Type "dbo\.termz", which names no entity type in the document \(at byte \d+\)$/,
     ],
     [
       'an unknown Edm type',
-      (s) => writeFileSync(join(s, 'tables.metadata.json'), readFileSync(join(s, 'tables.metadata.json'), 'utf8').replace('"Edm.Int32"', '"Edm.Integer"')),
+      (s) =>
+        writeFileSync(
+          join(s, 'tables.metadata.json'),
+          readFileSync(join(s, 'tables.metadata.json'), 'utf8').replace('"Edm.Int32"', '"Edm.Integer"'),
+        ),
       /^erpgen: schema\/tables\.metadata\.json: column ".*" of entity type dbo\..* has unknown type "Edm\.Integer" \(at byte \d+\)$/,
     ],
   ];
@@ -168,7 +237,11 @@ describe('bad input gives one readable line and exit 1', () => {
 describe('bad flags and config', () => {
   it('an unknown flag', () => {
     const { dir } = fresh();
-    expectUserError(runCli(['generate', '--snapshots', 'schema'], dir), 2, /^erpgen: Unknown argument: snapshots \(see erpgen --help\)$/);
+    expectUserError(
+      runCli(['generate', '--snapshots', 'schema'], dir),
+      2,
+      /^erpgen: Unknown argument: snapshots \(see erpgen --help\)$/,
+    );
   });
 
   it('a bad choice', () => {
@@ -189,7 +262,15 @@ describe('bad flags and config', () => {
 
   it('a config file with wrong fields names each problem and where', () => {
     const { dir } = fresh();
-    writeFileSync(join(dir, 'erpgen.config.json'), JSON.stringify({ include: ['x', 3], decimals: 'float', colour: 'red', knownValues: [{ name: 'lower', columns: [], values: { A: 1, B: 'b' } }] }));
+    writeFileSync(
+      join(dir, 'erpgen.config.json'),
+      JSON.stringify({
+        include: ['x', 3],
+        decimals: 'float',
+        colour: 'red',
+        knownValues: [{ name: 'lower', columns: [], values: { A: 1, B: 'b' } }],
+      }),
+    );
     const result = runCli(['generate'], dir);
     expectUserError(result, 1, /^erpgen: erpgen\.config\.json: /);
     expect(result.stderr).toContain('include[1]: ');
@@ -202,13 +283,18 @@ describe('bad flags and config', () => {
 
   it('a --config that does not exist', () => {
     const { dir } = fresh();
-    expectUserError(runCli(['generate', '--config', 'nope.json'], dir), 1, /^erpgen: nope\.json: config file not found$/);
+    expectUserError(
+      runCli(['generate', '--config', 'nope.json'], dir),
+      1,
+      /^erpgen: nope\.json: config file not found$/,
+    );
   });
 
   it('--help', () => {
     const { dir } = fresh();
     const result = runCli(['generate', '--help'], dir);
     expect(result.code).toBe(0);
-    for (const flag of ['--config', '--snapshot', '--out', '--include', '--exclude', '--check', '--decimals']) expect(result.stdout).toContain(flag);
+    for (const flag of ['--config', '--snapshot', '--out', '--include', '--exclude', '--check', '--decimals'])
+      expect(result.stdout).toContain(flag);
   });
 });

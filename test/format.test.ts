@@ -16,8 +16,18 @@ describe('generated code is prettier-clean as emitted', () => {
     await generate(loadConfig({ snapshot: inject('stockTenant'), out, include: ['*'] }, ROOT));
     const options = await prettier.resolveConfig(join(out, 'index.ts'));
     expect(options).toEqual({ singleQuote: true, printWidth: 120 });
-    const pick = (folder: string, every: number) => readdirSync(join(out, folder)).filter((_, i) => i % every === 0 || /[-]/.test(_)).map((f) => `${folder}/${f}`);
-    const files = [...pick('tables', 17), ...pick('views', 17), ...readdirSync(join(out, 'runtime')).map((f) => `runtime/${f}`), 'catalog.ts', 'known-values.ts', 'index.ts'];
+    const pick = (folder: string, every: number) =>
+      readdirSync(join(out, folder))
+        .filter((_, i) => i % every === 0 || /[-]/.test(_))
+        .map((f) => `${folder}/${f}`);
+    const files = [
+      ...pick('tables', 17),
+      ...pick('views', 17),
+      ...readdirSync(join(out, 'runtime')).map((f) => `runtime/${f}`),
+      'catalog.ts',
+      'known-values.ts',
+      'index.ts',
+    ];
     expect(files.length).toBeGreaterThan(400);
     const unformatted: string[] = [];
     for (const file of files) {

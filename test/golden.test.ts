@@ -30,7 +30,10 @@ describe('golden output of a small hand-written schema', () => {
   });
 
   it('compiles with TypeScript 7 and TypeScript 6, odd names and all', () => {
-    writeFileSync(join(out, 'use.ts'), "import { order_lines$a5bf4119 as o } from './tables/order_lines-a5bf4119.js';\nexport const k: 'int' = o.columns['2024'];\nexport const p: 'string' = o.columns.__proto__;\n");
+    writeFileSync(
+      join(out, 'use.ts'),
+      "import { order_lines$a5bf4119 as o } from './tables/order_lines-a5bf4119.js';\nexport const k: 'int' = o.columns['2024'];\nexport const p: 'string' = o.columns.__proto__;\n",
+    );
     expect(tsc7(join(out, 'tsconfig.json'))).toBe('');
     expect(ts6(join(out, 'tsconfig.json'))).toBe('');
   });

@@ -20,15 +20,19 @@ export function emitCatalog(entries: readonly PlannedObject[]): string {
   const omitted = (reason: string) => sorted.filter((e) => e.omitted?.reason === reason);
   return (
     `${GENERATED_HEADER}\n\n` +
-    docComment(['Tables in this package: server name to module subpath (`import ... from \'<package>/<subpath>\'`).']) +
+    docComment(["Tables in this package: server name to module subpath (`import ... from '<package>/<subpath>'`)."]) +
     `export const tables = ${record(generated('table'), (e) => stringLiteral(modulePath(e)))} as const;\n\n` +
     docComment(['Views in this package: server name to module subpath.']) +
     `export const views = ${record(generated('view'), (e) => stringLiteral(modulePath(e)))} as const;\n\n` +
     'export type TableName = keyof typeof tables;\n' +
     'export type ViewName = keyof typeof views;\n\n' +
-    docComment(['Objects the server lists that the service cannot serve: name to why, and where to read their data instead.']) +
+    docComment([
+      'Objects the server lists that the service cannot serve: name to why, and where to read their data instead.',
+    ]) +
     `export const unreachable = ${record(omitted('unreachable'), (e) => stringLiteral(e.omitted!.note))} as const;\n\n` +
-    docComment(['Objects the server exposes that erpgen.config.json leaves out (`include` / `exclude`), as `surface/name`.']) +
+    docComment([
+      'Objects the server exposes that erpgen.config.json leaves out (`include` / `exclude`), as `surface/name`.',
+    ]) +
     arrayLiteral(
       'export const excluded = ',
       omitted('excluded')

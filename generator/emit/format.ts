@@ -5,7 +5,7 @@ import { PRETTIER_OPTIONS } from './ts-source.js';
 /** True when a line of code (comments never wrap) is longer than the print width. */
 export function needsFormatting(content: string): boolean {
   const width = PRETTIER_OPTIONS.printWidth;
-  for (let start = 0; start < content.length; ) {
+  for (let start = 0; start < content.length;) {
     let end = content.indexOf('\n', start);
     if (end < 0) end = content.length;
     if (end - start > width && !/^\s*(\/\/|\/\*\*|\*)/.test(content.slice(start, start + 8))) return true;

@@ -9,7 +9,6 @@ import { PRETTIER_OPTIONS } from './ts-source.js';
 
 export const ERPGEN_VERSION = '0.1.0';
 
-
 export interface PackageInfo {
   readonly packageName: string;
   readonly entries: readonly PlannedObject[];
@@ -32,7 +31,8 @@ export function emitPackageJson(info: PackageInfo): string {
     './catalog': './catalog.ts',
     './known-values': './known-values.ts',
   };
-  for (const surface of ['table', 'view'] as const) for (const path of sortedPaths(info.entries, surface)) exports[`./${path}`] = `./${path}.ts`;
+  for (const surface of ['table', 'view'] as const)
+    for (const path of sortedPaths(info.entries, surface)) exports[`./${path}`] = `./${path}.ts`;
   const pkg = {
     name: info.packageName,
     version: '0.0.0',
@@ -46,13 +46,16 @@ export function emitPackageJson(info: PackageInfo): string {
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 
-export function emitIndex(): string {
+export function emitIndex(defaultPageSize: number): string {
   return (
     `${GENERATED_HEADER}\n` +
     '// The runtime and the known values. Row modules are imported one by one from their own subpaths,\n' +
     '// so that an editor loads only the objects a file uses.\n' +
+    "import { queryWith } from './runtime/query.js';\n\n" +
     "export * from './runtime/index.js';\n" +
-    "export * from './known-values.js';\n"
+    "export * from './known-values.js';\n\n" +
+    `/** Starts a query of a table or view; \`$top\` is ${defaultPageSize} unless \`top()\` says otherwise (erpgen.config.json \`defaultPageSize\`). */\n` +
+    `export const query = queryWith({ defaultPageSize: ${defaultPageSize} });\n`
   );
 }
 
@@ -102,9 +105,19 @@ export function emitReadme(info: PackageInfo): string {
     `- \`known-values.ts\`: named codes that narrow column types (${info.knownValues.map((k) => k.name).join(', ')}).`,
     '- `runtime/`: the query builder and client the modules use (copied from erpgen, not generated).',
     ...(unreachable.length
-      ? ['', 'Left out because the service cannot serve them:', '', ...unreachable.map((e) => `- \`${e.name}\`: ${e.omitted!.note}.`)]
+      ? [
+          '',
+          'Left out because the service cannot serve them:',
+          '',
+          ...unreachable.map((e) => `- \`${e.name}\`: ${e.omitted!.note}.`),
+        ]
       : []),
-    ...(excluded ? ['', `${excluded} more objects of the snapshot are left out by the include/exclude lists of erpgen.config.json (see \`excluded\` in catalog.ts).`] : []),
+    ...(excluded
+      ? [
+          '',
+          `${excluded} more objects of the snapshot are left out by the include/exclude lists of erpgen.config.json (see \`excluded\` in catalog.ts).`,
+        ]
+      : []),
     '',
     '## Use',
     '',

@@ -18,25 +18,29 @@ export interface KnownValueSet {
 export const BUILT_IN_KNOWN_VALUES: readonly KnownValueSet[] = [
   {
     name: 'RowStatusFlag',
-    description: 'Record status of tables with `row_status_flag`: soft-deleted rows (700) are not removed and keep their old values.',
+    description:
+      'Record status of tables with `row_status_flag`: soft-deleted rows (700) are not removed and keep their old values.',
     columns: ['*.row_status_flag'],
     values: { Active: 704, Inactive: 705, Delete: 700 },
   },
   {
     name: 'DeleteFlag',
-    description: "Record status of tables with `delete_flag` (`customer`, `supplier`, `inv_mast` and many others): 'Y' is deleted.",
+    description:
+      "Record status of tables with `delete_flag` (`customer`, `supplier`, `inv_mast` and many others): 'Y' is deleted.",
     columns: ['*.delete_flag'],
     values: { Yes: 'Y', No: 'N' },
   },
   {
     name: 'OrderCompleted',
-    description: "`oe_hdr.completed`: 'T' marks an order left in an in-progress editing state; such rows refuse Transaction API writes.",
+    description:
+      "`oe_hdr.completed`: 'T' marks an order left in an in-progress editing state; such rows refuse Transaction API writes.",
     columns: ['oe_hdr.completed'],
     values: { Yes: 'Y', No: 'N', Editing: 'T' },
   },
   {
     name: 'ProjectedOrder',
-    description: "`oe_hdr.projected_order`: 'Y' marks a quote (`quote_type` is empty on every row and there is no `quote_flag`).",
+    description:
+      "`oe_hdr.projected_order`: 'Y' marks a quote (`quote_type` is empty on every row and there is no `quote_flag`).",
     columns: ['oe_hdr.projected_order'],
     values: { Quote: 'Y', Order: 'N' },
   },

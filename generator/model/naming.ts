@@ -32,19 +32,27 @@ const RESERVED = new Set(
   ).split(' '),
 );
 
-/** names the generated package or its runtime exports, which an object's value must not shadow */
+/** values the generated package's index exports (a test keeps this in step with templates/runtime/index.ts) */
 export const API_NAMES = new Set([
   'query',
+  'queryWith',
+  'changedSince',
   'and',
   'or',
   'not',
   'decimal',
   'createClient',
-  'catalog',
-  'tables',
-  'views',
-  'knownValues',
   'defineObject',
+  'Query',
+  'ErpError',
+  'ErpFilterRejectedError',
+  'ErpHttpError',
+  'ErpLiteralError',
+  'ErpNotAuthorizedError',
+  'ErpNotFoundError',
+  'ErpQueryError',
+  'ErpServerError',
+  'ErpUnexpectedResponseError',
 ]);
 
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
@@ -59,7 +67,21 @@ export function shortHash(text: string, length = 8): string {
 }
 
 /** ASCII letters, digits and `_` only: accents dropped, anything else a single `_` */
-const TRANSLITERATE: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'OE', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', þ: 'th', Þ: 'TH' };
+const TRANSLITERATE: Readonly<Record<string, string>> = {
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  ø: 'o',
+  Ø: 'O',
+  œ: 'oe',
+  Œ: 'OE',
+  đ: 'd',
+  Đ: 'D',
+  ł: 'l',
+  Ł: 'L',
+  þ: 'th',
+  Þ: 'TH',
+};
 
 function asciiWords(name: string): string {
   return name
@@ -74,7 +96,9 @@ function isPlainStem(name: string): boolean {
 }
 
 export function isPlainIdentifier(name: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !RESERVED.has(name) && !API_NAMES.has(name) && !PROTOTYPE_NAMES.has(name);
+  return (
+    /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !RESERVED.has(name) && !API_NAMES.has(name) && !PROTOTYPE_NAMES.has(name)
+  );
 }
 
 /** `customer_salesrep` -> `CustomerSalesrep`; reversible on `[a-z0-9_]` names (see the rules above) */
@@ -85,7 +109,11 @@ export function pascal(name: string): string {
 
 function stemOf(name: string, hashLength: number): string {
   if (isPlainStem(name)) return name;
-  const words = asciiWords(name).toLowerCase().replace(/^_+|_+$/g, '').slice(0, MAX_STEM) || 'object';
+  const words =
+    asciiWords(name)
+      .toLowerCase()
+      .replace(/^_+|_+$/g, '')
+      .slice(0, MAX_STEM) || 'object';
   return `${words}-${shortHash(name, hashLength)}`;
 }
 
@@ -118,7 +146,8 @@ export function nameObjects(objects: readonly NamedObject[]): NameTable {
   const table = new Map<string, ObjectNames>();
   const view = new Map<string, ObjectNames>();
   for (const o of objects) if (o.surface === 'table') table.set(o.name, nameOne(o.name));
-  for (const o of objects) if (o.surface === 'view') view.set(o.name, nameOne(o.name, table.has(o.name) ? `view:${o.name}` : undefined));
+  for (const o of objects)
+    if (o.surface === 'view') view.set(o.name, nameOne(o.name, table.has(o.name) ? `view:${o.name}` : undefined));
   const names = { table, view };
   ensureUnique(names);
   return names;
@@ -128,7 +157,11 @@ function nameOne(name: string, seed?: string): ObjectNames {
   if (seed === undefined) return { stem: stemOf(name, 8), value: valueOf(name, 8), type: typeOf(name, 8) };
   const hash = shortHash(seed);
   const base = nameOne(name);
-  return { stem: `${base.stem.split('-')[0]}-${hash}`, value: `${base.value.split('$')[0]}$${hash}`, type: `${base.type.split('$')[0]}$${hash}` };
+  return {
+    stem: `${base.stem.split('-')[0]}-${hash}`,
+    value: `${base.value.split('$')[0]}$${hash}`,
+    type: `${base.type.split('$')[0]}$${hash}`,
+  };
 }
 
 /** A hash collision in eight hex digits is astronomically unlikely; if one happens, say so rather than guess. */
@@ -144,7 +177,10 @@ function ensureUnique(names: NameTable): void {
         [types, n.type],
       ] as const) {
         const other = seen.get(id);
-        if (other !== undefined) throw new Error(`erpgen naming collision between ${other} and ${surface} ${name} on ${id}: please report this`);
+        if (other !== undefined)
+          throw new Error(
+            `erpgen naming collision between ${other} and ${surface} ${name} on ${id}: please report this`,
+          );
         seen.set(id, `${surface} ${name}`);
       }
     }

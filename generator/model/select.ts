@@ -32,7 +32,8 @@ export function selector(selection: Selection): (name: string, surface: Surface)
     const name = unslash(original);
     if (!included(name) || excluded(name)) return { generate: false, omission: EXCLUDED };
     const why = Object.hasOwn(UNREACHABLE, original) ? UNREACHABLE[original] : undefined;
-    if (why && !selection.includeUnreachable) return { generate: false, omission: { reason: 'unreachable', note: why } };
+    if (why && !selection.includeUnreachable)
+      return { generate: false, omission: { reason: 'unreachable', note: why } };
     return { generate: true };
   };
 }

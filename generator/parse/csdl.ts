@@ -125,7 +125,8 @@ function walk(file: string, label: string, walker: Walker): void {
             walker.schema?.(topKey!);
             if (walker.finished?.()) throw STOP;
           }
-        } else if (memberKey!.startsWith('$') || memberKey!.includes('@') || !walker.wants(topKey!, memberKey!)) skip = 1;
+        } else if (memberKey!.startsWith('$') || memberKey!.includes('@') || !walker.wants(topKey!, memberKey!))
+          skip = 1;
         else {
           member = new Assembler();
           memberAt = blockStart;
@@ -133,7 +134,12 @@ function walk(file: string, label: string, walker: Walker): void {
         }
         return;
       case 'startArray':
-        if (depth === 0) throw inputError(label, 'is a JSON array, not a JSON CSDL schema document (an object with $Version and $EntityContainer)', 0);
+        if (depth === 0)
+          throw inputError(
+            label,
+            'is a JSON array, not a JSON CSDL schema document (an object with $Version and $EntityContainer)',
+            0,
+          );
         skip = 1;
         return;
       case 'endObject':
@@ -199,7 +205,8 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
     const dot = name.lastIndexOf('.');
     return dot < 0 ? name : `${aliases.get(name.slice(0, dot)) ?? name.slice(0, dot)}${name.slice(dot)}`;
   };
-  const isContainer = (namespace: string, name: string): boolean => containerName !== undefined && qualify(containerName) === `${namespace}.${name}`;
+  const isContainer = (namespace: string, name: string): boolean =>
+    containerName !== undefined && qualify(containerName) === `${namespace}.${name}`;
 
   walk(file, label, {
     top(key, value) {
@@ -212,7 +219,8 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
     wants: (namespace, name) => containerName === undefined || isContainer(namespace, name),
     member(namespace, name, value, at) {
       if (container) return;
-      if (isContainer(namespace, name) || (containerName === undefined && value.get('$Kind') === 'EntityContainer')) container = { value, at };
+      if (isContainer(namespace, name) || (containerName === undefined && value.get('$Kind') === 'EntityContainer'))
+        container = { value, at };
     },
     // done once the container is held and every namespace its sets name has been seen (aliases come first in a schema)
     finished() {
@@ -230,19 +238,38 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
   });
 
   if (version === undefined) throw inputError(label, 'has no $Version: not a JSON CSDL schema document', 0);
-  if (!/^4\.0/.test(version)) throw inputError(label, `has $Version ${JSON.stringify(version)}: only OData 4.0 JSON CSDL is supported`, locate(file, version, 0));
-  if (containerName === undefined) throw inputError(label, 'has no $EntityContainer: the document names no container, so it exposes no objects', 0);
+  if (!/^4\.0/.test(version))
+    throw inputError(
+      label,
+      `has $Version ${JSON.stringify(version)}: only OData 4.0 JSON CSDL is supported`,
+      locate(file, version, 0),
+    );
+  if (containerName === undefined)
+    throw inputError(label, 'has no $EntityContainer: the document names no container, so it exposes no objects', 0);
   if (!container || !isContainer(...splitQualified(qualify(containerName)))) {
-    throw inputError(label, `has no entity container ${JSON.stringify(containerName)} (named by $EntityContainer)`, locate(file, containerName, 0));
+    throw inputError(
+      label,
+      `has no entity container ${JSON.stringify(containerName)} (named by $EntityContainer)`,
+      locate(file, containerName, 0),
+    );
   }
 
   const objects: IndexedObject[] = [];
   for (const [name, set] of container.value) {
     if (name.startsWith('$') || name.includes('@')) continue;
-    if (!(set instanceof Map)) throw inputError(label, `container member ${JSON.stringify(name)} is not an object`, locate(file, name, container.at));
+    if (!(set instanceof Map))
+      throw inputError(
+        label,
+        `container member ${JSON.stringify(name)} is not an object`,
+        locate(file, name, container.at),
+      );
     const type = set.get('$Type');
     if (typeof type !== 'string' || !type.includes('.')) {
-      throw inputError(label, `entity set ${JSON.stringify(name)} has no qualified $Type`, locate(file, name, container.at));
+      throw inputError(
+        label,
+        `entity set ${JSON.stringify(name)} has no qualified $Type`,
+        locate(file, name, container.at),
+      );
     }
     objects.push({ name: flat(name), surface, entityType: flat(qualify(type)) });
   }
@@ -258,7 +285,11 @@ function splitQualified(qualified: string): [string, string] {
  * Pass 2: calls `onObject` for each wanted object as soon as its entity type has been read, in document order.
  * Fails when a wanted object's `$Type` names no entity type of the document.
  */
-export function readCsdlObjects(document: CsdlDocument, wanted: readonly IndexedObject[], onObject: (object: QueryObject) => void): void {
+export function readCsdlObjects(
+  document: CsdlDocument,
+  wanted: readonly IndexedObject[],
+  onObject: (object: QueryObject) => void,
+): void {
   const { file, label } = document;
   // entity type -> the objects it serves; entries leave as their type is read, so what remains at the end
   // is a $Type that names nothing (and memory shrinks as the pass goes)
@@ -272,12 +303,17 @@ export function readCsdlObjects(document: CsdlDocument, wanted: readonly Indexed
     member(namespace, name, value, at) {
       const qualified = `${namespace}.${name}`;
       if (value.get('$Kind') !== 'EntityType') {
-        throw inputError(label, `${qualified} is named as an entity set's $Type but is a ${String(value.get('$Kind') ?? 'member without $Kind')}, not an EntityType`, locate(file, name, at));
+        throw inputError(
+          label,
+          `${qualified} is named as an entity set's $Type but is a ${String(value.get('$Kind') ?? 'member without $Kind')}, not an EntityType`,
+          locate(file, name, at),
+        );
       }
       const objects = pending.get(qualified)!;
       pending.delete(qualified);
       const columns = readColumns(qualified, value, file, label, at);
-      for (const o of Array.isArray(objects) ? objects : [objects]) onObject({ name: o.name, surface: o.surface, entityType: o.entityType, columns });
+      for (const o of Array.isArray(objects) ? objects : [objects])
+        onObject({ name: o.name, surface: o.surface, entityType: o.entityType, columns });
     },
     finished: () => pending.size === 0,
   });
@@ -286,13 +322,21 @@ export function readCsdlObjects(document: CsdlDocument, wanted: readonly Indexed
     // the $Type as written may use the alias: then point at the set's name instead
     let at = locate(file, o.entityType, document.containerAt);
     if (at === document.containerAt) at = locate(file, o.name, document.containerAt);
-    throw inputError(label, `entity set ${JSON.stringify(o.name)} has $Type ${JSON.stringify(o.entityType)}, which names no entity type in the document`, at);
+    throw inputError(
+      label,
+      `entity set ${JSON.stringify(o.name)} has $Type ${JSON.stringify(o.entityType)}, which names no entity type in the document`,
+      at,
+    );
   }
 }
 
 function readColumns(qualified: string, type: JsonObject, file: string, label: string, at: number): Column[] {
   if (type.has('$BaseType')) {
-    throw inputError(label, `entity type ${qualified} derives from ${JSON.stringify(type.get('$BaseType'))}: type inheritance is not supported on this server's query surface`, locate(file, '$BaseType', at));
+    throw inputError(
+      label,
+      `entity type ${qualified} derives from ${JSON.stringify(type.get('$BaseType'))}: type inheritance is not supported on this server's query surface`,
+      locate(file, '$BaseType', at),
+    );
   }
   const keyNames = new Set<string>();
   const key = type.get('$Key');
@@ -305,17 +349,35 @@ function readColumns(qualified: string, type: JsonObject, file: string, label: s
   const columns: Column[] = [];
   for (const [name, value] of type) {
     if (name.startsWith('$') || name.includes('@')) continue;
-    if (!(value instanceof Map)) throw inputError(label, `entity type ${qualified}: member ${JSON.stringify(name)} is not an object`, locate(file, name, at));
+    if (!(value instanceof Map))
+      throw inputError(
+        label,
+        `entity type ${qualified}: member ${JSON.stringify(name)} is not an object`,
+        locate(file, name, at),
+      );
     if (value.get('$Kind') === 'NavigationProperty') continue;
     const edmType = value.get('$Type') ?? 'Edm.String';
     if (typeof edmType !== 'string' || !EDM_TYPES.has(edmType)) {
       const shown = typeof edmType === 'string' ? edmType : JSON.stringify(edmType);
-      throw inputError(label, `column ${JSON.stringify(name)} of entity type ${qualified} has unknown type ${JSON.stringify(shown)}`, locate(file, typeof edmType === 'string' ? edmType : name, at));
+      throw inputError(
+        label,
+        `column ${JSON.stringify(name)} of entity type ${qualified} has unknown type ${JSON.stringify(shown)}`,
+        locate(file, typeof edmType === 'string' ? edmType : name, at),
+      );
     }
     if (value.get('$Collection') === true) {
-      throw inputError(label, `column ${JSON.stringify(name)} of entity type ${qualified} is a collection, which the query surface cannot return`, locate(file, name, at));
+      throw inputError(
+        label,
+        `column ${JSON.stringify(name)} of entity type ${qualified} is a collection, which the query surface cannot return`,
+        locate(file, name, at),
+      );
     }
-    const column: { -readonly [K in keyof Column]: Column[K] } = { name, edmType, nullable: value.get('$Nullable') === true, key: keyNames.has(name) };
+    const column: { -readonly [K in keyof Column]: Column[K] } = {
+      name,
+      edmType,
+      nullable: value.get('$Nullable') === true,
+      key: keyNames.has(name),
+    };
     const maxLength = value.get('$MaxLength');
     if (typeof maxLength === 'number' || typeof maxLength === 'string') column.maxLength = maxLength;
     const precision = value.get('$Precision');
@@ -325,7 +387,12 @@ function readColumns(qualified: string, type: JsonObject, file: string, label: s
     columns.push(column);
   }
   for (const k of keyNames) {
-    if (!columns.some((c) => c.name === k)) throw inputError(label, `entity type ${qualified} has $Key ${JSON.stringify(k)}, which is not one of its properties`, locate(file, k, at));
+    if (!columns.some((c) => c.name === k))
+      throw inputError(
+        label,
+        `entity type ${qualified} has $Key ${JSON.stringify(k)}, which is not one of its properties`,
+        locate(file, k, at),
+      );
   }
   return columns;
 }

@@ -33,8 +33,10 @@ function tokensOf(out: unknown): readonly Token[] {
 function sniff(head: string): string | undefined {
   const text = head.replace(/^\uFEFF/, '').trimStart();
   if (text === '') return 'is empty: expected a JSON CSDL schema document';
-  if (/^<!doctype html|^<html/i.test(text)) return 'is an HTML page, not a JSON CSDL schema document (the server answers some errors, such as the 404 for `bin`, with an HTML page)';
-  if (text.startsWith('<')) return 'is XML, not JSON CSDL (the server answers $metadata in XML unless the request sends `Accept: application/json`)';
+  if (/^<!doctype html|^<html/i.test(text))
+    return 'is an HTML page, not a JSON CSDL schema document (the server answers some errors, such as the 404 for `bin`, with an HTML page)';
+  if (text.startsWith('<'))
+    return 'is XML, not JSON CSDL (the server answers $metadata in XML unless the request sends `Accept: application/json`)';
   return undefined;
 }
 
@@ -117,7 +119,11 @@ function syntaxError(file: string, label: string): Error {
     const offset = block.bytes + Buffer.byteLength(block.text.slice(0, at - block.chars));
     const reason = e.message.replace(/^ERROR at .*?: /, '').replace(/^Verifier (cannot parse input: |has )/, '');
     // an error only at the final flush means the text was fine as far as it went: it stopped too early
-    return inputError(label, flushing ? `invalid JSON: the document ends too early (truncated?): ${reason}` : `invalid JSON: ${reason}`, offset);
+    return inputError(
+      label,
+      flushing ? `invalid JSON: the document ends too early (truncated?): ${reason}` : `invalid JSON: ${reason}`,
+      offset,
+    );
   } finally {
     closeSync(fd);
   }

@@ -21,12 +21,17 @@ export interface SnapshotDocument {
 export function openSnapshot(dir: string, cwd = process.cwd()): SnapshotDocument[] {
   const shown = relative(cwd, dir) || '.';
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new UserError(`${shown}: snapshot folder not found (give --snapshot, or set "snapshot" in erpgen.config.json)`);
+    throw new UserError(
+      `${shown}: snapshot folder not found (give --snapshot, or set "snapshot" in erpgen.config.json)`,
+    );
   }
   return (Object.keys(SNAPSHOT_FILES) as Surface[]).map((surface) => {
     const file = join(dir, SNAPSHOT_FILES[surface]);
     const label = relative(cwd, file);
-    if (!existsSync(file)) throw new UserError(`${label}: missing from the snapshot (a snapshot holds ${Object.values(SNAPSHOT_FILES).join(' and ')})`);
+    if (!existsSync(file))
+      throw new UserError(
+        `${label}: missing from the snapshot (a snapshot holds ${Object.values(SNAPSHOT_FILES).join(' and ')})`,
+      );
     return { surface, file, label };
   });
 }
@@ -37,7 +42,7 @@ export function digest(file: string): string {
   const fd = openSync(file, 'r');
   try {
     const buffer = Buffer.allocUnsafe(1 << 16);
-    for (let read; (read = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) hash.update(buffer.subarray(0, read));
+    for (let read; (read = readSync(fd, buffer, 0, buffer.length, null)) > 0;) hash.update(buffer.subarray(0, read));
   } finally {
     closeSync(fd);
   }

@@ -6,7 +6,17 @@
 //   before `commit()` leaves the previous output exactly as it was.
 // - Owned files only: the manifest (`.erpgen-files`) lists what erpgen wrote; only those are ever removed,
 //   and erpgen refuses to write into a non-empty folder it did not make.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { UserError } from '../errors.js';
 import { flat } from '../flat-string.js';
@@ -44,7 +54,9 @@ export class OutputWriter {
     if (existsSync(this.out)) {
       if (!statSync(this.out).isDirectory()) throw new UserError(`${this.label}: exists and is not a folder`);
       if (readdirSync(this.out).length > 0 && !this.check) {
-        throw new UserError(`${this.label}: the folder is not empty and was not made by erpgen (no ${MANIFEST}); choose another --out or empty it`);
+        throw new UserError(
+          `${this.label}: the folder is not empty and was not made by erpgen (no ${MANIFEST}); choose another --out or empty it`,
+        );
       }
     }
     return new Set();
@@ -85,7 +97,8 @@ export class OutputWriter {
 
   private manifestText(): string {
     const paths = [...this.files, MANIFEST].sort();
-    for (let i = 1; i < paths.length; i++) if (paths[i] === paths[i - 1]) throw new Error(`erpgen emitted ${paths[i]} twice`);
+    for (let i = 1; i < paths.length; i++)
+      if (paths[i] === paths[i - 1]) throw new Error(`erpgen emitted ${paths[i]} twice`);
     return paths.join('\n') + '\n';
   }
 
@@ -125,7 +138,12 @@ function sameBytes(path: string, bytes: Buffer): boolean {
 }
 
 function isOwnedPath(path: string): boolean {
-  return path !== '' && !path.startsWith('/') && !path.includes('\\') && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+  return (
+    path !== '' &&
+    !path.startsWith('/') &&
+    !path.includes('\\') &&
+    path.split('/').every((part) => part !== '' && part !== '.' && part !== '..')
+  );
 }
 
 function removeEmptyParents(root: string, dir: string): void {

@@ -27,7 +27,9 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
   const stockInfo = await writeSampleSnapshot(stock);
   const tenInfo = await writeSampleSnapshot(ten, { scale: 10 });
   const wideInfo = await writeSampleSnapshot(wide, { width: 10 });
-  console.log(`tenants: stock ${stockInfo.tables}+${stockInfo.views} objects (${mb(stockInfo)}); 10x: ten times the objects (${mb(tenInfo)}); 10x wide: ten times the columns of every object (${mb(wideInfo)})`);
+  console.log(
+    `tenants: stock ${stockInfo.tables}+${stockInfo.views} objects (${mb(stockInfo)}); 10x: ten times the objects (${mb(tenInfo)}); 10x wide: ten times the columns of every object (${mb(wideInfo)})`,
+  );
 
   const fresh: Array<ReturnType<typeof generateRun>> = [];
   const noop: Array<ReturnType<typeof generateRun>> = [];
@@ -56,16 +58,44 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
   const noopWall = median(noop.map((r) => r.seconds));
   const tenRss = median(tenRuns.map((r) => r.peakRssMb));
   return [
-    { name: 'stock tenant, cold process: objects / files written', value: `${fresh[0]!.objects} / ${fresh[0]!.written}` },
-    { name: 'stock tenant, cold process: wall', value: `${stockWall.toFixed(2)} s`, target: '<= 3 s', ok: stockWall <= 3 },
-    { name: 'stock tenant, cold process: peak RSS', value: `${stockRss.toFixed(0)} MB`, target: '<= 250 MB', ok: stockRss <= 250 },
+    {
+      name: 'stock tenant, cold process: objects / files written',
+      value: `${fresh[0]!.objects} / ${fresh[0]!.written}`,
+    },
+    {
+      name: 'stock tenant, cold process: wall',
+      value: `${stockWall.toFixed(2)} s`,
+      target: '<= 3 s',
+      ok: stockWall <= 3,
+    },
+    {
+      name: 'stock tenant, cold process: peak RSS',
+      value: `${stockRss.toFixed(0)} MB`,
+      target: '<= 250 MB',
+      ok: stockRss <= 250,
+    },
     { name: 'no-op regeneration: wall', value: `${noopWall.toFixed(2)} s`, target: '<= 1.5 s', ok: noopWall <= 1.5 },
-    { name: 'no-op regeneration: files written', value: String(noop[0]!.written), target: '0', ok: noop.every((r) => r.written === 0) },
+    {
+      name: 'no-op regeneration: files written',
+      value: String(noop[0]!.written),
+      target: '0',
+      ok: noop.every((r) => r.written === 0),
+    },
     { name: 'no-op regeneration: peak RSS', value: `${median(noop.map((r) => r.peakRssMb)).toFixed(0)} MB` },
     { name: '10x tenant: objects / files written', value: `${tenRuns[0]!.objects} / ${tenRuns[0]!.written}` },
     { name: '10x tenant: wall', value: `${median(tenRuns.map((r) => r.seconds)).toFixed(2)} s` },
-    { name: '10x tenant: peak RSS', value: `${tenRss.toFixed(0)} MB (${(tenRss / stockRss).toFixed(2)}x stock)`, target: '<= 1.5x stock', ok: tenRss <= 1.5 * stockRss },
+    {
+      name: '10x tenant: peak RSS',
+      value: `${tenRss.toFixed(0)} MB (${(tenRss / stockRss).toFixed(2)}x stock)`,
+      target: '<= 1.5x stock',
+      ok: tenRss <= 1.5 * stockRss,
+    },
     { name: '10x wide tenant: wall', value: `${median(wideRuns.map((r) => r.seconds)).toFixed(2)} s` },
-    { name: '10x wide tenant: peak RSS', value: `${wideRss.toFixed(0)} MB (${(wideRss / stockRss).toFixed(2)}x stock)`, target: '<= 1.5x stock', ok: wideRss <= 1.5 * stockRss },
+    {
+      name: '10x wide tenant: peak RSS',
+      value: `${wideRss.toFixed(0)} MB (${(wideRss / stockRss).toFixed(2)}x stock)`,
+      target: '<= 1.5x stock',
+      ok: wideRss <= 1.5 * stockRss,
+    },
   ];
 }

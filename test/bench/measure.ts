@@ -26,7 +26,8 @@ export function measureNode(script: string, args: readonly string[], cwd: string
       maxBuffer: 64 << 20,
     });
     const seconds = (performance.now() - started) / 1000;
-    if (result.status !== 0) throw new Error(`${script} ${args.join(' ')} failed (${result.status}):\n${result.stderr}`);
+    if (result.status !== 0)
+      throw new Error(`${script} ${args.join(' ')} failed (${result.status}):\n${result.stderr}`);
     return { seconds, peakRssMb: Number(readFileSync(rssFile, 'utf8')) / 2 ** 20, stdout: result.stdout };
   } finally {
     rmSync(dir, { recursive: true, force: true });

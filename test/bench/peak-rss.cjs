@@ -3,5 +3,6 @@
 const { writeFileSync } = require('node:fs');
 
 process.on('exit', () => {
-  if (process.env.ERPGEN_BENCH_RSS) writeFileSync(process.env.ERPGEN_BENCH_RSS, String(process.resourceUsage().maxRSS * 1024));
+  if (process.env.ERPGEN_BENCH_RSS)
+    writeFileSync(process.env.ERPGEN_BENCH_RSS, String(process.resourceUsage().maxRSS * 1024));
 });

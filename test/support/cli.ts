@@ -13,7 +13,11 @@ export interface CliResult {
 }
 
 export function runCli(args: readonly string[], cwd: string): CliResult {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

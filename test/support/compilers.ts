@@ -7,9 +7,13 @@ import { ROOT } from './paths.js';
 
 /** tsc -p <tsconfig>: '' when clean, else tsc's own report. */
 export function tsc7(tsconfig: string, extra: readonly string[] = []): string {
-  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', tsconfig, '--pretty', 'false', ...extra], {
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', tsconfig, '--pretty', 'false', ...extra],
+    {
+      encoding: 'utf8',
+    },
+  );
   return result.status === 0 ? '' : `${result.stdout}${result.stderr}`.trim() || `tsc exited ${result.status}`;
 }
 

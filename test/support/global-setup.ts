@@ -16,7 +16,11 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')],
+    { stdio: 'inherit' },
+  );
   const dir = mkdtempSync(join(tmpdir(), 'erpgen-tenant-'));
   await writeSampleSnapshot(join(dir, 'stock'));
   project.provide('stockTenant', join(dir, 'stock'));

@@ -92,7 +92,14 @@ const STRING_LENGTHS: Record<string, number> = {
 const COMMON_LENGTHS = [1, 1, 1, 2, 8, 10, 16, 20, 30, 40, 40, 50, 255, 255];
 
 /** columns that are never null whatever the hash says */
-const NOT_NULL = new Set(['delete_flag', 'row_status_flag', 'date_created', 'date_last_modified', 'last_maintained_by', 'company_id']);
+const NOT_NULL = new Set([
+  'delete_flag',
+  'row_status_flag',
+  'date_created',
+  'date_last_modified',
+  'last_maintained_by',
+  'company_id',
+]);
 /** columns the API examples need nullable */
 const NULLABLE = new Set(['customer_name', 'terms_id', 'credit_status', 'salesrep_id', 'primary_bin', 'net_due_date']);
 
@@ -103,7 +110,8 @@ function facets(name: string, type: string, key: readonly string[]): SampleColum
     case 'Edm.String':
       return { name, type, nullable, maxLength: STRING_LENGTHS[name] ?? COMMON_LENGTHS[h % COMMON_LENGTHS.length]! };
     case 'Edm.Decimal': {
-      const money = /amount|amt|price|cost|value|pct|percent|percentage|multiplier|rate|limit|balance|factor|allowance/.test(name);
+      const money =
+        /amount|amt|price|cost|value|pct|percent|percentage|multiplier|rate|limit|balance|factor|allowance/.test(name);
       const qty = /qty|quantity|weight|cube|size|length|width|height/.test(name);
       return { name, type, nullable, precision: 19, scale: money ? 4 : qty ? 9 : 0 };
     }
@@ -139,7 +147,13 @@ function real(view: string): readonly RealColumn[] {
   return columns;
 }
 
-function object(name: string, key: string[], columns: SampleColumn[], extra: string[] = [], drop: string[] = []): SampleObject {
+function object(
+  name: string,
+  key: string[],
+  columns: SampleColumn[],
+  extra: string[] = [],
+  drop: string[] = [],
+): SampleObject {
   const byName = new Map<string, SampleColumn>();
   for (const c of columns) if (!drop.includes(c.name)) byName.set(c.name, c);
   for (const e of extra) {
@@ -152,7 +166,12 @@ function object(name: string, key: string[], columns: SampleColumn[], extra: str
   return { name, key, columns: ordered };
 }
 
-function synth(name: string, key: string[], specs: string[], trailer: 'delete' | 'status' | 'none' = 'delete'): SampleObject {
+function synth(
+  name: string,
+  key: string[],
+  specs: string[],
+  trailer: 'delete' | 'status' | 'none' = 'delete',
+): SampleObject {
   const tail =
     trailer === 'none'
       ? []
@@ -168,61 +187,289 @@ function synth(name: string, key: string[], specs: string[], trailer: 'delete' |
 function namedTables(): SampleObject[] {
   return [
     object('customer', ['company_id', 'customer_id'], fromReal(real('customer'), ['company_id', 'customer_id'])),
-    object('supplier', ['supplier_id'], fromReal(real('supplier'), ['supplier_id']), ['supplier_id:Decimal(19,0)!', 'supplier_name:String(50)'], ['company_id', 'company_no']),
-    object('inv_mast', ['inv_mast_uid'], fromReal(real('inv_mast'), ['inv_mast_uid']), ['item_id:String(40)!'], ['company_id', 'company_no']),
-    object('inv_loc', ['location_id', 'inv_mast_uid'], fromReal(real('inv_loc'), ['location_id', 'inv_mast_uid']), ['primary_bin:String(10)?']),
-    object('oe_hdr', ['order_no'], fromReal(real('oe_hdr'), ['order_no']), ['completed:String(1)!', 'projected_order:String(1)!', 'quote_type:Int32?', 'oe_hdr_uid:Int32!'], ['quote_flag']),
-    object('oe_line', ['order_no', 'line_no'], fromReal(real('oe_line'), ['order_no', 'line_no']), ['order_no:String(8)!', 'line_no:Decimal(19,0)!', 'oe_hdr_uid:Int32!']),
-    object('invoice_hdr', ['invoice_no'], fromReal(real('invoice_hdr'), ['invoice_no']), ['invoice_type:String(2)!', 'total_amount:Decimal(19,4)!', 'net_due_date:DateTimeOffset?', 'terms_id:String(8)?']),
-    object('invoice_line', ['invoice_no', 'line_no'], fromReal(real('invoice_line'), ['invoice_no', 'line_no']), ['invoice_no:String(10)!', 'line_no:Decimal(19,0)!', 'invoice_type:String(2)!', 'total_amount:Decimal(19,4)!']),
-    object('po_hdr', ['po_no'], fromReal(real('po_hdr'), ['po_no']), ['company_no:String(8)!', 'po_type:String(1)!', 'external_po_no:String(40)?', 'supplier_id:Decimal(19,0)!'], ['company_id']),
-    object('po_line', ['po_no', 'line_no'], fromReal(real('po_line'), ['po_no', 'line_no']), ['company_no:String(8)!', 'supplier_ship_date:DateTimeOffset?', 'date_due:DateTimeOffset?'], ['company_id']),
-    object('address', ['id'], fromReal(real('address'), ['id']), ['id:Decimal(19,0)!', 'name:String(50)?'], ['company_id', 'company_no', 'mail_address3', 'phys_address3']),
+    object(
+      'supplier',
+      ['supplier_id'],
+      fromReal(real('supplier'), ['supplier_id']),
+      ['supplier_id:Decimal(19,0)!', 'supplier_name:String(50)'],
+      ['company_id', 'company_no'],
+    ),
+    object(
+      'inv_mast',
+      ['inv_mast_uid'],
+      fromReal(real('inv_mast'), ['inv_mast_uid']),
+      ['item_id:String(40)!'],
+      ['company_id', 'company_no'],
+    ),
+    object('inv_loc', ['location_id', 'inv_mast_uid'], fromReal(real('inv_loc'), ['location_id', 'inv_mast_uid']), [
+      'primary_bin:String(10)?',
+    ]),
+    object(
+      'oe_hdr',
+      ['order_no'],
+      fromReal(real('oe_hdr'), ['order_no']),
+      ['completed:String(1)!', 'projected_order:String(1)!', 'quote_type:Int32?', 'oe_hdr_uid:Int32!'],
+      ['quote_flag'],
+    ),
+    object('oe_line', ['order_no', 'line_no'], fromReal(real('oe_line'), ['order_no', 'line_no']), [
+      'order_no:String(8)!',
+      'line_no:Decimal(19,0)!',
+      'oe_hdr_uid:Int32!',
+    ]),
+    object('invoice_hdr', ['invoice_no'], fromReal(real('invoice_hdr'), ['invoice_no']), [
+      'invoice_type:String(2)!',
+      'total_amount:Decimal(19,4)!',
+      'net_due_date:DateTimeOffset?',
+      'terms_id:String(8)?',
+    ]),
+    object('invoice_line', ['invoice_no', 'line_no'], fromReal(real('invoice_line'), ['invoice_no', 'line_no']), [
+      'invoice_no:String(10)!',
+      'line_no:Decimal(19,0)!',
+      'invoice_type:String(2)!',
+      'total_amount:Decimal(19,4)!',
+    ]),
+    object(
+      'po_hdr',
+      ['po_no'],
+      fromReal(real('po_hdr'), ['po_no']),
+      ['company_no:String(8)!', 'po_type:String(1)!', 'external_po_no:String(40)?', 'supplier_id:Decimal(19,0)!'],
+      ['company_id'],
+    ),
+    object(
+      'po_line',
+      ['po_no', 'line_no'],
+      fromReal(real('po_line'), ['po_no', 'line_no']),
+      ['company_no:String(8)!', 'supplier_ship_date:DateTimeOffset?', 'date_due:DateTimeOffset?'],
+      ['company_id'],
+    ),
+    object(
+      'address',
+      ['id'],
+      fromReal(real('address'), ['id']),
+      ['id:Decimal(19,0)!', 'name:String(50)?'],
+      ['company_id', 'company_no', 'mail_address3', 'phys_address3'],
+    ),
     object('contacts', ['id'], fromReal(real('contacts'), ['id']), ['id:String(16)!', 'company_id:String(8)!']),
-    object('ship_to', ['company_id', 'ship_to_id'], fromReal(real('ship_to'), ['company_id', 'ship_to_id']), ['ship_to_id:Decimal(19,0)!']),
+    object('ship_to', ['company_id', 'ship_to_id'], fromReal(real('ship_to'), ['company_id', 'ship_to_id']), [
+      'ship_to_id:Decimal(19,0)!',
+    ]),
     object('location', ['location_id'], fromReal(real('location'), ['location_id']), ['location_id:Decimal(19,0)!']),
-    object('product_group', ['company_id', 'product_group_id'], fromReal(real('product_group'), ['company_id', 'product_group_id'])),
+    object(
+      'product_group',
+      ['company_id', 'product_group_id'],
+      fromReal(real('product_group'), ['company_id', 'product_group_id']),
+    ),
     object('company', ['company_id'], fromReal(real('company'), ['company_id'])),
     object('vendor', ['company_id', 'vendor_id'], fromReal(real('vendor'), ['company_id', 'vendor_id'])),
     object('item_uom', ['item_uom_uid'], fromReal(real('item_uom'), ['item_uom_uid'])),
-    object('inventory_supplier', ['inventory_supplier_uid'], fromReal(real('inventory_supplier'), ['inventory_supplier_uid']), ['supplier_part_no:String(40)?']),
-    synth('price_page', ['price_page_uid'], [
-      'price_page_uid:Int32!', 'company_id:String(8)!', 'price_page_type_cd:Int32!', 'description:String(255)?', 'inv_mast_uid:Int32?',
-      'product_group_id:String(8)?', 'supplier_id:Decimal(19,0)?', 'discount_group_id:String(8)?', 'effective_date:DateTimeOffset!',
-      'expiration_date:DateTimeOffset?', 'calculation_method_cd:Int32!', 'calculation_value1:Decimal(19,9)?', 'price_library_uid:Int32?', 'price_book_uid:Int32?',
-    ], 'status'),
-    synth('customer_salesrep', ['customer_salesrep_uid'], [
-      'customer_salesrep_uid:Int32!', 'company_id:String(8)!', 'customer_id:Decimal(19,0)!', 'salesrep_id:String(16)!', 'commission_percentage:Decimal(19,4)?', 'primary_salesrep_flag:String(1)!',
-    ], 'status'),
-    synth('ar_receipts', ['receipt_number'], [
-      'receipt_number:Decimal(19,0)!', 'company_id:String(8)!', 'customer_id:Decimal(19,0)!', 'payment_amount:Decimal(19,4)!', 'receipt_date:DateTimeOffset!',
-      'check_number:String(20)?', 'bank_no:Decimal(19,0)?', 'period:Decimal(19,0)!', 'year_for_period:Decimal(19,0)!',
-    ]),
-    synth('ar_receipts_detail', ['ar_receipts_detail_uid'], [
-      'ar_receipts_detail_uid:Int32!', 'receipt_number:Decimal(19,0)!', 'invoice_no:String(10)!', 'amount_paid:Decimal(19,4)!', 'terms_amount_taken:Decimal(19,4)?', 'allowed_amount:Decimal(19,4)?',
-    ]),
-    synth('terms', ['terms_id'], ['terms_id:String(8)!', 'terms_desc:String(40)?', 'net_days:Decimal(19,0)!', 'discount_days:Decimal(19,0)?', 'discount_pct:Decimal(19,4)?', 'terms_uid:Int32!']),
-    synth('customer_terms', ['customer_terms_uid'], ['customer_terms_uid:Int32!', 'company_id:String(8)!', 'customer_id:Decimal(19,0)!', 'terms_id:String(8)!', 'default_flag:String(1)!']),
-    synth('credit_status', ['credit_status'], ['credit_status:String(8)!', 'credit_status_desc:String(40)?', 'allow_orders_flag:String(1)!', 'allow_shipments_flag:String(1)!']),
-    synth('price_book', ['price_book_uid'], ['price_book_uid:Int32!', 'price_book_id:String(40)!', 'price_book_desc:String(255)?', 'company_id:String(8)!'], 'status'),
-    synth('price_library', ['price_library_uid'], ['price_library_uid:Int32!', 'price_library_id:String(40)!', 'price_library_desc:String(255)?', 'company_id:String(8)!'], 'status'),
-    synth('inventory_receipts_hdr', ['receipt_number'], [
-      'receipt_number:Decimal(19,0)!', 'company_id:String(8)!', 'po_number:Decimal(19,0)?', 'po_type:String(1)?', 'shipment_date:DateTimeOffset?',
-      'received_date:DateTimeOffset!', 'location_id:Decimal(19,0)!', 'supplier_id:Decimal(19,0)?',
-    ]),
-    synth('inventory_receipts_line', ['receipt_number', 'line_number'], [
-      'receipt_number:Decimal(19,0)!', 'line_number:Decimal(19,0)!', 'inv_mast_uid:Int32!', 'qty_received:Decimal(19,9)!', 'unit_of_measure:String(8)!', 'po_line_number:Decimal(19,0)?',
-    ]),
-    synth('po_line_notepad', ['po_line_notepad_uid'], ['po_line_notepad_uid:Int32!', 'po_no:Decimal(19,0)!', 'line_no:Decimal(19,0)!', 'topic:String(30)?', 'note:String(4000)?', 'activation_date:DateTimeOffset?']),
-    synth('bin', ['location_id', 'bin'], ['location_id:Decimal(19,0)!', 'bin:String(10)!', 'bin_type:String(8)?', 'bin_zone_id:String(10)?', 'pick_sequence:Int32?']),
-    synth('bin_ud', ['bin_ud_uid'], ['bin_ud_uid:Int32!', 'location_id:Decimal(19,0)!', 'bin:String(10)!', 'bin_category:String(30)?'], 'none'),
-    synth('bin_zone', ['location_id', 'bin_zone_id'], [
-      'location_id:Decimal(19,0)!', 'bin_zone_id:String(10)!', 'company_id:String(8)!', 'zone_desc:String(40)!', 'zone_sequence:Int32?', 'allocation_uom:String(8)?',
-      'bypass_full_qty_flag:String(1)?', 'bin_replenishment_interval:Int32?',
-    ], 'status'),
-    synth('salesrep', ['salesrep_id'], ['salesrep_id:String(16)!', 'salesrep_name:String(50)?', 'company_id:String(8)!', 'commission_percentage:Decimal(19,4)?']),
-    synth('oe_hdr_notepad', ['oe_hdr_notepad_uid'], ['oe_hdr_notepad_uid:Int32!', 'order_no:String(8)!', 'topic:String(30)?', 'note:String(4000)?']),
-    synth('udt_example_settings', ['udt_example_settings_uid'], ['udt_example_settings_uid:Int32!', 'row_uid:Int32!', 'setting_name:String(50)!', 'setting_value:String(255)?'], 'none'),
+    object(
+      'inventory_supplier',
+      ['inventory_supplier_uid'],
+      fromReal(real('inventory_supplier'), ['inventory_supplier_uid']),
+      ['supplier_part_no:String(40)?'],
+    ),
+    synth(
+      'price_page',
+      ['price_page_uid'],
+      [
+        'price_page_uid:Int32!',
+        'company_id:String(8)!',
+        'price_page_type_cd:Int32!',
+        'description:String(255)?',
+        'inv_mast_uid:Int32?',
+        'product_group_id:String(8)?',
+        'supplier_id:Decimal(19,0)?',
+        'discount_group_id:String(8)?',
+        'effective_date:DateTimeOffset!',
+        'expiration_date:DateTimeOffset?',
+        'calculation_method_cd:Int32!',
+        'calculation_value1:Decimal(19,9)?',
+        'price_library_uid:Int32?',
+        'price_book_uid:Int32?',
+      ],
+      'status',
+    ),
+    synth(
+      'customer_salesrep',
+      ['customer_salesrep_uid'],
+      [
+        'customer_salesrep_uid:Int32!',
+        'company_id:String(8)!',
+        'customer_id:Decimal(19,0)!',
+        'salesrep_id:String(16)!',
+        'commission_percentage:Decimal(19,4)?',
+        'primary_salesrep_flag:String(1)!',
+      ],
+      'status',
+    ),
+    synth(
+      'ar_receipts',
+      ['receipt_number'],
+      [
+        'receipt_number:Decimal(19,0)!',
+        'company_id:String(8)!',
+        'customer_id:Decimal(19,0)!',
+        'payment_amount:Decimal(19,4)!',
+        'receipt_date:DateTimeOffset!',
+        'check_number:String(20)?',
+        'bank_no:Decimal(19,0)?',
+        'period:Decimal(19,0)!',
+        'year_for_period:Decimal(19,0)!',
+      ],
+    ),
+    synth(
+      'ar_receipts_detail',
+      ['ar_receipts_detail_uid'],
+      [
+        'ar_receipts_detail_uid:Int32!',
+        'receipt_number:Decimal(19,0)!',
+        'invoice_no:String(10)!',
+        'amount_paid:Decimal(19,4)!',
+        'terms_amount_taken:Decimal(19,4)?',
+        'allowed_amount:Decimal(19,4)?',
+      ],
+    ),
+    synth(
+      'terms',
+      ['terms_id'],
+      [
+        'terms_id:String(8)!',
+        'terms_desc:String(40)?',
+        'net_days:Decimal(19,0)!',
+        'discount_days:Decimal(19,0)?',
+        'discount_pct:Decimal(19,4)?',
+        'terms_uid:Int32!',
+      ],
+    ),
+    synth(
+      'customer_terms',
+      ['customer_terms_uid'],
+      [
+        'customer_terms_uid:Int32!',
+        'company_id:String(8)!',
+        'customer_id:Decimal(19,0)!',
+        'terms_id:String(8)!',
+        'default_flag:String(1)!',
+      ],
+    ),
+    synth(
+      'credit_status',
+      ['credit_status'],
+      [
+        'credit_status:String(8)!',
+        'credit_status_desc:String(40)?',
+        'allow_orders_flag:String(1)!',
+        'allow_shipments_flag:String(1)!',
+      ],
+    ),
+    synth(
+      'price_book',
+      ['price_book_uid'],
+      ['price_book_uid:Int32!', 'price_book_id:String(40)!', 'price_book_desc:String(255)?', 'company_id:String(8)!'],
+      'status',
+    ),
+    synth(
+      'price_library',
+      ['price_library_uid'],
+      [
+        'price_library_uid:Int32!',
+        'price_library_id:String(40)!',
+        'price_library_desc:String(255)?',
+        'company_id:String(8)!',
+      ],
+      'status',
+    ),
+    synth(
+      'inventory_receipts_hdr',
+      ['receipt_number'],
+      [
+        'receipt_number:Decimal(19,0)!',
+        'company_id:String(8)!',
+        'po_number:Decimal(19,0)?',
+        'po_type:String(1)?',
+        'shipment_date:DateTimeOffset?',
+        'received_date:DateTimeOffset!',
+        'location_id:Decimal(19,0)!',
+        'supplier_id:Decimal(19,0)?',
+      ],
+    ),
+    synth(
+      'inventory_receipts_line',
+      ['receipt_number', 'line_number'],
+      [
+        'receipt_number:Decimal(19,0)!',
+        'line_number:Decimal(19,0)!',
+        'inv_mast_uid:Int32!',
+        'qty_received:Decimal(19,9)!',
+        'unit_of_measure:String(8)!',
+        'po_line_number:Decimal(19,0)?',
+      ],
+    ),
+    synth(
+      'po_line_notepad',
+      ['po_line_notepad_uid'],
+      [
+        'po_line_notepad_uid:Int32!',
+        'po_no:Decimal(19,0)!',
+        'line_no:Decimal(19,0)!',
+        'topic:String(30)?',
+        'note:String(4000)?',
+        'activation_date:DateTimeOffset?',
+      ],
+    ),
+    synth(
+      'bin',
+      ['location_id', 'bin'],
+      [
+        'location_id:Decimal(19,0)!',
+        'bin:String(10)!',
+        'bin_type:String(8)?',
+        'bin_zone_id:String(10)?',
+        'pick_sequence:Int32?',
+      ],
+    ),
+    synth(
+      'bin_ud',
+      ['bin_ud_uid'],
+      ['bin_ud_uid:Int32!', 'location_id:Decimal(19,0)!', 'bin:String(10)!', 'bin_category:String(30)?'],
+      'none',
+    ),
+    synth(
+      'bin_zone',
+      ['location_id', 'bin_zone_id'],
+      [
+        'location_id:Decimal(19,0)!',
+        'bin_zone_id:String(10)!',
+        'company_id:String(8)!',
+        'zone_desc:String(40)!',
+        'zone_sequence:Int32?',
+        'allocation_uom:String(8)?',
+        'bypass_full_qty_flag:String(1)?',
+        'bin_replenishment_interval:Int32?',
+      ],
+      'status',
+    ),
+    synth(
+      'salesrep',
+      ['salesrep_id'],
+      [
+        'salesrep_id:String(16)!',
+        'salesrep_name:String(50)?',
+        'company_id:String(8)!',
+        'commission_percentage:Decimal(19,4)?',
+      ],
+    ),
+    synth(
+      'oe_hdr_notepad',
+      ['oe_hdr_notepad_uid'],
+      ['oe_hdr_notepad_uid:Int32!', 'order_no:String(8)!', 'topic:String(30)?', 'note:String(4000)?'],
+    ),
+    synth(
+      'udt_example_settings',
+      ['udt_example_settings_uid'],
+      ['udt_example_settings_uid:Int32!', 'row_uid:Int32!', 'setting_name:String(50)!', 'setting_value:String(255)?'],
+      'none',
+    ),
   ];
 }
 
@@ -264,10 +511,18 @@ function namedViews(): SampleObject[] {
   // the two search-source views and seven other prefixed views that the documents do not show
   views.push(searchView('customer_part_no', 'inventory_supplier', 24), searchView('rma', 'oe_hdr', 40));
   for (const suffix of ['config', 'index_status', 'entity_map', 'field_map', 'sync_log', 'deleted_keys', 'version']) {
-    views.push(object(`svc_view_es_${suffix}`, ['id'], [], ['id:Int32!', 'name:String(255)!', 'value:String(4000)?', 'date_last_modified:DateTimeOffset!']));
+    views.push(
+      object(
+        `svc_view_es_${suffix}`,
+        ['id'],
+        [],
+        ['id:Int32!', 'name:String(255)!', 'value:String(4000)?', 'date_last_modified:DateTimeOffset!'],
+      ),
+    );
   }
   // the older curated views, on the view surface under a neutral prefix
-  for (const [name, columns] of realViews()) views.push({ name: `erp_view_${name}`, key: [columns[0]!.name], columns: fromReal(columns, [columns[0]!.name]) });
+  for (const [name, columns] of realViews())
+    views.push({ name: `erp_view_${name}`, key: [columns[0]!.name], columns: fromReal(columns, [columns[0]!.name]) });
   return views;
 }
 
@@ -346,7 +601,13 @@ const SUFFIXES = (
   'map summary xref cost note defaults options'
 ).split(' ');
 
-function fillerObjects(count: number, prefix: string, taken: Set<string>, seed: number, meanColumns: number): SampleObject[] {
+function fillerObjects(
+  count: number,
+  prefix: string,
+  taken: Set<string>,
+  seed: number,
+  meanColumns: number,
+): SampleObject[] {
   const rand = prng(seed);
   const pool = realColumnPool();
   const out: SampleObject[] = [];
@@ -366,7 +627,12 @@ function fillerObjects(count: number, prefix: string, taken: Set<string>, seed: 
       if (!specs.has(col.name)) specs.set(col.name, facets(col.name, col.type, []));
     }
     const status = rand() < 0.3;
-    const tail = [status ? 'row_status_flag:Int32!' : 'delete_flag:String(1)!', 'date_created:DateTimeOffset!', 'date_last_modified:DateTimeOffset!', 'last_maintained_by:String(30)!'];
+    const tail = [
+      status ? 'row_status_flag:Int32!' : 'delete_flag:String(1)!',
+      'date_created:DateTimeOffset!',
+      'date_last_modified:DateTimeOffset!',
+      'last_maintained_by:String(30)!',
+    ];
     for (const t of tail) {
       const c = spec(t);
       specs.set(c.name, c);
@@ -385,14 +651,20 @@ function widen(objects: readonly SampleObject[], width: number): SampleObject[] 
   if (width === 1) return [...objects];
   return objects.map((o) => ({
     ...o,
-    columns: [...o.columns, ...Array.from({ length: width - 1 }, (_, i) => o.columns.map((c) => ({ ...c, name: `${c.name}_w${i + 2}` }))).flat()],
+    columns: [
+      ...o.columns,
+      ...Array.from({ length: width - 1 }, (_, i) =>
+        o.columns.map((c) => ({ ...c, name: `${c.name}_w${i + 2}` })),
+      ).flat(),
+    ],
   }));
 }
 
 function copies(objects: readonly SampleObject[], scale: number): SampleObject[] {
   if (scale === 1) return [...objects];
   const out: SampleObject[] = [];
-  for (let i = 0; i < scale; i++) for (const o of objects) out.push(i === 0 ? o : { ...o, name: `${o.name}_copy${i + 1}` });
+  for (let i = 0; i < scale; i++)
+    for (const o of objects) out.push(i === 0 ? o : { ...o, name: `${o.name}_copy${i + 1}` });
   return out;
 }
 

@@ -16,6 +16,10 @@ export async function writeSampleSnapshot(dir: string, options: TenantOptions = 
   mkdirSync(dir, { recursive: true });
   const tenant = makeTenant(options);
   const tableBytes = await writeCsdl(join(dir, 'tables.metadata.json'), tenant.tables, { annotations: true });
-  const viewBytes = await writeCsdl(join(dir, 'views.metadata.json'), tenant.views, { containerFirst: true, bom: true, alias: 'v' });
+  const viewBytes = await writeCsdl(join(dir, 'views.metadata.json'), tenant.views, {
+    containerFirst: true,
+    bom: true,
+    alias: 'v',
+  });
   return { tables: tenant.tables.length, views: tenant.views.length, tableBytes, viewBytes };
 }

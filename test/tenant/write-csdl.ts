@@ -30,7 +30,8 @@ function entityType(o: SampleObject, annotations: boolean): string {
   if (annotations) members.push(`"@Core.Description":${JSON.stringify(`The ${o.name} object`)}`);
   for (const c of o.columns) {
     members.push(`${JSON.stringify(c.name)}:${property(c)}`);
-    if (annotations && c.name.length % 7 === 0) members.push(`${JSON.stringify(`${c.name}@Core.Description`)}:"a column"`);
+    if (annotations && c.name.length % 7 === 0)
+      members.push(`${JSON.stringify(`${c.name}@Core.Description`)}:"a column"`);
   }
   return `${JSON.stringify(o.typeName ?? o.name)}:{${members.join(',')}}`;
 }
@@ -38,7 +39,10 @@ function entityType(o: SampleObject, annotations: boolean): string {
 export function* csdlChunks(objects: readonly SampleObject[], layout: CsdlLayout = {}): Generator<string> {
   const ns = layout.alias ?? 'dbo';
   const container = (): string => {
-    const sets = objects.map((o) => `${JSON.stringify(o.name)}:{"$Collection":true,"$Type":${JSON.stringify(`${ns}.${o.typeName ?? o.name}`)}}`);
+    const sets = objects.map(
+      (o) =>
+        `${JSON.stringify(o.name)}:{"$Collection":true,"$Type":${JSON.stringify(`${ns}.${o.typeName ?? o.name}`)}}`,
+    );
     return `"ns":{"container":{"$Kind":"EntityContainer",${sets.join(',')}}}`;
   };
   yield `${layout.bom ? '\uFEFF' : ''}{"$Version":"4.0","$EntityContainer":"ns.container",`;
@@ -58,7 +62,11 @@ export function csdlText(objects: readonly SampleObject[], layout: CsdlLayout = 
   return [...csdlChunks(objects, layout)].join('');
 }
 
-export async function writeCsdl(path: string, objects: readonly SampleObject[], layout: CsdlLayout = {}): Promise<number> {
+export async function writeCsdl(
+  path: string,
+  objects: readonly SampleObject[],
+  layout: CsdlLayout = {},
+): Promise<number> {
   const out = createWriteStream(path);
   let bytes = 0;
   let batch = '';

@@ -42,7 +42,15 @@ const customerType = `"customer":{"$Kind":"EntityType","$Key":["customer_id"],"c
 
 describe('parser rules', () => {
   it('exposes the container members that do not start with $, with columns from the entity type', () => {
-    const [customer, ...rest] = parse(doc(`"dbo":{${customerType}}`, container({ customer: 'dbo.customer' }).replace('"$Kind":"EntityContainer"', '"$Kind":"EntityContainer","$Annotations":{}')));
+    const [customer, ...rest] = parse(
+      doc(
+        `"dbo":{${customerType}}`,
+        container({ customer: 'dbo.customer' }).replace(
+          '"$Kind":"EntityContainer"',
+          '"$Kind":"EntityContainer","$Annotations":{}',
+        ),
+      ),
+    );
     expect(rest).toEqual([]);
     expect(customer).toEqual({
       name: 'customer',
@@ -63,7 +71,9 @@ describe('parser rules', () => {
   });
 
   it('resolves $Type through the namespace or the alias of the schema', () => {
-    const objects = parse(doc(container({ a: 'd.customer', b: 'dbo.customer' }), `"dbo":{"$Alias":"d",${customerType}}`));
+    const objects = parse(
+      doc(container({ a: 'd.customer', b: 'dbo.customer' }), `"dbo":{"$Alias":"d",${customerType}}`),
+    );
     expect(objects.map((o) => [o.name, o.entityType])).toEqual([
       ['a', 'dbo.customer'],
       ['b', 'dbo.customer'],
@@ -71,7 +81,9 @@ describe('parser rules', () => {
   });
 
   it('names objects by entity set, not by entity type, and lets sets share a type', () => {
-    const objects = parse(doc(`"dbo":{${customerType}}`, container({ customers: 'dbo.customer', customers_too: 'dbo.customer' })));
+    const objects = parse(
+      doc(`"dbo":{${customerType}}`, container({ customers: 'dbo.customer', customers_too: 'dbo.customer' })),
+    );
     expect(objects.map((o) => o.name)).toEqual(['customers', 'customers_too']);
     expect(objects[0]!.columns).toBe(objects[1]!.columns);
   });
@@ -84,11 +96,21 @@ describe('parser rules', () => {
       ),
     );
     expect(o!.columns.map((c) => c.name)).toEqual(['id', '2024', 'b', '__proto__', 'a']);
-    expect(o!.columns.find((c) => c.name === '__proto__')).toEqual({ name: '__proto__', edmType: 'Edm.String', nullable: true, key: false });
+    expect(o!.columns.find((c) => c.name === '__proto__')).toEqual({
+      name: '__proto__',
+      edmType: 'Edm.String',
+      nullable: true,
+      key: false,
+    });
   });
 
   it('reads a property without $Type as Edm.String and an absent $Nullable as not nullable', () => {
-    const [o] = parse(doc(`"dbo":{"t":{"$Kind":"EntityType","a":{},"b":{"$Nullable":false},"c":{"$Nullable":true}}}`, container({ t: 'dbo.t' })));
+    const [o] = parse(
+      doc(
+        `"dbo":{"t":{"$Kind":"EntityType","a":{},"b":{"$Nullable":false},"c":{"$Nullable":true}}}`,
+        container({ t: 'dbo.t' }),
+      ),
+    );
     expect(o!.columns.map((c) => [c.name, c.edmType, c.nullable])).toEqual([
       ['a', 'Edm.String', false],
       ['b', 'Edm.String', false],
@@ -140,10 +162,19 @@ describe('parser rules', () => {
   });
 
   it('reads only the entity types of the wanted objects', () => {
-    const path = file(doc(`"dbo":{${customerType},"other":{"$Kind":"EntityType","x":{"$Type":"Edm.Nope"}}}`, container({ customer: 'dbo.customer', other: 'dbo.other' })));
+    const path = file(
+      doc(
+        `"dbo":{${customerType},"other":{"$Kind":"EntityType","x":{"$Type":"Edm.Nope"}}}`,
+        container({ customer: 'dbo.customer', other: 'dbo.other' }),
+      ),
+    );
     const index = readCsdlIndex(path, 'table', 'doc.json');
     const got: string[] = [];
-    readCsdlObjects(index.document, index.objects.filter((o) => o.name === 'customer'), (o) => got.push(o.name));
+    readCsdlObjects(
+      index.document,
+      index.objects.filter((o) => o.name === 'customer'),
+      (o) => got.push(o.name),
+    );
     expect(got).toEqual(['customer']);
     expect(() => readCsdlObjects(index.document, index.objects, () => undefined)).toThrow(/unknown type "Edm.Nope"/);
   });
@@ -170,11 +201,15 @@ describe('bad input: one readable line naming the file, what is wrong and where'
   });
 
   it('an XML document (the server answers XML without Accept: application/json)', () => {
-    expect(failure('<?xml version="1.0" encoding="utf-8"?><edmx:Edmx Version="4.0"/>')).toMatch(/^doc\.json: is XML, not JSON CSDL .*Accept: application\/json.*\(at byte 0\)$/);
+    expect(failure('<?xml version="1.0" encoding="utf-8"?><edmx:Edmx Version="4.0"/>')).toMatch(
+      /^doc\.json: is XML, not JSON CSDL .*Accept: application\/json.*\(at byte 0\)$/,
+    );
   });
 
   it('an HTML page (some 404s are HTML)', () => {
-    expect(failure('\n<!DOCTYPE html><html><body>404 - File or directory not found.</body></html>')).toMatch(/^doc\.json: is an HTML page/);
+    expect(failure('\n<!DOCTYPE html><html><body>404 - File or directory not found.</body></html>')).toMatch(
+      /^doc\.json: is an HTML page/,
+    );
   });
 
   it('an empty document, or only whitespace', () => {
@@ -190,18 +225,27 @@ describe('bad input: one readable line naming the file, what is wrong and where'
 
   it('a missing container', () => {
     expect(failure(`{"$Version":"4.0","dbo":{${customerType}}}`)).toMatch(/^doc\.json: has no \$EntityContainer/);
-    const misnamed = doc(`"dbo":{${customerType}}`, container({ customer: 'dbo.customer' }).replace('"container"', '"box"'));
-    expect(failure(misnamed)).toBe(`doc.json: has no entity container "ns.container" (named by $EntityContainer) (at byte ${misnamed.indexOf('"ns.container"')})`);
+    const misnamed = doc(
+      `"dbo":{${customerType}}`,
+      container({ customer: 'dbo.customer' }).replace('"container"', '"box"'),
+    );
+    expect(failure(misnamed)).toBe(
+      `doc.json: has no entity container "ns.container" (named by $EntityContainer) (at byte ${misnamed.indexOf('"ns.container"')})`,
+    );
   });
 
   it('a $Type pointing nowhere, at the byte of the $Type', () => {
     const text = doc(`"dbo":{${customerType}}`, container({ customer: 'dbo.customer', ghost: 'dbo.ghost' }));
-    expect(failure(text)).toBe(`doc.json: entity set "ghost" has $Type "dbo.ghost", which names no entity type in the document (at byte ${text.indexOf('"dbo.ghost"')})`);
+    expect(failure(text)).toBe(
+      `doc.json: entity set "ghost" has $Type "dbo.ghost", which names no entity type in the document (at byte ${text.indexOf('"dbo.ghost"')})`,
+    );
   });
 
   it('an unknown Edm type, at the byte of the type', () => {
     const text = good.replace('"Edm.Decimal"', '"Edm.Money"');
-    expect(failure(text)).toBe(`doc.json: column "customer_id" of entity type dbo.customer has unknown type "Edm.Money" (at byte ${text.indexOf('"Edm.Money"')})`);
+    expect(failure(text)).toBe(
+      `doc.json: column "customer_id" of entity type dbo.customer has unknown type "Edm.Money" (at byte ${text.indexOf('"Edm.Money"')})`,
+    );
   });
 
   it('a $Version that is not OData 4', () => {
@@ -209,6 +253,8 @@ describe('bad input: one readable line naming the file, what is wrong and where'
   });
 
   it('a key that is not a property', () => {
-    expect(failure(good.replace('"$Key":["customer_id"]', '"$Key":["id"]'))).toMatch(/has \$Key "id", which is not one of its properties/);
+    expect(failure(good.replace('"$Key":["customer_id"]', '"$Key":["id"]'))).toMatch(
+      /has \$Key "id", which is not one of its properties/,
+    );
   });
 });

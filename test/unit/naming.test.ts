@@ -1,7 +1,8 @@
 // Names: decided in one place, deterministic, compiling for any server name, stable as the schema grows.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isPlainIdentifier, nameObjects, pascal, type NamedObject } from '../../generator/model/naming.js';
+import { API_NAMES, isPlainIdentifier, nameObjects, pascal, type NamedObject } from '../../generator/model/naming.js';
+import * as runtime from '../../templates/runtime/index.js';
 import { hardCaseTables } from '../tenant/make-tenant.js';
 
 const named = (objects: NamedObject[]) => nameObjects(objects);
@@ -9,14 +10,31 @@ const one = (name: string, surface: 'table' | 'view' = 'table') => named([{ name
 
 describe('object names', () => {
   it('keeps plain names as they are', () => {
-    expect(one('customer_salesrep')).toEqual({ stem: 'customer_salesrep', value: 'customer_salesrep', type: 'CustomerSalesrep' });
+    expect(one('customer_salesrep')).toEqual({
+      stem: 'customer_salesrep',
+      value: 'customer_salesrep',
+      type: 'CustomerSalesrep',
+    });
     expect(one('oe_hdr')).toEqual({ stem: 'oe_hdr', value: 'oe_hdr', type: 'OeHdr' });
     expect(one('svc_view_es_customer', 'view').type).toBe('SvcViewEsCustomer');
     expect(one('price1_x')).toEqual({ stem: 'price1_x', value: 'price1_x', type: 'Price1X' });
   });
 
   it('gives reserved words, API names and Object.prototype members a hashed value, keeping the file and type', () => {
-    for (const name of ['class', 'default', 'function', 'delete', 'query', 'and', 'or', 'not', 'constructor', 'hasOwnProperty', '__proto__', 'toString']) {
+    for (const name of [
+      'class',
+      'default',
+      'function',
+      'delete',
+      'query',
+      'and',
+      'or',
+      'not',
+      'constructor',
+      'hasOwnProperty',
+      '__proto__',
+      'toString',
+    ]) {
       const n = one(name);
       expect(n.value).toMatch(/^[A-Za-z_][A-Za-z0-9_]*\$[0-9a-f]{8}$/);
       expect(isPlainIdentifier(n.value)).toBe(false);
@@ -32,13 +50,23 @@ describe('object names', () => {
     expect(one('2fa_settings').stem).toBe('2fa_settings');
     expect(one('2fa_settings').type).toMatch(/^X2faSettings\$[0-9a-f]{8}$/);
     expect(one('a*/b').stem).toMatch(/^a_b-[0-9a-f]{8}$/);
-    expect(one('größe_tabelle')).toMatchObject({ stem: expect.stringMatching(/^grosse_tabelle-/) as unknown, value: expect.stringMatching(/^grosse_tabelle\$/) as unknown });
+    expect(one('größe_tabelle')).toMatchObject({
+      stem: expect.stringMatching(/^grosse_tabelle-/) as unknown,
+      value: expect.stringMatching(/^grosse_tabelle\$/) as unknown,
+    });
     expect(one('naïve').stem).toMatch(/^naive-/);
     expect(one('データ').stem).toMatch(/^object-[0-9a-f]{8}$/);
   });
 
   it('never lets file names collide ignoring case, nor values and types collide at all', () => {
-    const objects: NamedObject[] = ['Customer_Audit', 'customer_audit', 'customerAudit', 'CUSTOMER_AUDIT', 'customer__audit', 'customer_audit_'].map((name) => ({
+    const objects: NamedObject[] = [
+      'Customer_Audit',
+      'customer_audit',
+      'customerAudit',
+      'CUSTOMER_AUDIT',
+      'customer__audit',
+      'customer_audit_',
+    ].map((name) => ({
       name,
       surface: 'table',
     }));
@@ -47,7 +75,11 @@ describe('object names', () => {
     expect(new Set(names.map((n) => n.value)).size).toBe(objects.length);
     expect(new Set(names.map((n) => n.type)).size).toBe(objects.length);
     // the plain one keeps its plain names
-    expect(named(objects).table.get('customer_audit')).toEqual({ stem: 'customer_audit', value: 'customer_audit', type: 'CustomerAudit' });
+    expect(named(objects).table.get('customer_audit')).toEqual({
+      stem: 'customer_audit',
+      value: 'customer_audit',
+      type: 'CustomerAudit',
+    });
   });
 
   it('avoids Windows device names as file names', () => {
@@ -59,7 +91,11 @@ describe('object names', () => {
   it('depends on the name only: adding objects renames nothing', () => {
     const base: NamedObject[] = hardCaseTables().map((t) => ({ name: t.name, surface: 'table' }));
     const before = named(base);
-    const after = named([...base, { name: 'customer_audit2', surface: 'table' }, { name: 'Order Lines', surface: 'view' }]);
+    const after = named([
+      ...base,
+      { name: 'customer_audit2', surface: 'table' },
+      { name: 'Order Lines', surface: 'view' },
+    ]);
     for (const [name, names] of before.table) expect(after.table.get(name)).toEqual(names);
   });
 
@@ -86,5 +122,9 @@ describe('object names', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it('knows every value the package index exports, so no object value shadows one', () => {
+    expect([...API_NAMES].sort()).toEqual([...Object.keys(runtime), 'query'].sort());
   });
 });

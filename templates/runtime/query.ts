@@ -1,0 +1,184 @@
+// Queries on the data query surface. Immutable builders: every call returns a new query. `$top` is always
+// sent, because without it the service returns the whole table in one response; the object decides the
+// surface, so a table is never asked for on /view/ or a view on /table/.
+import { ErpQueryError } from './errors.js';
+import { checkColumnName, columnAccessors, isFilter, type Columns, type Filter } from './filter.js';
+import type { DateTimeString } from './literals.js';
+import type { ColumnKind, QueryObject, Surface } from './object.js';
+
+export type Direction = 'asc' | 'desc';
+
+/** What a query asks for, as plain data. */
+export interface QueryOptions {
+  readonly select?: readonly string[];
+  readonly filter?: string;
+  readonly orderBy: ReadonlyArray<readonly [column: string, direction: Direction]>;
+  /** rows per request: the query's `top()`, or the package's default page size */
+  readonly top: number;
+  readonly skip?: number;
+  readonly count: boolean;
+}
+
+type Kinds = { readonly [column: string]: ColumnKind };
+
+const accessorCache = new WeakMap<object, Readonly<Record<string, object>>>();
+
+function accessorsOf(object: QueryObject<unknown, string, Surface, Kinds>): Readonly<Record<string, object>> {
+  let accessors = accessorCache.get(object);
+  if (!accessors) {
+    accessors = columnAccessors(`${object.surface}/${object.name}`, object.columns);
+    accessorCache.set(object, accessors);
+  }
+  return accessors;
+}
+
+/** Percent-encodes a query option value; `,` and `:` stay readable, as OData allows. */
+function encode(value: string): string {
+  return encodeURIComponent(value).replace(/%2C/g, ',').replace(/%3A/g, ':');
+}
+
+function nonNegativeInteger(n: unknown, what: string): number {
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+    throw new ErpQueryError(`${what}: ${String(n)} is not a non-negative integer`);
+  return n;
+}
+
+/** The query string of `options` (without `?`), percent-encoded so the server reads back exactly the values given. */
+export function queryString(options: QueryOptions): string {
+  const parts: string[] = [];
+  if (options.select?.length) parts.push(`$select=${encode(options.select.join(','))}`);
+  if (options.filter) parts.push(`$filter=${encode(options.filter)}`);
+  if (options.orderBy.length) parts.push(`$orderby=${encode(options.orderBy.map(([c, d]) => `${c} ${d}`).join(','))}`);
+  parts.push(`$top=${options.top}`);
+  if (options.skip) parts.push(`$skip=${options.skip}`);
+  if (options.count) parts.push('$count=true');
+  return parts.join('&');
+}
+
+/** The path of an object on its surface. */
+export function objectPath(object: { readonly name: string; readonly surface: Surface }): string {
+  return `/odataservice/odata/${object.surface}/${encodeURIComponent(object.name)}`;
+}
+
+/**
+ * A query of one table or view. `Row` is the object's row, `Result` the rows this query returns (narrowed by
+ * `select`): `typeof q.row` or `ResultOf<typeof q>`.
+ */
+export class Query<Row, N extends string, S extends Surface, K extends Kinds, Result = Row> {
+  /** type only: the rows this query returns */
+  declare readonly row: Result;
+
+  /** @internal use `query(object)` */
+  constructor(
+    readonly object: QueryObject<Row, N, S, K>,
+    readonly options: QueryOptions,
+    /** whether `top()` was given, or the default page size applies */
+    readonly explicitTop: boolean,
+  ) {}
+
+  private with<R = Result>(changes: Partial<QueryOptions>, explicitTop = this.explicitTop): Query<Row, N, S, K, R> {
+    return new Query<Row, N, S, K, R>(this.object, { ...this.options, ...changes }, explicitTop);
+  }
+
+  private where(): string {
+    return `${this.object.surface}/${this.object.name}`;
+  }
+
+  private column(column: unknown, what: string): string {
+    if (typeof column !== 'string' || !Object.hasOwn(this.object.columns, column)) {
+      throw new ErpQueryError(
+        `${this.where()}.${what}: ${JSON.stringify(column)} is not a column of ${this.object.name}`,
+      );
+    }
+    checkColumnName(column, this.where());
+    return column;
+  }
+
+  /** Only these columns come back; the result rows narrow to them. */
+  select<C extends keyof Row & string>(...columns: [C, ...C[]]): Query<Row, N, S, K, Pick<Row, C>> {
+    if (columns.length === 0) throw new ErpQueryError(`${this.where()}.select() needs at least one column`);
+    return this.with<Pick<Row, C>>({ select: [...new Set(columns.map((c) => this.column(c, 'select')))] });
+  }
+
+  /** Rows for which the filter holds; a second `filter()` adds its condition with `and`. */
+  filter(build: (columns: Columns<Row, N, S, K>) => Filter<N, S>): Query<Row, N, S, K, Result> {
+    const filter: unknown = build(accessorsOf(this.object) as unknown as Columns<Row, N, S, K>);
+    if (!isFilter(filter))
+      throw new ErpQueryError(`${this.where()}.filter(): the function must return a filter built from its columns`);
+    const text = this.options.filter ? `(${this.options.filter}) and (${filter.text})` : filter.text;
+    return this.with({ filter: text });
+  }
+
+  /** Sorts by a column; call again for a second sort key. */
+  orderBy(column: keyof Row & string, direction: Direction = 'asc'): Query<Row, N, S, K, Result> {
+    if (direction !== 'asc' && direction !== 'desc')
+      throw new ErpQueryError(
+        `${this.where()}.orderBy(): direction is 'asc' or 'desc', not ${JSON.stringify(direction)}`,
+      );
+    return this.with({ orderBy: [...this.options.orderBy, [this.column(column, 'orderBy'), direction]] });
+  }
+
+  /** At most `n` rows per request (`rows()` pages with it). */
+  top(n: number): Query<Row, N, S, K, Result> {
+    return this.with({ top: nonNegativeInteger(n, `${this.where()}.top()`) }, true);
+  }
+
+  /** Skips the first `n` rows. */
+  skip(n: number): Query<Row, N, S, K, Result> {
+    return this.with({ skip: nonNegativeInteger(n, `${this.where()}.skip()`) });
+  }
+
+  /** Asks for `@odata.count`, the number of rows the filter matches (before top and skip). */
+  count(): Query<Row, N, S, K, Result> {
+    return this.with({ count: true });
+  }
+
+  /** The path and query string, e.g. `/odataservice/odata/table/customer?$top=1000`. */
+  get path(): string {
+    return `${objectPath(this.object)}?${queryString(this.options)}`;
+  }
+
+  /** The query string, without `?`. */
+  toString(): string {
+    return queryString(this.options);
+  }
+}
+
+/** The rows a query returns. */
+export type ResultOf<Q> = Q extends Query<unknown, string, Surface, Kinds, infer R> ? R : never;
+
+export interface QuerySettings {
+  /** rows per request when a query gives no `top()` */
+  readonly defaultPageSize: number;
+}
+
+/** The `query()` of a package, with its default page size. */
+export function queryWith(settings: QuerySettings) {
+  const defaultTop = nonNegativeInteger(settings.defaultPageSize, 'defaultPageSize');
+  return function query<Row, N extends string, S extends Surface, K extends Kinds>(
+    object: QueryObject<Row, N, S, K>,
+  ): Query<Row, N, S, K> {
+    return new Query(object, { orderBy: [], top: defaultTop, count: false }, false);
+  };
+}
+
+/** An object whose rows carry the search views' modification stamp. */
+type Stamped = { readonly max_date_last_modified: string | null };
+
+/**
+ * Incremental sync of a search view: rows modified after `since` (its `max_date_last_modified`, the latest
+ * change across the joined tables), oldest first, then by `unique_id` so pages are stable.
+ */
+export function changedSince<Row extends Stamped, N extends string, S extends Surface, K extends Kinds, Result>(
+  query: Query<Row, N, S, K, Result>,
+  since: Date | DateTimeString,
+): Query<Row, N, S, K, Result> {
+  const stamped = query
+    .filter((c) =>
+      (c as unknown as Record<string, { gt(v: unknown): Filter<N, S> }>)['max_date_last_modified']!.gt(since),
+    )
+    .orderBy('max_date_last_modified' as keyof Row & string);
+  return Object.hasOwn(query.object.columns, 'unique_id')
+    ? stamped.orderBy('unique_id' as keyof Row & string)
+    : stamped;
+}
