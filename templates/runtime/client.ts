@@ -11,8 +11,7 @@ import {
   ErpUnexpectedResponseError,
   type RequestInfo,
 } from './errors.js';
-import type { Surface } from './object.js';
-import { objectPath, queryString, type Query, type QueryOptions } from './query.js';
+import { objectPath, queryString, type QueryOptions, type RunnableQuery } from './query.js';
 
 /** Supplies bearer tokens; `invalidate()` is called after a 401 so the next call gets a fresh one. */
 export interface AuthProvider {
@@ -37,16 +36,14 @@ export interface Page<R> {
   readonly count?: number;
 }
 
-type AnyQuery<R> = Query<any, string, Surface, any, R>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
 export interface ErpClient {
   /** One request: the rows of the query's page, and `@odata.count` if asked. */
-  page<R>(query: AnyQuery<R>): Promise<Page<R>>;
+  page<R>(query: RunnableQuery<R>): Promise<Page<R>>;
   /**
    * Every row the query matches, requested page by page ($top rows, $skip advancing) until a short page.
    * Without an `orderBy`, the object's key columns order the pages so that no row is skipped or repeated.
    */
-  rows<R>(query: AnyQuery<R>): AsyncIterable<R>;
+  rows<R>(query: RunnableQuery<R>): AsyncIterable<R>;
   /** GET a path on the base host and return its JSON body, with this client's headers and errors. */
   getJson(path: string, object?: string): Promise<unknown>;
 }
@@ -154,7 +151,7 @@ export function createClient(options: ClientOptions): ErpClient {
     );
   }
 
-  async function fetchPage<R>(query: AnyQuery<R>, options: QueryOptions): Promise<Page<R>> {
+  async function fetchPage<R>(query: RunnableQuery<R>, options: QueryOptions): Promise<Page<R>> {
     const object = `${query.object.surface}/${query.object.name}`;
     const body = await getJson(`${objectPath(query.object)}?${queryString(options)}`, object);
     const value = (body as { value?: unknown } | null)?.value;

@@ -8,6 +8,7 @@ import { literal, type DateString, type DateTimeString, type Decimal } from './l
 import type { ColumnKind, Surface } from './object.js';
 
 declare const objectBrand: unique symbol;
+declare const surfaceBrand: unique symbol;
 
 /** How tightly an expression binds: decides where `and` / `or` / `not` need parentheses. */
 type Precedence = 'or' | 'and' | 'atom';
@@ -16,7 +17,8 @@ type Precedence = 'or' | 'and' | 'atom';
 export interface Filter<N extends string = string, S extends Surface = Surface> {
   /** the $filter text, not yet percent-encoded */
   readonly text: string;
-  readonly [objectBrand]: `${S}/${N}`;
+  readonly [objectBrand]: N;
+  readonly [surfaceBrand]: S;
 }
 
 /** The only implementation; not exported from the package, so no filter text can be made up by hand. */
@@ -102,25 +104,48 @@ export interface NullTestColumn<N extends string, S extends Surface> {
   ne(value: null): Filter<N, S>;
 }
 
-/** The value type of a column: a row field's type without null, widened where the wire takes more. */
-type ValueOf<Kind extends ColumnKind, T> = Kind extends 'decimal'
-  ? [T] extends [number]
-    ? T | Decimal
-    : number | Decimal
-  : Kind extends 'date'
-    ? DateString | Date
-    : Kind extends 'datetime'
-      ? DateTimeString | Date
-      : T;
+/** The value a comparison takes: a row field's type without null, widened where the wire takes more. */
+interface ValueByKind<T> {
+  string: T;
+  int: T;
+  decimal: [T] extends [number] ? T | Decimal : number | Decimal;
+  float: T;
+  boolean: T;
+  date: DateString | Date;
+  datetime: DateTimeString | Date;
+  time: T;
+  duration: T;
+  guid: T;
+  binary: never;
+  other: never;
+}
 
-/** The accessor of one column: its operations follow its kind and nullability. */
-export type ColumnAccessor<N extends string, S extends Surface, Kind extends ColumnKind, T> = Kind extends 'string'
-  ? StringColumn<N, S, Exclude<T, null>, null extends T ? null : never>
-  : Kind extends 'binary' | 'other'
-    ? null extends T
-      ? NullTestColumn<N, S>
-      : never
-    : ComparableColumn<N, S, ValueOf<Kind, Exclude<T, null>>, null extends T ? null : never>;
+/** The accessor of each kind of column; `T` is the row field's type, `Null` is `null` when it is nullable. */
+interface AccessorByKind<N extends string, S extends Surface, T, Null> {
+  string: StringColumn<N, S, T, Null>;
+  int: ComparableColumn<N, S, T, Null>;
+  decimal: ComparableColumn<N, S, ValueByKind<T>['decimal'], Null>;
+  float: ComparableColumn<N, S, T, Null>;
+  boolean: ComparableColumn<N, S, T, Null>;
+  date: ComparableColumn<N, S, DateString | Date, Null>;
+  datetime: ComparableColumn<N, S, DateTimeString | Date, Null>;
+  time: ComparableColumn<N, S, T, Null>;
+  duration: ComparableColumn<N, S, T, Null>;
+  guid: ComparableColumn<N, S, T, Null>;
+  binary: [Null] extends [never] ? never : NullTestColumn<N, S>;
+  other: [Null] extends [never] ? never : NullTestColumn<N, S>;
+}
+
+/**
+ * The accessor of one column: its operations follow its kind and nullability. (A lookup in an interface
+ * rather than a chain of conditional types: an editor resolves it once per column it shows.)
+ */
+export type ColumnAccessor<N extends string, S extends Surface, Kind extends ColumnKind, T> = AccessorByKind<
+  N,
+  S,
+  T & {},
+  null extends T ? null : never
+>[Kind];
 
 /** The argument of a filter lambda: one accessor per column of the object. */
 export type Columns<Row, N extends string, S extends Surface, Kinds> = {

@@ -1,12 +1,15 @@
 // npm run bench [-- --runs N]: the performance figures the issues set targets for. Benchmarks measure and
 // report; they do not fail the build (timing belongs here, not in tests).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generationBench, type Row } from './generation.js';
+import { typecheckBench } from './typecheck.js';
+import { writeSampleSnapshot } from '../tenant/snapshot.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' } } });
+const only = values.only;
 const runs = Number(values.runs);
 const work = mkdtempSync(join(tmpdir(), 'erpgen-bench-'));
 
@@ -20,7 +23,13 @@ function print(title: string, rows: readonly Row[]): void {
 }
 
 try {
-  print(`Generation (median of ${runs} runs; 10x: ${Math.min(runs, 2)} runs)`, await generationBench(work, runs));
+  if (!only || only === 'generation')
+    print(`Generation (median of ${runs} runs; 10x: ${Math.min(runs, 2)} runs)`, await generationBench(work, runs));
+  if (!only || only === 'typecheck') {
+    const stock = join(work, 'stock');
+    if (!existsSync(stock)) await writeSampleSnapshot(stock);
+    print(`Queries in the editor and compiler (median of ${runs} tsc runs)`, await typecheckBench(work, stock, runs));
+  }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

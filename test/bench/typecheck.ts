@@ -1,0 +1,158 @@
+// Editor and compiler cost of the query builders, on the stock tenant's generated package:
+// - tsc (TypeScript 7) on a file that queries 200 objects with a filter and a select each, against the
+//   same file importing only their row interfaces: time and type instantiations;
+// - completion of `c.` inside a filter lambda with the TypeScript 6 language service (ts-morph), warm.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Project, ts } from 'ts-morph';
+import { loadConfig } from '../../generator/config.js';
+import { generate } from '../../generator/generate.js';
+import { kindOf } from '../../generator/model/edm.js';
+import { nameObjects } from '../../generator/model/naming.js';
+import type { QueryObject } from '../../generator/model/schema.js';
+import { readCsdlIndex, readCsdlObjects } from '../../generator/parse/csdl.js';
+import { ROOT } from '../support/paths.js';
+import type { Row } from './generation.js';
+import { median } from './measure.js';
+
+const OBJECTS = 200;
+
+function valueFor(kind: string): string | undefined {
+  switch (kind) {
+    case 'string':
+      return "'x'";
+    case 'int':
+    case 'decimal':
+    case 'float':
+      return '1';
+    case 'datetime':
+      return "new Date('2024-01-01T00:00:00Z')";
+    default:
+      return undefined;
+  }
+}
+
+interface Diagnostics {
+  readonly seconds: number;
+  readonly checkSeconds: number;
+  readonly instantiations: number;
+}
+
+function tsc(tsconfig: string): Diagnostics {
+  const started = performance.now();
+  const result = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', tsconfig, '--extendedDiagnostics'],
+    { encoding: 'utf8' },
+  );
+  const seconds = (performance.now() - started) / 1000;
+  if (result.status !== 0) throw new Error(`tsc failed:\n${result.stdout}${result.stderr}`);
+  const number = (label: string) => Number(new RegExp(`^${label}:\\s+([\\d.]+)`, 'm').exec(result.stdout)?.[1] ?? NaN);
+  return { seconds, checkSeconds: number('Check time'), instantiations: number('Instantiations') };
+}
+
+export async function typecheckBench(work: string, stockSnapshot: string, runs: number): Promise<Row[]> {
+  const out = join(work, 'typecheck-package');
+  await generate(loadConfig({ snapshot: stockSnapshot, out, include: ['*'] }, work));
+
+  // 200 tables, spread over the alphabet, each with two columns a filter can use
+  const index = readCsdlIndex(join(stockSnapshot, 'tables.metadata.json'), 'table');
+  const names = nameObjects(index.objects);
+  const candidates: QueryObject[] = [];
+  readCsdlObjects(index.document, index.objects, (o) => {
+    if (
+      o.columns.filter((c) => valueFor(kindOf(c.edmType)) && /^[a-z_][a-z0-9_]*$/.test(c.name)).length >= 2 &&
+      /^[a-z_][a-z0-9_]*$/.test(o.name)
+    )
+      candidates.push(o);
+  });
+  const step = Math.floor(candidates.length / OBJECTS);
+  const chosen = candidates.filter((_, i) => i % step === 0).slice(0, OBJECTS);
+
+  const consumer = join(out, 'consumer');
+  mkdirSync(consumer, { recursive: true });
+  let queries = "import { query } from '../index.js';\n";
+  let rows = '';
+  chosen.forEach((o, i) => {
+    const n = names.table.get(o.name)!;
+    const [a, b] = o.columns.filter((c) => valueFor(kindOf(c.edmType)) && /^[a-z_][a-z0-9_]*$/.test(c.name));
+    queries += `import { ${n.value} as o${i} } from '../tables/${n.stem}.js';\n`;
+    rows += `import type { ${n.type}Row as R${i} } from '../tables/${n.stem}.js';\n`;
+    queries += `export const q${i} = query(o${i}).select('${a!.name}', '${b!.name}').filter((c) => c.${a!.name}.eq(${valueFor(kindOf(a!.edmType))}));\n`;
+    rows += `export declare const r${i}: Pick<R${i}, '${a!.name}' | '${b!.name}'>;\n`;
+  });
+  writeFileSync(join(consumer, 'queries.ts'), queries);
+  writeFileSync(join(consumer, 'rows.ts'), rows);
+  const tsconfig = (file: string) => {
+    const path = join(consumer, `tsconfig.${file}.json`);
+    writeFileSync(path, JSON.stringify({ extends: '../tsconfig.json', include: [`${file}.ts`] }));
+    return path;
+  };
+  const queriesConfig = tsconfig('queries');
+  const rowsConfig = tsconfig('rows');
+
+  const q: Diagnostics[] = [];
+  const r: Diagnostics[] = [];
+  for (let i = 0; i < runs; i++) {
+    r.push(tsc(rowsConfig));
+    q.push(tsc(queriesConfig));
+  }
+  const qSeconds = median(q.map((d) => d.seconds));
+  const rSeconds = median(r.map((d) => d.seconds));
+  const instantiations = q[0]!.instantiations;
+
+  // completion in a filter lambda, TypeScript 6 language service
+  const project = new Project({ tsConfigFilePath: queriesConfig });
+  const target = chosen[0]!;
+  const targetNames = names.table.get(target.name)!;
+  const file = project.createSourceFile(join(consumer, 'typing.ts'), '', { overwrite: true });
+  const service = project.getLanguageService().compilerObject;
+  const prefix = `import { query } from '../index.js';\nimport { ${targetNames.value} as t } from '../tables/${targetNames.stem}.js';\nexport const x = query(t).filter((c) => c.`;
+  const complete = (suffix: string) => {
+    file.replaceWithText(`${prefix}${suffix}`);
+    const started = performance.now();
+    const completions = service.getCompletionsAtPosition(file.getFilePath(), prefix.length, {});
+    return { ms: performance.now() - started, names: completions?.entries.map((e) => e.name) ?? [] };
+  };
+  const cold = complete(');');
+  const warm: number[] = [];
+  let listed: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const c = complete(`)${' '.repeat(i % 3)};`);
+    warm.push(c.ms);
+    listed = c.names;
+  }
+  const allColumns = target.columns.every((c) => listed.includes(c.name));
+  const warmMs = median(warm);
+
+  return [
+    {
+      name: `tsc, ${OBJECTS} objects queried (filter + select each)`,
+      value: `${qSeconds.toFixed(2)} s (check ${median(q.map((d) => d.checkSeconds)).toFixed(2)} s)`,
+    },
+    {
+      name: `tsc, the same ${OBJECTS} row interfaces only`,
+      value: `${rSeconds.toFixed(2)} s (check ${median(r.map((d) => d.checkSeconds)).toFixed(2)} s)`,
+    },
+    {
+      name: 'tsc, queries / row interfaces',
+      value: `${(qSeconds / rSeconds).toFixed(2)}x`,
+      target: '<= 1.5x',
+      ok: qSeconds <= 1.5 * rSeconds,
+    },
+    {
+      name: 'tsc, type instantiations (queries file)',
+      value: String(instantiations),
+      target: '< 250,000',
+      ok: instantiations < 250_000,
+    },
+    { name: `completion of c. in a filter lambda, TS ${ts.version}, cold`, value: `${cold.ms.toFixed(0)} ms` },
+    {
+      name: `completion of c. in a filter lambda, TS ${ts.version}, warm (median of 20)`,
+      value: `${warmMs.toFixed(1)} ms, ${listed.length} entries${allColumns ? ', all columns listed' : ', COLUMNS MISSING'}`,
+      target: '<= 50 ms',
+      ok: warmMs <= 50 && allColumns,
+    },
+  ];
+}
