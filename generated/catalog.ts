@@ -68,8 +68,25 @@ export const views = {
   svc_view_es_version: 'views/svc_view_es_version',
 } as const;
 
+/** Transaction services in this package: service name to module subpath. */
+export const services = {
+  Contact: 'transactions/Contact',
+  Customer: 'transactions/Customer',
+  InventoryAdjustment: 'transactions/InventoryAdjustment',
+  Invoice: 'transactions/Invoice',
+  Item: 'transactions/Item',
+  Labor: 'transactions/Labor',
+  Order: 'transactions/Order',
+  PickZone: 'transactions/PickZone',
+  PurchaseOrder: 'transactions/PurchaseOrder',
+  SalesPricePage: 'transactions/SalesPricePage',
+  Supplier: 'transactions/Supplier',
+  m_openorderreport: 'transactions/m_openorderreport',
+} as const;
+
 export type TableName = keyof typeof tables;
 export type ViewName = keyof typeof views;
+export type ServiceName = keyof typeof services;
 
 /** Objects the server lists that the service cannot serve: name to why, and where to read their data instead. */
 export const unreachable = {

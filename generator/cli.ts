@@ -35,7 +35,8 @@ async function runGenerate(argv: {
     if (argv.check) {
       const differing = [...result.changed.map((p) => `changed  ${p}`), ...result.removed.map((p) => `removed  ${p}`)];
       if (differing.length === 0) {
-        if (!argv.quiet) console.log(`${out} is up to date (${result.objects} objects, ${seconds} s)`);
+        if (!argv.quiet)
+          console.log(`${out} is up to date (${result.objects} objects, ${result.services} services, ${seconds} s)`);
         return 0;
       }
       console.error(
@@ -48,7 +49,7 @@ async function runGenerate(argv: {
     }
     if (!argv.quiet) {
       console.log(
-        `erpgen: ${result.objects} objects into ${out}: ${result.changed.length} file(s) written, ${result.removed.length} removed, ${result.unchanged} unchanged (${seconds} s)`,
+        `erpgen: ${result.objects} objects${result.services ? ` and ${result.services} services` : ''} into ${out}: ${result.changed.length} file(s) written, ${result.removed.length} removed, ${result.unchanged} unchanged (${seconds} s)`,
       );
     }
     return 0;

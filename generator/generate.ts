@@ -1,30 +1,54 @@
 // `erpgen generate`: source -> parse -> model -> emit -> write, in one direction.
+import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Config } from './config.js';
+import { inputError } from './errors.js';
 import { emitCatalog } from './emit/catalog.js';
-import { emitKnownValues } from './emit/known-values-module.js';
-import { emitIndex, emitPackageJson, emitPrettierConfig, emitReadme, emitTsconfig } from './emit/package-files.js';
 import { format, needsFormatting } from './emit/format.js';
+import { emitKnownValues } from './emit/known-values-module.js';
+import {
+  emitIndex,
+  emitPackageJson,
+  emitPrettierConfig,
+  emitReadme,
+  emitTsconfig,
+  type PackageInfo,
+} from './emit/package-files.js';
 import { emitRowModule } from './emit/row-module.js';
+import { emitTransactionModule } from './emit/transaction-module.js';
 import { KnownValueIndex } from './model/known-values.js';
+import { nameServices, type ObjectNames } from './model/naming.js';
 import { modulePath, planObjects, type PlannedObject } from './model/plan.js';
 import type { Selection } from './model/select.js';
+import type { QueryObject } from './model/schema.js';
+import type { ColumnLengths } from './model/transactions.js';
 import { readCsdlIndex, readCsdlObjects, type CsdlDocument } from './parse/csdl.js';
-import { digest, openSnapshot, type SnapshotDocument } from './source/snapshot.js';
+import { parseDefinition, parseServiceList } from './parse/definitions.js';
+import {
+  digest,
+  openServices,
+  openSnapshot,
+  readBytes,
+  type SnapshotDocument,
+  type SnapshotServices,
+} from './source/snapshot.js';
 import { readRuntimeTemplates } from './source/templates.js';
 import { OutputWriter, removeOrphanStaging, type WriteReport } from './write/output.js';
 
 export interface GenerateOptions {
   /** compare only: report what differs, write nothing */
   readonly check?: boolean;
-  /** called as objects are emitted: done of total */
+  /** called as modules are emitted: done of total */
   readonly progress?: (done: number, total: number) => void;
   /** notices for the user (objects left out, and why) */
   readonly notice?: (line: string) => void;
 }
 
 export interface GenerateResult {
+  /** tables and views generated */
   readonly objects: number;
+  /** transaction services generated */
+  readonly services: number;
   readonly files: number;
   /** written (or, with `check`, that would be written) */
   readonly changed: readonly string[];
@@ -47,45 +71,95 @@ function readPlan(
   };
 }
 
+/** The string columns' lengths, which transaction fields take when their DbColumnName names one. */
+function recordLengths(object: QueryObject, lengths: Map<string, number>): void {
+  for (const c of object.columns)
+    if (typeof c.maxLength === 'number') lengths.set(`${object.name}.${c.name}`.toLowerCase(), c.maxLength);
+}
+
 export async function generate(config: Config, options: GenerateOptions = {}): Promise<GenerateResult> {
   const check = options.check ?? false;
 
   // source + parse, pass 1: the objects each document exposes; model: what to generate, and all the names
   const snapshot = openSnapshot(config.snapshot);
+  const services: SnapshotServices | undefined = openServices(config.snapshot);
   const { documents, plan } = readPlan(snapshot, config);
   for (const o of plan)
     if (o.omitted?.reason === 'unreachable') options.notice?.(`left out ${o.surface} ${o.name}: ${o.omitted.note}`);
+  const serviceNames = nameServices(services?.definitions.map((d) => d.name) ?? []);
+  if (services?.list) {
+    for (const listed of parseServiceList(readBytes(services.list).toString('utf8'), services.list.label)) {
+      if (!serviceNames.has(listed))
+        options.notice?.(
+          `left out service ${listed}: listed in services.json but the snapshot has no definitions/${listed}.json`,
+        );
+    }
+  }
   const knownValues = new KnownValueIndex(config.knownValues);
-  const total = plan.filter((o) => !o.omitted).length;
+  const objects = plan.filter((o) => !o.omitted).length;
+  const total = objects + serviceNames.size;
 
   removeOrphanStaging(config.out);
   const writer = new OutputWriter(config.out, check, basename(config.out));
+  let done = 0;
+  const long: Array<{ path: string; content: string }> = [];
+  const emit = (path: string, content: string) => {
+    if (needsFormatting(content)) long.push({ path, content });
+    else writer.file(path, content);
+    options.progress?.(++done, total);
+  };
   try {
-    // parse pass 2 + emit: one object at a time, straight to the writer
-    let done = 0;
-    const long: Array<{ path: string; content: string }> = [];
+    // parse pass 2 + emit: one object at a time, straight to the writer. With services, every table is read
+    // (emitted or not) for the lengths of its columns.
+    const lengths = new Map<string, number>();
     for (const document of documents) {
       const source = basename(document.file);
-      const wanted = new Map(plan.filter((o) => o.surface === document.surface && !o.omitted).map((o) => [o.name, o]));
-      readCsdlObjects(document, [...wanted.values()], (object) => {
-        const names = wanted.get(object.name)!;
-        const path = `${modulePath(names)}.ts`;
-        const content = emitRowModule(object, names, { decimals: config.decimals, knownValues, source });
-        if (needsFormatting(content)) long.push({ path, content });
-        else writer.file(path, content);
-        options.progress?.(++done, total);
+      const readAll = services !== undefined && document.surface === 'table';
+      const toRead = plan.filter((o) => o.surface === document.surface && (readAll || !o.omitted));
+      const byName = new Map(toRead.map((o) => [o.name, o]));
+      readCsdlObjects(document, toRead, (object) => {
+        if (readAll) recordLengths(object, lengths);
+        const names = byName.get(object.name)!;
+        if (!names.omitted)
+          emit(
+            `${modulePath(names)}.ts`,
+            emitRowModule(object, names, { decimals: config.decimals, knownValues, source }),
+          );
       });
+    }
+
+    // transaction services, one definition at a time
+    const definitionsHash = createHash('sha256');
+    for (const definition of services?.definitions ?? []) {
+      const bytes = readBytes(definition);
+      definitionsHash.update(`${definition.name}\n`).update(bytes);
+      const service = parseDefinition(bytes.toString('utf8'), definition.label);
+      if (service.name !== definition.name)
+        throw inputError(
+          definition.label,
+          `holds the definition of service ${JSON.stringify(service.name)}, not of ${JSON.stringify(definition.name)}`,
+        );
+      emit(
+        `transactions/${serviceNames.get(service.name)!.stem}.ts`,
+        emitTransactionModule(service, serviceNames.get(service.name)!, lengths as ColumnLengths),
+      );
     }
     for (const { path, content } of long) writer.file(path, await format(content));
 
-    const info = {
+    const info: PackageInfo = {
       packageName: config.packageName,
       entries: plan,
+      services: [...serviceNames].map(([name, names]): [string, ObjectNames] => [name, names]),
       knownValues: config.knownValues,
       decimals: config.decimals,
-      inputs: snapshot.map((d) => ({ label: basename(d.file), sha256: digest(d.file) })),
+      inputs: [
+        ...snapshot.map((d) => ({ label: basename(d.file), sha256: digest(d.file) })),
+        ...(services?.definitions.length
+          ? [{ label: `definitions/ (${services.definitions.length} files)`, sha256: definitionsHash.digest('hex') }]
+          : []),
+      ],
     };
-    writer.file('catalog.ts', emitCatalog(plan));
+    writer.file('catalog.ts', emitCatalog(plan, info.services));
     writer.file('known-values.ts', emitKnownValues(config.knownValues));
     writer.file('index.ts', emitIndex(config.defaultPageSize));
     writer.file('package.json', emitPackageJson(info));
@@ -97,11 +171,12 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     if (check) {
       const { changed, removed } = writer.differences();
       writer.discard();
-      return { objects: total, files: 0, changed, removed, unchanged: 0 };
+      return { objects, services: serviceNames.size, files: 0, changed, removed, unchanged: 0 };
     }
     const report: WriteReport = writer.commit();
     return {
-      objects: total,
+      objects,
+      services: serviceNames.size,
       files: report.written.length + report.unchanged,
       changed: report.written,
       removed: report.removed,

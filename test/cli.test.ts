@@ -34,7 +34,10 @@ describe('erpgen generate', () => {
   it('writes the package and reports what it did', () => {
     const { dir, out } = fresh();
     const result = generateOk(dir);
-    expect(result.stdout).toMatch(/^erpgen: 99 objects into generated: \d+ file\(s\) written, 0 removed, 0 unchanged/);
+    expect(result.stdout).toMatch(
+      /^erpgen: 99 objects and 12 services into generated: \d+ file\(s\) written, 0 removed, 0 unchanged/,
+    );
+    expect(existsSync(join(out, 'transactions/Order.ts'))).toBe(true);
     expect(existsSync(join(out, 'tables/customer.ts'))).toBe(true);
     expect(existsSync(join(out, 'views/svc_view_es_customer.ts'))).toBe(true);
     expect(existsSync(join(out, 'tables/bin.ts'))).toBe(false);

@@ -11,31 +11,31 @@ export interface AddressRow {
   readonly id: number;
   /** Edm.String(50), nullable */
   readonly name: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(40), nullable */
   readonly mail_address1: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(50), not null */
   readonly mail_address2: string;
   /** Edm.String(40), nullable */
   readonly mail_city: string | null;
   /** Edm.String(2), nullable */
   readonly mail_state: string | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(10), not null */
   readonly mail_postal_code: string;
-  /** Edm.String(2), nullable */
+  /** Edm.String(50), nullable */
   readonly mail_country: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(50), nullable */
   readonly phys_address1: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(40), nullable */
   readonly phys_address2: string | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(50), not null */
   readonly phys_city: string;
   /** Edm.String(2), not null */
   readonly phys_state: string;
-  /** Edm.String(2), not null */
-  readonly phys_postal_code: string;
-  /** Edm.String(1), nullable */
-  readonly phys_country: string | null;
   /** Edm.String(10), not null */
+  readonly phys_postal_code: string;
+  /** Edm.String(50), nullable */
+  readonly phys_country: string | null;
+  /** Edm.String(255), not null */
   readonly central_phone_number: string;
   /** Edm.String(30), nullable */
   readonly central_fax_number: string | null;
@@ -61,9 +61,9 @@ export interface AddressRow {
   readonly prospect: string | null;
   /** Edm.String(255), nullable */
   readonly billing_address: string | null;
-  /** Edm.String(16), nullable */
-  readonly shipping_address: string | null;
   /** Edm.String(40), nullable */
+  readonly shipping_address: string | null;
+  /** Edm.String(60), nullable */
   readonly payment_address: string | null;
   /** Edm.String(2), not null */
   readonly incorporated: string;
@@ -79,11 +79,11 @@ export interface AddressRow {
   readonly default_ship_time: string;
   /** Edm.Decimal(19,0), not null */
   readonly preferred_location_id: number;
-  /** Edm.String(50), nullable */
+  /** Edm.String(10), nullable */
   readonly carrier_id: string | null;
-  /** Edm.String(16), not null */
+  /** Edm.String(60), not null */
   readonly delivery_instructions1: string;
-  /** Edm.String(1), nullable */
+  /** Edm.String(255), nullable */
   readonly delivery_instructions2: string | null;
   /** Edm.String(40), nullable */
   readonly delivery_instructions3: string | null;
@@ -95,17 +95,17 @@ export interface AddressRow {
   readonly eve_beg_delivery: string;
   /** Edm.DateTimeOffset(3), nullable */
   readonly eve_end_delivery: string | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(1), nullable */
   readonly inventory_location_flag: string | null;
   /** Edm.String(30), nullable */
   readonly show_out_items: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(8), not null */
   readonly store_no: string;
   /** Edm.String(2), not null */
   readonly invoice_type: string;
-  /** Edm.String(50), nullable */
+  /** Edm.String(255), nullable */
   readonly address_id_string: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly carrier_flag: string | null;
   /** Edm.Decimal(19,0), not null */
   readonly default_carrier_id: number;
@@ -113,19 +113,19 @@ export interface AddressRow {
   readonly trade_percent_disc: number | null;
   /** Edm.String(16), not null */
   readonly class1_id: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(10), nullable */
   readonly class2_id: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(8), nullable */
   readonly class3_id: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(20), nullable */
   readonly class4_id: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(16), not null */
   readonly class5_id: string;
   /** Edm.String(8), nullable */
   readonly central_watts_number: string | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(40), not null */
   readonly alternative_1099_name: string;
-  /** Edm.String(30), not null */
+  /** Edm.String(40), not null */
   readonly name_control: string;
   /** Edm.String(50), nullable */
   readonly default_ship_to_company: string | null;
@@ -133,23 +133,23 @@ export interface AddressRow {
   readonly default_ship_to_branch: string;
   /** Edm.String(255), nullable */
   readonly ship_to_packing_basis: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(20), nullable */
   readonly bill_of_lading_type: string | null;
-  /** Edm.String(1), nullable */
-  readonly email_address: string | null;
-  /** Edm.String(255), not null */
-  readonly url: string;
   /** Edm.String(40), nullable */
+  readonly email_address: string | null;
+  /** Edm.String(60), not null */
+  readonly url: string;
+  /** Edm.String(1), nullable */
   readonly carrier_fedex_flag: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly routeview_require_routing_flag: string | null;
   /** Edm.Int32, not null */
   readonly carrier_type_cd: number;
-  /** Edm.String(16), not null */
+  /** Edm.String(1), not null */
   readonly carrier_do_not_route_flag: string;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly roadnet_do_not_route_flag: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly carrier_strategic_freight_flag: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly carrier_fixed_freight_charge: number | null;
@@ -159,11 +159,11 @@ export interface AddressRow {
   readonly expedited_freight_option_cd: number | null;
   /** Edm.Int32, not null */
   readonly order_priority_uid: number;
-  /** Edm.String(10), not null */
+  /** Edm.String(1), not null */
   readonly dc_do_not_route_flag: string;
   /** Edm.String(10), nullable */
   readonly roadnet_pt_print_option: string | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(20), not null */
   readonly sfdc_account_id: string;
   /** Edm.DateTimeOffset(3), nullable */
   readonly sfdc_create_date: string | null;
@@ -173,7 +173,7 @@ export interface AddressRow {
   readonly carrier_fixed_freight_markup: number;
   /** Edm.String(1), nullable */
   readonly phys_county: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(10), nullable */
   readonly scac_code: string | null;
   /** Edm.Int32, not null */
   readonly freight_code_uid: number;
@@ -183,11 +183,11 @@ export interface AddressRow {
   readonly carrier_pallet_freight_charge: number | null;
   /** Edm.Int32, nullable */
   readonly carrier_transit_days: number | null;
-  /** Edm.String(20), nullable */
+  /** Edm.String(10), nullable */
   readonly fidelitone_carrier_id: string | null;
   /** Edm.Int32, nullable */
   readonly shipping_route_uid: number | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(1), nullable */
   readonly freight_surcharge_flag: string | null;
   /** Edm.Decimal(19,9), nullable */
   readonly freight_surcharge_pkg_weight: number | null;
@@ -205,13 +205,13 @@ export interface AddressRow {
   readonly longitude: string;
   /** Edm.Decimal(19,4), nullable */
   readonly ltl_freight_calc_percentage: number | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly parcel_carrier_flag: string | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly dq_do_not_route_flag: string | null;
   /** Edm.String(1), nullable */
   readonly dq_print_pt_flag: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(16), nullable */
   readonly libra_customer_id: string | null;
   /** Edm.Int32, nullable */
   readonly price_file_id: number | null;
@@ -219,7 +219,7 @@ export interface AddressRow {
   readonly fob: string | null;
   /** Edm.String(8), nullable */
   readonly terms_id: string | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly libra_vendor_id: string;
   /** Edm.String(1), nullable */
   readonly publisher: string | null;
@@ -229,7 +229,7 @@ export interface AddressRow {
   readonly accept_partial_orders: string | null;
   /** Edm.Int32, nullable */
   readonly acceptable_wait_time: number | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(255), not null */
   readonly old_address_id: string;
   /** Edm.String(1), nullable */
   readonly federal_exemption_number: string | null;

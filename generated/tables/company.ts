@@ -9,7 +9,7 @@ import type { DeleteFlag as $DeleteFlag } from '../known-values.js';
 export interface CompanyRow {
   /** Edm.String(8), key, not null */
   readonly company_id: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(60), nullable */
   readonly company_name: string | null;
   /** Edm.String(8), nullable */
   readonly federal_id_no: string | null;
@@ -37,9 +37,9 @@ export interface CompanyRow {
   readonly gl_freight_in: string | null;
   /** Edm.Decimal(19,0), not null */
   readonly number_of_periods: number;
-  /** Edm.String(40), nullable */
+  /** Edm.String(10), nullable */
   readonly retained_earnings_acct_no: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(16), not null */
   readonly terms_taken_account_no: string;
   /** Edm.Decimal(19,0), not null */
   readonly home_currency_id: number;
@@ -47,7 +47,7 @@ export interface CompanyRow {
   readonly gl_gain_or_loss_acct: string | null;
   /** Edm.String(255), not null */
   readonly san: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(8), nullable */
   readonly group_control_no: string | null;
   /** Edm.String(50), not null */
   readonly intl_san: string;
@@ -55,7 +55,7 @@ export interface CompanyRow {
   readonly gst_paid_acct: string | null;
   /** Edm.Decimal(19,4), not null */
   readonly max_invoice_allowance: number;
-  /** Edm.String(2), nullable */
+  /** Edm.String(20), nullable */
   readonly gst_registration_no: string | null;
   /** Edm.String(10), not null */
   readonly stage_clearing_account_no: string;
@@ -85,7 +85,7 @@ export interface CompanyRow {
   readonly ar_aging_period2: number | null;
   /** Edm.Decimal(19,0), nullable */
   readonly ar_aging_period3: number | null;
-  /** Edm.String(2), not null */
+  /** Edm.String(1), not null */
   readonly jc_flag: string;
   /** Edm.String(1), not null */
   readonly inv_receipts_clearing_acct: string;
@@ -107,7 +107,7 @@ export interface CompanyRow {
   readonly compound_fc: string | null;
   /** Edm.String(2), nullable */
   readonly fc_allowed_acct: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(10), nullable */
   readonly fc_invoice_class: string | null;
   /** Edm.String(1), not null */
   readonly generate_finance_charges: string;
@@ -129,7 +129,7 @@ export interface CompanyRow {
   readonly track_ar_by_branch: string;
   /** Edm.String(50), not null */
   readonly track_prod_capitalized_oh: string;
-  /** Edm.String(255), not null */
+  /** Edm.String(40), not null */
   readonly logo_path_filename: string;
   /** Edm.String(255), nullable */
   readonly commission_expense_acct: string | null;
@@ -159,7 +159,7 @@ export interface CompanyRow {
   readonly create_order_based_transfers: string;
   /** Edm.String(50), nullable */
   readonly mark_up_on_transfers: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(10), not null */
   readonly mark_up_type: string;
   /** Edm.Decimal(19,4), nullable */
   readonly mark_up_value: number | null;
@@ -193,13 +193,13 @@ export interface CompanyRow {
   readonly inv_freight_expense_acct: string | null;
   /** Edm.String(10), nullable */
   readonly requisition_clearing_acct: string | null;
-  /** Edm.String(255), nullable */
-  readonly restocking_fee_account_no: string | null;
-  /** Edm.String(255), nullable */
-  readonly edi_export_path: string | null;
-  /** Edm.String(40), not null */
-  readonly lot_cost_change_account_no: string;
   /** Edm.String(10), nullable */
+  readonly restocking_fee_account_no: string | null;
+  /** Edm.String(40), nullable */
+  readonly edi_export_path: string | null;
+  /** Edm.String(10), not null */
+  readonly lot_cost_change_account_no: string;
+  /** Edm.String(50), nullable */
   readonly signature_path: string | null;
   /** Edm.String(10), not null */
   readonly allow_discounts_on_partial_pmt: string;
@@ -207,11 +207,11 @@ export interface CompanyRow {
   readonly auto_apply_avail_discounts: string | null;
   /** Edm.Int32, nullable */
   readonly grace_period_days: number | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(8), nullable */
   readonly rebate_account_no: string | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(20), not null */
   readonly rebate_allowance_account_no: string;
-  /** Edm.String(16), nullable */
+  /** Edm.String(8), nullable */
   readonly disassembly_reason_id: string | null;
   /** Edm.String(40), not null */
   readonly tpcx_member: string;
@@ -221,13 +221,13 @@ export interface CompanyRow {
   readonly finance_chg_inv_due_date_code: number | null;
   /** Edm.String(8), not null */
   readonly rma_receipt_clearing_acct: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(8), nullable */
   readonly rma_adjustment_reason_id: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly rma_default_rts_location_id: number | null;
   /** Edm.String(1), nullable */
   readonly rma_auto_return_to_stock: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(8), nullable */
   readonly inventory_adjustment_reason_id: string | null;
   /** Edm.String(40), nullable */
   readonly returned_check_fee_acct: string | null;
@@ -237,15 +237,15 @@ export interface CompanyRow {
   readonly data_identifier_group_uid: number;
   /** Edm.Decimal(19,0), nullable */
   readonly allowable_invoice_variance: number | null;
-  /** Edm.String(16), not null */
+  /** Edm.String(1), not null */
   readonly invoice_variance_type_flag: string;
-  /** Edm.String(8), not null */
+  /** Edm.String(1), not null */
   readonly create_prepaid_invoice_flag: string;
   /** Edm.String(40), nullable */
   readonly rf_scanner_prefix: string | null;
   /** Edm.Decimal(19,0), not null */
   readonly default_arpymt_bank_no: number;
-  /** Edm.String(255), not null */
+  /** Edm.String(10), not null */
   readonly default_arpymt_branch_id: string;
   /** Edm.String(1), nullable */
   readonly carrier_insurance_acct: string | null;
@@ -261,9 +261,9 @@ export interface CompanyRow {
   readonly restock_fee_percentage: number | null;
   /** Edm.String(40), nullable */
   readonly restock_fee_account: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(20), nullable */
   readonly coupon_clearing_acct_no: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(20), nullable */
   readonly disassembly_cost_var_acct_no: string | null;
   /** Edm.String(2), nullable */
   readonly commission_receivable_acct: string | null;
@@ -273,11 +273,11 @@ export interface CompanyRow {
   readonly commission_allowance_acct: string | null;
   /** Edm.String(16), nullable */
   readonly lot_bill_clearing_acct: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(10), not null */
   readonly coupon_issued_acct_no: string;
   /** Edm.String(2), nullable */
   readonly assembly_variance_acct: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(1), not null */
   readonly job_id_required_flag: string;
   /** Edm.String(40), nullable */
   readonly gl_acct_for_applied_labor: string | null;
@@ -287,27 +287,27 @@ export interface CompanyRow {
   readonly gl_acct_for_freight_clearing: string | null;
   /** Edm.String(255), nullable */
   readonly currency_bank_clearing_acct: string | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly post_commission_accruals_flag: string;
   /** Edm.String(10), nullable */
   readonly assembly_cost_variance_acct: string | null;
   /** Edm.Int32, nullable */
   readonly predefined_coa_cd: number | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly track_lost_sales_flag: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(10), nullable */
   readonly ups_account_no: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(10), nullable */
   readonly ups_olt_user_id: string | null;
   /** Edm.String(255), nullable */
   readonly ups_olt_password: string | null;
   /** Edm.String(30), not null */
   readonly ups_olt_access_key: string;
-  /** Edm.String(8), nullable */
+  /** Edm.String(1), nullable */
   readonly restocking_fee_taxable_flag: string | null;
   /** Edm.String(2), nullable */
   readonly company_mac_rounding_acct: string | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(10), not null */
   readonly duns_no: string;
   /** Edm.String(2), not null */
   readonly gl_acct_longterm_contracts: string;
@@ -317,19 +317,19 @@ export interface CompanyRow {
   readonly default_fax_cover_uid: number | null;
   /** Edm.String(8), nullable */
   readonly gl_acct_for_labor_wip: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(20), nullable */
   readonly prod_auto_transfer_reason_id: string | null;
-  /** Edm.String(16), nullable */
+  /** Edm.String(8), nullable */
   readonly coupon_allowed_acct_no: string | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(20), not null */
   readonly pedigree_contact_id: string;
-  /** Edm.String(2), not null */
+  /** Edm.String(1), not null */
   readonly validate_commission_split_flag: string;
-  /** Edm.String(255), not null */
+  /** Edm.String(1), not null */
   readonly accept_pymts_with_no_inv_flag: string;
   /** Edm.String(1), not null */
   readonly accept_incorrect_inv_flag: string;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly accept_partial_payment_flag: string;
   /** Edm.String(10), not null */
   readonly duns_number: string;
@@ -345,19 +345,19 @@ export interface CompanyRow {
   readonly default_sales_tax_payable_acct: string | null;
   /** Edm.String(8), nullable */
   readonly pall_rep_number: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly intrastat_enabled_flag: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly use_int_address_format_flag: string | null;
-  /** Edm.String(8), not null */
+  /** Edm.String(1), not null */
   readonly use_cogs_acct_for_oci_flag: string;
-  /** Edm.String(255), not null */
+  /** Edm.String(20), not null */
   readonly restocking_fee_id: string;
   /** Edm.String(20), not null */
   readonly summary_commodity_code: string;
-  /** Edm.String(30), not null */
+  /** Edm.String(1), not null */
   readonly use_quote_revision_flag: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly company_taxgroup_by_zipcode_flag: string | null;
   /** Edm.String(40), nullable */
   readonly service_user_number: string | null;
@@ -369,7 +369,7 @@ export interface CompanyRow {
   readonly cfn_gas_revenue_acct: string | null;
   /** Edm.String(1), nullable */
   readonly iva_enabled: string | null;
-  /** Edm.String(30), not null */
+  /** Edm.String(1), not null */
   readonly track_inv_on_water_branch_flag: string;
   /** Edm.String(1), not null */
   readonly round_unit_prices_flag: string;
@@ -393,7 +393,7 @@ export interface CompanyRow {
   readonly company_uid: number;
   /** Edm.Decimal(19,0), not null */
   readonly invoice_only_location_id: number;
-  /** Edm.String(40), nullable */
+  /** Edm.String(8), nullable */
   readonly external_tax_company_code: string | null;
   /** Edm.String(40), nullable */
   readonly ar_to_ap_clearing_acct: string | null;
@@ -401,7 +401,7 @@ export interface CompanyRow {
   readonly gl_foreign_cardlock_acct: string | null;
   /** Edm.Int32, not null */
   readonly bin_type_uid: number;
-  /** Edm.String(16), not null */
+  /** Edm.String(1), not null */
   readonly price_rounding_flag: string;
   /** Edm.String(20), nullable */
   readonly over_under_rounding_acct: string | null;
@@ -413,7 +413,7 @@ export interface CompanyRow {
   readonly future_cost_default_from_loc_id: number;
   /** Edm.String(20), not null */
   readonly rebate_cogs_account_no: string;
-  /** Edm.String(50), nullable */
+  /** Edm.String(20), nullable */
   readonly fillable_reason_id: string | null;
   /** Edm.String(16), not null */
   readonly cfn_diesel_cogs_acct: string;
@@ -423,19 +423,19 @@ export interface CompanyRow {
   readonly edit_tracking_number_flag: string | null;
   /** Edm.String(40), not null */
   readonly enable_multi_currency_payments: string;
-  /** Edm.String(1), not null */
-  readonly currency_clearing_account_no: string;
   /** Edm.String(16), not null */
+  readonly currency_clearing_account_no: string;
+  /** Edm.String(40), not null */
   readonly broker_email_address: string;
   /** Edm.String(20), nullable */
   readonly warranty_rma_receipt_clearing_acct: string | null;
   /** Edm.String(20), nullable */
   readonly warr_inv_receipts_clearing_acct: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(20), nullable */
   readonly traffic_manager_contact_id: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(255), not null */
   readonly pro_forma_signature_path: string;
-  /** Edm.String(20), not null */
+  /** Edm.String(255), not null */
   readonly pro_forma_signature_name: string;
 }
 

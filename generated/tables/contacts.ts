@@ -13,17 +13,17 @@ export interface ContactsRow {
   readonly address_id: number;
   /** Edm.String(40), nullable */
   readonly salutation: string | null;
-  /** Edm.String(20), nullable */
+  /** Edm.String(50), nullable */
   readonly first_name: string | null;
   /** Edm.String(40), nullable */
   readonly mi: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(50), nullable */
   readonly last_name: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(50), not null */
   readonly title: string;
-  /** Edm.String(40), not null */
+  /** Edm.String(255), not null */
   readonly direct_phone: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(255), nullable */
   readonly phone_ext: string | null;
   /** Edm.String(30), nullable */
   readonly direct_fax: string | null;
@@ -47,19 +47,19 @@ export interface ContactsRow {
   readonly birthday: string;
   /** Edm.DateTimeOffset(3), nullable */
   readonly anniversary: string | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(50), nullable */
   readonly home_phone: string | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(60), nullable */
   readonly email_address2: string | null;
   /** Edm.String(1), not null. DeleteFlag: 'Y' Yes, 'N' No */
   readonly delete_flag: $DeleteFlag;
-  /** Edm.String(1), nullable */
+  /** Edm.String(60), nullable */
   readonly comment_1: string | null;
-  /** Edm.String(50), nullable */
-  readonly comment_2: string | null;
-  /** Edm.String(16), nullable */
-  readonly comment_3: string | null;
   /** Edm.String(255), nullable */
+  readonly comment_2: string | null;
+  /** Edm.String(40), nullable */
+  readonly comment_3: string | null;
+  /** Edm.String(50), nullable */
   readonly comment_4: string | null;
   /** Edm.String(255), not null */
   readonly salesrep: string;
@@ -67,13 +67,13 @@ export interface ContactsRow {
   readonly buyer: string;
   /** Edm.String(16), nullable */
   readonly schedular: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(16), nullable */
   readonly login_id: string | null;
   /** Edm.String(30), nullable */
   readonly dealer: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(255), nullable */
   readonly comments: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(60), nullable */
   readonly home_email_address: string | null;
   /** Edm.String(255), nullable */
   readonly home_fax: string | null;
@@ -91,13 +91,13 @@ export interface ContactsRow {
   readonly employee_vendor_id: number;
   /** Edm.String(30), not null */
   readonly dear_field: string;
-  /** Edm.String(40), not null */
+  /** Edm.String(20), not null */
   readonly old_contact_id: string;
   /** Edm.String(1), nullable */
   readonly employee: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(255), nullable */
   readonly upper_combined_name: string | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(255), not null */
   readonly descending_combined_name: string;
   /** Edm.String(16), nullable */
   readonly direct_watts_number: string | null;
@@ -105,23 +105,23 @@ export interface ContactsRow {
   readonly no_of_cycle_days: number;
   /** Edm.String(255), nullable */
   readonly mailstop: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(10), nullable */
   readonly commission_class_id: string | null;
   /** Edm.String(8), not null */
   readonly company_id: string;
   /** Edm.Decimal(19,0), not null */
   readonly vendor_id: number;
-  /** Edm.String(1), nullable */
+  /** Edm.String(255), nullable */
   readonly address_name: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(60), not null */
   readonly url: string;
-  /** Edm.String(1), nullable */
+  /** Edm.String(40), nullable */
   readonly email_address: string | null;
   /** Edm.String(255), nullable */
   readonly driver: string | null;
-  /** Edm.String(16), not null */
+  /** Edm.String(1), not null */
   readonly inside_salesrep_flag: string;
-  /** Edm.String(20), not null */
+  /** Edm.String(10), not null */
   readonly default_branch_id: string;
   /** Edm.String(40), nullable */
   readonly technician: string | null;
@@ -133,9 +133,9 @@ export interface ContactsRow {
   readonly fuel_surcharge_percentage: number | null;
   /** Edm.Decimal(19,0), nullable */
   readonly max_fuel_charge_per_ship: number | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(10), not null */
   readonly sales_manager_id: string;
-  /** Edm.String(50), nullable */
+  /** Edm.String(20), nullable */
   readonly roadnet_driver_id: string | null;
   /** Edm.Int32, nullable */
   readonly contact_role_uid: number | null;
@@ -143,29 +143,29 @@ export interface ContactsRow {
   readonly cellular_ext: string;
   /** Edm.Int32, not null */
   readonly contact_type_id: number;
-  /** Edm.String(10), not null */
+  /** Edm.String(20), not null */
   readonly sfdc_account_id: string;
   /** Edm.DateTimeOffset(3), nullable */
   readonly sfdc_create_date: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly sfdc_update_date: string | null;
-  /** Edm.String(30), not null */
+  /** Edm.String(16), not null */
   readonly sfdc_contact_id: string;
-  /** Edm.String(30), not null */
+  /** Edm.String(1), not null */
   readonly sales_agency_flag: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(255), nullable */
   readonly sales_agency_name: string | null;
   /** Edm.Int32, not null */
   readonly delivery_output_cd: number;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly driver_enable_gps_flag: string | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly date_direct_fax_last_modified: string;
   /** Edm.String(255), nullable */
   readonly ads_user: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(16), nullable */
   readonly compusrv_id: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(8), not null */
   readonly home_compusrv_id: string;
   /** Edm.String(255), not null */
   readonly contact_name: string;

@@ -24,15 +24,15 @@ export interface CustomerRow {
   readonly terms_id: string | null;
   /** Edm.String(16), nullable */
   readonly salesrep_id: string | null;
-  /** Edm.String(40), nullable */
-  readonly ar_account_no: string | null;
-  /** Edm.String(50), not null */
-  readonly revenue_account_no: string;
   /** Edm.String(8), nullable */
+  readonly ar_account_no: string | null;
+  /** Edm.String(20), not null */
+  readonly revenue_account_no: string;
+  /** Edm.String(16), nullable */
   readonly cos_account_no: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(20), not null */
   readonly allowed_account_no: string;
-  /** Edm.String(8), not null */
+  /** Edm.String(16), not null */
   readonly terms_account_no: string;
   /** Edm.String(1), not null. DeleteFlag: 'Y' Yes, 'N' No */
   readonly delete_flag: $DeleteFlag;
@@ -44,9 +44,9 @@ export interface CustomerRow {
   readonly last_maintained_by: string;
   /** Edm.String(40), nullable */
   readonly customer_id_string: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(16), nullable */
   readonly freight_account_no: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(20), nullable */
   readonly brokerage_account_no: string | null;
   /** Edm.String(16), not null */
   readonly class_1id: string;
@@ -70,15 +70,15 @@ export interface CustomerRow {
   readonly edi_or_paper: string | null;
   /** Edm.String(255), not null */
   readonly security_info: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(20), nullable */
   readonly interchg_receiver_id: string | null;
   /** Edm.String(50), not null */
   readonly intl_san: string;
   /** Edm.String(20), not null */
   readonly credit_card_no: string;
-  /** Edm.String(16), nullable */
+  /** Edm.String(8), nullable */
   readonly credit_card_type: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(255), nullable */
   readonly credit_card_name: string | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly credit_card_expiration_date: string;
@@ -88,7 +88,7 @@ export interface CustomerRow {
   readonly last_check_amount: number;
   /** Edm.DateTimeOffset(3), nullable */
   readonly last_check_date: string | null;
-  /** Edm.String(2), not null */
+  /** Edm.String(10), not null */
   readonly receivable_group_id: string;
   /** Edm.Decimal(19,4), nullable */
   readonly credit_limit_per_order: number | null;
@@ -98,7 +98,7 @@ export interface CustomerRow {
   readonly order_acknowledgments: string | null;
   /** Edm.String(2), not null */
   readonly accept_interchangeable_items: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(10), nullable */
   readonly bill_to_contact_id: string | null;
   /** Edm.String(1), not null */
   readonly generate_finance_charges: string;
@@ -130,7 +130,7 @@ export interface CustomerRow {
   readonly fc_cycle: string;
   /** Edm.DateTimeOffset(3), not null */
   readonly last_fc_date: string;
-  /** Edm.String(50), nullable */
+  /** Edm.String(10), nullable */
   readonly statement_frequency_id: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly highest_credit_limit_used: number | null;
@@ -140,11 +140,11 @@ export interface CustomerRow {
   readonly state_excise_tax_exemption_no: string | null;
   /** Edm.String(8), nullable. CreditStatus: 'GOOD' GOOD, 'ACA' ACA, 'WATCH' WATCH, 'TRC' TRC, 'PRC' PRC, 'COD' COD, 'TBD' TBD */
   readonly credit_status: $CreditStatus | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(10), nullable */
   readonly deferred_revenue_account_no: string | null;
   /** Edm.String(8), not null */
   readonly override_revenue_by_item: string;
-  /** Edm.String(1), nullable */
+  /** Edm.String(16), nullable */
   readonly pick_ticket_type: string | null;
   /** Edm.String(10), not null */
   readonly finance_chg_revenue_account_no: string;
@@ -160,9 +160,9 @@ export interface CustomerRow {
   readonly ci_print_detail: string | null;
   /** Edm.Decimal(19,9), nullable */
   readonly invoice_print_qty: number | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly fob_required_flag: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly cod_required_flag: string | null;
   /** Edm.Byte, nullable */
   readonly pricing_method_cd: number | null;
@@ -178,7 +178,7 @@ export interface CustomerRow {
   readonly customer_statement_history_uid: number;
   /** Edm.Int32, nullable */
   readonly invoice_batch_uid: number | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(255), not null */
   readonly trading_partner_name: string;
   /** Edm.Decimal(19,0), not null */
   readonly default_rebate_location_id: number;
@@ -204,7 +204,7 @@ export interface CustomerRow {
   readonly statement_batch_uid: number | null;
   /** Edm.String(40), not null */
   readonly allow_advance_billing: string;
-  /** Edm.String(10), nullable */
+  /** Edm.String(20), nullable */
   readonly advance_bill_account_no: string | null;
   /** Edm.Int32, not null */
   readonly include_non_alloc_on_pick_tix: number;
@@ -220,11 +220,11 @@ export interface CustomerRow {
   readonly exclude_canceld_from_order_ack: string;
   /** Edm.String(40), nullable */
   readonly exclude_hold_from_order_ack: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly disp_addl_info_on_invc_flag: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly remit_to_address_id: number | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(10), not null */
   readonly default_branch_id: string;
   /** Edm.Int32, not null */
   readonly cust_part_no_group_hdr_uid: number;
@@ -260,7 +260,7 @@ export interface CustomerRow {
   readonly default_orders_to_will_call: string;
   /** Edm.String(40), nullable */
   readonly send_ucc128info: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(16), nullable */
   readonly mfr_no: string | null;
   /** Edm.String(8), not null */
   readonly always_use_job_price: string;
@@ -280,29 +280,29 @@ export interface CustomerRow {
   readonly under_tolerance_percentage: number | null;
   /** Edm.Int32, nullable */
   readonly customer_type_cd: number | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(20), nullable */
   readonly lead_source_id: string | null;
   /** Edm.Int32, not null */
   readonly data_identifier_group_uid: number;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly passport_customer_id: string;
   /** Edm.Int32, nullable */
   readonly cost_center_tracking_option: number | null;
   /** Edm.Int32, nullable */
   readonly fascor_wms_pricing_option: number | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly allow_item_level_contract_flag: string;
   /** Edm.Decimal(19,4), nullable */
   readonly ship_to_credit_limit: number | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(16), nullable */
   readonly legacy_id: string | null;
   /** Edm.String(20), nullable */
   readonly parker_customer_cd: string | null;
-  /** Edm.String(8), nullable */
-  readonly web_enabled_flag: string | null;
-  /** Edm.String(30), nullable */
-  readonly allow_line_item_freight_flag: string | null;
   /** Edm.String(1), nullable */
+  readonly web_enabled_flag: string | null;
+  /** Edm.String(1), nullable */
+  readonly allow_line_item_freight_flag: string | null;
+  /** Edm.String(8), nullable */
   readonly service_terms_id: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly downpayment_percentage: number | null;
@@ -310,23 +310,23 @@ export interface CustomerRow {
   readonly req_pymt_upon_release_of_items: string | null;
   /** Edm.String(255), not null */
   readonly include_dp_summary_on_invoices: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly job_number_required_flag: string | null;
   /** Edm.Int32, nullable */
   readonly freight_charge_uid: number | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly send_dsc856_flag: string | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(1), not null */
   readonly pass_through_option_flag: string;
   /** Edm.Decimal(19,0), nullable */
   readonly district_id: number | null;
-  /** Edm.String(16), not null */
+  /** Edm.String(1), not null */
   readonly enable_budget_codes_flag: string;
-  /** Edm.String(30), not null */
+  /** Edm.String(1), not null */
   readonly enable_aggregate_budgets_flag: string;
   /** Edm.Int32, not null */
   readonly max_orders_per_budget: number;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly preferred_flag: string | null;
   /** Edm.String(1), nullable */
   readonly use_last_margin_pricing_flag: string | null;
@@ -334,9 +334,9 @@ export interface CustomerRow {
   readonly invoice_comp_cost_cd_tier1: number | null;
   /** Edm.Int32, nullable */
   readonly apply_fuel_surcharges_cd: number | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly applied_fuelcharges_to_ds_flag: string | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly suppress_zero_dollar_flag: string;
   /** Edm.Int32, nullable */
   readonly invoice_comp_cost_cd_tier2: number | null;
@@ -344,9 +344,9 @@ export interface CustomerRow {
   readonly invoice_comp_cost_cd_tier3: number;
   /** Edm.Int32, not null */
   readonly days_until_quote_expires: number;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly signature_required_flag: string | null;
-  /** Edm.String(2), not null */
+  /** Edm.String(1), not null */
   readonly reclaim_discount_on_memos_flag: string;
   /** Edm.Int32, nullable */
   readonly promise_date_buffer: number | null;
@@ -354,15 +354,15 @@ export interface CustomerRow {
   readonly order_surcharge_uid: number;
   /** Edm.DateTimeOffset(3), nullable */
   readonly salesrep_assigned_date: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly clock_cell_tracking_flag: string | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly environmental_fee_flag: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly admin_fee_flag: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly epa_cert_on_file_flag: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly split_cores_flag: string;
   /** Edm.Int32, nullable */
   readonly order_disc_type: number | null;
@@ -372,7 +372,7 @@ export interface CustomerRow {
   readonly freight_markup_multiplier: number;
   /** Edm.String(1), not null */
   readonly floor_plan_taxable_flag: string;
-  /** Edm.String(8), nullable */
+  /** Edm.String(1), nullable */
   readonly use_vendor_contracts_flag: string | null;
   /** Edm.String(40), not null */
   readonly pedigree_customer: string;
@@ -386,25 +386,25 @@ export interface CustomerRow {
   readonly manufacturer_program_type_pct: number | null;
   /** Edm.String(40), nullable */
   readonly manufacturer_rebate_loc: string | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(1), nullable */
   readonly use_vendor_item_terms_flag: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly rental_update_flag: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(20), nullable */
   readonly foreign_currency_guarantee_type: string | null;
   /** Edm.Int32, nullable */
   readonly sales_market_group_uid: number | null;
-  /** Edm.String(8), not null */
+  /** Edm.String(1), not null */
   readonly special_labeling_flag: string;
-  /** Edm.String(20), nullable */
+  /** Edm.String(1), nullable */
   readonly special_packaging_flag: string | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(20), not null */
   readonly sfdc_account_id: string;
   /** Edm.DateTimeOffset(3), nullable */
   readonly sfdc_create_date: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly sfdc_update_date: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly use_sys_ups_handling_chrg_flag: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly ups_handling_charge: number | null;
@@ -412,9 +412,9 @@ export interface CustomerRow {
   readonly zoom360_grade: string;
   /** Edm.DateTimeOffset(3), nullable */
   readonly zoom360_grade_expiration_date: string | null;
-  /** Edm.String(30), not null */
+  /** Edm.String(1), not null */
   readonly price_label_flag: string;
-  /** Edm.String(10), not null */
+  /** Edm.String(1), not null */
   readonly print_complete_orders_flag: string;
   /** Edm.Int32, nullable */
   readonly buy_list_hdr_uid: number | null;
@@ -424,27 +424,27 @@ export interface CustomerRow {
   readonly print_pick_fee_flag: string | null;
   /** Edm.Int32, nullable */
   readonly gl_code_list_hdr_uid: number | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(60), nullable */
   readonly cmi_customer_note: string | null;
   /** Edm.String(1), not null */
   readonly gl_code_override_flag: string;
-  /** Edm.String(255), not null */
+  /** Edm.String(16), not null */
   readonly rma_revenue_account_no: string;
-  /** Edm.String(8), not null */
+  /** Edm.String(1), not null */
   readonly so_po_no_required_flag: string;
-  /** Edm.String(8), nullable */
+  /** Edm.String(16), nullable */
   readonly ar_batch_type: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly use_int_address_format_flag: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(60), nullable */
   readonly ucc128_form_filename: string | null;
   /** Edm.String(1), nullable */
   readonly lowest_across_libraries_flag: string | null;
-  /** Edm.String(16), not null */
+  /** Edm.String(1), not null */
   readonly price_rounding_flag: string;
-  /** Edm.String(1), nullable */
+  /** Edm.String(20), nullable */
   readonly dealer_wrrty_claims_account_no: string | null;
-  /** Edm.String(8), not null */
+  /** Edm.String(1), not null */
   readonly include_aging_info_on_invoice_flag: string;
   /** Edm.Int32, not null */
   readonly decimal_precision_price: number;
@@ -454,25 +454,25 @@ export interface CustomerRow {
   readonly cfn_receivable_account: string | null;
   /** Edm.String(255), nullable */
   readonly cfn_revenue_account: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(16), nullable */
   readonly servicebench_servicer_no: string | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly apply_convenience_fee_flag: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly default_kit_markup_percent: number | null;
   /** Edm.Int16, nullable */
   readonly fiscal_year_start_month: number | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(16), nullable */
   readonly sales_tax_payable_account_no: string | null;
   /** Edm.String(8), nullable */
   readonly customer_tax_class: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly private_label_flag: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly cons_backorders_flag: string | null;
   /** Edm.String(16), nullable */
   readonly servicebench_alt_servicer_no: string | null;
-  /** Edm.String(16), nullable */
+  /** Edm.String(1), nullable */
   readonly always_use_eft_payment_flag: string | null;
   /** Edm.String(1), not null */
   readonly eft_validation_sent_flag: string;
@@ -488,15 +488,15 @@ export interface CustomerRow {
   readonly partner_program_uid: number;
   /** Edm.String(1), not null */
   readonly place_orders_on_hold: string;
-  /** Edm.String(255), nullable */
-  readonly order_hold_class_id: string | null;
-  /** Edm.String(1), not null */
-  readonly duplicate_po_no: string;
-  /** Edm.String(20), not null */
-  readonly forms_output_print_flag: string;
   /** Edm.String(16), nullable */
+  readonly order_hold_class_id: string | null;
+  /** Edm.String(8), not null */
+  readonly duplicate_po_no: string;
+  /** Edm.String(1), not null */
+  readonly forms_output_print_flag: string;
+  /** Edm.String(1), nullable */
   readonly forms_output_email_flag: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly forms_output_fax_flag: string | null;
   /** Edm.Int32, not null */
   readonly customer_consolidation_method: number;
@@ -504,37 +504,37 @@ export interface CustomerRow {
   readonly consolidate_per_order: string;
   /** Edm.Int32, not null */
   readonly edi846pas_reference_no: number;
-  /** Edm.String(30), not null */
+  /** Edm.String(16), not null */
   readonly purchasing_contact_id: string;
   /** Edm.Decimal(19,4), nullable */
   readonly customer_disc_pct: number | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly hold_invoice_flag: string;
   /** Edm.Int16, not null */
   readonly generate_invoices_by: number;
   /** Edm.Decimal(19,0), not null */
   readonly vendor_id: number;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly courtesy_past_due_flag: string | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly generic_desc_on_packinglist_flag: string;
   /** Edm.String(1), not null */
   readonly generic_desc_on_invoice_ack_flag: string;
-  /** Edm.String(16), nullable */
+  /** Edm.String(1), nullable */
   readonly fill_or_kill_flag: string | null;
-  /** Edm.String(20), nullable */
+  /** Edm.String(1), nullable */
   readonly prevent_dc_switching_flag: string | null;
   /** Edm.Int32, nullable */
   readonly customer_uid: number | null;
-  /** Edm.String(16), nullable */
-  readonly bypass_def_item_uom_flag: string | null;
   /** Edm.String(1), nullable */
+  readonly bypass_def_item_uom_flag: string | null;
+  /** Edm.String(8), nullable */
   readonly discount_item_id: string | null;
   /** Edm.Int32, not null */
   readonly delivery_charge_inv_mast_uid: number;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly individual_invoice_flag: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(1), not null */
   readonly mult_cust_part_no_group_flag: string;
   /** Edm.Decimal(19,4), nullable */
   readonly marketing_allowance_percentage: number | null;
@@ -542,31 +542,31 @@ export interface CustomerRow {
   readonly ad_allowance_percentage: number;
   /** Edm.Decimal(19,4), not null */
   readonly discount_percentage: number;
-  /** Edm.String(30), nullable */
+  /** Edm.String(16), nullable */
   readonly discount_gl_account_no: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly validate_oe_import_pricing_flag: string | null;
-  /** Edm.String(2), not null */
+  /** Edm.String(1), not null */
   readonly record_usage_actual_loc_flag: string;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly track_customer_package_flag: string;
-  /** Edm.String(8), not null */
+  /** Edm.String(1), not null */
   readonly stmt_forms_output_print_flag: string;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly stmt_forms_output_email_flag: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly stmt_forms_output_fax_flag: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly gen_past_due_stmt_flag: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly pds_forms_output_print_flag: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly pds_forms_output_email_flag: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly pds_forms_output_fax_flag: string | null;
-  /** Edm.String(2), not null */
+  /** Edm.String(1), not null */
   readonly shipping_recalc_price_flag: string;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly calculate_canadian_comm_flag: string;
   /** Edm.DateTimeOffset(3), nullable */
   readonly start_consolidation_date: string | null;
@@ -576,21 +576,21 @@ export interface CustomerRow {
   readonly allow_auto_apply_orig_inv: string | null;
   /** Edm.String(255), not null */
   readonly use_pallet_labels: string;
-  /** Edm.String(16), nullable */
+  /** Edm.String(1), nullable */
   readonly consolidated_asn_flag: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly auto_substitute_items_flag: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly drum_deposit_flag: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly multiplier_price_library: number | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly complete_lots_flag: string | null;
   /** Edm.Decimal(19,9), not null */
   readonly weight_per_box: number;
-  /** Edm.String(255), not null */
+  /** Edm.String(16), not null */
   readonly distributor_code: string;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly do_not_chg_oe_loc_to_replen_flag: string | null;
   /** Edm.String(8), not null */
   readonly req_supp_order_no_for_dispatch: string;

@@ -27,7 +27,7 @@ export interface InvLocRow {
   readonly last_rec_po: number | null;
   /** Edm.Decimal(19,0), nullable */
   readonly last_rec_po_with_disc: number | null;
-  /** Edm.String(16), nullable */
+  /** Edm.String(8), nullable */
   readonly gl_account_no: string | null;
   /** Edm.String(10), nullable */
   readonly purch_or_transfer: string | null;
@@ -35,11 +35,11 @@ export interface InvLocRow {
   readonly next_due_in_po_cost: number | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly next_due_in_po_date: string;
-  /** Edm.String(50), not null */
+  /** Edm.String(20), not null */
   readonly revenue_account_no: string;
-  /** Edm.String(8), nullable */
+  /** Edm.String(16), nullable */
   readonly cos_account_no: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly sellable: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly moving_average_cost: number | null;
@@ -53,7 +53,7 @@ export interface InvLocRow {
   readonly inv_max: number;
   /** Edm.Decimal(19,0), nullable */
   readonly safety_stock: number | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(1), not null */
   readonly stockable: string;
   /** Edm.Decimal(19,0), not null */
   readonly replenishment_location: number;
@@ -61,15 +61,15 @@ export interface InvLocRow {
   readonly months_in_season: number | null;
   /** Edm.Decimal(19,0), not null */
   readonly average_monthly_usage: number;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly product_group_id: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(10), nullable */
   readonly purchase_class: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly cycle_counting_category: number | null;
   /** Edm.String(8), nullable */
   readonly purchase_discount_group: string | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(20), not null */
   readonly sales_discount_group: string;
   /** Edm.String(1), nullable */
   readonly no_charge: string | null;
@@ -119,7 +119,7 @@ export interface InvLocRow {
   readonly usage_lock_year: number | null;
   /** Edm.String(10), nullable */
   readonly primary_bin: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(16), nullable */
   readonly tax_group_id: string | null;
   /** Edm.Decimal(19,9), not null */
   readonly qty_reserved_due_in: number;
@@ -131,25 +131,25 @@ export interface InvLocRow {
   readonly lot_bin_integration: string;
   /** Edm.String(20), nullable */
   readonly add_to_cycle_count: string | null;
-  /** Edm.String(16), nullable */
+  /** Edm.String(1), nullable */
   readonly deadstock_flag: string | null;
   /** Edm.Int32, nullable */
   readonly default_shipment: number | null;
   /** Edm.Decimal(19,0), nullable */
   readonly primary_supplier_id: number | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly on_obt_flag: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly on_release_schedule_flag: string;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly on_backorder_flag: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly last_sale_date: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly last_purchase_date: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly buy: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly make: string | null;
   /** Edm.String(30), nullable */
   readonly created_by: string | null;
@@ -181,7 +181,7 @@ export interface InvLocRow {
   readonly demand_pattern_evaluation_date: string | null;
   /** Edm.Int32, nullable */
   readonly demand_forecast_formula_uid: number | null;
-  /** Edm.String(30), not null */
+  /** Edm.String(1), not null */
   readonly pattern_manually_edited_flag: string;
   /** Edm.Int32, nullable */
   readonly demand_pattern_behavior_cd: number | null;
@@ -189,7 +189,7 @@ export interface InvLocRow {
   readonly pattern_like_inv_mast_uid: number | null;
   /** Edm.Decimal(19,0), nullable */
   readonly pattern_like_location_id: number | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly behaves_like_lock_flag: string | null;
   /** Edm.Int32, nullable */
   readonly behaves_like_lock_period: number | null;
@@ -203,27 +203,27 @@ export interface InvLocRow {
   readonly min_replenishment_qty: number;
   /** Edm.String(1), not null. DeleteFlag: 'Y' Yes, 'N' No */
   readonly delete_flag: $DeleteFlag;
-  /** Edm.String(2), not null */
+  /** Edm.String(20), not null */
   readonly landed_cost_account_no: string;
   /** Edm.Int32, not null */
   readonly price_family_uid: number;
   /** Edm.String(8), not null */
   readonly cardlock_product_id: string;
-  /** Edm.String(1), nullable */
+  /** Edm.String(8), nullable */
   readonly default_selling_unit: string | null;
   /** Edm.Int32, nullable */
   readonly loc_item_type_cd: number | null;
   /** Edm.Int32, nullable */
   readonly loc_cust_parent_inv_mast_uid: number | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly main_bulk_location_flag: string;
-  /** Edm.String(10), not null */
+  /** Edm.String(1), not null */
   readonly dflt_source_loc_flag: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly cycle_count_flag: string | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(1), nullable */
   readonly promotional_flag: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(16), not null */
   readonly rma_revenue_account_no: string;
   /** Edm.Decimal(19,4), nullable */
   readonly future_standard_cost: number | null;
@@ -247,7 +247,7 @@ export interface InvLocRow {
   readonly vendor_rebate_account_no: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly transfer_usage_percent: number | null;
-  /** Edm.String(2), not null */
+  /** Edm.String(1), not null */
   readonly manufacturer_req_stock_flag: string;
   /** Edm.String(30), nullable */
   readonly fc_bin: string | null;
@@ -255,23 +255,23 @@ export interface InvLocRow {
   readonly pumpoff_item: string | null;
   /** Edm.String(8), nullable */
   readonly pumpoff_uom: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly on_future_order_flag: string | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(1), nullable */
   readonly on_future_prod_order_flag: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly max_liability: number | null;
   /** Edm.Decimal(19,9), nullable */
   readonly max_transfer_qty: number | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(16), not null */
   readonly alt_tax_group_id: string;
   /** Edm.String(1), not null */
   readonly returnable_flag: string;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly iqs_item_flag: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly slab_track_bins_flag: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly edi_832_discontinued_sent_flag: string | null;
   /** Edm.String(8), nullable */
   readonly buyer_id: string | null;

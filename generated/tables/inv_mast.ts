@@ -11,7 +11,7 @@ export interface InvMastRow {
   readonly inv_mast_uid: number;
   /** Edm.String(40), not null */
   readonly item_id: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(60), nullable */
   readonly item_desc: string | null;
   /** Edm.String(1), not null. DeleteFlag: 'Y' Yes, 'N' No */
   readonly delete_flag: $DeleteFlag;
@@ -49,11 +49,11 @@ export interface InvMastRow {
   readonly class_id5: string;
   /** Edm.String(255), nullable */
   readonly upc_or_ean: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(8), not null */
   readonly upc_or_ean_id: string;
-  /** Edm.String(50), not null */
+  /** Edm.String(1), not null */
   readonly serialized: string;
-  /** Edm.String(255), not null */
+  /** Edm.String(10), not null */
   readonly product_type: string;
   /** Edm.String(8), nullable */
   readonly hose: string | null;
@@ -65,7 +65,7 @@ export interface InvMastRow {
   readonly catalog_item: string;
   /** Edm.String(20), not null */
   readonly short_code: string;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly track_lots: string;
   /** Edm.String(40), nullable */
   readonly requisition: string | null;
@@ -89,35 +89,35 @@ export interface InvMastRow {
   readonly price9: number;
   /** Edm.Decimal(19,4), nullable */
   readonly price10: number | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(16), not null */
   readonly default_product_group: string;
-  /** Edm.String(2), not null */
+  /** Edm.String(10), not null */
   readonly default_sales_discount_group: string;
-  /** Edm.String(16), nullable */
+  /** Edm.String(8), nullable */
   readonly default_purchase_disc_group: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(10), nullable */
   readonly sales_pricing_unit: string | null;
   /** Edm.Decimal(19,9), not null */
   readonly sales_pricing_unit_size: number;
-  /** Edm.String(8), not null */
+  /** Edm.String(16), not null */
   readonly purchase_pricing_unit: string;
   /** Edm.Decimal(19,9), not null */
   readonly purchase_pricing_unit_size: number;
-  /** Edm.String(1), not null */
+  /** Edm.String(40), not null */
   readonly extended_desc: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(10), nullable */
   readonly commission_class_id: string | null;
   /** Edm.String(16), not null */
   readonly other_charge_item: string;
   /** Edm.String(2), not null */
   readonly invoice_type: string;
-  /** Edm.String(1), nullable */
+  /** Edm.String(16), nullable */
   readonly pick_ticket_type: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(8), nullable */
   readonly default_selling_unit: string | null;
   /** Edm.String(255), nullable */
   readonly update_via_pricing_service: string | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(16), nullable */
   readonly default_purchasing_unit: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly hi: number | null;
@@ -125,7 +125,7 @@ export interface InvMastRow {
   readonly ti: number | null;
   /** Edm.String(255), not null */
   readonly convert_quantities: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly haz_mat_flag: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly class_code: number | null;
@@ -133,9 +133,9 @@ export interface InvMastRow {
   readonly item_terms_discount_pct: number;
   /** Edm.Int32, not null */
   readonly tpcx_status: number;
-  /** Edm.String(2), nullable */
+  /** Edm.String(20), nullable */
   readonly default_transfer_unit: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(50), nullable */
   readonly keywords: string | null;
   /** Edm.Binary, nullable */
   readonly fulltext_timestamp: string | null;
@@ -145,23 +145,23 @@ export interface InvMastRow {
   readonly created_by: string | null;
   /** Edm.Int32, nullable */
   readonly source_type_cd: number | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly use_tags_flag: string | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(20), nullable */
   readonly base_unit: string | null;
   /** Edm.String(8), nullable */
   readonly disposition: string | null;
   /** Edm.Int32, nullable */
   readonly tag_hold_class_uid: number | null;
-  /** Edm.String(2), not null */
+  /** Edm.String(1), not null */
   readonly shippable_unit_flag: string;
   /** Edm.Decimal(19,0), nullable */
   readonly currency_id: number | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly auto_allocation_flag: string | null;
   /** Edm.Decimal(19,4), not null */
   readonly service_terms_discount_pct: number;
-  /** Edm.String(50), not null */
+  /** Edm.String(10), not null */
   readonly service_commission_class_id: string;
   /** Edm.String(255), nullable */
   readonly override_specific_costing: string | null;
@@ -169,23 +169,23 @@ export interface InvMastRow {
   readonly iva_taxable_flag: string | null;
   /** Edm.String(1), not null */
   readonly restricted_flag: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(8), nullable */
   readonly parker_product_cd: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(16), nullable */
   readonly parker_division_cd: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly sold_outside_us_flag: string | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(1), not null */
   readonly configurable_flag: string;
-  /** Edm.String(255), not null */
+  /** Edm.String(16), not null */
   readonly commodity_code: string;
   /** Edm.DateTimeOffset(3), nullable */
   readonly last_pricing_service_date: string | null;
   /** Edm.Int32, nullable */
   readonly default_price_family_uid: number | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly spa_item_flag: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly avail_for_sch_delivery_flag: string | null;
   /** Edm.Int32, nullable */
   readonly item_type_cd: number | null;
@@ -195,11 +195,11 @@ export interface InvMastRow {
   readonly unspsc_code: string | null;
   /** Edm.String(10), not null */
   readonly dci_code: string;
-  /** Edm.String(16), nullable */
+  /** Edm.String(1), nullable */
   readonly use_revisions_flag: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly epa_cert_req_flag: string;
-  /** Edm.String(20), nullable */
+  /** Edm.String(1), nullable */
   readonly aia_enabled_flag: string | null;
   /** Edm.Decimal(19,9), not null */
   readonly aia_remnant_qty: number;
@@ -213,31 +213,31 @@ export interface InvMastRow {
   readonly manufacturer_program_type_uid: number;
   /** Edm.Decimal(19,4), nullable */
   readonly manufacturer_program_type_pct: number | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(1), nullable */
   readonly use_oc_tax_rules_flag: string | null;
-  /** Edm.String(8), not null */
+  /** Edm.String(1), not null */
   readonly tally_flag: string;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly oc_print_on_pick_ticket_flag: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly oc_print_on_invoice_flag: string | null;
   /** Edm.String(1), nullable */
   readonly single_use_or_reusable: string | null;
-  /** Edm.String(8), nullable */
-  readonly unitconv_override_oe_flag: string | null;
-  /** Edm.String(16), nullable */
-  readonly unitconv_override_purc_flag: string | null;
   /** Edm.String(1), nullable */
+  readonly unitconv_override_oe_flag: string | null;
+  /** Edm.String(1), nullable */
+  readonly unitconv_override_purc_flag: string | null;
+  /** Edm.String(8), nullable */
   readonly item_sales_tax_class: string | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(10), not null */
   readonly lifo_pool_item_class: string;
   /** Edm.String(1), nullable */
   readonly country_of_origin_req_flag: string | null;
   /** Edm.Int32, nullable */
   readonly nmfc_hdr_uid: number | null;
-  /** Edm.String(8), not null */
+  /** Edm.String(1), not null */
   readonly catch_lot_weight_flag: string;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly redemption_item_flag: string;
   /** Edm.Decimal(19,4), not null */
   readonly redemption_value: number;
@@ -245,33 +245,33 @@ export interface InvMastRow {
   readonly ucc128_pack_type_cd: number | null;
   /** Edm.Int32, nullable */
   readonly ucc128_standard_pack_size: number | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(1), not null */
   readonly bo_fill_canadian_purchase_flag: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(16), nullable */
   readonly country_of_origin_code: string | null;
-  /** Edm.String(8), not null */
+  /** Edm.String(1), not null */
   readonly apply_state_fuel_surcharge_flag: string;
   /** Edm.String(2), nullable */
   readonly type_of_sale: string | null;
   /** Edm.Decimal(19,4), not null */
   readonly commission_cost_multiplier: number;
-  /** Edm.String(255), not null */
+  /** Edm.String(1), not null */
   readonly drum_pickup_flag: string;
   /** Edm.Int32, nullable */
   readonly item_label_type_cd: number | null;
-  /** Edm.String(30), not null */
+  /** Edm.String(40), not null */
   readonly item_notes: string;
   /** Edm.String(40), nullable */
   readonly retail_accessories: string | null;
-  /** Edm.String(30), not null */
+  /** Edm.String(1), not null */
   readonly hazmat_ormd_flag: string;
   /** Edm.Int32, nullable */
   readonly hazmat_ormd_qty: number | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(20), nullable */
   readonly functional_class: string | null;
   /** Edm.Int32, nullable */
   readonly sales_set_quantity: number | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(1), not null */
   readonly suppress_from_web_flag: string;
   /** Edm.Int32, nullable */
   readonly vndr_stock: number | null;
@@ -287,35 +287,35 @@ export interface InvMastRow {
   readonly pumpoff_uom: string | null;
   /** Edm.String(10), not null */
   readonly conoco_division_class_id: string;
-  /** Edm.String(10), nullable */
+  /** Edm.String(20), nullable */
   readonly buy_get_class: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly discontinued_date: string | null;
-  /** Edm.String(30), nullable */
-  readonly label_group_item_flag: string | null;
-  /** Edm.String(40), not null */
-  readonly cylinder_item_flag: string;
-  /** Edm.String(50), not null */
-  readonly core_item_flag: string;
   /** Edm.String(1), nullable */
+  readonly label_group_item_flag: string | null;
+  /** Edm.String(1), not null */
+  readonly cylinder_item_flag: string;
+  /** Edm.String(1), not null */
+  readonly core_item_flag: string;
+  /** Edm.String(40), nullable */
   readonly generic_item_desc: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly allow_custom_desc_flag: string | null;
-  /** Edm.String(8), not null */
+  /** Edm.String(60), not null */
   readonly manufacturer_name: string;
-  /** Edm.String(255), not null */
+  /** Edm.String(40), not null */
   readonly brand_name: string;
   /** Edm.String(40), not null */
   readonly part_number: string;
-  /** Edm.String(1), not null */
+  /** Edm.String(60), not null */
   readonly do_not_auto_allocate_desc: string;
   /** Edm.String(1), nullable */
   readonly sample_item_flag: string | null;
   /** Edm.Int32, nullable */
   readonly sample_inv_mast_uid: number | null;
-  /** Edm.String(16), nullable */
+  /** Edm.String(1), nullable */
   readonly exclude_order_level_discount_flag: string | null;
-  /** Edm.String(20), nullable */
+  /** Edm.String(10), nullable */
   readonly core_parent_item_id: string | null;
   /** Edm.Int32, nullable */
   readonly attribute_group_uid: number | null;
@@ -323,21 +323,21 @@ export interface InvMastRow {
   readonly partner_program_labor_item_flag: string | null;
   /** Edm.Int32, not null */
   readonly brand_type: number;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly iqs_item_flag: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly import_as_direct_ship_flag: string | null;
   /** Edm.Int32, nullable */
   readonly inv_mast_uid_dup_usage: number | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly do_not_field_destroy_flag: string | null;
-  /** Edm.String(30), not null */
+  /** Edm.String(1), not null */
   readonly rolled_item_flag: string;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly exclude_from_edi832_flag: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(16), nullable */
   readonly order_hold_class_id: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly default_direct_ship_disp_flag: string;
   /** Edm.String(8), nullable */
   readonly buyer_id: string | null;

@@ -17,11 +17,11 @@ export interface InventorySupplierRow {
   readonly division_id: number;
   /** Edm.Decimal(19,0), nullable */
   readonly lead_time_days: number | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(20), nullable */
   readonly upc_code: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly check_digit: number | null;
-  /** Edm.String(8), not null */
+  /** Edm.String(60), not null */
   readonly catalog_name: string;
   /** Edm.String(1), nullable */
   readonly catalog_page: string | null;
@@ -43,17 +43,17 @@ export interface InventorySupplierRow {
   readonly list_price: number | null;
   /** Edm.Decimal(19,4), nullable */
   readonly cost: number | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(16), nullable */
   readonly manufacturing_class_id: string | null;
   /** Edm.Decimal(19,4), not null */
   readonly backhaul_amount: number;
-  /** Edm.String(20), nullable */
+  /** Edm.String(10), nullable */
   readonly backhaul_type: string | null;
   /** Edm.String(50), not null */
   readonly contract_number: string;
   /** Edm.String(30), nullable */
   readonly created_by: string | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly supplier_purchase_unit: string;
   /** Edm.Int32, not null */
   readonly parker_part_length: number;
@@ -85,19 +85,19 @@ export interface InventorySupplierRow {
   readonly minimum_units_for_purchase: number | null;
   /** Edm.String(20), nullable */
   readonly uom_for_minimum_units: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(16), nullable */
   readonly dflt_purchase_unit: string | null;
   /** Edm.Decimal(19,9), nullable */
   readonly dflt_purchase_unit_size: number | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(10), nullable */
   readonly dflt_purchase_pricing_unit: string | null;
   /** Edm.Decimal(19,9), nullable */
   readonly dflt_purchase_pricing_unit_size: number | null;
-  /** Edm.String(40), nullable */
-  readonly ean_code: string | null;
-  /** Edm.String(2), not null */
-  readonly record_usage_actual_loc_flag: string;
   /** Edm.String(10), nullable */
+  readonly ean_code: string | null;
+  /** Edm.String(1), not null */
+  readonly record_usage_actual_loc_flag: string;
+  /** Edm.String(20), nullable */
   readonly buyback_supplier_part_no: string | null;
   /** Edm.String(8), not null */
   readonly buyback_uom: string;

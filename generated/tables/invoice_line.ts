@@ -18,15 +18,15 @@ export interface InvoiceLineRow {
   readonly unit_of_measure: string;
   /** Edm.String(40), nullable */
   readonly item_id: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(60), nullable */
   readonly item_desc: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly unit_price: number | null;
   /** Edm.Decimal(19,4), nullable */
   readonly extended_price: number | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(10), not null */
   readonly gl_revenue_account_no: string;
-  /** Edm.String(255), not null */
+  /** Edm.String(20), not null */
   readonly gl_salse_tax_account_no: string;
   /** Edm.String(50), not null */
   readonly gl_cogs: string;
@@ -42,7 +42,7 @@ export interface InvoiceLineRow {
   readonly order_no: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly cogs_amount: number | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(8), nullable */
   readonly job_id: string | null;
   /** Edm.String(255), nullable */
   readonly customer_part_number: string | null;
@@ -66,7 +66,7 @@ export interface InvoiceLineRow {
   readonly other_charge_item: string;
   /** Edm.String(40), not null */
   readonly exceptional_sales: string;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly pricing_unit: string;
   /** Edm.Int32, nullable */
   readonly invoice_line_uid: number | null;
@@ -80,7 +80,7 @@ export interface InvoiceLineRow {
   readonly sales_unit_size: number | null;
   /** Edm.Decimal(19,9), not null */
   readonly pricing_unit_size: number;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly product_group_id: string;
   /** Edm.Decimal(19,0), not null */
   readonly supplier_id: number;
@@ -96,9 +96,9 @@ export interface InvoiceLineRow {
   readonly gl_applied_labor: string;
   /** Edm.Decimal(19,4), nullable */
   readonly labor_amount: number | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(16), not null */
   readonly budget_cd: string;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly one_time_price_flag: string;
   /** Edm.Decimal(19,0), nullable */
   readonly mac_for_special_items: number | null;
@@ -122,9 +122,9 @@ export interface InvoiceLineRow {
   readonly buyer: string;
   /** Edm.String(1), nullable */
   readonly recipient: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly verified_flag: string | null;
-  /** Edm.String(50), not null */
+  /** Edm.String(20), not null */
   readonly verified_code: string;
   /** Edm.Decimal(19,9), nullable */
   readonly sku_exceptional_qty: number | null;
@@ -134,7 +134,7 @@ export interface InvoiceLineRow {
   readonly processed_flag: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly cogs_markup_amount: number | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(10), nullable */
   readonly sales_discount_group_id: string | null;
   /** Edm.Int32, not null */
   readonly price_family_uid: number;
@@ -152,19 +152,19 @@ export interface InvoiceLineRow {
   readonly tax_amount_paid_on_dp_applied: number | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly sent_to_carrier_date: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly net_billing_flag: string | null;
   /** Edm.String(2), nullable */
   readonly haz_num_of_packages: string | null;
-  /** Edm.String(8), not null */
+  /** Edm.String(16), not null */
   readonly print_part_no: string;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly discount_item_flag: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly distributor_funding: number | null;
   /** Edm.Decimal(19,0), nullable */
   readonly supplier_funding: number | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(10), nullable */
   readonly prior_authorization_cd: string | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly claim_start_date: string;
@@ -172,17 +172,17 @@ export interface InvoiceLineRow {
   readonly claim_end_date: string | null;
   /** Edm.String(16), nullable */
   readonly gl_distributor_funding_acct_no: string | null;
-  /** Edm.String(20), nullable */
+  /** Edm.String(10), nullable */
   readonly gl_supplier_funding_acct_no: string | null;
   /** Edm.String(1), not null */
   readonly exclude_from_edi_844_867_flag: string;
-  /** Edm.String(8), nullable */
+  /** Edm.String(1), nullable */
   readonly other_charge_credit_rebill_flag: string | null;
-  /** Edm.String(50), not null */
-  readonly sub_invoice_no: string;
-  /** Edm.String(10), nullable */
-  readonly upgrade_desc: string | null;
   /** Edm.String(10), not null */
+  readonly sub_invoice_no: string;
+  /** Edm.String(50), nullable */
+  readonly upgrade_desc: string | null;
+  /** Edm.String(20), not null */
   readonly trans_ref_no: string;
   /** Edm.String(8), nullable */
   readonly discount: string | null;

@@ -23,15 +23,15 @@ export interface ItemUomRow {
   readonly last_maintained_by: string;
   /** Edm.Decimal(19,9), nullable */
   readonly unit_size: number | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(16), nullable */
   readonly selling_unit: string | null;
-  /** Edm.String(30), not null */
+  /** Edm.String(8), not null */
   readonly purchasing_unit: string;
   /** Edm.String(40), nullable */
   readonly item_id: string | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly b2b_unit_flag: string;
-  /** Edm.String(1), nullable */
+  /** Edm.String(60), nullable */
   readonly unit_description: string | null;
 }
 

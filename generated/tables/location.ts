@@ -11,7 +11,7 @@ export interface LocationRow {
   readonly location_id: number;
   /** Edm.String(8), not null */
   readonly company_id: string;
-  /** Edm.String(20), not null */
+  /** Edm.String(10), not null */
   readonly default_branch_id: string;
   /** Edm.String(1), not null. DeleteFlag: 'Y' Yes, 'N' No */
   readonly delete_flag: $DeleteFlag;
@@ -21,11 +21,11 @@ export interface LocationRow {
   readonly date_last_modified: string;
   /** Edm.String(30), not null */
   readonly last_maintained_by: string;
-  /** Edm.String(2), nullable */
+  /** Edm.String(10), nullable */
   readonly shipping_group_id: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(16), nullable */
   readonly tax_group_id: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(40), nullable */
   readonly location_name: string | null;
   /** Edm.String(1), not null */
   readonly lot_bin_integration: string;
@@ -35,7 +35,7 @@ export interface LocationRow {
   readonly available_to_transfer_calc_cd: number | null;
   /** Edm.Byte, not null */
   readonly no_of_periods_to_supply: number;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly use_tags_flag: string | null;
   /** Edm.String(255), nullable */
   readonly tag_prefix: string | null;
@@ -43,9 +43,9 @@ export interface LocationRow {
   readonly rf_enabled_flag: string | null;
   /** Edm.String(8), not null */
   readonly fedex_loc_acct_no: string;
-  /** Edm.String(50), not null */
+  /** Edm.String(20), not null */
   readonly fedex_meter_no: string;
-  /** Edm.String(1), nullable */
+  /** Edm.String(20), nullable */
   readonly dea_code: string | null;
   /** Edm.String(2), nullable */
   readonly dea_number: string | null;
@@ -53,9 +53,9 @@ export interface LocationRow {
   readonly wwms_show_bin_alloc_warning: string | null;
   /** Edm.Decimal(19,0), not null */
   readonly consigned_ship_to_id: number;
-  /** Edm.String(8), not null */
+  /** Edm.String(16), not null */
   readonly parker_distributor_no: string;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly rf_frontcounterpicking_flag: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly default_oe_source_loc_id: number | null;
@@ -69,13 +69,13 @@ export interface LocationRow {
   readonly print_prod_pick_ticket: string;
   /** Edm.Int32, nullable */
   readonly region_uid: number | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(10), nullable */
   readonly ups_account_no: string | null;
   /** Edm.Int32, not null */
   readonly ups_pickup_type_cd: number;
   /** Edm.Int32, not null */
   readonly ups_customer_type_cd: number;
-  /** Edm.String(2), not null */
+  /** Edm.String(10), not null */
   readonly general_manager_salesrep_id: string;
   /** Edm.Int32, not null */
   readonly inv_group_hdr_uid: number;
@@ -87,13 +87,13 @@ export interface LocationRow {
   readonly ups_olt_access_key: string;
   /** Edm.String(255), nullable */
   readonly ups_olt_password: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(10), nullable */
   readonly ups_olt_user_id: string | null;
-  /** Edm.String(16), nullable */
+  /** Edm.String(1), nullable */
   readonly aia_prompt_flag: string | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(1), nullable */
   readonly strategic_retail_location_flag: string | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(20), not null */
   readonly pedigree_contact_id: string;
   /** Edm.String(8), nullable */
   readonly cardlock_acct_no: string | null;
@@ -103,11 +103,11 @@ export interface LocationRow {
   readonly wwms_default_primary_bin_trans: string | null;
   /** Edm.String(40), nullable */
   readonly manufacturer_rebate_loc: string | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly track_customer_package_flag: string;
   /** Edm.Decimal(19,9), not null */
   readonly weight_per_box: number;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly roadnet_do_not_route_flag: string | null;
   /** Edm.Int32, nullable */
   readonly nonstock_available_to_transfer: number | null;
@@ -119,19 +119,19 @@ export interface LocationRow {
   readonly server_time_zone_offset: number | null;
   /** Edm.String(1), not null */
   readonly sales_tax_payable_gl_account: string;
-  /** Edm.String(16), nullable */
+  /** Edm.String(1), nullable */
   readonly region_flag: string | null;
   /** Edm.String(1), not null */
   readonly use_bins_for_trans_schedule_flag: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly use_pallets_flag: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly use_pallet_types_flag: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(16), nullable */
   readonly voucher_class: string | null;
   /** Edm.String(1), nullable */
   readonly allow_multiple_assemblies_flag: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly undershipment_allocation_flag: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly external_tax_backup_percent: number | null;
@@ -145,25 +145,25 @@ export interface LocationRow {
   readonly high_velocity_level: number | null;
   /** Edm.Decimal(19,0), not null */
   readonly mid_velocity_level: number;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly tax_by_source_loc_flag: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly shipping_location_flag: string | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(20), nullable */
   readonly gst_registration_no: string | null;
   /** Edm.String(40), not null */
   readonly wwms_default_deposit_bin: string;
   /** Edm.String(8), not null */
   readonly quotebuilder_default_taker: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly exclude_otf_items_flag: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(16), not null */
   readonly ext_tax_company_code: string;
   /** Edm.Int32, nullable */
   readonly fca_bin_uid: number | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(16), nullable */
   readonly fca_reason_id: string | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly prevent_auto_assign_lots_flag: string;
   /** Edm.Int32, not null */
   readonly fedex_label_size_cd: number;
@@ -171,7 +171,7 @@ export interface LocationRow {
   readonly fedex_label_orientation_cd: number;
   /** Edm.Int32, not null */
   readonly fedex_label_format_cd: number;
-  /** Edm.String(8), nullable */
+  /** Edm.String(1), nullable */
   readonly prevent_auto_ts_creation_flag: string | null;
   /** Edm.Int32, nullable */
   readonly tr_receipts_use_primary_bin_cd: number | null;
@@ -189,17 +189,17 @@ export interface LocationRow {
   readonly rf_transfer_pack_list_printer: string | null;
   /** Edm.String(1), nullable */
   readonly print_ucc128_with_pt_flag: string | null;
-  /** Edm.String(50), not null */
+  /** Edm.String(1), not null */
   readonly auto_allocate_in_po_import_flag: string;
   /** Edm.Int32, not null */
   readonly default_field_destroy_bin_uid: number;
-  /** Edm.String(40), nullable */
+  /** Edm.String(20), nullable */
   readonly default_field_destroy_reason_id: string | null;
   /** Edm.Int32, not null */
   readonly warranty_return_inv_mast_uid: number;
   /** Edm.Int32, nullable */
   readonly warranty_return_bin_uid: number | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly use_dq_routing_flag: string;
   /** Edm.String(1), nullable */
   readonly use_catch_weight_processing_flag: string | null;
@@ -209,13 +209,13 @@ export interface LocationRow {
   readonly fedex_default_phone_number: string | null;
   /** Edm.String(255), nullable */
   readonly skip_parker_export_in_oe: string | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly adjust_found_items_flag: string;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly damaged_flag: string;
   /** Edm.String(40), not null */
   readonly cardlock_nexus_location: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly combine_croorders_onxfers_flag: string | null;
   /** Edm.String(40), nullable */
   readonly consigned_inventory_location: string | null;

@@ -21,7 +21,7 @@ export interface OeHdrRow {
   readonly ship2_add1: string | null;
   /** Edm.String(10), not null */
   readonly ship2_add2: string;
-  /** Edm.String(40), not null */
+  /** Edm.String(255), not null */
   readonly ship2_city: string;
   /** Edm.String(10), not null */
   readonly ship2_state: string;
@@ -31,11 +31,11 @@ export interface OeHdrRow {
   readonly ship2_country: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly requested_date: string | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(50), nullable */
   readonly po_no: string | null;
   /** Edm.String(40), not null */
   readonly terms: string;
-  /** Edm.String(1), nullable */
+  /** Edm.String(60), nullable */
   readonly ship_to_phone: string | null;
   /** Edm.String(1), not null. DeleteFlag: 'Y' Yes, 'N' No */
   readonly delete_flag: $DeleteFlag;
@@ -63,11 +63,11 @@ export interface OeHdrRow {
   readonly carrier_id: number | null;
   /** Edm.Decimal(19,0), not null */
   readonly address_id: number;
-  /** Edm.String(1), not null */
+  /** Edm.String(16), not null */
   readonly contact_id: string;
   /** Edm.Decimal(19,0), nullable */
   readonly corp_address_id: number | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly handling_charge_req_flag: string | null;
   /** Edm.String(2), not null */
   readonly payment_method: string;
@@ -83,13 +83,13 @@ export interface OeHdrRow {
   readonly class_4id: string | null;
   /** Edm.String(1), nullable */
   readonly class_5id: string | null;
-  /** Edm.String(16), nullable */
+  /** Edm.String(1), nullable */
   readonly rma_flag: string | null;
   /** Edm.String(255), not null */
   readonly taker: string;
-  /** Edm.String(30), nullable */
+  /** Edm.String(60), nullable */
   readonly job_name: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly third_party_billing_flag: string | null;
   /** Edm.String(40), nullable */
   readonly approved: string | null;
@@ -97,9 +97,9 @@ export interface OeHdrRow {
   readonly source_location_id: number | null;
   /** Edm.String(40), nullable */
   readonly packing_basis: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(255), nullable */
   readonly delivery_instructions: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(16), nullable */
   readonly pick_ticket_type: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly requested_downpayment: number | null;
@@ -115,7 +115,7 @@ export interface OeHdrRow {
   readonly validation_status: string;
   /** Edm.Int32, not null */
   readonly oe_hdr_uid: number;
-  /** Edm.String(16), not null */
+  /** Edm.String(8), not null */
   readonly source_id: string;
   /** Edm.Int32, not null */
   readonly source_code_no: number;
@@ -137,11 +137,11 @@ export interface OeHdrRow {
   readonly job_price_hdr_uid: number;
   /** Edm.String(1), not null */
   readonly front_counter_rma: string;
-  /** Edm.String(1), nullable */
+  /** Edm.String(255), nullable */
   readonly ship2_email_address: string | null;
   /** Edm.Int32, not null */
   readonly order_type: number;
-  /** Edm.String(30), not null */
+  /** Edm.String(1), not null */
   readonly taxable: string;
   /** Edm.Decimal(19,4), not null */
   readonly profit_percent: number;
@@ -157,7 +157,7 @@ export interface OeHdrRow {
   readonly created_by: string | null;
   /** Edm.String(10), nullable */
   readonly invoice_no: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(10), nullable */
   readonly bill_to_contact_id: string | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly tag_hold_cancel_date: string;
@@ -165,7 +165,7 @@ export interface OeHdrRow {
   readonly cost_center_tracking_option: number | null;
   /** Edm.String(8), nullable */
   readonly skip_profit_exception_check: string | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(1), not null */
   readonly cons_backorder_processing_flag: string;
   /** Edm.Decimal(19,4), nullable */
   readonly restock_fee_percentage: number | null;
@@ -175,13 +175,13 @@ export interface OeHdrRow {
   readonly validated_via_open_orders_flag: string | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly expected_completion_date: string;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly job_control_flag: string | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly apply_builder_allowance_flag: string;
   /** Edm.String(1), not null */
   readonly merchandise_credit_flag: string;
-  /** Edm.String(30), not null */
+  /** Edm.String(1), not null */
   readonly req_pymt_upon_release_flag: string;
   /** Edm.DateTimeOffset(3), not null */
   readonly pm_date: string;
@@ -199,9 +199,9 @@ export interface OeHdrRow {
   readonly landed_cost_included_cd: number | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly requested_ship_date: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(1), not null */
   readonly prepaid_invoice_flag: string;
-  /** Edm.String(2), not null */
+  /** Edm.String(20), not null */
   readonly web_reference_no: string;
   /** Edm.String(1), nullable */
   readonly exported_flag: string | null;
@@ -211,11 +211,11 @@ export interface OeHdrRow {
   readonly default_pricing_cd: number | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly expedite_date: string | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly environmental_fee_flag: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly admin_fee_flag: string | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(255), nullable */
   readonly promise_date_extended_desc: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly promise_date_edited_date: string | null;
@@ -223,7 +223,7 @@ export interface OeHdrRow {
   readonly order_disc_type: number | null;
   /** Edm.Decimal(19,4), nullable */
   readonly order_disc_factor: number | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly order_ack_printed_flag: string;
   /** Edm.Int32, not null */
   readonly packing_list_sent_flag: number;
@@ -239,7 +239,7 @@ export interface OeHdrRow {
   readonly freight_mileage_amt: number | null;
   /** Edm.String(8), nullable */
   readonly supplier_order_no: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(20), nullable */
   readonly supplier_release_no: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly routed_eta_date: string | null;
@@ -257,11 +257,11 @@ export interface OeHdrRow {
   readonly b2b_ups_freight_amount: number | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly user_defined_date: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(1), not null */
   readonly blind_addressing_flag: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly replace_company_name_flag: string | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(1), nullable */
   readonly use_vendor_item_terms_flag: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly first_packing_list_no: number | null;
@@ -269,7 +269,7 @@ export interface OeHdrRow {
   readonly sales_market_group_uid: number | null;
   /** Edm.String(1), nullable */
   readonly ship_confirmed_flag: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly price_confirmed_flag: string;
   /** Edm.Decimal(19,0), nullable */
   readonly quoted_freight_out: number | null;
@@ -279,17 +279,17 @@ export interface OeHdrRow {
   readonly apply_fuel_surcharge_flag: string;
   /** Edm.Int32, nullable */
   readonly service_order_priority_uid: number | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly exclude_from_credit_limit_flag: string;
   /** Edm.String(1), not null */
   readonly override_freight_code_flag: string;
-  /** Edm.String(50), not null */
+  /** Edm.String(255), not null */
   readonly packing_list_filename: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(60), nullable */
   readonly placed_by_name: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly override_min_order_charge_flag: string | null;
-  /** Edm.String(50), not null */
+  /** Edm.String(1), not null */
   readonly approved_for_ar_flag: string;
   /** Edm.DateTimeOffset(3), nullable */
   readonly second_route_override_date: string | null;
@@ -299,15 +299,15 @@ export interface OeHdrRow {
   readonly service_plan_uid: number;
   /** Edm.String(30), nullable */
   readonly central_fax_number: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(60), not null */
   readonly url: string;
   /** Edm.String(255), not null */
   readonly original_packing_basis: string;
-  /** Edm.String(8), nullable */
+  /** Edm.String(1), nullable */
   readonly freight_out_edited_flag: string | null;
-  /** Edm.String(16), not null */
+  /** Edm.String(1), not null */
   readonly override_contact_email_flag: string;
-  /** Edm.String(255), not null */
+  /** Edm.String(50), not null */
   readonly override_email_address: string;
   /** Edm.String(255), nullable */
   readonly print_prices_on_packinglist: string | null;
@@ -315,19 +315,19 @@ export interface OeHdrRow {
   readonly import_source: string | null;
   /** Edm.Int32, nullable */
   readonly web_shopper_id: number | null;
-  /** Edm.String(16), nullable */
+  /** Edm.String(60), nullable */
   readonly web_shopper_email: string | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly quote_locked_flag: string | null;
   /** Edm.String(20), nullable */
   readonly recalc_scheduled_ds_price: string | null;
   /** Edm.String(30), not null */
   readonly order_type_cust: string;
-  /** Edm.String(30), nullable */
+  /** Edm.String(8), nullable */
   readonly engineer_id: string | null;
   /** Edm.Int32, nullable */
   readonly carrier_contract_hdr_uid: number | null;
-  /** Edm.String(20), nullable */
+  /** Edm.String(1), nullable */
   readonly order_ack_print_prices_flag: string | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly document_capture_date: string;
@@ -345,43 +345,43 @@ export interface OeHdrRow {
   readonly limit_max_shipments_per_order: number;
   /** Edm.String(1), not null */
   readonly ship2_add3: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly net_billing_flag: string | null;
   /** Edm.String(30), not null */
   readonly net_billing_edited: string;
   /** Edm.Decimal(19,0), not null */
   readonly bill_to_id: number;
-  /** Edm.String(255), not null */
+  /** Edm.String(1), not null */
   readonly sched_order_disc_flag: string;
-  /** Edm.String(20), nullable */
+  /** Edm.String(1), nullable */
   readonly will_call_disc_flag: string | null;
-  /** Edm.String(50), not null */
+  /** Edm.String(1), not null */
   readonly single_order_disc_flag: string;
-  /** Edm.String(8), not null */
+  /** Edm.String(1), not null */
   readonly volume_disc_flag: string;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly electronic_order_flag: string | null;
-  /** Edm.String(16), nullable */
+  /** Edm.String(1), nullable */
   readonly cod_without_remittance_flag: string | null;
   /** Edm.String(50), not null */
   readonly so_total_parts_price_on_invoice: string;
   /** Edm.String(40), nullable */
   readonly so_total_labor_price_on_invoice: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(1), not null */
   readonly inquiry_flag: string;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly hold_invoice_flag: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly do_not_export_to_pts_flag: string | null;
-  /** Edm.String(20), nullable */
+  /** Edm.String(1), nullable */
   readonly will_call_notification_flag: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly prebilling_date: string | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly generic_desc_on_packinglist_flag: string;
   /** Edm.String(1), not null */
   readonly generic_desc_on_invoice_ack_flag: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly blind_ship_flag: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly architect_id: number | null;
@@ -395,9 +395,9 @@ export interface OeHdrRow {
   readonly homeowner_id: number;
   /** Edm.Int32, nullable */
   readonly quote_type: number | null;
-  /** Edm.String(16), nullable */
-  readonly pts_label_print_flag: string | null;
   /** Edm.String(1), nullable */
+  readonly pts_label_print_flag: string | null;
+  /** Edm.String(8), nullable */
   readonly discount_item_id: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly customer_disc_pct: number | null;
@@ -407,9 +407,9 @@ export interface OeHdrRow {
   readonly dflt_ups_ship_via_code: number | null;
   /** Edm.Int32, nullable */
   readonly dflt_fedex_service_type_uid: number | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(1), not null */
   readonly invoice_only_flag: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly bypass_handling_charge_flag: string | null;
   /** Edm.Int32, nullable */
   readonly freight_charge_uid: number | null;
@@ -417,11 +417,11 @@ export interface OeHdrRow {
   readonly ship2_latitude: string;
   /** Edm.String(255), nullable */
   readonly ship2_longitude: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly lump_sum_billing_flag: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly field_destroy_flag: string | null;
-  /** Edm.String(16), nullable */
+  /** Edm.String(1), nullable */
   readonly warranty_return_order_flag: string | null;
   /** Edm.Int32, nullable */
   readonly days_early: number | null;
@@ -429,17 +429,17 @@ export interface OeHdrRow {
   readonly transit_days: number | null;
   /** Edm.Int32, not null */
   readonly display_invoice_exch_rate_source_cd: number;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly allow_auto_apply_orig_inv_flag: string | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly revisioning_enabled_flag: string | null;
   /** Edm.String(1), not null */
   readonly edi_manual_override_flag: string;
   /** Edm.String(1), nullable */
   readonly quote_submitted_flag: string | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(1), not null */
   readonly warranty_rma_flag: string;
-  /** Edm.String(8), not null */
+  /** Edm.String(1), not null */
   readonly generate_pro_forma_invoices_flag: string;
   /** Edm.Decimal(19,0), not null */
   readonly requested_downpayment_home: number;

@@ -39,7 +39,7 @@ export interface OeLineRow {
   readonly unit_of_measure: string;
   /** Edm.Decimal(19,4), nullable */
   readonly base_ut_price: number | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(10), not null */
   readonly calc_type: string;
   /** Edm.Decimal(19,4), not null */
   readonly calc_value: number;
@@ -63,7 +63,7 @@ export interface OeLineRow {
   readonly ship_loc_id: number | null;
   /** Edm.Decimal(19,0), not null */
   readonly supplier_id: number;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly product_group_id: string;
   /** Edm.String(10), not null */
   readonly assembly: string;
@@ -71,7 +71,7 @@ export interface OeLineRow {
   readonly scheduled: string;
   /** Edm.String(40), not null */
   readonly lot_bill: string;
-  /** Edm.String(1), not null */
+  /** Edm.String(40), not null */
   readonly extended_desc: string;
   /** Edm.Decimal(19,9), nullable */
   readonly unit_size: number | null;
@@ -113,7 +113,7 @@ export interface OeLineRow {
   readonly po_cost: number | null;
   /** Edm.Decimal(19,9), not null */
   readonly qty_canceled: number;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly pricing_unit: string;
   /** Edm.Decimal(19,9), not null */
   readonly pricing_unit_size: number;
@@ -133,7 +133,7 @@ export interface OeLineRow {
   readonly pricing_option: number | null;
   /** Edm.Int32, nullable */
   readonly detail_type: number | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(10), not null */
   readonly user_line_no: string;
   /** Edm.Decimal(19,4), not null */
   readonly item_terms_discount_pct: number;
@@ -155,7 +155,7 @@ export interface OeLineRow {
   readonly order_cost_edited: string | null;
   /** Edm.String(2), not null */
   readonly capture_usage: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(20), nullable */
   readonly purchase_class_id: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly pick_date: string | null;
@@ -173,7 +173,7 @@ export interface OeLineRow {
   readonly tag_hold_class_uid: number | null;
   /** Edm.String(16), nullable */
   readonly cost_center: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly disposition_edited_flag: string | null;
   /** Edm.Int32, not null */
   readonly job_price_hdr_uid: number;
@@ -183,11 +183,11 @@ export interface OeLineRow {
   readonly restock_fee_percentage: number | null;
   /** Edm.Decimal(19,4), nullable */
   readonly customer_configured_price: number | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(1), not null */
   readonly customer_picked_flag: string;
   /** Edm.Int32, not null */
   readonly job_price_line_uid: number;
-  /** Edm.String(255), nullable */
+  /** Edm.String(8), nullable */
   readonly cust_po_no: string | null;
   /** Edm.Int32, nullable */
   readonly job_price_bin_uid: number | null;
@@ -199,7 +199,7 @@ export interface OeLineRow {
   readonly package_type_uid: number;
   /** Edm.Decimal(19,9), not null */
   readonly tag_package_qty_per: number;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly used_specific_cost_flag: string | null;
   /** Edm.Int32, not null */
   readonly freight_code_uid: number;
@@ -213,17 +213,17 @@ export interface OeLineRow {
   readonly quote_outcome_cd: number | null;
   /** Edm.String(20), nullable */
   readonly item_commission_class_id: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly from_alt_prev_requests_flag: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly ud_cost: number | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(50), not null */
   readonly additional_description: string;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly bill_hold_flag: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly item_bill_to_id: number | null;
-  /** Edm.String(30), not null */
+  /** Edm.String(16), not null */
   readonly buyback_no: string;
   /** Edm.String(10), not null */
   readonly clock: string;
@@ -243,11 +243,11 @@ export interface OeLineRow {
   readonly buyer: string;
   /** Edm.String(1), nullable */
   readonly recipient: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly verified_flag: string | null;
-  /** Edm.String(50), not null */
+  /** Edm.String(20), not null */
   readonly verified_code: string;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly routing_status_flag: string | null;
   /** Edm.Decimal(19,4), not null */
   readonly original_unit_price: number;
@@ -257,13 +257,13 @@ export interface OeLineRow {
   readonly strategic_price_page_uid: number | null;
   /** Edm.Int32, not null */
   readonly core_status_cd: number;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly used_strategic_pricing_flag: string;
   /** Edm.Decimal(19,0), nullable */
   readonly original_freight_in: number | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(50), not null */
   readonly tank_name: string;
-  /** Edm.String(16), nullable */
+  /** Edm.String(1), nullable */
   readonly split_flag: string | null;
   /** Edm.Int32, nullable */
   readonly loan_uid: number | null;
@@ -281,7 +281,7 @@ export interface OeLineRow {
   readonly sales_market_group_uid: number | null;
   /** Edm.Int32, nullable */
   readonly special_item_indicator: number | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly oe_line_alt_code: string;
   /** Edm.Decimal(19,0), not null */
   readonly routing_allocation_change: number;
@@ -299,7 +299,7 @@ export interface OeLineRow {
   readonly suppress_custom_cost: string | null;
   /** Edm.String(20), nullable */
   readonly buy_list_approval_initial: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly geocom_forced_send_flag: string | null;
   /** Edm.Decimal(19,9), not null */
   readonly geocom_forced_quantity: number;
@@ -315,9 +315,9 @@ export interface OeLineRow {
   readonly belting_num_cuts: number | null;
   /** Edm.Decimal(19,0), nullable */
   readonly carrier_id: number | null;
-  /** Edm.String(2), not null */
+  /** Edm.String(1), not null */
   readonly freight_in_edited_flag: string;
-  /** Edm.String(50), nullable */
+  /** Edm.String(10), nullable */
   readonly sales_discount_group_id: string | null;
   /** Edm.Int32, not null */
   readonly price_family_uid: number;
@@ -331,7 +331,7 @@ export interface OeLineRow {
   readonly cost_carrier_contract_z_line_uid: number;
   /** Edm.Decimal(19,4), not null */
   readonly target_price: number;
-  /** Edm.String(16), nullable */
+  /** Edm.String(8), nullable */
   readonly edi830_last_shipment_no: string | null;
   /** Edm.Decimal(19,9), nullable */
   readonly edi830_last_receive_qty: number | null;
@@ -341,21 +341,21 @@ export interface OeLineRow {
   readonly faspac_ytd_qty_invoiced: number | null;
   /** Edm.Int32, not null */
   readonly competitor_uid: number;
-  /** Edm.String(20), nullable */
+  /** Edm.String(50), nullable */
   readonly price_adj_note: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(16), nullable */
   readonly gl_code: string | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(1), not null */
   readonly rfq_indicator_flag: string;
   /** Edm.Decimal(19,4), nullable */
   readonly imported_price: number | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(1), nullable */
   readonly buy_get_rewards_flag: string | null;
   /** Edm.Int32, not null */
   readonly buy_get_x_rewards_program_uid: number;
-  /** Edm.String(255), not null */
+  /** Edm.String(60), not null */
   readonly extended_desc_location: string;
-  /** Edm.String(1), not null */
+  /** Edm.String(50), not null */
   readonly extended_desc_customer: string;
   /** Edm.Decimal(19,4), nullable */
   readonly carrier_rebate_cost: number | null;
@@ -363,7 +363,7 @@ export interface OeLineRow {
   readonly line_seq_no: number | null;
   /** Edm.Decimal(19,0), not null */
   readonly line_discount: number;
-  /** Edm.String(255), nullable */
+  /** Edm.String(60), nullable */
   readonly line_discount_description: string | null;
   /** Edm.Decimal(19,4), not null */
   readonly eco_fee_amount: number;
@@ -371,7 +371,7 @@ export interface OeLineRow {
   readonly unit_distributor_net: number;
   /** Edm.Decimal(19,0), not null */
   readonly extended_distributor_net: number;
-  /** Edm.String(1), not null */
+  /** Edm.String(50), not null */
   readonly generic_custom_description: string;
   /** Edm.String(1), nullable */
   readonly bypass_prod_order_processing: string | null;
@@ -387,19 +387,19 @@ export interface OeLineRow {
   readonly original_disposition: string | null;
   /** Edm.String(50), not null */
   readonly secondary_manual_price_overide: string;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly extended_item_flag: string | null;
   /** Edm.String(1), nullable */
   readonly print_desc_on_forms_flag: string | null;
-  /** Edm.String(8), not null */
+  /** Edm.String(16), not null */
   readonly print_part_no: string;
-  /** Edm.String(20), nullable */
+  /** Edm.String(1), nullable */
   readonly courtesy_core_return_flag: string | null;
   /** Edm.Int32, nullable */
   readonly currentbin_uid: number | null;
   /** Edm.String(16), nullable */
   readonly qa_status: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly service_item_flag: string;
   /** Edm.Decimal(19,4), nullable */
   readonly prediscount_unit_price: number | null;
@@ -407,9 +407,9 @@ export interface OeLineRow {
   readonly cust_percentage_disc: number | null;
   /** Edm.Decimal(19,9), not null */
   readonly original_qty_allocated: number;
-  /** Edm.String(1), nullable */
+  /** Edm.String(16), nullable */
   readonly service_item_id: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly price_lock_flag: string | null;
   /** Edm.String(2), nullable */
   readonly po_contract_number: string | null;
@@ -417,7 +417,7 @@ export interface OeLineRow {
   readonly ext_electronic_disc_amt: number | null;
   /** Edm.String(1), not null */
   readonly exclude_from_edi_844_867_flag: string;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly add_to_open_pt_flag: string | null;
   /** Edm.Int32, nullable */
   readonly split_to_oe_line_uid: number | null;
@@ -431,21 +431,21 @@ export interface OeLineRow {
   readonly reason_id: string;
   /** Edm.String(2), nullable */
   readonly damaged_item_serial_number: string | null;
-  /** Edm.String(30), not null */
+  /** Edm.String(8), not null */
   readonly library_id: string;
   /** Edm.String(20), nullable */
   readonly library_supplier_id: string | null;
-  /** Edm.String(16), not null */
+  /** Edm.String(8), not null */
   readonly library_disc_grp_id: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(8), nullable */
   readonly library_prod_grp_id: string | null;
   /** Edm.String(8), not null */
   readonly library_mfg_class_id: string;
   /** Edm.String(40), nullable */
   readonly library_effective_date: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(20), nullable */
   readonly library_customer_id: string | null;
-  /** Edm.String(2), not null */
+  /** Edm.String(20), not null */
   readonly library_customer_part_no: string;
   /** Edm.String(40), nullable */
   readonly item_id: string | null;
@@ -473,7 +473,7 @@ export interface OeLineRow {
   readonly po_cost_home: number;
   /** Edm.Decimal(19,0), nullable */
   readonly freight_in_home: number | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(60), nullable */
   readonly export_parker_printer_name: string | null;
   /** Edm.Int32, not null */
   readonly export_parker_label_copies: number;

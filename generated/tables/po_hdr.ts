@@ -23,7 +23,7 @@ export interface PoHdrRow {
   readonly ship2_add1: string | null;
   /** Edm.String(10), not null */
   readonly ship2_add2: string;
-  /** Edm.String(40), not null */
+  /** Edm.String(255), not null */
   readonly ship2_city: string;
   /** Edm.String(10), not null */
   readonly ship2_state: string;
@@ -37,7 +37,7 @@ export interface PoHdrRow {
   readonly date_due: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly receipt_date: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(40), nullable */
   readonly po_desc: string | null;
   /** Edm.String(255), not null */
   readonly ship2_zip: string;
@@ -55,7 +55,7 @@ export interface PoHdrRow {
   readonly location_id: number;
   /** Edm.String(40), not null */
   readonly terms: string;
-  /** Edm.String(50), nullable */
+  /** Edm.String(10), nullable */
   readonly carrier_id: string | null;
   /** Edm.String(1), nullable */
   readonly vouch_flag: string | null;
@@ -71,7 +71,7 @@ export interface PoHdrRow {
   readonly printed: string | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly ack_date: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(16), nullable */
   readonly ack_code: string | null;
   /** Edm.String(1), nullable */
   readonly closed_flag: string | null;
@@ -79,11 +79,11 @@ export interface PoHdrRow {
   readonly supplier_id: number;
   /** Edm.Decimal(19,0), not null */
   readonly division_id: number;
-  /** Edm.String(40), nullable */
+  /** Edm.String(20), nullable */
   readonly branch_id: string | null;
   /** Edm.String(40), nullable */
   readonly approved: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(16), nullable */
   readonly purchase_group_id: string | null;
   /** Edm.String(1), nullable */
   readonly po_class1: string | null;
@@ -115,7 +115,7 @@ export interface PoHdrRow {
   readonly edi_edit_count: number | null;
   /** Edm.String(50), not null */
   readonly revised_po: string;
-  /** Edm.String(1), not null */
+  /** Edm.String(16), not null */
   readonly contact_id: string;
   /** Edm.String(30), nullable */
   readonly created_by: string | null;
@@ -123,11 +123,11 @@ export interface PoHdrRow {
   readonly total_iva_tax_amt: number | null;
   /** Edm.String(1), nullable */
   readonly expedite_flag: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly vendor_pays_freight_flag: string | null;
   /** Edm.String(1), nullable */
   readonly retrieved_by_wms: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(20), nullable */
   readonly supplier_release_no: string | null;
   /** Edm.String(1), nullable */
   readonly historical_complete_flag: string | null;
@@ -135,7 +135,7 @@ export interface PoHdrRow {
   readonly expected_date: string | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly sent_to_carrier_date: string;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly print_canadian_b3_forms_flag: string | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly canadian_b3_forms_date: string;
@@ -145,9 +145,9 @@ export interface PoHdrRow {
   readonly cad_cha_quote_no: string | null;
   /** Edm.String(1), not null */
   readonly ship2_add3: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(16), nullable */
   readonly tracking_no: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly net_billing_flag: string | null;
   /** Edm.String(1), not null */
   readonly do_not_export_carrier_po_flag: string;
@@ -159,23 +159,23 @@ export interface PoHdrRow {
   readonly transmit_print: string;
   /** Edm.String(1), not null */
   readonly transmit_fax: string;
-  /** Edm.String(16), nullable */
+  /** Edm.String(60), nullable */
   readonly transmit_email: string | null;
   /** Edm.String(8), nullable */
   readonly transmit_edi: string | null;
   /** Edm.Decimal(19,4), not null */
   readonly dflt_list_price_multiplier: number;
-  /** Edm.String(255), nullable */
+  /** Edm.String(40), nullable */
   readonly ship_via_desc: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly blind_ship_flag: string | null;
   /** Edm.Int32, not null */
   readonly po_qty_change_count: number;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly bulk_discount_flag: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly estimated_value: number | null;
-  /** Edm.String(20), nullable */
+  /** Edm.String(1), nullable */
   readonly estimated_value_edit_flag: string | null;
   /** Edm.String(16), nullable */
   readonly bid_no: string | null;
@@ -185,7 +185,7 @@ export interface PoHdrRow {
   readonly auto_vouch_except_flag: string;
   /** Edm.Int32, not null */
   readonly received_cost: number;
-  /** Edm.String(40), not null */
+  /** Edm.String(8), not null */
   readonly airbill_no: string;
   /** Edm.String(10), nullable */
   readonly pay_freight_to: string | null;

@@ -21,7 +21,7 @@ export interface PoLineRow {
   readonly unit_price: number | null;
   /** Edm.String(8), not null */
   readonly company_no: string;
-  /** Edm.String(2), not null */
+  /** Edm.String(10), not null */
   readonly mfg_part_no: string;
   /** Edm.String(1), not null. DeleteFlag: 'Y' Yes, 'N' No */
   readonly delete_flag: $DeleteFlag;
@@ -43,13 +43,13 @@ export interface PoLineRow {
   readonly cancel_flag: string | null;
   /** Edm.Decimal(19,0), not null */
   readonly in_bound_curry_id: number;
-  /** Edm.String(8), nullable */
+  /** Edm.String(16), nullable */
   readonly account_no: string | null;
   /** Edm.Decimal(19,9), not null */
   readonly qty_to_vouch: number;
   /** Edm.String(1), nullable */
   readonly closed_flag: string | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(255), not null */
   readonly item_description: string;
   /** Edm.String(255), not null */
   readonly unit_of_measure: string;
@@ -57,19 +57,19 @@ export interface PoLineRow {
   readonly unit_size: number | null;
   /** Edm.Decimal(19,9), nullable */
   readonly unit_quantity: number | null;
-  /** Edm.String(50), not null */
+  /** Edm.String(10), not null */
   readonly pricing_book_id: string;
-  /** Edm.String(2), nullable */
+  /** Edm.String(10), nullable */
   readonly pricing_book_item_id: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly pricing_book_supplier_id: number | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(20), not null */
   readonly pricing_book_disc_grp_id: string;
   /** Edm.DateTimeOffset(3), not null */
   readonly pricing_book_effective_date: string;
   /** Edm.String(40), nullable */
   readonly combinable: string | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(10), not null */
   readonly calc_type: string;
   /** Edm.Decimal(19,4), not null */
   readonly calc_value: number;
@@ -87,11 +87,11 @@ export interface PoLineRow {
   readonly new_item: string;
   /** Edm.String(1), nullable */
   readonly quantity_changed: string | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly pricing_unit: string;
   /** Edm.Decimal(19,9), not null */
   readonly pricing_unit_size: number;
-  /** Edm.String(1), not null */
+  /** Edm.String(40), not null */
   readonly extended_desc: string;
   /** Edm.Decimal(19,4), nullable */
   readonly unit_price_display: number | null;
@@ -109,7 +109,7 @@ export interface PoLineRow {
   readonly edi_new_status: string;
   /** Edm.String(50), not null */
   readonly contract_number: string;
-  /** Edm.String(30), nullable */
+  /** Edm.String(8), nullable */
   readonly line_type: string | null;
   /** Edm.String(30), nullable */
   readonly created_by: string | null;
@@ -123,15 +123,15 @@ export interface PoLineRow {
   readonly purchase_pricing_page_uid: number | null;
   /** Edm.String(1), nullable */
   readonly expedite_flag: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(20), nullable */
   readonly entered_as_code: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly original_unit_price_display: number | null;
   /** Edm.String(1), nullable */
   readonly retrieved_by_wms: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(50), nullable */
   readonly expedite_notes: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly expedite_followup_flag: string | null;
   /** Edm.Decimal(19,0), not null */
   readonly desired_receipt_location_id: number;
@@ -145,7 +145,7 @@ export interface PoLineRow {
   readonly qty_ready: number | null;
   /** Edm.Decimal(19,9), nullable */
   readonly qty_ready_unit_size: number | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(20), not null */
   readonly qty_ready_uom: string;
   /** Edm.Decimal(19,9), nullable */
   readonly unit_qty_ready: number | null;

@@ -9,15 +9,15 @@ import type { DeleteFlag as $DeleteFlag } from '../known-values.js';
 export interface ProductGroupRow {
   /** Edm.String(8), key, not null */
   readonly company_id: string;
-  /** Edm.String(1), key, not null */
+  /** Edm.String(8), key, not null */
   readonly product_group_id: string;
-  /** Edm.String(16), nullable */
+  /** Edm.String(40), nullable */
   readonly product_group_desc: string | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(20), not null */
   readonly asset_account_no: string;
-  /** Edm.String(50), not null */
+  /** Edm.String(20), not null */
   readonly revenue_account_no: string;
-  /** Edm.String(8), nullable */
+  /** Edm.String(16), nullable */
   readonly cos_account_no: string | null;
   /** Edm.String(1), not null. DeleteFlag: 'Y' Yes, 'N' No */
   readonly delete_flag: $DeleteFlag;
@@ -27,9 +27,9 @@ export interface ProductGroupRow {
   readonly date_last_modified: string;
   /** Edm.String(30), not null */
   readonly last_maintained_by: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(16), nullable */
   readonly parker_product_code: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(16), nullable */
   readonly tax_group_id: string | null;
   /** Edm.Int32, not null */
   readonly completion_lead_time: number;
@@ -37,21 +37,21 @@ export interface ProductGroupRow {
   readonly required_lead_time: number | null;
   /** Edm.Int32, nullable */
   readonly product_group_uid: number | null;
-  /** Edm.String(2), not null */
+  /** Edm.String(20), not null */
   readonly landed_cost_account_no: string;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly environmental_fee_flag: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly admin_fee_flag: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly include_in_size_analysis_flag: string | null;
-  /** Edm.String(255), not null */
-  readonly rma_revenue_account_no: string;
   /** Edm.String(16), not null */
+  readonly rma_revenue_account_no: string;
+  /** Edm.String(1), not null */
   readonly price_rounding_flag: string;
   /** Edm.Decimal(19,4), not null */
   readonly price_rounding_threshold: number;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly apply_min_margin_rules_flag: string | null;
   /** Edm.String(20), nullable */
   readonly vendor_rebate_account_no: string | null;
@@ -69,7 +69,7 @@ export interface ProductGroupRow {
   readonly compressor_flag: string;
   /** Edm.Int32, nullable */
   readonly cardlock_product_group_type_cd: number | null;
-  /** Edm.String(16), not null */
+  /** Edm.String(8), not null */
   readonly ta_rental_revenue_account_no: string;
 }
 

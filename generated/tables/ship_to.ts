@@ -31,7 +31,7 @@ export interface ShipToRow {
   readonly default_carrier_id: number;
   /** Edm.String(1), nullable */
   readonly fob: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(255), nullable */
   readonly delivery_instructions: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly morning_beg_delivery: string | null;
@@ -47,13 +47,13 @@ export interface ShipToRow {
   readonly acceptable_wait_time: number | null;
   /** Edm.String(16), not null */
   readonly class1_id: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(10), nullable */
   readonly class2_id: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(8), nullable */
   readonly class3_id: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(20), nullable */
   readonly class4_id: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(16), not null */
   readonly class5_id: string;
   /** Edm.String(40), nullable */
   readonly packing_basis: string | null;
@@ -73,13 +73,13 @@ export interface ShipToRow {
   readonly billed_on_gross_net_qty: string | null;
   /** Edm.String(16), nullable */
   readonly state_excise_tax_exemption_no: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(16), nullable */
   readonly pick_ticket_type: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(16), nullable */
   readonly tax_group_id: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly handling_charge_req_flag: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly third_party_billing_flag: string | null;
   /** Edm.Int32, nullable */
   readonly days_early: number | null;
@@ -131,37 +131,37 @@ export interface ShipToRow {
   readonly credit_limit: number | null;
   /** Edm.Decimal(19,4), not null */
   readonly credit_limit_used: number;
-  /** Edm.String(1), nullable */
+  /** Edm.String(8), nullable */
   readonly service_terms_id: string | null;
   /** Edm.String(10), nullable */
   readonly default_customer_po_no: string | null;
-  /** Edm.String(2), not null */
+  /** Edm.String(1), not null */
   readonly budget_code_approval_flag: string;
   /** Edm.Decimal(19,4), nullable */
   readonly default_freight_markup_pct: number | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly drum_deposit_exempt_flag: string | null;
   /** Edm.String(1), nullable */
   readonly taxable_flag: string | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly bill_hold_flag: string | null;
   /** Edm.String(1), nullable */
   readonly display_po_no_flag: string | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly po_no_required_flag: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly display_badge_flag: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly badge_required_flag: string | null;
   /** Edm.String(16), nullable */
   readonly dfoa_ship_to_id: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(8), nullable */
   readonly erouter_tran_type: string | null;
   /** Edm.Int32, nullable */
   readonly freight_charge_by_mile_hdr_uid: number | null;
   /** Edm.Decimal(19,4), nullable */
   readonly freight_mileage_amt: number | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(1), not null */
   readonly degree_days_flag: string;
   /** Edm.String(1), nullable */
   readonly calendar_days_flag: string | null;
@@ -171,9 +171,9 @@ export interface ShipToRow {
   readonly del_sch_source_location: number;
   /** Edm.Decimal(19,0), nullable */
   readonly service_source_location: number | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(16), nullable */
   readonly distributor_account_id: string | null;
-  /** Edm.String(2), not null */
+  /** Edm.String(1), not null */
   readonly cardlock_calc_price_flag: string;
   /** Edm.Decimal(19,0), not null */
   readonly courtesy_address_id: number;
@@ -185,19 +185,19 @@ export interface ShipToRow {
   readonly delivery_zone_uid: number | null;
   /** Edm.Int32, nullable */
   readonly freight_charge_uid: number | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(16), not null */
   readonly plant_code: string;
-  /** Edm.String(1), nullable */
+  /** Edm.String(8), nullable */
   readonly ups_roadnet_acct_type_id: string | null;
   /** Edm.String(1), not null */
   readonly ups_roadnet_delivery_days: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(16), nullable */
   readonly ups_roadnet_zone_id: string | null;
   /** Edm.String(1), not null */
   readonly use_cust_ups_handlng_chrg_flag: string;
   /** Edm.Decimal(19,0), nullable */
   readonly ups_handling_charge: number | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(16), nullable */
   readonly sales_tax_payable_account_no: string | null;
   /** Edm.String(1), nullable */
   readonly vertex_taxable_flag: string | null;
@@ -209,13 +209,13 @@ export interface ShipToRow {
   readonly service_center_uid: number;
   /** Edm.String(10), not null */
   readonly duns_number: string;
-  /** Edm.String(20), nullable */
+  /** Edm.String(1), nullable */
   readonly small_truck_flag: string | null;
   /** Edm.Int32, nullable */
   readonly delivery_time_offset: number | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly ups_roadnet_exclude_flag: string | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(16), nullable */
   readonly dfoa_sold_to_id: string | null;
   /** Edm.Int32, nullable */
   readonly terms_of_delivery_cd: number | null;
@@ -227,47 +227,47 @@ export interface ShipToRow {
   readonly date_acct_opened: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly courtesy_contract_ship_to_id: number | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(16), nullable */
   readonly ups_third_party_billing_no: string | null;
   /** Edm.String(1), nullable */
   readonly req_lot_doc_with_invoice_flag: string | null;
   /** Edm.String(1), not null */
   readonly req_lot_doc_with_packinglist_flag: string;
-  /** Edm.String(255), not null */
+  /** Edm.String(1), not null */
   readonly limit_online_warranties_flag: string;
   /** Edm.Decimal(19,0), not null */
   readonly remote_margin: number;
-  /** Edm.String(16), not null */
+  /** Edm.String(1), not null */
   readonly cfn_resale_flag: string;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly separate_invoice_flag: string | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly do_not_auto_invoice_flag: string | null;
   /** Edm.Decimal(19,0), not null */
   readonly sic_code: number;
   /** Edm.String(10), nullable */
   readonly valvoline_number: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(10), nullable */
   readonly conoco_ship_to_id: string | null;
-  /** Edm.String(50), not null */
+  /** Edm.String(10), not null */
   readonly conoco_sold_to_id: string;
   /** Edm.Int32, nullable */
   readonly sales_market_group_uid: number | null;
-  /** Edm.String(20), nullable */
+  /** Edm.String(1), nullable */
   readonly order_by_bin_pick_ticket_flag: string | null;
   /** Edm.String(30), nullable */
   readonly exclude_print_packinglist_in_wwms: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly alt_tax_rate_eligible_flag: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly residential_address_flag: string | null;
-  /** Edm.String(2), not null */
+  /** Edm.String(1), not null */
   readonly record_usage_actual_loc_flag: string;
   /** Edm.Int32, nullable */
   readonly ship_to_linking_id: number | null;
   /** Edm.String(8), nullable */
   readonly suppress_backorder_on_pickticket: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly scan_and_pack_flag: string | null;
 }
 

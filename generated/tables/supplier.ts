@@ -69,15 +69,15 @@ export interface SupplierRow {
   readonly vendor_rfq_days: number | null;
   /** Edm.Int32, nullable */
   readonly ship_days: number | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(20), nullable */
   readonly dea_code: string | null;
   /** Edm.String(2), nullable */
   readonly dea_number: string | null;
   /** Edm.String(40), nullable */
   readonly ddd_report: string | null;
-  /** Edm.String(8), not null */
+  /** Edm.String(1), not null */
   readonly combine_stock_ns_special_flag: string;
-  /** Edm.String(30), nullable */
+  /** Edm.String(16), nullable */
   readonly legacy_id: string | null;
   /** Edm.Int32, not null */
   readonly safety_stock_type: number;
@@ -91,21 +91,21 @@ export interface SupplierRow {
   readonly container_volume: number | null;
   /** Edm.Decimal(19,9), nullable */
   readonly container_weight: number | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(16), nullable */
   readonly parker_division_cd: string | null;
   /** Edm.String(1), nullable */
   readonly parker_supplier_flag: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly po_approval_threshold_flag: string | null;
   /** Edm.Int32, nullable */
   readonly supplier_system_cd: number | null;
   /** Edm.String(1), not null */
   readonly print_po_flag: string;
-  /** Edm.String(50), not null */
+  /** Edm.String(1), not null */
   readonly fax_po_flag: string;
-  /** Edm.String(8), nullable */
+  /** Edm.String(1), nullable */
   readonly email_po_flag: string | null;
-  /** Edm.String(8), not null */
+  /** Edm.String(1), not null */
   readonly edi_po_flag: string;
   /** Edm.String(20), not null */
   readonly restrict_pedigree_item: string;
@@ -113,11 +113,11 @@ export interface SupplierRow {
   readonly pall_supplier_number: string;
   /** Edm.String(2), not null */
   readonly serial_tracking_option: string;
-  /** Edm.String(30), not null */
+  /** Edm.String(1), not null */
   readonly restrict_otf_item_flag: string;
-  /** Edm.String(255), not null */
+  /** Edm.String(1), not null */
   readonly terms_discount_excluded_flag: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly weekly_truck_allowed_flag: string | null;
   /** Edm.Decimal(19,4), not null */
   readonly freight_factor: number;
@@ -133,17 +133,17 @@ export interface SupplierRow {
   readonly po_default_method: number;
   /** Edm.String(40), nullable */
   readonly use_qty_rdy_for_cont_build: string | null;
-  /** Edm.String(16), not null */
+  /** Edm.String(1), not null */
   readonly parker_hannafin_supplier_flag: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(8), nullable */
   readonly parker_account_no: string | null;
   /** Edm.Int16, nullable */
   readonly brand_name_cd: number | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly rcd_supplier_flag: string;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly surcharge_flag: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(20), nullable */
   readonly fidelitone_supplier_id: string | null;
   /** Edm.String(1), nullable */
   readonly default_servicebench_supplier_flag: string | null;
@@ -151,7 +151,7 @@ export interface SupplierRow {
   readonly default_po_packing_basis: string | null;
   /** Edm.Int32, nullable */
   readonly dflt_supplier_redemption_method: number | null;
-  /** Edm.String(30), not null */
+  /** Edm.String(40), not null */
   readonly supplier_redemption_email: string;
   /** Edm.String(2), not null */
   readonly supplier_redemption_fax_number: string;
@@ -163,7 +163,7 @@ export interface SupplierRow {
   readonly bulk_discount_percentage: number | null;
   /** Edm.String(2), nullable */
   readonly bulk_contract_number_list: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly do_not_auto_create_returns_flag: string | null;
   /** Edm.Int32, nullable */
   readonly carrier_ship_method_uid: number | null;

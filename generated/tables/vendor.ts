@@ -13,9 +13,9 @@ export interface VendorRow {
   readonly vendor_id: number;
   /** Edm.Decimal(19,0), not null */
   readonly default_1099_type: number;
-  /** Edm.String(30), nullable */
+  /** Edm.String(16), nullable */
   readonly ap_account_no: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(10), not null */
   readonly default_purch_acct_no: string;
   /** Edm.String(16), nullable */
   readonly default_terms_id: string | null;
@@ -47,13 +47,13 @@ export interface VendorRow {
   readonly edi_or_paper: string | null;
   /** Edm.String(255), not null */
   readonly security_info: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(20), nullable */
   readonly interchg_receiver_id: string | null;
   /** Edm.String(50), not null */
   readonly intl_san: string;
   /** Edm.String(1), nullable */
   readonly federal_id_number: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(60), not null */
   readonly default_invoice_desc: string;
   /** Edm.String(20), nullable */
   readonly payable_group_id: string | null;
@@ -67,15 +67,15 @@ export interface VendorRow {
   readonly workers_comp_expiration_date: string | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly general_liab_expiration_date: string;
-  /** Edm.String(2), not null */
+  /** Edm.String(255), not null */
   readonly vendor_name: string;
-  /** Edm.String(20), not null */
+  /** Edm.String(255), not null */
   readonly trading_partner_name: string;
   /** Edm.String(20), nullable */
   readonly track_rebates: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(8), nullable */
   readonly rebate_account_no: string | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(20), not null */
   readonly rebate_allowance_account_no: string;
   /** Edm.Int32, nullable */
   readonly purchase_acct_group_hdr_uid: number | null;
@@ -85,19 +85,19 @@ export interface VendorRow {
   readonly allow_rebate_pay_imp_variance: string | null;
   /** Edm.Int32, not null */
   readonly rebate_pay_imp_variance_type: number;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly attorney_fee_flag: string | null;
   /** Edm.String(10), nullable */
   readonly IRS_1099_state_1: string | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(20), nullable */
   readonly IRS_1099_state_1_id_no: string | null;
   /** Edm.String(8), not null */
   readonly IRS_1099_state_2: string;
-  /** Edm.String(8), not null */
+  /** Edm.String(16), not null */
   readonly IRS_1099_state_2_id_no: string;
   /** Edm.Int32, not null */
   readonly taxpayer_id_no_type: number;
-  /** Edm.String(30), nullable */
+  /** Edm.String(16), nullable */
   readonly legacy_id: string | null;
   /** Edm.String(20), not null */
   readonly wildcard_acct_in_voucher_entry: string;
@@ -115,7 +115,7 @@ export interface VendorRow {
   readonly commission_allowance_acct: string | null;
   /** Edm.String(1), not null */
   readonly track_cores_flag: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly bank_cores_flag: string | null;
   /** Edm.String(1), not null */
   readonly isr_tax_withheld_flag: string;
@@ -127,7 +127,7 @@ export interface VendorRow {
   readonly vendor_on_hold_flag: string | null;
   /** Edm.Decimal(19,4), not null */
   readonly invoice_line_variance_amt: number;
-  /** Edm.String(1), nullable */
+  /** Edm.String(8), nullable */
   readonly invoice_line_variance_type: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly max_customer_sales_discount: number | null;

@@ -23,15 +23,15 @@ export interface SvcViewEsCustomerRow {
   readonly terms_id: string | null;
   /** Edm.String(16), nullable */
   readonly salesrep_id: string | null;
-  /** Edm.String(40), nullable */
-  readonly ar_account_no: string | null;
-  /** Edm.String(50), not null */
-  readonly revenue_account_no: string;
   /** Edm.String(8), nullable */
+  readonly ar_account_no: string | null;
+  /** Edm.String(20), not null */
+  readonly revenue_account_no: string;
+  /** Edm.String(16), nullable */
   readonly cos_account_no: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(20), not null */
   readonly allowed_account_no: string;
-  /** Edm.String(8), not null */
+  /** Edm.String(16), not null */
   readonly terms_account_no: string;
   /** Edm.String(1), not null. DeleteFlag: 'Y' Yes, 'N' No */
   readonly delete_flag: $DeleteFlag;
@@ -43,9 +43,9 @@ export interface SvcViewEsCustomerRow {
   readonly last_maintained_by: string;
   /** Edm.String(40), nullable */
   readonly customer_id_string: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(16), nullable */
   readonly freight_account_no: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(20), nullable */
   readonly brokerage_account_no: string | null;
   /** Edm.String(16), not null */
   readonly class_1id: string;
@@ -69,15 +69,15 @@ export interface SvcViewEsCustomerRow {
   readonly edi_or_paper: string | null;
   /** Edm.String(255), not null */
   readonly security_info: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(20), nullable */
   readonly interchg_receiver_id: string | null;
   /** Edm.String(50), not null */
   readonly intl_san: string;
   /** Edm.String(20), not null */
   readonly credit_card_no: string;
-  /** Edm.String(16), nullable */
+  /** Edm.String(8), nullable */
   readonly credit_card_type: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(255), nullable */
   readonly credit_card_name: string | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly credit_card_expiration_date: string;
@@ -87,7 +87,7 @@ export interface SvcViewEsCustomerRow {
   readonly last_check_amount: number;
   /** Edm.DateTimeOffset(3), nullable */
   readonly last_check_date: string | null;
-  /** Edm.String(2), not null */
+  /** Edm.String(10), not null */
   readonly receivable_group_id: string;
   /** Edm.Decimal(19,4), nullable */
   readonly credit_limit_per_order: number | null;
@@ -97,7 +97,7 @@ export interface SvcViewEsCustomerRow {
   readonly order_acknowledgments: string | null;
   /** Edm.String(2), not null */
   readonly accept_interchangeable_items: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(10), nullable */
   readonly bill_to_contact_id: string | null;
   /** Edm.String(1), not null */
   readonly generate_finance_charges: string;

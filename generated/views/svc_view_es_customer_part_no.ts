@@ -15,11 +15,11 @@ export interface SvcViewEsCustomerPartNoRow {
   readonly division_id: number;
   /** Edm.Decimal(19,0), nullable */
   readonly lead_time_days: number | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(20), nullable */
   readonly upc_code: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly check_digit: number | null;
-  /** Edm.String(8), not null */
+  /** Edm.String(60), not null */
   readonly catalog_name: string;
   /** Edm.String(1), nullable */
   readonly catalog_page: string | null;
@@ -41,11 +41,11 @@ export interface SvcViewEsCustomerPartNoRow {
   readonly list_price: number | null;
   /** Edm.Decimal(19,4), nullable */
   readonly cost: number | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(16), nullable */
   readonly manufacturing_class_id: string | null;
   /** Edm.Decimal(19,4), not null */
   readonly backhaul_amount: number;
-  /** Edm.String(20), nullable */
+  /** Edm.String(10), nullable */
   readonly backhaul_type: string | null;
   /** Edm.Int32, nullable */
   readonly inventory_supplier_uid: number | null;

@@ -14,57 +14,57 @@ export interface SvcViewEsInvoiceHdrRow {
   readonly order_date: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly invoice_date: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(20), nullable */
   readonly customer_id: string | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(40), not null */
   readonly bill2_name: string;
   /** Edm.String(1), nullable */
   readonly bill2_contact: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(40), nullable */
   readonly bill2_address1: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(50), not null */
   readonly bill2_address2: string;
-  /** Edm.String(30), nullable */
+  /** Edm.String(40), nullable */
   readonly bill2_city: string | null;
   /** Edm.String(8), nullable */
   readonly bill2_state: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(8), not null */
   readonly bill2_postal_code: string;
   /** Edm.String(255), nullable */
   readonly ship2_name: string | null;
   /** Edm.String(30), nullable */
   readonly ship2_contact: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(255), nullable */
   readonly ship2_address1: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(60), nullable */
   readonly ship2_address2: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(255), not null */
   readonly ship2_city: string;
   /** Edm.String(10), not null */
   readonly ship2_state: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(10), nullable */
   readonly ship2_postal_code: string | null;
   /** Edm.String(255), nullable */
   readonly carrier_name: string | null;
   /** Edm.String(1), nullable */
   readonly fob: string | null;
-  /** Edm.String(16), not null */
+  /** Edm.String(40), not null */
   readonly terms_desc: string;
-  /** Edm.String(8), nullable */
+  /** Edm.String(50), nullable */
   readonly po_no: string | null;
   /** Edm.String(16), nullable */
   readonly salesrep_id: string | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(40), nullable */
   readonly salesrep_name: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly brokerage: number | null;
   /** Edm.Decimal(19,0), not null */
   readonly freight: number;
-  /** Edm.String(40), nullable */
+  /** Edm.String(8), nullable */
   readonly ar_account_no: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(8), nullable */
   readonly gl_freight_account_no: string | null;
-  /** Edm.String(50), not null */
+  /** Edm.String(10), not null */
   readonly gl_brokerage_account_no: string;
   /** Edm.Decimal(19,4), nullable */
   readonly brokerage_amt: number | null;
@@ -72,7 +72,7 @@ export interface SvcViewEsInvoiceHdrRow {
   readonly period: number;
   /** Edm.Decimal(19,0), not null */
   readonly year_for_period: number;
-  /** Edm.String(255), not null */
+  /** Edm.String(8), not null */
   readonly store_no: string;
   /** Edm.String(2), not null */
   readonly invoice_type: string;
@@ -94,7 +94,7 @@ export interface SvcViewEsInvoiceHdrRow {
   readonly paid_by_check_no: number;
   /** Edm.DateTimeOffset(3), nullable */
   readonly date_paid: string | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly print_flag: string | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly print_date: string;
@@ -120,9 +120,9 @@ export interface SvcViewEsInvoiceHdrRow {
   readonly bill2_country: string | null;
   /** Edm.String(1), nullable */
   readonly ship2_country: string | null;
-  /** Edm.String(30), not null */
+  /** Edm.String(8), not null */
   readonly invoice_reference_no: string;
-  /** Edm.String(10), nullable */
+  /** Edm.String(20), nullable */
   readonly invoice_adjustment_type: string | null;
   /** Edm.String(40), not null */
   readonly invoice_desc: string;
@@ -148,9 +148,9 @@ export interface SvcViewEsInvoiceHdrRow {
   readonly terms_due_date: string | null;
   /** Edm.String(8), nullable */
   readonly terms_id: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(20), nullable */
   readonly branch_id: string | null;
-  /** Edm.String(16), nullable */
+  /** Edm.String(1), nullable */
   readonly disputed_flag: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly statement_period: number | null;
@@ -160,7 +160,7 @@ export interface SvcViewEsInvoiceHdrRow {
   readonly other_charge_amount: number | null;
   /** Edm.Decimal(19,4), not null */
   readonly tax_amount: number;
-  /** Edm.String(50), nullable */
+  /** Edm.String(20), nullable */
   readonly original_document_type: string | null;
   /** Edm.String(8), nullable */
   readonly consolidated: string | null;
@@ -168,7 +168,7 @@ export interface SvcViewEsInvoiceHdrRow {
   readonly sold_to_ah_uid: number | null;
   /** Edm.Decimal(19,0), not null */
   readonly sold_to_customer_id: number;
-  /** Edm.String(1), nullable */
+  /** Edm.String(60), nullable */
   readonly ship_to_phone: string | null;
   /** Edm.Int32, not null */
   readonly freight_code_uid: number;
@@ -184,7 +184,7 @@ export interface SvcViewEsInvoiceHdrRow {
   readonly sales_location_id: number | null;
   /** Edm.Int32, nullable */
   readonly source_type_cd: number | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(255), nullable */
   readonly ship2_email_address: string | null;
   /** Edm.Int32, nullable */
   readonly currency_line_uid: number | null;
@@ -202,13 +202,13 @@ export interface SvcViewEsInvoiceHdrRow {
   readonly iva_taxable_flag: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly tax_amount_paid: number | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(8), nullable */
   readonly job_id: string | null;
   /** Edm.Int32, nullable */
   readonly invoice_paid_period: number | null;
   /** Edm.Int32, not null */
   readonly invoice_period: number;
-  /** Edm.String(16), not null */
+  /** Edm.String(1), not null */
   readonly credit_memo_for_terms_flag: string;
   /** Edm.Int32, nullable */
   readonly record_type_cd: number | null;
@@ -218,7 +218,7 @@ export interface SvcViewEsInvoiceHdrRow {
   readonly carton_count: number | null;
   /** Edm.Decimal(19,0), nullable */
   readonly affiliated_training_center: number | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(16), nullable */
   readonly external_reference_no: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly strategic_freight_in: number | null;
@@ -226,21 +226,21 @@ export interface SvcViewEsInvoiceHdrRow {
   readonly strategic_freight_out: number;
   /** Edm.Decimal(19,9), nullable */
   readonly total_freightcharge_weight: number | null;
-  /** Edm.String(16), nullable */
+  /** Edm.String(60), nullable */
   readonly receiver_name: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly cardlock_cons_invoice_flag: string | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(20), not null */
   readonly record_type_reference_no: string;
   /** Edm.Int32, not null */
   readonly rebill_invoice_reason_uid: number;
   /** Edm.String(255), nullable */
   readonly remove_from_open_def_rev_window: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(1), not null */
   readonly edi_order_printed_flag: string;
   /** Edm.Decimal(19,0), nullable */
   readonly downpayment_applied: number | null;
-  /** Edm.String(16), not null */
+  /** Edm.String(1), not null */
   readonly reverse_redemption_flag: string;
   /** Edm.DateTimeOffset(3), not null */
   readonly sent_to_carrier_date: string;
@@ -252,29 +252,29 @@ export interface SvcViewEsInvoiceHdrRow {
   readonly source_credit_memo_code_uid: number;
   /** Edm.String(20), nullable */
   readonly external_claim_id: string | null;
-  /** Edm.String(30), not null */
+  /** Edm.String(60), not null */
   readonly bill2_address3: string;
-  /** Edm.String(20), nullable */
+  /** Edm.String(50), nullable */
   readonly ship2_address3: string | null;
   /** Edm.Decimal(19,4), not null */
   readonly iva_withheld_amount: number;
   /** Edm.DateTimeOffset(3), nullable */
   readonly eft_exported_date: string | null;
-  /** Edm.String(30), not null */
+  /** Edm.String(1), not null */
   readonly courtesy_invoice_flag: string;
   /** Edm.Decimal(19,0), nullable */
   readonly carrier_id: number | null;
-  /** Edm.String(20), nullable */
+  /** Edm.String(1), nullable */
   readonly free_out_freight_min_met_flag: string | null;
   /** Edm.String(8), nullable */
   readonly reg_num_of_packages: string | null;
   /** Edm.Int32, not null */
   readonly delivery_no: number;
-  /** Edm.String(50), nullable */
+  /** Edm.String(10), nullable */
   readonly allowed_amt_reason_id: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly total_service_amount_redeemed: number | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly customer_claim_no: string;
   /** Edm.String(255), key, not null */
   readonly unique_id: string;

@@ -17,15 +17,15 @@ export interface SvcViewEsInvoiceLineRow {
   readonly unit_of_measure: string;
   /** Edm.String(40), nullable */
   readonly item_id: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(60), nullable */
   readonly item_desc: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly unit_price: number | null;
   /** Edm.Decimal(19,4), nullable */
   readonly extended_price: number | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(10), not null */
   readonly gl_revenue_account_no: string;
-  /** Edm.String(255), not null */
+  /** Edm.String(20), not null */
   readonly gl_salse_tax_account_no: string;
   /** Edm.String(50), not null */
   readonly gl_cogs: string;
@@ -41,7 +41,7 @@ export interface SvcViewEsInvoiceLineRow {
   readonly order_no: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly cogs_amount: number | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(8), nullable */
   readonly job_id: string | null;
   /** Edm.String(255), nullable */
   readonly customer_part_number: string | null;
@@ -67,7 +67,7 @@ export interface SvcViewEsInvoiceLineRow {
   readonly other_charge_item: string;
   /** Edm.String(40), not null */
   readonly exceptional_sales: string;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly pricing_unit: string;
   /** Edm.Int32, nullable */
   readonly invoice_line_uid: number | null;
@@ -81,7 +81,7 @@ export interface SvcViewEsInvoiceLineRow {
   readonly sales_unit_size: number | null;
   /** Edm.Decimal(19,9), not null */
   readonly pricing_unit_size: number;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly product_group_id: string;
   /** Edm.Decimal(19,0), not null */
   readonly supplier_id: number;
@@ -97,9 +97,9 @@ export interface SvcViewEsInvoiceLineRow {
   readonly gl_applied_labor: string;
   /** Edm.Decimal(19,4), nullable */
   readonly labor_amount: number | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(16), not null */
   readonly budget_cd: string;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly one_time_price_flag: string;
   /** Edm.Decimal(19,0), nullable */
   readonly mac_for_special_items: number | null;
@@ -123,9 +123,9 @@ export interface SvcViewEsInvoiceLineRow {
   readonly buyer: string;
   /** Edm.String(1), nullable */
   readonly recipient: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly verified_flag: string | null;
-  /** Edm.String(50), not null */
+  /** Edm.String(20), not null */
   readonly verified_code: string;
   /** Edm.Decimal(19,9), nullable */
   readonly sku_exceptional_qty: number | null;
@@ -135,7 +135,7 @@ export interface SvcViewEsInvoiceLineRow {
   readonly processed_flag: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly cogs_markup_amount: number | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(10), nullable */
   readonly sales_discount_group_id: string | null;
   /** Edm.Int32, not null */
   readonly price_family_uid: number;
@@ -153,19 +153,19 @@ export interface SvcViewEsInvoiceLineRow {
   readonly tax_amount_paid_on_dp_applied: number | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly sent_to_carrier_date: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(1), nullable */
   readonly net_billing_flag: string | null;
   /** Edm.String(2), nullable */
   readonly haz_num_of_packages: string | null;
-  /** Edm.String(8), not null */
+  /** Edm.String(16), not null */
   readonly print_part_no: string;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly discount_item_flag: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly distributor_funding: number | null;
   /** Edm.Decimal(19,0), nullable */
   readonly supplier_funding: number | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(10), nullable */
   readonly prior_authorization_cd: string | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly claim_start_date: string;
@@ -173,17 +173,17 @@ export interface SvcViewEsInvoiceLineRow {
   readonly claim_end_date: string | null;
   /** Edm.String(16), nullable */
   readonly gl_distributor_funding_acct_no: string | null;
-  /** Edm.String(20), nullable */
+  /** Edm.String(10), nullable */
   readonly gl_supplier_funding_acct_no: string | null;
   /** Edm.String(1), not null */
   readonly exclude_from_edi_844_867_flag: string;
-  /** Edm.String(8), nullable */
+  /** Edm.String(1), nullable */
   readonly other_charge_credit_rebill_flag: string | null;
-  /** Edm.String(50), not null */
-  readonly sub_invoice_no: string;
-  /** Edm.String(10), nullable */
-  readonly upgrade_desc: string | null;
   /** Edm.String(10), not null */
+  readonly sub_invoice_no: string;
+  /** Edm.String(50), nullable */
+  readonly upgrade_desc: string | null;
+  /** Edm.String(20), not null */
   readonly trans_ref_no: string;
   /** Edm.String(8), nullable */
   readonly discount: string | null;
@@ -223,23 +223,23 @@ export interface SvcViewEsInvoiceLineRow {
   readonly terms_id: string | null;
   /** Edm.String(16), nullable */
   readonly salesrep_id: string | null;
-  /** Edm.String(40), nullable */
-  readonly ar_account_no: string | null;
-  /** Edm.String(50), not null */
-  readonly revenue_account_no: string;
   /** Edm.String(8), nullable */
+  readonly ar_account_no: string | null;
+  /** Edm.String(20), not null */
+  readonly revenue_account_no: string;
+  /** Edm.String(16), nullable */
   readonly cos_account_no: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(20), not null */
   readonly allowed_account_no: string;
-  /** Edm.String(8), not null */
+  /** Edm.String(16), not null */
   readonly terms_account_no: string;
   /** Edm.String(1), not null. DeleteFlag: 'Y' Yes, 'N' No */
   readonly delete_flag: $DeleteFlag;
   /** Edm.String(40), nullable */
   readonly customer_id_string: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(16), nullable */
   readonly freight_account_no: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(20), nullable */
   readonly brokerage_account_no: string | null;
   /** Edm.String(16), not null */
   readonly class_1id: string;
@@ -263,15 +263,15 @@ export interface SvcViewEsInvoiceLineRow {
   readonly edi_or_paper: string | null;
   /** Edm.String(255), not null */
   readonly security_info: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(20), nullable */
   readonly interchg_receiver_id: string | null;
   /** Edm.String(50), not null */
   readonly intl_san: string;
   /** Edm.String(20), not null */
   readonly credit_card_no: string;
-  /** Edm.String(16), nullable */
+  /** Edm.String(8), nullable */
   readonly credit_card_type: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(255), nullable */
   readonly credit_card_name: string | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly credit_card_expiration_date: string;

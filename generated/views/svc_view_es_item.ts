@@ -11,7 +11,7 @@ export interface SvcViewEsItemRow {
   readonly inv_mast_uid: number | null;
   /** Edm.String(40), nullable */
   readonly item_id: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(60), nullable */
   readonly item_desc: string | null;
   /** Edm.String(1), not null. DeleteFlag: 'Y' Yes, 'N' No */
   readonly delete_flag: $DeleteFlag;

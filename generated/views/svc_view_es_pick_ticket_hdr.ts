@@ -19,7 +19,7 @@ export interface SvcViewEsPickTicketHdrRow {
   readonly ship2_add1: string | null;
   /** Edm.String(10), not null */
   readonly ship2_add2: string;
-  /** Edm.String(40), not null */
+  /** Edm.String(255), not null */
   readonly ship2_city: string;
   /** Edm.String(10), not null */
   readonly ship2_state: string;
@@ -29,11 +29,11 @@ export interface SvcViewEsPickTicketHdrRow {
   readonly ship2_country: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly requested_date: string | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(50), nullable */
   readonly po_no: string | null;
   /** Edm.String(40), not null */
   readonly terms: string;
-  /** Edm.String(1), nullable */
+  /** Edm.String(60), nullable */
   readonly ship_to_phone: string | null;
   /** Edm.String(1), not null. DeleteFlag: 'Y' Yes, 'N' No */
   readonly delete_flag: $DeleteFlag;

@@ -39,7 +39,7 @@ export interface SvcViewEsProductionOrderComponentRow {
   readonly unit_of_measure: string;
   /** Edm.Decimal(19,4), nullable */
   readonly base_ut_price: number | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(10), not null */
   readonly calc_type: string;
   /** Edm.Decimal(19,4), not null */
   readonly calc_value: number;
@@ -63,7 +63,7 @@ export interface SvcViewEsProductionOrderComponentRow {
   readonly ship_loc_id: number | null;
   /** Edm.Decimal(19,0), not null */
   readonly supplier_id: number;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly product_group_id: string;
   /** Edm.String(10), not null */
   readonly assembly: string;
@@ -71,7 +71,7 @@ export interface SvcViewEsProductionOrderComponentRow {
   readonly scheduled: string;
   /** Edm.String(40), not null */
   readonly lot_bill: string;
-  /** Edm.String(1), not null */
+  /** Edm.String(40), not null */
   readonly extended_desc: string;
   /** Edm.Decimal(19,9), nullable */
   readonly unit_size: number | null;
@@ -113,7 +113,7 @@ export interface SvcViewEsProductionOrderComponentRow {
   readonly po_cost: number | null;
   /** Edm.Decimal(19,9), not null */
   readonly qty_canceled: number;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly pricing_unit: string;
   /** Edm.Decimal(19,9), not null */
   readonly pricing_unit_size: number;

@@ -19,7 +19,7 @@ export interface SvcViewEsRmaRow {
   readonly ship2_add1: string | null;
   /** Edm.String(10), not null */
   readonly ship2_add2: string;
-  /** Edm.String(40), not null */
+  /** Edm.String(255), not null */
   readonly ship2_city: string;
   /** Edm.String(10), not null */
   readonly ship2_state: string;
@@ -29,11 +29,11 @@ export interface SvcViewEsRmaRow {
   readonly ship2_country: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly requested_date: string | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(50), nullable */
   readonly po_no: string | null;
   /** Edm.String(40), not null */
   readonly terms: string;
-  /** Edm.String(1), nullable */
+  /** Edm.String(60), nullable */
   readonly ship_to_phone: string | null;
   /** Edm.String(1), not null. DeleteFlag: 'Y' Yes, 'N' No */
   readonly delete_flag: $DeleteFlag;
@@ -61,11 +61,11 @@ export interface SvcViewEsRmaRow {
   readonly carrier_id: number | null;
   /** Edm.Decimal(19,0), not null */
   readonly address_id: number;
-  /** Edm.String(1), not null */
+  /** Edm.String(16), not null */
   readonly contact_id: string;
   /** Edm.Decimal(19,0), nullable */
   readonly corp_address_id: number | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly handling_charge_req_flag: string | null;
   /** Edm.String(2), not null */
   readonly payment_method: string;
@@ -81,7 +81,7 @@ export interface SvcViewEsRmaRow {
   readonly class_4id: string | null;
   /** Edm.String(1), nullable */
   readonly class_5id: string | null;
-  /** Edm.String(16), nullable */
+  /** Edm.String(1), nullable */
   readonly rma_flag: string | null;
   /** Edm.String(255), key, not null */
   readonly unique_id: string;

@@ -19,7 +19,7 @@ export interface SvcViewEsSalesOrderRow {
   readonly ship2_add1: string | null;
   /** Edm.String(10), not null */
   readonly ship2_add2: string;
-  /** Edm.String(40), not null */
+  /** Edm.String(255), not null */
   readonly ship2_city: string;
   /** Edm.String(10), not null */
   readonly ship2_state: string;
@@ -29,11 +29,11 @@ export interface SvcViewEsSalesOrderRow {
   readonly ship2_country: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly requested_date: string | null;
-  /** Edm.String(8), nullable */
+  /** Edm.String(50), nullable */
   readonly po_no: string | null;
   /** Edm.String(40), not null */
   readonly terms: string;
-  /** Edm.String(1), nullable */
+  /** Edm.String(60), nullable */
   readonly ship_to_phone: string | null;
   /** Edm.String(1), not null. DeleteFlag: 'Y' Yes, 'N' No */
   readonly delete_flag: $DeleteFlag;
@@ -61,11 +61,11 @@ export interface SvcViewEsSalesOrderRow {
   readonly carrier_id: number | null;
   /** Edm.Decimal(19,0), not null */
   readonly address_id: number;
-  /** Edm.String(1), not null */
+  /** Edm.String(16), not null */
   readonly contact_id: string;
   /** Edm.Decimal(19,0), nullable */
   readonly corp_address_id: number | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly handling_charge_req_flag: string | null;
   /** Edm.String(2), not null */
   readonly payment_method: string;
@@ -81,13 +81,13 @@ export interface SvcViewEsSalesOrderRow {
   readonly class_4id: string | null;
   /** Edm.String(1), nullable */
   readonly class_5id: string | null;
-  /** Edm.String(16), nullable */
+  /** Edm.String(1), nullable */
   readonly rma_flag: string | null;
   /** Edm.String(255), not null */
   readonly taker: string;
-  /** Edm.String(30), nullable */
+  /** Edm.String(60), nullable */
   readonly job_name: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly third_party_billing_flag: string | null;
   /** Edm.String(40), nullable */
   readonly approved: string | null;
@@ -95,9 +95,9 @@ export interface SvcViewEsSalesOrderRow {
   readonly source_location_id: number | null;
   /** Edm.String(40), nullable */
   readonly packing_basis: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(255), nullable */
   readonly delivery_instructions: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(16), nullable */
   readonly pick_ticket_type: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly requested_downpayment: number | null;
@@ -113,7 +113,7 @@ export interface SvcViewEsSalesOrderRow {
   readonly validation_status: string;
   /** Edm.Int32, nullable */
   readonly oe_hdr_uid: number | null;
-  /** Edm.String(16), not null */
+  /** Edm.String(8), not null */
   readonly source_id: string;
   /** Edm.Int32, not null */
   readonly source_code_no: number;
@@ -135,11 +135,11 @@ export interface SvcViewEsSalesOrderRow {
   readonly job_price_hdr_uid: number;
   /** Edm.String(1), not null */
   readonly front_counter_rma: string;
-  /** Edm.String(1), nullable */
+  /** Edm.String(255), nullable */
   readonly ship2_email_address: string | null;
   /** Edm.Int32, not null */
   readonly order_type: number;
-  /** Edm.String(30), not null */
+  /** Edm.String(1), not null */
   readonly taxable: string;
   /** Edm.Decimal(19,4), not null */
   readonly profit_percent: number;
@@ -155,7 +155,7 @@ export interface SvcViewEsSalesOrderRow {
   readonly created_by: string | null;
   /** Edm.String(10), nullable */
   readonly invoice_no: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(10), nullable */
   readonly bill_to_contact_id: string | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly tag_hold_cancel_date: string;
@@ -163,7 +163,7 @@ export interface SvcViewEsSalesOrderRow {
   readonly cost_center_tracking_option: number | null;
   /** Edm.String(8), nullable */
   readonly skip_profit_exception_check: string | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(1), not null */
   readonly cons_backorder_processing_flag: string;
   /** Edm.Decimal(19,4), nullable */
   readonly restock_fee_percentage: number | null;
@@ -173,13 +173,13 @@ export interface SvcViewEsSalesOrderRow {
   readonly validated_via_open_orders_flag: string | null;
   /** Edm.DateTimeOffset(3), not null */
   readonly expected_completion_date: string;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly job_control_flag: string | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly apply_builder_allowance_flag: string;
   /** Edm.String(1), not null */
   readonly merchandise_credit_flag: string;
-  /** Edm.String(30), not null */
+  /** Edm.String(1), not null */
   readonly req_pymt_upon_release_flag: string;
   /** Edm.DateTimeOffset(3), not null */
   readonly pm_date: string;
@@ -197,9 +197,9 @@ export interface SvcViewEsSalesOrderRow {
   readonly landed_cost_included_cd: number | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly requested_ship_date: string | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(1), not null */
   readonly prepaid_invoice_flag: string;
-  /** Edm.String(2), not null */
+  /** Edm.String(20), not null */
   readonly web_reference_no: string;
   /** Edm.String(1), nullable */
   readonly exported_flag: string | null;
@@ -209,11 +209,11 @@ export interface SvcViewEsSalesOrderRow {
   readonly default_pricing_cd: number | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly expedite_date: string | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly environmental_fee_flag: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly admin_fee_flag: string | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(255), nullable */
   readonly promise_date_extended_desc: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly promise_date_edited_date: string | null;
@@ -221,7 +221,7 @@ export interface SvcViewEsSalesOrderRow {
   readonly order_disc_type: number | null;
   /** Edm.Decimal(19,4), nullable */
   readonly order_disc_factor: number | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(1), not null */
   readonly order_ack_printed_flag: string;
   /** Edm.Int32, not null */
   readonly packing_list_sent_flag: number;

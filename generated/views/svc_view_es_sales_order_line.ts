@@ -39,7 +39,7 @@ export interface SvcViewEsSalesOrderLineRow {
   readonly unit_of_measure: string;
   /** Edm.Decimal(19,4), nullable */
   readonly base_ut_price: number | null;
-  /** Edm.String(20), not null */
+  /** Edm.String(10), not null */
   readonly calc_type: string;
   /** Edm.Decimal(19,4), not null */
   readonly calc_value: number;
@@ -63,7 +63,7 @@ export interface SvcViewEsSalesOrderLineRow {
   readonly ship_loc_id: number | null;
   /** Edm.Decimal(19,0), not null */
   readonly supplier_id: number;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly product_group_id: string;
   /** Edm.String(10), not null */
   readonly assembly: string;
@@ -71,7 +71,7 @@ export interface SvcViewEsSalesOrderLineRow {
   readonly scheduled: string;
   /** Edm.String(40), not null */
   readonly lot_bill: string;
-  /** Edm.String(1), not null */
+  /** Edm.String(40), not null */
   readonly extended_desc: string;
   /** Edm.Decimal(19,9), nullable */
   readonly unit_size: number | null;
@@ -113,7 +113,7 @@ export interface SvcViewEsSalesOrderLineRow {
   readonly po_cost: number | null;
   /** Edm.Decimal(19,9), not null */
   readonly qty_canceled: number;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly pricing_unit: string;
   /** Edm.Decimal(19,9), not null */
   readonly pricing_unit_size: number;
@@ -133,7 +133,7 @@ export interface SvcViewEsSalesOrderLineRow {
   readonly pricing_option: number | null;
   /** Edm.Int32, nullable */
   readonly detail_type: number | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(10), not null */
   readonly user_line_no: string;
   /** Edm.Decimal(19,4), not null */
   readonly item_terms_discount_pct: number;
@@ -155,7 +155,7 @@ export interface SvcViewEsSalesOrderLineRow {
   readonly order_cost_edited: string | null;
   /** Edm.String(2), not null */
   readonly capture_usage: string;
-  /** Edm.String(40), nullable */
+  /** Edm.String(20), nullable */
   readonly purchase_class_id: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly pick_date: string | null;
@@ -173,7 +173,7 @@ export interface SvcViewEsSalesOrderLineRow {
   readonly tag_hold_class_uid: number | null;
   /** Edm.String(16), nullable */
   readonly cost_center: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly disposition_edited_flag: string | null;
   /** Edm.Int32, not null */
   readonly job_price_hdr_uid: number;
@@ -183,11 +183,11 @@ export interface SvcViewEsSalesOrderLineRow {
   readonly restock_fee_percentage: number | null;
   /** Edm.Decimal(19,4), nullable */
   readonly customer_configured_price: number | null;
-  /** Edm.String(255), not null */
+  /** Edm.String(1), not null */
   readonly customer_picked_flag: string;
   /** Edm.Int32, not null */
   readonly job_price_line_uid: number;
-  /** Edm.String(255), nullable */
+  /** Edm.String(8), nullable */
   readonly cust_po_no: string | null;
   /** Edm.Int32, nullable */
   readonly job_price_bin_uid: number | null;
@@ -199,7 +199,7 @@ export interface SvcViewEsSalesOrderLineRow {
   readonly package_type_uid: number;
   /** Edm.Decimal(19,9), not null */
   readonly tag_package_qty_per: number;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly used_specific_cost_flag: string | null;
   /** Edm.Int32, not null */
   readonly freight_code_uid: number;
@@ -213,17 +213,17 @@ export interface SvcViewEsSalesOrderLineRow {
   readonly quote_outcome_cd: number | null;
   /** Edm.String(20), nullable */
   readonly item_commission_class_id: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly from_alt_prev_requests_flag: string | null;
   /** Edm.Decimal(19,4), nullable */
   readonly ud_cost: number | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(50), not null */
   readonly additional_description: string;
-  /** Edm.String(2), nullable */
+  /** Edm.String(1), nullable */
   readonly bill_hold_flag: string | null;
   /** Edm.Decimal(19,0), nullable */
   readonly item_bill_to_id: number | null;
-  /** Edm.String(30), not null */
+  /** Edm.String(16), not null */
   readonly buyback_no: string;
   /** Edm.String(10), not null */
   readonly clock: string;
@@ -243,11 +243,11 @@ export interface SvcViewEsSalesOrderLineRow {
   readonly buyer: string;
   /** Edm.String(1), nullable */
   readonly recipient: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly verified_flag: string | null;
-  /** Edm.String(50), not null */
+  /** Edm.String(20), not null */
   readonly verified_code: string;
-  /** Edm.String(50), nullable */
+  /** Edm.String(1), nullable */
   readonly routing_status_flag: string | null;
   /** Edm.Decimal(19,4), not null */
   readonly original_unit_price: number;
@@ -257,13 +257,13 @@ export interface SvcViewEsSalesOrderLineRow {
   readonly strategic_price_page_uid: number | null;
   /** Edm.Int32, not null */
   readonly core_status_cd: number;
-  /** Edm.String(20), not null */
+  /** Edm.String(1), not null */
   readonly used_strategic_pricing_flag: string;
   /** Edm.Decimal(19,0), nullable */
   readonly original_freight_in: number | null;
-  /** Edm.String(10), not null */
+  /** Edm.String(50), not null */
   readonly tank_name: string;
-  /** Edm.String(16), nullable */
+  /** Edm.String(1), nullable */
   readonly split_flag: string | null;
   /** Edm.Int32, nullable */
   readonly loan_uid: number | null;
@@ -281,7 +281,7 @@ export interface SvcViewEsSalesOrderLineRow {
   readonly sales_market_group_uid: number | null;
   /** Edm.Int32, nullable */
   readonly special_item_indicator: number | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly oe_line_alt_code: string;
   /** Edm.Decimal(19,0), not null */
   readonly routing_allocation_change: number;
@@ -299,7 +299,7 @@ export interface SvcViewEsSalesOrderLineRow {
   readonly suppress_custom_cost: string | null;
   /** Edm.String(20), nullable */
   readonly buy_list_approval_initial: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(1), nullable */
   readonly geocom_forced_send_flag: string | null;
   /** Edm.Decimal(19,9), not null */
   readonly geocom_forced_quantity: number;
@@ -315,7 +315,7 @@ export interface SvcViewEsSalesOrderLineRow {
   readonly belting_num_cuts: number | null;
   /** Edm.Decimal(19,0), nullable */
   readonly carrier_id: number | null;
-  /** Edm.String(2), not null */
+  /** Edm.String(1), not null */
   readonly freight_in_edited_flag: string;
   /** Edm.String(255), key, not null */
   readonly unique_id: string;

@@ -31,7 +31,7 @@ export interface SvcViewEsShipToRow {
   readonly default_carrier_id: number;
   /** Edm.String(1), nullable */
   readonly fob: string | null;
-  /** Edm.String(50), nullable */
+  /** Edm.String(255), nullable */
   readonly delivery_instructions: string | null;
   /** Edm.DateTimeOffset(3), nullable */
   readonly morning_beg_delivery: string | null;
@@ -47,13 +47,13 @@ export interface SvcViewEsShipToRow {
   readonly acceptable_wait_time: number | null;
   /** Edm.String(16), not null */
   readonly class1_id: string;
-  /** Edm.String(255), nullable */
+  /** Edm.String(10), nullable */
   readonly class2_id: string | null;
-  /** Edm.String(40), nullable */
+  /** Edm.String(8), nullable */
   readonly class3_id: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(20), nullable */
   readonly class4_id: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(16), not null */
   readonly class5_id: string;
   /** Edm.String(40), nullable */
   readonly packing_basis: string | null;
@@ -73,13 +73,13 @@ export interface SvcViewEsShipToRow {
   readonly billed_on_gross_net_qty: string | null;
   /** Edm.String(16), nullable */
   readonly state_excise_tax_exemption_no: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(16), nullable */
   readonly pick_ticket_type: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(16), nullable */
   readonly tax_group_id: string | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly handling_charge_req_flag: string | null;
-  /** Edm.String(30), nullable */
+  /** Edm.String(1), nullable */
   readonly third_party_billing_flag: string | null;
   /** Edm.Int32, nullable */
   readonly days_early: number | null;

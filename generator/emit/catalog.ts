@@ -1,5 +1,6 @@
 // catalog.ts: the names of every table and view, and where each generated one lives. Data only: importing
 // it never makes an editor load the row modules.
+import type { ObjectNames } from '../model/naming.js';
 import { modulePath, type PlannedObject } from '../model/plan.js';
 import type { Surface } from '../model/schema.js';
 import { GENERATED_HEADER } from './row-module.js';
@@ -14,7 +15,10 @@ function record(entries: readonly PlannedObject[], value: (e: PlannedObject) => 
   return `{\n${entries.map((e) => `  ${objectLiteralKey(e.name)}: ${value(e)},\n`).join('')}}`;
 }
 
-export function emitCatalog(entries: readonly PlannedObject[]): string {
+export function emitCatalog(
+  entries: readonly PlannedObject[],
+  services: ReadonlyArray<readonly [string, ObjectNames]>,
+): string {
   const sorted = [...entries].sort(byName);
   const generated = (surface: Surface) => sorted.filter((e) => e.surface === surface && !e.omitted);
   const omitted = (reason: string) => sorted.filter((e) => e.omitted?.reason === reason);
@@ -24,8 +28,15 @@ export function emitCatalog(entries: readonly PlannedObject[]): string {
     `export const tables = ${record(generated('table'), (e) => stringLiteral(modulePath(e)))} as const;\n\n` +
     docComment(['Views in this package: server name to module subpath.']) +
     `export const views = ${record(generated('view'), (e) => stringLiteral(modulePath(e)))} as const;\n\n` +
+    docComment(['Transaction services in this package: service name to module subpath.']) +
+    `export const services = ${
+      services.length
+        ? `{\n${services.map(([name, n]) => `  ${objectLiteralKey(name)}: ${stringLiteral(`transactions/${n.stem}`)},\n`).join('')}}`
+        : '{}'
+    } as const;\n\n` +
     'export type TableName = keyof typeof tables;\n' +
-    'export type ViewName = keyof typeof views;\n\n' +
+    'export type ViewName = keyof typeof views;\n' +
+    'export type ServiceName = keyof typeof services;\n\n' +
     docComment([
       'Objects the server lists that the service cannot serve: name to why, and where to read their data instead.',
     ]) +

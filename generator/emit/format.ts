@@ -8,10 +8,20 @@ export function needsFormatting(content: string): boolean {
   for (let start = 0; start < content.length;) {
     let end = content.indexOf('\n', start);
     if (end < 0) end = content.length;
-    if (end - start > width && !/^\s*(\/\/|\/\*\*|\*)/.test(content.slice(start, start + 8))) return true;
+    if (end - start > width && !isCommentLine(content, start)) return true;
     start = end + 1;
   }
   return false;
+}
+
+/** `//`, `/**` or ` * ` after the indentation: comment lines, which prettier never wraps */
+function isCommentLine(content: string, start: number): boolean {
+  let i = start;
+  while (content.charCodeAt(i) === 32) i++;
+  const c = content.charCodeAt(i);
+  return (
+    c === 42 /* * */ || (c === 47 /* / */ && (content.charCodeAt(i + 1) === 47 || content.charCodeAt(i + 1) === 42))
+  );
 }
 
 /** prettier is loaded only when a file needs it: it costs more to load than most runs spend emitting */

@@ -3,6 +3,7 @@
 import type { DecimalMode } from '../model/edm.js';
 import type { KnownValueSet } from '../model/known-values.js';
 import type { Surface } from '../model/schema.js';
+import type { ObjectNames } from '../model/naming.js';
 import { modulePath, type PlannedObject } from '../model/plan.js';
 import { GENERATED_HEADER } from './row-module.js';
 import { PRETTIER_OPTIONS } from './ts-source.js';
@@ -12,6 +13,8 @@ export const ERPGEN_VERSION = '0.1.0';
 export interface PackageInfo {
   readonly packageName: string;
   readonly entries: readonly PlannedObject[];
+  /** transaction services: name and names, in code-point order */
+  readonly services: ReadonlyArray<readonly [string, ObjectNames]>;
   readonly knownValues: readonly KnownValueSet[];
   readonly decimals: DecimalMode;
   /** snapshot files with the sha256 of their bytes */
@@ -33,6 +36,7 @@ export function emitPackageJson(info: PackageInfo): string {
   };
   for (const surface of ['table', 'view'] as const)
     for (const path of sortedPaths(info.entries, surface)) exports[`./${path}`] = `./${path}.ts`;
+  for (const [, names] of info.services) exports[`./transactions/${names.stem}`] = `./transactions/${names.stem}.ts`;
   const pkg = {
     name: info.packageName,
     version: '0.0.0',
@@ -101,7 +105,13 @@ export function emitReadme(info: PackageInfo): string {
     `- ${count('table')} tables and ${count('view')} views of the data query surface, one module each (\`tables/<name>.ts\`, \`views/<name>.ts\`):`,
     '  a row interface (`<Name>Row`, JSDoc per column: Edm type, facets, key, nullability), a column-name union',
     '  (`<Name>Column`) and a runtime descriptor (the object value) for the query builder.',
-    '- `catalog.ts`: the name of every table and view and its module subpath, without loading the modules.',
+    ...(info.services.length
+      ? [
+          `- ${info.services.length} transaction services, one module each (\`transactions/<Service>.ts\`): the fields of every data element as types, and`,
+          '  a payload builder (`<Service>.transaction().form(...).list(...)`, `<Service>.request(...)`) that produces the wire JSON.',
+        ]
+      : []),
+    '- `catalog.ts`: the name of every table, view and service and its module subpath, without loading the modules.',
     `- \`known-values.ts\`: named codes that narrow column types (${info.knownValues.map((k) => k.name).join(', ')}).`,
     '- `runtime/`: the query builder and client the modules use (copied from erpgen, not generated).',
     ...(unreachable.length

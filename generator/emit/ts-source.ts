@@ -5,8 +5,12 @@
 export const PRETTIER_OPTIONS = { singleQuote: true, printWidth: 120 } as const;
 const PRINT_WIDTH = PRETTIER_OPTIONS.printWidth;
 
+const PLAIN = /^[^'"\\\x00-\x1f\u2028\u2029\ud800-\udfff]*$/;
+
 /** A string literal as prettier prints it with `singleQuote: true`. */
 export function stringLiteral(text: string): string {
+  // most server names need no escape at all
+  if (PLAIN.test(text)) return `'${text}'`;
   const json = JSON.stringify(text);
   const singles = (text.match(/'/g) ?? []).length;
   const doubles = (text.match(/"/g) ?? []).length;

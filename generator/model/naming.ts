@@ -53,6 +53,10 @@ export const API_NAMES = new Set([
   'ErpQueryError',
   'ErpServerError',
   'ErpUnexpectedResponseError',
+  'assertPassed',
+  'defineService',
+  'ErpTransactionBuildError',
+  'ErpTransactionFailedError',
 ]);
 
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
@@ -185,4 +189,42 @@ function ensureUnique(names: NameTable): void {
       }
     }
   }
+}
+
+/**
+ * Names of transaction services (`Order`, `PickZone`, `m_openorderreport`): the module is
+ * `transactions/<Service>.ts` with the name's own case, so that imports read as the service is called; the
+ * same rules as objects otherwise. Services are few, so a name whose file or type would clash with another
+ * service's (ignoring case) is resolved against the others: the first in code-point order keeps it.
+ */
+export function nameServices(services: readonly string[]): Map<string, ObjectNames> {
+  const sorted = [...new Set(services)].sort();
+  const stemTaken = new Set<string>();
+  const typeTaken = new Set<string>();
+  const names = new Map<string, ObjectNames>();
+  for (const name of sorted) {
+    const plainStem =
+      /^[A-Za-z0-9_]+$/.test(name) &&
+      name.length <= MAX_STEM &&
+      !WINDOWS_DEVICES.test(name.toLowerCase()) &&
+      !stemTaken.has(name.toLowerCase());
+    const stem = plainStem
+      ? name
+      : `${
+          asciiWords(name)
+            .replace(/^_+|_+$/g, '')
+            .slice(0, MAX_STEM) || 'service'
+        }-${shortHash(name)}`;
+    stemTaken.add(stem.toLowerCase());
+    const candidate = /^[A-Za-z][A-Za-z0-9_]*$/.test(name) ? pascal(name) : undefined;
+    const type =
+      candidate && !typeTaken.has(candidate)
+        ? candidate
+        : candidate
+          ? `${candidate}$${shortHash(name)}`
+          : typeOf(name, 8);
+    typeTaken.add(type);
+    names.set(name, { stem, value: valueOf(name, 8), type });
+  }
+  return names;
 }

@@ -1,6 +1,7 @@
-// A snapshot folder: the schema documents as the server sent them. (Service definitions join it later.)
+// A snapshot folder: the schema documents and the service definitions as the server sent them:
+//   tables.metadata.json, views.metadata.json, services.json, definitions/<Service>.json
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { UserError } from '../errors.js';
 import type { Surface } from '../model/schema.js';
@@ -36,6 +37,38 @@ export function openSnapshot(dir: string, cwd = process.cwd()): SnapshotDocument
   });
 }
 
+export interface SnapshotFile {
+  readonly file: string;
+  readonly label: string;
+}
+
+export interface SnapshotServices {
+  /** services.json (GET /api/v2/services), when the snapshot has it */
+  readonly list?: SnapshotFile;
+  /** definitions/<Service>.json by service name, in code-point order */
+  readonly definitions: ReadonlyArray<SnapshotFile & { readonly name: string }>;
+}
+
+/** The transaction services of a snapshot; none when it has neither a list nor definitions. */
+export function openServices(dir: string, cwd = process.cwd()): SnapshotServices | undefined {
+  const listFile = join(dir, 'services.json');
+  const definitionsDir = join(dir, 'definitions');
+  const hasList = existsSync(listFile);
+  const hasDefinitions = existsSync(definitionsDir) && statSync(definitionsDir).isDirectory();
+  if (!hasList && !hasDefinitions) return undefined;
+  const definitions = hasDefinitions
+    ? readdirSync(definitionsDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => ({
+          name: f.slice(0, -'.json'.length),
+          file: join(definitionsDir, f),
+          label: relative(cwd, join(definitionsDir, f)),
+        }))
+    : [];
+  return { ...(hasList ? { list: { file: listFile, label: relative(cwd, listFile) } } : {}), definitions };
+}
+
 /** sha256 of a file's bytes, read in blocks: provenance for the generated README */
 export function digest(file: string): string {
   const hash = createHash('sha256');
@@ -47,4 +80,13 @@ export function digest(file: string): string {
     closeSync(fd);
   }
   return hash.digest('hex');
+}
+
+/** A small input file's bytes (service list, one definition), with a readable error when it cannot be read. */
+export function readBytes(input: SnapshotFile): Buffer {
+  try {
+    return readFileSync(input.file);
+  } catch (error) {
+    throw new UserError(`${input.label}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
 }

@@ -36,6 +36,8 @@ export class OutputWriter {
   private readonly changed: string[] = [];
   private readonly previous: ReadonlySet<string>;
   private unchanged = 0;
+  /** folders already made, in the staging area and in the output: one mkdir per folder, not per file */
+  private readonly made = new Set<string>();
 
   /** `check`: compare only, never write (for `--check`). `label` is how messages name the folder. */
   constructor(
@@ -76,7 +78,7 @@ export class OutputWriter {
     this.changed.push(path);
     if (this.check) return;
     const staged = join(this.staging, path);
-    mkdirSync(dirname(staged), { recursive: true });
+    this.mkdir(dirname(staged));
     writeFileSync(staged, bytes);
   }
 
@@ -110,7 +112,7 @@ export class OutputWriter {
     try {
       for (const path of this.changed) {
         const target = join(this.out, path);
-        mkdirSync(dirname(target), { recursive: true });
+        this.mkdir(dirname(target));
         renameSync(join(this.staging, path), target);
       }
       for (const path of removed) {
@@ -121,6 +123,12 @@ export class OutputWriter {
       this.discard();
     }
     return { written: [...this.changed].sort(), removed, unchanged: this.unchanged };
+  }
+
+  private mkdir(dir: string): void {
+    if (this.made.has(dir)) return;
+    mkdirSync(dir, { recursive: true });
+    this.made.add(dir);
   }
 
   /** Drops the staging folder: the output stays as it was. */

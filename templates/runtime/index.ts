@@ -1,7 +1,15 @@
 // The runtime's public API, re-exported by the generated package's index (which adds `query`, made with the
 // package's default page size).
 export { createClient } from './client.js';
-export type { AuthProvider, ClientOptions, ErpClient, Page } from './client.js';
+export type {
+  AsyncOptions,
+  AuthProvider,
+  ClientOptions,
+  ErpClient,
+  FetchLike,
+  Page,
+  TransactionOptions,
+} from './client.js';
 export {
   ErpError,
   ErpFilterRejectedError,
@@ -21,3 +29,25 @@ export { defineObject } from './object.js';
 export type { ColumnKind, QueryObject, RowOf, Surface } from './object.js';
 export { changedSince, Query, queryWith } from './query.js';
 export type { Direction, QueryOptions, QuerySettings, ResultOf, RunnableQuery } from './query.js';
+export { assertPassed, defineService, ErpTransactionBuildError, ErpTransactionFailedError } from './transaction.js';
+export type {
+  DateValue,
+  Edit,
+  ElementDescriptor,
+  FieldDescriptor,
+  FieldType,
+  KeyOptions,
+  NumericValue,
+  RequestOptions,
+  Service,
+  ServiceDescriptor,
+  Transaction,
+  TransactionGetRequest,
+  TransactionRequest,
+  TransactionResponse,
+  TransactionResult,
+  TransactionSet,
+  WireDataElement,
+  WireRow,
+  WireTransaction,
+} from './transaction.js';

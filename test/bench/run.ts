@@ -27,7 +27,7 @@ try {
     print(`Generation (median of ${runs} runs; 10x: ${Math.min(runs, 2)} runs)`, await generationBench(work, runs));
   if (!only || only === 'typecheck') {
     const stock = join(work, 'stock');
-    if (!existsSync(stock)) await writeSampleSnapshot(stock);
+    if (!existsSync(stock)) await writeSampleSnapshot(stock, { services: 'none' });
     print(`Queries in the editor and compiler (median of ${runs} tsc runs)`, await typecheckBench(work, stock, runs));
   }
 } finally {

@@ -115,18 +115,6 @@ function findField(service: string, element: string, name: string): FieldDefinit
     ?.FieldDefinitions.find((f) => f.Name === name);
 }
 
-/**
- * Payload values longer than the sample tenant's `$MaxLength` for the field's column. The sample tenant draws most
- * string lengths from a hash (make-tenant.ts), and these four come out shorter than values a real server accepted
- * (real sizes: oe_hdr.po_no 50, oe_hdr.contact_id 16, address.mail_postal_code 10, address.mail_country 50).
- */
-const KNOWN_TENANT_LENGTH_CONFLICTS = new Set([
-  'Order/TABPAGE_1.order/po_no',
-  'Order/TABPAGE_1.order/contact_id',
-  'Customer/TABPAGE_1.tp_1_dw_1/mail_postal_code',
-  'Customer/TABPAGE_1.tp_1_dw_1/mail_country',
-]);
-
 describe('sample definitions', () => {
   it('has the twelve sample services with distinct names', () => {
     expect(samples.map((s) => s.name)).toEqual([
@@ -331,7 +319,7 @@ describe('the real request bodies', () => {
       if (c?.maxLength !== undefined && e.value.length > c.maxLength)
         conflicts.push(`${e.service}/${e.element}/${e.name}`);
     }
-    expect(conflicts.filter((c) => !KNOWN_TENANT_LENGTH_CONFLICTS.has(c))).toEqual([]);
+    expect(conflicts).toEqual([]);
   });
 });
 

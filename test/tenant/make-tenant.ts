@@ -82,7 +82,12 @@ const STRING_LENGTHS: Record<string, number> = {
   unique_id: 255,
   last_maintained_by: 30,
   created_by: 30,
-  po_no: 8,
+  po_no: 50,
+  contact_id: 16,
+  mail_postal_code: 10,
+  mail_country: 50,
+  phys_postal_code: 10,
+  phys_country: 50,
   primary_bin: 10,
   bin: 10,
   mail_state: 2,
@@ -90,6 +95,17 @@ const STRING_LENGTHS: Record<string, number> = {
   invoice_type: 2,
 };
 const COMMON_LENGTHS = [1, 1, 1, 2, 8, 10, 16, 20, 30, 40, 40, 50, 255, 255];
+
+const TEXT_LENGTHS = [40, 50, 60, 255];
+const CODE_LENGTHS = [8, 10, 16, 20];
+
+/** A length a DBA would give such a column: flags are one character, names and text are long, codes short. */
+function plausibleLength(name: string, h: number): number {
+  if (/(_flag|_yn)$|^(taxable|serialized|track_lots|buy|make|sellable|stockable|inactive)$/.test(name)) return 1;
+  if (/name|desc|address|city|note|comment|email|phone|title|text|keywords|path|url|instructions/.test(name)) return TEXT_LENGTHS[h % TEXT_LENGTHS.length]!;
+  if (/(_id|_no|_cd|_code|_type|_class|_group|_uom|unit)$/.test(name)) return CODE_LENGTHS[h % CODE_LENGTHS.length]!;
+  return COMMON_LENGTHS[h % COMMON_LENGTHS.length]!;
+}
 
 /** columns that are never null whatever the hash says */
 const NOT_NULL = new Set([
@@ -108,7 +124,7 @@ function facets(name: string, type: string, key: readonly string[]): SampleColum
   const nullable = key.includes(name) || NOT_NULL.has(name) ? false : NULLABLE.has(name) ? true : h % 5 < 3;
   switch (type) {
     case 'Edm.String':
-      return { name, type, nullable, maxLength: STRING_LENGTHS[name] ?? COMMON_LENGTHS[h % COMMON_LENGTHS.length]! };
+      return { name, type, nullable, maxLength: STRING_LENGTHS[name] ?? plausibleLength(name, h) };
     case 'Edm.Decimal': {
       const money =
         /amount|amt|price|cost|value|pct|percent|percentage|multiplier|rate|limit|balance|factor|allowance/.test(name);

@@ -2,6 +2,7 @@
 // different layouts on purpose: the parser must take the container before or after the types, an alias, a BOM.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { benchDefinitions, sampleDefinitions, writeDefinitions } from './definitions.js';
 import { makeTenant, type TenantOptions } from './make-tenant.js';
 import { writeCsdl } from './write-csdl.js';
 
@@ -12,7 +13,12 @@ export interface SnapshotReport {
   readonly viewBytes: number;
 }
 
-export async function writeSampleSnapshot(dir: string, options: TenantOptions = {}): Promise<SnapshotReport> {
+export interface SnapshotOptions extends TenantOptions {
+  /** transaction services: the dozen sample ones (default), `count` Order-sized ones for benchmarks, or none */
+  readonly services?: 'sample' | 'none' | { readonly bench: number };
+}
+
+export async function writeSampleSnapshot(dir: string, options: SnapshotOptions = {}): Promise<SnapshotReport> {
   mkdirSync(dir, { recursive: true });
   const tenant = makeTenant(options);
   const tableBytes = await writeCsdl(join(dir, 'tables.metadata.json'), tenant.tables, { annotations: true });
@@ -21,5 +27,7 @@ export async function writeSampleSnapshot(dir: string, options: TenantOptions = 
     bom: true,
     alias: 'v',
   });
+  const services = options.services ?? 'sample';
+  if (services !== 'none') await writeDefinitions(dir, services === 'sample' ? sampleDefinitions() : [...sampleDefinitions(), ...benchDefinitions(services.bench)]);
   return { tables: tenant.tables.length, views: tenant.views.length, tableBytes, viewBytes };
 }

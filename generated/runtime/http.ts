@@ -1,0 +1,184 @@
+// One HTTP exchange with the server, the way every family needs it: `Accept: application/json` on every call
+// (without it the service may answer XML, or an empty 500 on the UI server), the bearer token on every call,
+// a timeout, and each way the service says no turned into its typed error. Tokens never reach a message.
+import {
+  ErpFilterRejectedError,
+  ErpHttpError,
+  ErpNotAuthorizedError,
+  ErpNotFoundError,
+  ErpServerError,
+  ErpUnexpectedResponseError,
+  type RequestInfo,
+} from './errors.js';
+
+/** Supplies bearer tokens; `invalidate()` is called after a 401 so the next call gets a fresh one. */
+export interface AuthProvider {
+  token(): Promise<string>;
+  invalidate?(): void;
+}
+
+/** The part of a fetch Response the client reads. */
+export interface FetchResponse {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** The part of fetch the client calls: Node's global fetch fits, so does a test double or a proxying fetch. */
+export type FetchLike = (
+  url: string,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string;
+    signal?: unknown;
+    redirect?: 'follow' | 'manual';
+  },
+) => Promise<FetchResponse>;
+
+export interface HttpOptions {
+  readonly auth: string | AuthProvider;
+  readonly timeoutMs?: number;
+  readonly fetch?: FetchLike;
+}
+
+export interface Exchange {
+  readonly method: 'GET' | 'POST';
+  readonly url: string;
+  /** what messages show: method and path with the query string, never the host's credentials */
+  readonly shown: string;
+  /** the object asked for, `table/customer`, or the service, for messages */
+  readonly object?: string;
+  readonly body?: unknown;
+}
+
+const SNIPPET = 200;
+
+function describeBody(text: string, contentType: string): string | undefined {
+  const head = text.trimStart().slice(0, SNIPPET);
+  if (/^<!doctype html|^<html/i.test(head) || contentType.includes('text/html'))
+    return 'an HTML page where JSON was expected';
+  if (head.startsWith('<') || /\bxml\b/.test(contentType))
+    return 'XML where JSON was expected (was `Accept: application/json` dropped by a proxy?)';
+  return undefined;
+}
+
+function odataMessage(body: unknown): string | undefined {
+  const error = (body as { error?: { message?: unknown } } | null)?.error;
+  return typeof error?.message === 'string' ? error.message : undefined;
+}
+
+/** The message fields the families use: `{ErrorMessage}`, `{Message}`, OAuth's `{error_description}`, OData's `{error}`. */
+function anyMessage(body: unknown): string | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  const b = body as Record<string, unknown>;
+  for (const key of ['ErrorMessage', 'Message', 'error_description', 'Description'])
+    if (typeof b[key] === 'string') return b[key];
+  return odataMessage(body);
+}
+
+export interface Http {
+  json(exchange: Exchange): Promise<unknown>;
+  bytes(exchange: Exchange): Promise<Uint8Array>;
+}
+
+export function createHttp(options: HttpOptions): Http {
+  const doFetch: FetchLike = options.fetch ?? (globalThis as unknown as { fetch: FetchLike }).fetch;
+  const timeoutMs = options.timeoutMs ?? 300_000;
+  const provider: AuthProvider =
+    typeof options.auth === 'string' ? { token: async () => options.auth as string } : options.auth;
+
+  async function send(
+    exchange: Exchange,
+  ): Promise<{ response: FetchResponse; info: (status: number, message?: string) => RequestInfo }> {
+    const info = (status: number, serverMessage?: string): RequestInfo => ({
+      request: `${exchange.method} ${exchange.shown}`,
+      status,
+      ...(exchange.object ? { object: exchange.object } : {}),
+      ...(serverMessage ? { serverMessage } : {}),
+    });
+    const token = await provider.token();
+    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+    if (exchange.body !== undefined) headers['Content-Type'] = 'application/json';
+    const timeout = (
+      globalThis as unknown as { AbortSignal?: { timeout?(ms: number): unknown } }
+    ).AbortSignal?.timeout?.(timeoutMs);
+    let response: FetchResponse;
+    try {
+      response = await doFetch(exchange.url, {
+        method: exchange.method,
+        headers,
+        ...(exchange.body !== undefined ? { body: JSON.stringify(exchange.body) } : {}),
+        ...(timeout ? { signal: timeout } : {}),
+      });
+    } catch (error) {
+      // network failures carry no response; the cause (ECONNREFUSED, timeout) is what a user needs
+      const cause =
+        error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      throw new ErpHttpError(`could not reach ${new URL(exchange.url).origin}: ${cause}`, info(0));
+    }
+    if (!response.ok) await fail(response, info);
+    return { response, info };
+  }
+
+  async function fail(
+    response: FetchResponse,
+    info: (status: number, message?: string) => RequestInfo,
+  ): Promise<never> {
+    const status = response.status;
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = text.trim() === '' ? undefined : JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const notJson =
+      text.trim() !== '' && body === undefined
+        ? (describeBody(text, response.headers.get('content-type') ?? '') ??
+          `a body that is not JSON: ${JSON.stringify(text.slice(0, SNIPPET))}`)
+        : undefined;
+    if (status === 401) {
+      provider.invalidate?.();
+      throw new ErpNotAuthorizedError(
+        'not authorized (no valid token, the object is outside the consumer key scope, or the user lacks the permission)',
+        info(status, anyMessage(body)),
+      );
+    }
+    if (status === 404) {
+      if (text.trim() === '')
+        throw new ErpNotFoundError(
+          'not found: the object does not exist, is on the other surface, or a selected or ordered column does not exist',
+          info(status),
+        );
+      if (notJson) throw new ErpUnexpectedResponseError(`not found, and the server answered ${notJson}`, info(status));
+      const message = odataMessage(body);
+      if (message) throw new ErpFilterRejectedError('the service rejected the query', info(status, message));
+      throw new ErpNotFoundError('not found', info(status, anyMessage(body)));
+    }
+    const message = anyMessage(body) ?? (notJson ? `(${notJson})` : text.trim() === '' ? '(empty body)' : undefined);
+    if (status >= 500) throw new ErpServerError('server error', info(status, message));
+    throw new ErpHttpError(`unexpected HTTP ${status}`, info(status, message));
+  }
+
+  return {
+    async json(exchange) {
+      const { response, info } = await send(exchange);
+      const text = await response.text();
+      try {
+        return JSON.parse(text);
+      } catch {
+        const what =
+          describeBody(text, response.headers.get('content-type') ?? '') ??
+          `a body that is not JSON: ${JSON.stringify(text.slice(0, SNIPPET))}`;
+        throw new ErpUnexpectedResponseError(`the server answered ${what}`, info(response.status));
+      }
+    },
+    async bytes(exchange) {
+      const { response } = await send(exchange);
+      return new Uint8Array(await response.arrayBuffer());
+    },
+  };
+}

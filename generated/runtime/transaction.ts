@@ -1,0 +1,465 @@
+// Transaction payloads: builders that produce exactly the wire JSON of POST /api/v2/transaction, typed by the
+// service's definition. Unknown elements and fields do not compile (object literals and variables alike), a
+// key named for an element must be in every row, List rows that the server would fold (equal keys, last one
+// wins) are refused, values are written as the strings the service takes, identifiers too long for their
+// column are refused and free text too long is truncated with a warning.
+import { ErpError } from './errors.js';
+import { plainNumber } from './literals.js';
+
+/** A field's `DataType` in the definition (`null`: not given; `Number` appears in report definitions). */
+export type FieldType = 'Char' | 'Decimal' | 'Long' | 'Datetime' | 'Number' | null;
+
+/** A number, or a numeric string (exact, for long decimals). */
+export type NumericValue = number | `${number}`;
+/** A Date, or a date string `YYYY-MM-DD` (optionally with a time). */
+export type DateValue = Date | `${number}-${number}-${number}${string}`;
+
+export interface FieldDescriptor {
+  readonly type: FieldType;
+  /** the column's $MaxLength, where `DbColumnName` names a column of the snapshot's tables */
+  readonly maxLength?: number;
+  /** key fields, `*_id`, `*_no`: refused when too long, never truncated */
+  readonly identifier?: true;
+  /** the definition marks it required (window metadata: the server does not always need it) */
+  readonly required?: true;
+  /** the display labels the field takes unless code values are sent */
+  readonly validValues?: readonly string[];
+  /** the label, for messages */
+  readonly label?: string;
+}
+
+export interface ElementDescriptor {
+  readonly type: 'Form' | 'List';
+  /** the definition's KeyFields: the usual keys */
+  readonly keyFields: readonly string[];
+  readonly fields: Readonly<Record<string, FieldDescriptor>>;
+}
+
+export interface ServiceDescriptor {
+  readonly name: string;
+  /** report services (`m_*`) run through /api/v2/process/pdfreport, not /transaction */
+  readonly report: boolean;
+  readonly elements: Readonly<Record<string, ElementDescriptor>>;
+}
+
+/** A build problem found before sending: an unknown element or field, a missing key, folded rows, a bad value. */
+export class ErpTransactionBuildError extends ErpError {
+  override name = 'ErpTransactionBuildError';
+}
+
+// --- the wire format -------------------------------------------------------------------------------------
+
+export interface Edit {
+  readonly Name: string;
+  readonly Value: string;
+}
+
+export interface WireRow {
+  readonly Edits: readonly Edit[];
+  readonly RelativeDateEdits: readonly never[];
+}
+
+export interface WireDataElement {
+  readonly Name: string;
+  readonly Type: 'Form' | 'List';
+  readonly Keys: readonly string[];
+  readonly Rows: readonly WireRow[];
+}
+
+export interface WireTransaction {
+  /** the only value the service accepts: keyed rows update on key match and insert otherwise */
+  readonly Status: 'New';
+  readonly DataElements: readonly WireDataElement[];
+}
+
+/** The body of POST /api/v2/transaction (and /transaction/async). */
+export interface TransactionRequest {
+  readonly Name: string;
+  readonly UseCodeValues: boolean;
+  readonly IgnoreDisabled?: boolean;
+  readonly Transactions: readonly WireTransaction[];
+}
+
+/** The body of POST /api/v2/transaction/get. */
+export interface TransactionGetRequest {
+  readonly ServiceName: string;
+  readonly TransactionStates: ReadonlyArray<{ readonly DataElementName: string; readonly Keys: readonly Edit[] }>;
+}
+
+// --- types of the builders ---------------------------------------------------------------------------------
+
+type Fields = Record<string, unknown>;
+
+/** In code-value mode the codes are not known: fields with valid values take any string. */
+type InMode<F, Codes extends boolean> = Codes extends true
+  ? { readonly [K in keyof F]?: [Exclude<F[K], undefined>] extends [string] ? string : F[K] }
+  : F;
+
+/**
+ * The edits of one row: only the element's fields (extra ones are `never`, which also catches them in
+ * variables, where excess property checks do not apply), every chosen key present. `E` is inferred from the
+ * argument alone: NoInfer keeps the checks from feeding back into the inference.
+ */
+type RowEdits<E, F, Key extends PropertyKey> = E &
+  NoInfer<
+    { readonly [P in Exclude<keyof E, keyof F>]: never } & { readonly [P in Key & keyof F]-?: Exclude<F[P], undefined> }
+  >;
+
+export interface KeyOptions<Key> {
+  /**
+   * The fields that identify existing rows: rows whose keys match are updated, the others inserted. None:
+   * every row is inserted. (The definition's KeyFields are the usual keys; real payloads key on others too.)
+   */
+  readonly keys: readonly Key[];
+}
+
+/**
+ * One transaction of a service: its data elements, in order. Atomic on the server. (Invariant parameters: a
+ * transaction of one service is never one of another, and the compiler need not measure variance.)
+ */
+export interface Transaction<in out Forms, in out Lists, in out Codes extends boolean> {
+  /** A Form element (one row). */
+  form<
+    El extends keyof Forms & string,
+    E extends InMode<Forms[El], Codes>,
+    const Key extends keyof Forms[El] & string = never,
+  >(
+    element: El,
+    edits: RowEdits<E, Forms[El], Key>,
+    options?: KeyOptions<Key>,
+  ): Transaction<Forms, Lists, Codes>;
+  /** A List element (rows). With keys, two rows with equal key values are refused: the server would keep only the last. */
+  list<
+    El extends keyof Lists & string,
+    E extends InMode<Lists[El], Codes>,
+    const Key extends keyof Lists[El] & string = never,
+  >(
+    element: El,
+    rows: ReadonlyArray<RowEdits<E, Lists[El], Key>>,
+    options?: KeyOptions<Key>,
+  ): Transaction<Forms, Lists, Codes>;
+  /** Free text cut to its column's length so far, e.g. `TABPAGE_1.order.po_no: cut from 61 to 50 characters`. */
+  readonly warnings: readonly string[];
+  /** Fields the definition marks required that new rows (no keys) leave out. Reports; the server decides. */
+  missingRequired(): string[];
+  /** The wire form of this transaction. */
+  toJSON(): WireTransaction;
+  /** type only */
+  readonly codeValues: Codes;
+}
+
+/** Key values of a record to read back: some fields of the element. */
+type KeyValues<F> = { readonly [K in keyof F]?: string | number };
+
+export interface RequestOptions<Codes extends boolean> {
+  /** send stored codes rather than display labels; must match how the transactions were built */
+  readonly useCodeValues: Codes;
+  /** skip disabled columns instead of failing; the service may then report success and write nothing: read back */
+  readonly ignoreDisabled?: boolean;
+}
+
+export interface Service<in out Forms, in out Lists> {
+  readonly descriptor: ServiceDescriptor;
+  /** A new transaction; `{ useCodeValues: true }` when its values are codes rather than display labels. */
+  transaction(): Transaction<Forms, Lists, false>;
+  transaction<const Codes extends boolean>(options: {
+    readonly useCodeValues: Codes;
+  }): Transaction<Forms, Lists, Codes>;
+  /** Exactly the wire JSON of POST /api/v2/transaction for these transactions. */
+  request<Codes extends boolean>(
+    transactions: ReadonlyArray<Transaction<Forms, Lists, Codes>>,
+    options: RequestOptions<Codes>,
+  ): TransactionRequest;
+  /** The body of POST /api/v2/transaction/get: reads rows back by their key values, one state per record. */
+  get<El extends (keyof Forms | keyof Lists) & string>(
+    element: El,
+    ...records: [
+      KeyValues<El extends keyof Forms ? Forms[El] : El extends keyof Lists ? Lists[El] : never>,
+      ...Array<KeyValues<El extends keyof Forms ? Forms[El] : El extends keyof Lists ? Lists[El] : never>>,
+    ]
+  ): TransactionGetRequest;
+}
+
+// --- values ------------------------------------------------------------------------------------------------
+
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+const DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?)?$/;
+
+/** The string the service takes for a value of this field type. */
+function wireValue(value: unknown, type: FieldType, what: string): string {
+  if (value === null || value === undefined)
+    throw new ErpTransactionBuildError(`${what}: no value (leave the field out instead)`);
+  if (type === 'Decimal' || type === 'Long' || type === 'Number') {
+    if (typeof value === 'number') {
+      if (type === 'Long' && !Number.isInteger(value))
+        throw new ErpTransactionBuildError(`${what}: ${value} is not a whole number`);
+      return plainNumber(value, what);
+    }
+    if (typeof value === 'string' && NUMERIC.test(value.trim())) return value.trim();
+    throw new ErpTransactionBuildError(`${what}: ${JSON.stringify(value)} is not a number`);
+  }
+  if (type === 'Datetime') {
+    if (value instanceof Date) {
+      if (Number.isNaN(value.getTime())) throw new ErpTransactionBuildError(`${what}: an invalid Date`);
+      const iso = value.toISOString();
+      // a date at midnight UTC is a day, as the real payloads send it; anything else keeps its time
+      return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19);
+    }
+    if (typeof value === 'string' && DATE.test(value)) return value;
+    throw new ErpTransactionBuildError(`${what}: ${JSON.stringify(value)} is not a date (a Date or YYYY-MM-DD)`);
+  }
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return plainNumber(value, what);
+  throw new ErpTransactionBuildError(`${what}: ${JSON.stringify(value)} is not text`);
+}
+
+// --- the builder -------------------------------------------------------------------------------------------
+
+class TransactionBuilder {
+  readonly warnings: string[] = [];
+  private readonly elements: WireDataElement[] = [];
+  /** rows inserted (no keys), per element: what missingRequired() looks at */
+  private readonly inserted: Array<{ element: string; fields: Set<string> }> = [];
+
+  constructor(
+    private readonly service: ServiceDescriptor,
+    readonly codeValues: boolean,
+  ) {}
+
+  form(element: string, edits: Record<string, unknown>, options?: { keys: readonly string[] }): this {
+    return this.add(element, 'Form', [edits], options?.keys ?? []);
+  }
+
+  list(element: string, rows: ReadonlyArray<Record<string, unknown>>, options?: { keys: readonly string[] }): this {
+    if (!Array.isArray(rows))
+      throw new ErpTransactionBuildError(`${this.service.name} ${element}: list() takes an array of rows`);
+    return this.add(element, 'List', rows, options?.keys ?? []);
+  }
+
+  private add(
+    name: string,
+    type: 'Form' | 'List',
+    rows: ReadonlyArray<Record<string, unknown>>,
+    keys: readonly string[],
+  ): this {
+    const where = `${this.service.name} ${name}`;
+    const element = Object.hasOwn(this.service.elements, name) ? this.service.elements[name] : undefined;
+    if (!element) throw new ErpTransactionBuildError(`${where}: no such data element in service ${this.service.name}`);
+    if (element.type !== type)
+      throw new ErpTransactionBuildError(
+        `${where}: a ${element.type} element, so use ${element.type === 'Form' ? 'form()' : 'list()'}`,
+      );
+    if (this.elements.some((e) => e.Name === name))
+      throw new ErpTransactionBuildError(`${where}: given twice in one transaction; put all its rows in one call`);
+    for (const key of keys)
+      if (!Object.hasOwn(element.fields, key))
+        throw new ErpTransactionBuildError(`${where}: key ${JSON.stringify(key)} is not a field of the element`);
+    if (new Set(keys).size !== keys.length) throw new ErpTransactionBuildError(`${where}: a key is named twice`);
+    const seen = new Map<string, number>();
+    const wireRows = rows.map((row, index) => {
+      const at = rows.length > 1 ? `${where} row ${index + 1}` : where;
+      if (row === null || typeof row !== 'object')
+        throw new ErpTransactionBuildError(`${at}: a row is an object of field values`);
+      for (const key of keys)
+        if (!Object.hasOwn(row, key) || row[key] === undefined)
+          throw new ErpTransactionBuildError(`${at}: key ${key} missing (every row must carry every key)`);
+      const edits: Edit[] = [];
+      for (const [field, value] of Object.entries(row)) {
+        if (value === undefined) continue;
+        const descriptor = Object.hasOwn(element.fields, field) ? element.fields[field] : undefined;
+        if (!descriptor)
+          throw new ErpTransactionBuildError(`${at}: ${JSON.stringify(field)} is not a field of the element`);
+        edits.push({ Name: field, Value: this.value(value, descriptor, `${at}.${field}`) });
+      }
+      if (keys.length) {
+        // the server folds rows with equal keys into one, keeping the last: refuse rather than lose rows
+        const identity = JSON.stringify(keys.map((k) => edits.find((e) => e.Name === k)?.Value));
+        const earlier = seen.get(identity);
+        if (earlier !== undefined) {
+          const values = keys.map((k) => `${k}=${edits.find((e) => e.Name === k)?.Value}`).join(', ');
+          throw new ErpTransactionBuildError(
+            `${where}: rows ${earlier + 1} and ${index + 1} have equal keys (${values}); the service would keep only the last`,
+          );
+        }
+        seen.set(identity, index);
+      } else this.inserted.push({ element: name, fields: new Set(edits.map((e) => e.Name)) });
+      return { Edits: edits, RelativeDateEdits: [] as never[] };
+    });
+    this.elements.push({ Name: name, Type: type, Keys: [...keys], Rows: wireRows });
+    return this;
+  }
+
+  private value(value: unknown, field: FieldDescriptor, what: string): string {
+    let text: string;
+    if (field.validValues && !this.codeValues) {
+      // a display label, whatever the field's DataType: the service decodes it
+      if (typeof value !== 'string' || !field.validValues.includes(value)) {
+        throw new ErpTransactionBuildError(
+          `${what}: ${JSON.stringify(value)} is not one of its valid values (${field.validValues.map((v) => JSON.stringify(v)).join(', ')}); send a display label, or build with { useCodeValues: true }`,
+        );
+      }
+      text = value;
+    } else text = wireValue(value, field.type, what);
+    if (field.maxLength !== undefined && [...text].length > field.maxLength) {
+      const length = [...text].length;
+      if (field.identifier)
+        throw new ErpTransactionBuildError(
+          `${what}: ${length} characters, but its column holds ${field.maxLength}: an identifier is never cut`,
+        );
+      text = [...text].slice(0, field.maxLength).join('');
+      this.warnings.push(`${what}: cut from ${length} to ${field.maxLength} characters (the column's length)`);
+    }
+    return text;
+  }
+
+  missingRequired(): string[] {
+    const missing: string[] = [];
+    for (const { element, fields } of this.inserted) {
+      for (const [name, field] of Object.entries(this.service.elements[element]!.fields)) {
+        if (field.required && !fields.has(name))
+          missing.push(`${element}.${name}${field.label ? ` (${field.label})` : ''}`);
+      }
+    }
+    return missing;
+  }
+
+  toJSON(): WireTransaction {
+    return {
+      Status: 'New',
+      DataElements: this.elements.map((e) => ({
+        ...e,
+        Keys: [...e.Keys],
+        Rows: e.Rows.map((r) => ({ Edits: [...r.Edits], RelativeDateEdits: [] })),
+      })),
+    };
+  }
+}
+
+/** `defineService<Forms, Lists>(descriptor)`: the element and field types come from the generated interfaces. */
+export function defineService<Forms, Lists>(descriptor: ServiceDescriptor): Service<Forms, Lists> {
+  const frozen = Object.freeze(descriptor);
+  return Object.freeze({
+    descriptor: frozen,
+    transaction: (options?: { useCodeValues: boolean }) =>
+      new TransactionBuilder(frozen, options?.useCodeValues ?? false),
+    request(
+      transactions: readonly unknown[],
+      options: { useCodeValues: boolean; ignoreDisabled?: boolean },
+    ): TransactionRequest {
+      if (!Array.isArray(transactions) || transactions.length === 0)
+        throw new ErpTransactionBuildError(`${frozen.name}: request() needs at least one transaction`);
+      for (const t of transactions) {
+        if (!(t instanceof TransactionBuilder) || (t as unknown as { service: ServiceDescriptor }).service !== frozen) {
+          throw new ErpTransactionBuildError(
+            `${frozen.name}: request() takes transactions built by ${frozen.name}.transaction()`,
+          );
+        }
+        if (t.codeValues !== Boolean(options.useCodeValues)) {
+          throw new ErpTransactionBuildError(
+            `${frozen.name}: a transaction built with useCodeValues ${t.codeValues} sent with useCodeValues ${Boolean(options.useCodeValues)}`,
+          );
+        }
+      }
+      return {
+        Name: frozen.name,
+        UseCodeValues: Boolean(options.useCodeValues),
+        ...(options.ignoreDisabled !== undefined ? { IgnoreDisabled: options.ignoreDisabled } : {}),
+        Transactions: transactions.map((t) => (t as TransactionBuilder).toJSON()),
+      };
+    },
+    get(element: string, ...records: Array<Record<string, string | number>>): TransactionGetRequest {
+      const descriptor = Object.hasOwn(frozen.elements, element) ? frozen.elements[element] : undefined;
+      if (!descriptor) throw new ErpTransactionBuildError(`${frozen.name} ${element}: no such data element`);
+      if (records.length === 0)
+        throw new ErpTransactionBuildError(
+          `${frozen.name} ${element}: get() needs the key values of at least one record`,
+        );
+      const states = records.map((keys) => {
+        const entries = Object.entries(keys).filter(([, v]) => v !== undefined);
+        if (entries.length === 0)
+          throw new ErpTransactionBuildError(
+            `${frozen.name} ${element}: get() needs at least one key value per record`,
+          );
+        const edits = entries.map(([name, value]) => {
+          const field = Object.hasOwn(descriptor.fields, name) ? descriptor.fields[name] : undefined;
+          if (!field)
+            throw new ErpTransactionBuildError(
+              `${frozen.name} ${element}: ${JSON.stringify(name)} is not a field of the element`,
+            );
+          return { Name: name, Value: wireValue(value, field.type, `${frozen.name} ${element}.${name}`) };
+        });
+        return { DataElementName: element, Keys: edits };
+      });
+      return { ServiceName: frozen.name, TransactionStates: states };
+    },
+  }) as unknown as Service<Forms, Lists>;
+}
+
+// --- responses -----------------------------------------------------------------------------------------------
+
+export interface TransactionResult {
+  readonly Status: 'Passed' | 'Failed' | (string & {});
+  readonly DataElements?: ReadonlyArray<{
+    readonly Name: string;
+    readonly Rows: ReadonlyArray<{ readonly Edits: readonly Edit[] }>;
+  }>;
+}
+
+/** The answer of POST /api/v2/transaction (HTTP 200 even when transactions failed). */
+export interface TransactionResponse {
+  readonly Messages: readonly string[];
+  readonly Results: { readonly Name: string; readonly Transactions: readonly TransactionResult[] } | null;
+  readonly Summary: { readonly Succeeded: number; readonly Failed: number; readonly Other: number };
+}
+
+/** The answer of POST /api/v2/transaction/get: a transaction set holding the rows read. */
+export interface TransactionSet {
+  readonly Name: string;
+  readonly Transactions: ReadonlyArray<{ readonly Status?: string; readonly DataElements: readonly WireDataElement[] }>;
+}
+
+/** A transaction the server did not pass; `messages` are the server's, `response` the whole answer. */
+export class ErpTransactionFailedError extends ErpError {
+  override name = 'ErpTransactionFailedError';
+  constructor(
+    readonly service: string,
+    readonly response: TransactionResponse,
+  ) {
+    const { Succeeded, Failed, Other } = response.Summary;
+    super(
+      `${service}: ${Failed} failed, ${Succeeded} succeeded, ${Other} other: ${response.Messages.join(' | ') || '(no message)'}`,
+    );
+  }
+
+  get messages(): readonly string[] {
+    return this.response.Messages;
+  }
+}
+
+/** Checks the shape of an answer; a body that is not one is an error, not a silent success. */
+export function parseTransactionResponse(body: unknown, service: string): TransactionResponse {
+  const b = body as Partial<TransactionResponse> | null;
+  const summary = b?.Summary as Partial<TransactionResponse['Summary']> | undefined;
+  const ok =
+    b !== null &&
+    typeof b === 'object' &&
+    Array.isArray(b.Messages) &&
+    b.Messages.every((m) => typeof m === 'string') &&
+    (b.Results === null || (typeof b.Results === 'object' && Array.isArray(b.Results?.Transactions))) &&
+    typeof summary?.Succeeded === 'number' &&
+    typeof summary.Failed === 'number' &&
+    typeof summary.Other === 'number';
+  if (!ok)
+    throw new ErpError(`${service}: the answer is not a transaction response: ${JSON.stringify(body).slice(0, 200)}`);
+  return b as TransactionResponse;
+}
+
+/** Fails unless every transaction passed: `Summary.Failed` is 0 and every result says Passed. */
+export function assertPassed(response: TransactionResponse, service: string): TransactionResponse {
+  const passed =
+    response.Summary.Failed === 0 &&
+    response.Results !== null &&
+    response.Results.Transactions.every((t) => t.Status === 'Passed');
+  if (!passed) throw new ErpTransactionFailedError(service, response);
+  return response;
+}

@@ -1,0 +1,50 @@
+// The transaction-service model: what parse/definitions.ts produces and emit/transaction-module.ts consumes.
+
+/** `Number` appears in real report definitions besides the four types the documents list. */
+export type FieldDataType = 'Char' | 'Decimal' | 'Long' | 'Datetime' | 'Number' | null;
+
+export interface TransactionField {
+  /** what the payload sends (often not the column name) */
+  readonly name: string;
+  readonly label: string | null;
+  readonly dataType: FieldDataType;
+  /** `table.column`, a bare computed name, or null */
+  readonly dbColumn: string | null;
+  /** window metadata: not always what the server enforces */
+  readonly required: boolean;
+  /** display labels, duplicates dropped, order kept; null when the field takes any value */
+  readonly validValues: readonly string[] | null;
+}
+
+export interface DataElement {
+  /** `TAB.datawindow`, spaces and all */
+  readonly name: string;
+  readonly type: 'Form' | 'List';
+  /** the usual keys */
+  readonly keyFields: readonly string[];
+  readonly businessObject: string | null;
+  readonly datawindow: string | null;
+  readonly fields: readonly TransactionField[];
+}
+
+export interface TransactionService {
+  readonly name: string;
+  /** `m_*` services run through the PDF report endpoint */
+  readonly report: boolean;
+  readonly elements: readonly DataElement[];
+}
+
+/** `table.column` -> $MaxLength of the string columns of the snapshot's tables. */
+export type ColumnLengths = ReadonlyMap<string, number>;
+
+/** Identifiers are refused when too long; free text is cut. Key fields, `*_id` and `*_no` are identifiers. */
+export function isIdentifier(field: TransactionField, element: DataElement): boolean {
+  return element.keyFields.includes(field.name) || /_(id|no)$/i.test(field.name);
+}
+
+/** The length a field's values must fit: its column's, when `DbColumnName` names a column of the tables. */
+export function lengthOf(field: TransactionField, lengths: ColumnLengths): number | undefined {
+  if (!field.dbColumn) return undefined;
+  // names are lower case on this server: try the name as given before lower-casing it
+  return lengths.get(field.dbColumn) ?? lengths.get(field.dbColumn.toLowerCase());
+}

@@ -1,0 +1,139 @@
+// Transaction service definitions (GET /api/v2/definition/{name}) and the service list (GET /api/v2/services),
+// as the server sent them, validated with zod. A definition that does not fit is refused with a message naming
+// the file, the service, the element and the field. The `Template` part is not read: it is derivable.
+import { z } from 'zod';
+import { inputError } from '../errors.js';
+import type { DataElement, FieldDataType, TransactionField, TransactionService } from '../model/transactions.js';
+
+const fieldSchema = z.object({
+  Name: z.string().min(1, 'must not be empty'),
+  DbColumnName: z.string().nullable().optional(),
+  Label: z.string().nullable().optional(),
+  DataType: z.enum(['Char', 'Decimal', 'Long', 'Datetime', 'Number']).nullable().optional(),
+  Required: z.boolean().optional(),
+  ValidValues: z.array(z.string()).nullable().optional(),
+});
+
+const elementSchema = z.object({
+  Name: z.string().min(1, 'must not be empty'),
+  Type: z.enum(['Form', 'List']),
+  KeyFields: z.array(z.string()).nullable().optional(),
+  BusinessObjectName: z.string().nullable().optional(),
+  DatawindowName: z.string().nullable().optional(),
+  ParentText: z.string().nullable().optional(),
+  FieldDefinitions: z.array(fieldSchema),
+});
+
+const definitionSchema = z.object({
+  Name: z.string().min(1),
+  TransactionDefinition: z.object({ DataElementDefinitions: z.array(elementSchema) }),
+});
+
+/** GET /api/v2/services: its exact JSON form was not captured, so each plausible one is taken. */
+const serviceListSchema = z.union([
+  z.array(z.string()),
+  z.array(z.object({ Name: z.string() })),
+  z.object({ Services: z.union([z.array(z.string()), z.array(z.object({ Name: z.string() }))]) }),
+]);
+
+function parseJson(text: string, label: string): unknown {
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (/^\s*$/.test(text))
+    throw inputError(label, 'is empty (an unknown service or an unlicensed window answers an empty HTTP 500)', 0);
+  if (/^\s*</.test(text)) throw inputError(label, 'is XML or HTML, not JSON (send Accept: application/json)', 0);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw inputError(label, `invalid JSON: ${(error as Error).message}`);
+  }
+}
+
+export function parseServiceList(text: string, label: string): string[] {
+  const parsed = serviceListSchema.safeParse(parseJson(text, label));
+  if (!parsed.success)
+    throw inputError(label, 'is not a service list (a list of names, of {Name} objects, or {Services: [...]})');
+  const list = Array.isArray(parsed.data) ? parsed.data : parsed.data.Services;
+  return list.map((s) => (typeof s === 'string' ? s : s.Name));
+}
+
+/** Where a zod issue points, in the words of the definition: service, element and field by name. */
+function describePath(raw: unknown, path: ReadonlyArray<PropertyKey>): string {
+  const parts: string[] = [];
+  let node: unknown = raw;
+  for (let i = 0; i < path.length; i++) {
+    const key = path[i]!;
+    const next = (node as Record<PropertyKey, unknown> | undefined)?.[key as string];
+    if (path[i - 1] === 'DataElementDefinitions' || path[i - 1] === 'FieldDefinitions') {
+      const name = (next as { Name?: unknown } | undefined)?.Name;
+      const what = path[i - 1] === 'DataElementDefinitions' ? 'element' : 'field';
+      parts.push(typeof name === 'string' ? `${what} ${JSON.stringify(name)}` : `${what} #${String(key)}`);
+    } else if (
+      i === path.length - 1 ||
+      (key !== 'TransactionDefinition' && key !== 'DataElementDefinitions' && key !== 'FieldDefinitions')
+    ) {
+      parts.push(String(key));
+    }
+    node = next;
+  }
+  return parts.join(', ');
+}
+
+/** Distinct values in their order: real definitions repeat labels and hold "" and " ". */
+function distinct(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
+
+export function parseDefinition(text: string, label: string): TransactionService {
+  const raw = parseJson(text, label);
+  const parsed = definitionSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const service =
+      typeof (raw as { Name?: unknown } | null)?.Name === 'string'
+        ? `service ${(raw as { Name: string }).Name}`
+        : 'the definition';
+    const where = describePath(raw, issue.path);
+    throw inputError(label, `${service}${where ? `, ${where}` : ''}: ${issue.message}`);
+  }
+  const definition = parsed.data;
+  const seen = new Set<string>();
+  const elements: DataElement[] = definition.TransactionDefinition.DataElementDefinitions.map((e) => {
+    if (seen.has(e.Name))
+      throw inputError(label, `service ${definition.Name}, element ${JSON.stringify(e.Name)}: defined twice`);
+    seen.add(e.Name);
+    const names = new Set<string>();
+    const fields: TransactionField[] = e.FieldDefinitions.map((f) => {
+      if (names.has(f.Name))
+        throw inputError(
+          label,
+          `service ${definition.Name}, element ${JSON.stringify(e.Name)}, field ${JSON.stringify(f.Name)}: defined twice`,
+        );
+      names.add(f.Name);
+      return {
+        name: f.Name,
+        label: f.Label ?? null,
+        dataType: (f.DataType ?? null) as FieldDataType,
+        dbColumn: f.DbColumnName ?? null,
+        required: f.Required ?? false,
+        validValues: f.ValidValues && f.ValidValues.length ? distinct(f.ValidValues) : null,
+      };
+    });
+    const keyFields = e.KeyFields ?? [];
+    for (const key of keyFields) {
+      if (!names.has(key))
+        throw inputError(
+          label,
+          `service ${definition.Name}, element ${JSON.stringify(e.Name)}: KeyFields names ${JSON.stringify(key)}, which is not one of its fields`,
+        );
+    }
+    return {
+      name: e.Name,
+      type: e.Type,
+      keyFields,
+      businessObject: e.BusinessObjectName ?? null,
+      datawindow: e.DatawindowName ?? null,
+      fields,
+    };
+  });
+  return { name: definition.Name, report: definition.Name.startsWith('m_'), elements };
+}

@@ -1,0 +1,83 @@
+// Type-level guarantees of transaction builders (API.md section 4): every `// error` line there is a
+// `@ts-expect-error` here, plus an unknown field passed in a variable. Compiled by test/types.test.ts with
+// TypeScript 7 and TypeScript 6.
+import { createClient, type TransactionRequest, type TransactionResponse } from '@acme/erp-schema';
+import { Order } from '@acme/erp-schema/transactions/Order';
+import { PickZone } from '@acme/erp-schema/transactions/PickZone';
+import { SalesPricePage } from '@acme/erp-schema/transactions/SalesPricePage';
+
+// a new order: no keys, the server assigns the order number
+const create = Order.transaction()
+  .form('TABPAGE_1.order', { customer_id: 100198, sales_loc_id: 10, po_no: 'PO-TEST-001', order_date: new Date('2030-01-05') })
+  .list('TP_ITEMS.items', [{ oe_order_item_id: 'WIDGET-001', unit_quantity: 5 }]);
+
+// a keyed upsert: rows that match the keys are updated, the others inserted
+const update = Order.transaction()
+  .form('TABPAGE_1.order', { order_no: '1013938' }, { keys: ['order_no'] })
+  .list(
+    'TP_ITEMS.items',
+    [
+      { user_line_no: '010', oe_order_item_id: 'WIDGET-001', unit_quantity: 4 },
+      { user_line_no: '030', oe_order_item_id: 'WIDGET-002', unit_quantity: 1 },
+    ],
+    { keys: ['user_line_no'] },
+  );
+
+export const body: TransactionRequest = Order.request([create, update], { useCodeValues: false });
+const client = createClient({ baseUrl: 'http://127.0.0.1', auth: 'token' });
+export const result: Promise<TransactionResponse> = client.transaction(body);
+
+// @ts-expect-error unknown field
+Order.transaction().form('TABPAGE_1.order', { no_such_field: 'x' });
+// @ts-expect-error unknown element
+Order.transaction().form('NO_SUCH.element', {});
+// @ts-expect-error a key missing from a row
+Order.transaction().list('TP_ITEMS.items', [{ unit_quantity: 5 }], { keys: ['user_line_no'] });
+// @ts-expect-error a key that is not a field
+Order.transaction().list('TP_ITEMS.items', [], { keys: ['no_such_field'] });
+
+// unknown fields in variables, not only in object literals
+const row = { oe_order_item_id: 'WIDGET-001', no_such_field: 'x' };
+// @ts-expect-error an unknown field passed in a variable
+Order.transaction().list('TP_ITEMS.items', [row]);
+const header = { customer_id: 100198, colour: 'red' };
+// @ts-expect-error an unknown field passed in a variable (Form)
+Order.transaction().form('TABPAGE_1.order', header);
+const fine = { oe_order_item_id: 'WIDGET-001', unit_quantity: 5 };
+Order.transaction().list('TP_ITEMS.items', [fine]);
+
+// Form and List elements are not interchangeable
+// @ts-expect-error TP_ITEMS.items is a List
+Order.transaction().form('TP_ITEMS.items', {});
+// @ts-expect-error TABPAGE_1.order is a Form
+Order.transaction().list('TABPAGE_1.order', []);
+
+// value types by DataType
+// @ts-expect-error a Decimal field takes a number or a numeric string
+Order.transaction().form('TABPAGE_1.order', { customer_id: 'ACME' });
+Order.transaction().form('TABPAGE_1.order', { customer_id: '100198' });
+// @ts-expect-error a Datetime field takes a Date or a date string
+Order.transaction().form('TABPAGE_1.order', { order_date: 'tomorrow' });
+Order.transaction().form('TABPAGE_1.order', { order_date: '2030-01-05' });
+// @ts-expect-error a Char field takes text
+Order.transaction().form('TABPAGE_1.order', { po_no: 12 });
+
+// valid values: the display labels, unless code values are sent
+PickZone.transaction().form('FORM.form', { location_id: 10, bin_zone_id: 'Z1', row_status_flag: 'Active' }, { keys: ['location_id', 'bin_zone_id'] });
+// @ts-expect-error not one of the valid values
+PickZone.transaction().form('FORM.form', { row_status_flag: 'Gone' });
+const coded = PickZone.transaction({ useCodeValues: true }).form('FORM.form', { row_status_flag: '704' });
+PickZone.request([coded], { useCodeValues: true });
+// @ts-expect-error a transaction built with code values sent as labels
+PickZone.request([coded], { useCodeValues: false });
+
+// a transaction of one service is not a transaction of another
+// @ts-expect-error
+SalesPricePage.request([create], { useCodeValues: false });
+
+// reading back by key values, typed to the element's fields
+Order.get('TABPAGE_1.order', { order_no: '1013938' });
+// @ts-expect-error not a field of the element
+Order.get('TABPAGE_1.order', { no_such_field: '1' });
+// @ts-expect-error not an element
+Order.get('NO_SUCH.element', { order_no: '1' });
