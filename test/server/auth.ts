@@ -1,7 +1,7 @@
 // Bearer tokens and the OData allow-list a consumer key fixes inside its token. A missing, malformed or unknown
 // token is refused before anything else the application does; the allow-list is checked once the object is
 // known to exist (an unknown object is a 404 for every token).
-import { odataErrorReply, type Reply } from './reply.js';
+import { jsonReply, odataErrorReply, type Reply } from './reply.js';
 
 export interface TokenGrant {
   /** the objects (tables or views) the token may query: `'*'` for all; absent: none */
@@ -27,4 +27,22 @@ export function authorizeObject(grant: TokenGrant, name: string): Reply | undefi
   const allowed = grant.tables === '*' || (grant.tables ?? []).includes(name);
   if (allowed) return undefined;
   return odataErrorReply(401, '401', `${DENIED} The token is not authorized to query '${name}'.`);
+}
+
+const HEADER_MISSING = "Authorization header was not present or 'Bearer' was missing";
+
+/**
+ * The check the router and the UI server make: any known token will do (the OData allow-list does not apply). A
+ * missing or non-Bearer header gets the hosting layer's `{Description, Error, Uri}` body, the one clients see when
+ * they lose the header following the router's 307; an unknown token gets the OAuth-style body.
+ */
+export function authenticateBearer(
+  authorization: string | undefined,
+  tokens: ReadonlyMap<string, TokenGrant>,
+  uri: string,
+): Reply | undefined {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  if (!m) return jsonReply(401, { Description: HEADER_MISSING, Error: 'Unauthorized', Uri: uri });
+  if (tokens.has(m[1]!)) return undefined;
+  return jsonReply(401, { error: 'invalid_token', error_description: 'The access token is invalid or has expired.' });
 }

@@ -1,8 +1,9 @@
 // The simulated ERP middleware server used by end-to-end tests: a real HTTP server on 127.0.0.1 (port chosen by
-// the OS) serving the data query family from a schema snapshot, with rows in an in-memory SQLite database.
+// the OS) serving, from a schema snapshot, the data query family (rows in an in-memory SQLite database), the UI
+// server router, and on the UI server the Transaction API (definitions from the snapshot, rows in memory).
 // Behaviour follows the service documents (/work/shared/reference), including the service's quirks.
 //
-// Only the query family exists so far; other families are added as further routes in `route` below.
+// Each family is a route in `route` below; further families are added the same way.
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,15 +14,28 @@ import { DEFAULT_TOKENS, type TokenGrant } from './auth.js';
 import { odataRoute } from './odata-route.js';
 import { emptyReply, htmlNotFound, type Reply, type Route, type ServiceRequest } from './reply.js';
 import { Store } from './store.js';
+import { AsyncTransactions } from './transaction-async.js';
+import { readServiceCatalog } from './transaction-catalog.js';
+import { transactionRoute } from './transaction-route.js';
+import { transactionRules, type TransactionOptions } from './transaction-rules.js';
+import { TransactionStore } from './transaction-store.js';
+import { uiRouterRoute } from './ui-router-route.js';
 
 export interface SimulatedServerOptions {
-  /** folder with tables.metadata.json and views.metadata.json (JSON CSDL) */
+  /**
+   * folder with tables.metadata.json and views.metadata.json (JSON CSDL); for the Transaction API also
+   * services.json and definitions/<Name>.json (without a definitions folder every service is unknown)
+   */
   snapshot: string;
   /** accepted bearer tokens -> OData allow-list (default: {'test-token': {tables: '*'}}) */
   tokens?: Record<string, { tables?: string[] | '*' }>;
   /** default seed size for ordinary objects (default 25) */
   rowsPerObject?: number;
+  /** the tenant's window setup for the Transaction API: required and disabled columns, async queueing */
+  transactions?: TransactionOptions;
 }
+
+export type { TransactionOptions } from './transaction-rules.js';
 
 export interface LoggedRequest {
   method: string;
@@ -30,6 +44,8 @@ export interface LoggedRequest {
   /** raw query string without `?`, undecoded; '' when absent */
   query: string;
   headers: Record<string, string | undefined>;
+  /** the raw request body as UTF-8 text, when the request had one */
+  body?: string;
 }
 
 export interface SimulatedServer {
@@ -41,6 +57,8 @@ export interface SimulatedServer {
   insert(object: string, rows: Array<Record<string, unknown>>): void;
   /** removes every row of a table or view, seeded rows included */
   clear(object: string): void;
+  /** the rows the Transaction API has written to one data element of a service (field -> value), oldest first */
+  transactionRows(service: string, element: string): Array<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -77,7 +95,9 @@ function route(routes: readonly Route[], request: ServiceRequest): Reply {
   return emptyReply(404);
 }
 
-function requestOf(req: IncomingMessage): ServiceRequest {
+async function requestOf(req: IncomingMessage): Promise<ServiceRequest> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const headers: Record<string, string | undefined> = Object.create(null) as Record<string, string | undefined>;
@@ -88,7 +108,12 @@ function requestOf(req: IncomingMessage): ServiceRequest {
     path: q < 0 ? url : url.slice(0, q),
     query: q < 0 ? '' : url.slice(q + 1),
     headers,
+    body: Buffer.concat(chunks).toString('utf8'),
   };
+}
+
+function simulationBug(error: unknown): Reply {
+  return { status: 500, headers: { 'Content-Type': 'text/plain' }, body: String((error as Error).stack ?? error) };
 }
 
 function send(res: ServerResponse, reply: Reply): void {
@@ -102,28 +127,43 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
     table: readFileSync(join(options.snapshot, SCHEMA_FILES.table)),
     view: readFileSync(join(options.snapshot, SCHEMA_FILES.view)),
   };
-  const objects = [
-    ...readObjects(join(options.snapshot, SCHEMA_FILES.table), 'table'),
-    ...readObjects(join(options.snapshot, SCHEMA_FILES.view), 'view'),
-  ];
+  const tables = readObjects(join(options.snapshot, SCHEMA_FILES.table), 'table');
+  const objects = [...tables, ...readObjects(join(options.snapshot, SCHEMA_FILES.view), 'view')];
   const store = new Store(objects, options.rowsPerObject ?? 25);
   const tokens = new Map<string, TokenGrant>(Object.entries(options.tokens ?? DEFAULT_TOKENS));
   const requests: LoggedRequest[] = [];
+  const catalog = readServiceCatalog(options.snapshot);
+  const transactionStore = new TransactionStore();
   let origin = '';
-  const routes: Route[] = [odataRoute({ store, metadata, tokens, origin: () => origin })];
+  const routes: Route[] = [
+    odataRoute({ store, metadata, tokens, origin: () => origin }),
+    uiRouterRoute({ tokens, origin: () => origin }),
+    transactionRoute({
+      catalog,
+      store: transactionStore,
+      rules: transactionRules(options.transactions ?? {}, catalog, tables),
+      async: new AsyncTransactions(options.transactions?.asyncPolls ?? 2),
+      tokens,
+      origin: () => origin,
+    }),
+  ];
 
   const server = createServer((req, res) => {
-    req.resume(); // no route reads a body yet; drain it so the connection stays usable
-    const request = requestOf(req);
-    requests.push({ ...request, headers: { ...request.headers } });
-    let reply: Reply;
-    try {
-      reply = route(routes, request);
-    } catch (error) {
-      // a bug in the simulation, not a service behaviour: make it loud in the test output
-      reply = { status: 500, headers: { 'Content-Type': 'text/plain' }, body: String((error as Error).stack ?? error) };
-    }
-    send(res, reply);
+    requestOf(req).then(
+      (request) => {
+        const { body, ...logged } = request;
+        requests.push({ ...logged, headers: { ...request.headers }, ...(body ? { body } : {}) });
+        let reply: Reply;
+        try {
+          reply = route(routes, request);
+        } catch (error) {
+          // a bug in the simulation, not a service behaviour: make it loud in the test output
+          reply = simulationBug(error);
+        }
+        send(res, reply);
+      },
+      (error: unknown) => send(res, simulationBug(error)),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -136,6 +176,7 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
     requests,
     insert: (object, rows) => store.insert(object, rows),
     clear: (object) => store.clear(object),
+    transactionRows: (service, element) => transactionStore.rows(service, element),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => {

@@ -10,6 +10,8 @@ export interface ServiceRequest {
   readonly query: string;
   /** header names in lower case */
   readonly headers: Readonly<Record<string, string | undefined>>;
+  /** the request body as UTF-8 text; '' when there is none */
+  readonly body?: string;
 }
 
 export interface Reply {
@@ -23,6 +25,28 @@ export type Route = (request: ServiceRequest) => Reply | undefined;
 
 export function emptyReply(status: number, headers: Record<string, string> = {}): Reply {
   return { status, headers, body: '' };
+}
+
+/** A JSON body written with JSON.stringify: the families other than the query one send plain JSON. */
+export function jsonReply(status: number, value: unknown, headers: Record<string, string> = {}): Reply {
+  return {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify(value),
+  };
+}
+
+/**
+ * The UI server's error body for a refused request: errors there follow `Accept` as RFC 7807 problem details, so a
+ * client that sends `Accept: application/json` gets `application/problem+json`.
+ */
+export function problemReply(status: number, detail: string): Reply {
+  const titles: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed' };
+  return {
+    status,
+    headers: { 'Content-Type': 'application/problem+json; charset=utf-8' },
+    body: JSON.stringify({ type: 'about:blank', title: titles[status] ?? 'Error', status, detail }),
+  };
 }
 
 export const ODATA_JSON = 'application/json; odata.metadata=minimal; odata.streaming=true';

@@ -6,23 +6,16 @@
 // the service documents (status flags and codes), and a few objects get the special rows tests rely on.
 import { kindOf } from '../../generator/model/edm.js';
 import type { Column, QueryObject } from '../../generator/model/schema.js';
+import { prng } from '../tenant/random.js';
 import { intRange } from './values.js';
 
-/** mulberry32: a small, fast, well-distributed 32-bit PRNG */
+/** The tenant's seeded generator, with the helpers seeding needs. */
 export class Random {
-  private state: number;
+  /** uniform in [0, 1) */
+  readonly next: () => number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  /** uniform in [0, 1) */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = prng(seed);
   }
 
   /** an integer in [min, max] */

@@ -23,6 +23,7 @@ import {
   type ServiceSpec,
 } from './definition-specs.js';
 import { makeTenant, type SampleColumn } from './make-tenant.js';
+import { hash32, prng } from './random.js';
 import { REFERENCE_DIR } from './real-columns.js';
 
 // --- the server's shapes (keys in the alphabetical order of the published files) --------------------------------
@@ -92,27 +93,8 @@ export interface DefinitionFile {
   json: unknown;
 }
 
-// --- deterministic pseudo-randomness (seeded; never Math.random, never the clock) -------------------------------
+export { hash32, prng } from './random.js';
 
-export function hash32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(rand: () => number, items: readonly T[]): T {
   return items[Math.floor(rand() * items.length)]!;

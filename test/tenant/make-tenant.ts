@@ -3,6 +3,7 @@
 // documents name, the 16 listed svc_view_es_* search views with their field counts, real column names borrowed
 // from real-view-columns.txt, filler objects up to a stock tenant's size, and the hard cases a real server can
 // send (reserved words, names that are not identifiers, non-ASCII, case collisions, prototype member names).
+import { hash32, prng } from './random.js';
 import { realColumnPool, realViews, type RealColumn } from './real-columns.js';
 
 export interface SampleColumn {
@@ -40,25 +41,6 @@ export interface TenantOptions {
 
 // --- deterministic pseudo-randomness -------------------------------------------------------------
 
-function hash32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // --- column facets -----------------------------------------------------------------------------
 

@@ -1,0 +1,66 @@
+// The tenant's window setup that a definition does not show, as the transaction service enforces it: required and
+// disabled columns (from the server options, with the captured failure as the default) and column lengths (from the
+// snapshot's table schema, since definitions carry none).
+import type { QueryObject } from '../../generator/model/schema.js';
+import type { ServiceCatalog } from './transaction-catalog.js';
+import type { FieldRules, TransactionRules } from './transaction-validate.js';
+
+export interface TransactionOptions {
+  /** service -> data element -> fields a new row must carry (default: Order's TABPAGE_1.order needs customer_id) */
+  required?: Record<string, Record<string, string[]>>;
+  /**
+   * service -> data element -> field -> the window's own message for that missing required field; fields without one
+   * fail with `Required value missing for {Label} on row {n}.` Default: Order's customer_id says `Customer ID is
+   * required`, as in the captured failure (only when `required` is left to its default too).
+   */
+  requiredMessages?: Record<string, Record<string, Record<string, string>>>;
+  /** service -> data element -> fields the window has disabled (default: none) */
+  disabled?: Record<string, Record<string, string[]>>;
+  /** polls an async request stays queued (Status 3) before the one that completes it (default 2) */
+  asyncPolls?: number;
+}
+
+const DEFAULT_REQUIRED: FieldRules = { Order: { 'TABPAGE_1.order': ['customer_id'] } };
+const DEFAULT_REQUIRED_MESSAGES: TransactionRules['requiredMessages'] = {
+  Order: { 'TABPAGE_1.order': { customer_id: 'Customer ID is required' } },
+};
+
+export function transactionRules(
+  options: TransactionOptions,
+  catalog: ServiceCatalog,
+  tables: readonly QueryObject[],
+): TransactionRules {
+  // rules the caller wrote must name real fields: a typo would otherwise make a test pass for the wrong reason
+  checkNames(catalog, 'required', options.required ?? {});
+  checkNames(catalog, 'disabled', options.disabled ?? {});
+  for (const [service, elements] of Object.entries(options.requiredMessages ?? {}))
+    checkNames(catalog, 'requiredMessages', {
+      [service]: Object.fromEntries(Object.entries(elements).map(([e, fields]) => [e, Object.keys(fields)])),
+    });
+  const lengths = new Map<string, Map<string, number>>();
+  for (const table of tables) {
+    const columns = new Map<string, number>();
+    for (const c of table.columns) if (typeof c.maxLength === 'number') columns.set(c.name, c.maxLength);
+    lengths.set(table.name, columns);
+  }
+  return {
+    required: options.required ?? DEFAULT_REQUIRED,
+    requiredMessages: options.requiredMessages ?? (options.required ? {} : DEFAULT_REQUIRED_MESSAGES),
+    disabled: options.disabled ?? {},
+    lengths,
+  };
+}
+
+function checkNames(catalog: ServiceCatalog, option: string, rules: FieldRules): void {
+  for (const [serviceName, elements] of Object.entries(rules)) {
+    const service = catalog.services.get(serviceName);
+    if (!service) throw new Error(`transactions.${option}: the snapshot defines no service ${serviceName}`);
+    for (const [elementName, fields] of Object.entries(elements)) {
+      const element = service.elements.get(elementName);
+      if (!element) throw new Error(`transactions.${option}: ${serviceName} has no data element ${elementName}`);
+      for (const field of fields)
+        if (!element.fields.has(field))
+          throw new Error(`transactions.${option}: ${serviceName} ${elementName} has no field ${field}`);
+    }
+  }
+}
