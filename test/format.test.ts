@@ -1,5 +1,5 @@
 // Emitted code is already what prettier prints: prettier's check over a sample of the stock-size tenant's
-// modules, the hard cases and every other generated file. (Formatting all 7,000 modules would be too slow
+// modules, the hard cases, every transaction module and every other generated file. (Formatting all 7,000 modules would be too slow
 // for the generator to do, which is why emitters print prettier's layout themselves.)
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
