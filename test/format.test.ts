@@ -23,6 +23,7 @@ describe('generated code is prettier-clean as emitted', () => {
     const files = [
       ...pick('tables', 17),
       ...pick('views', 17),
+      ...pick('transactions', 1),
       ...readdirSync(join(out, 'runtime')).map((f) => `runtime/${f}`),
       'catalog.ts',
       'known-values.ts',
