@@ -14,10 +14,7 @@ export interface SalesPricePageForms {
     readonly price_page_uid?: $NumericValue;
     /** Page Type. Column price_page.price_page_type_cd (Long). Required. Valid values: "Customer", "Customer / Item", "Supplier / Discount Group", "Supplier / Product Group". */
     readonly price_page_type_cd?:
-      | 'Customer'
-      | 'Customer / Item'
-      | 'Supplier / Discount Group'
-      | 'Supplier / Product Group';
+      'Customer' | 'Customer / Item' | 'Supplier / Discount Group' | 'Supplier / Product Group';
     /** Company ID. Column price_page.company_id (Char, at most 8). Required. */
     readonly company_id?: string;
     /** Description. Column price_page.description (Char, at most 255). */

@@ -23,8 +23,13 @@ interface FieldLengths {
   get(field: TransactionField): number | undefined;
 }
 
-function valueType(field: TransactionField): string {
-  if (field.validValues) return field.validValues.map(stringLiteral).join(' | ');
+/** The members of a field's value type: its valid values, or one type by DataType. */
+function valueType(field: TransactionField): string[] {
+  if (field.validValues) return field.validValues.map(stringLiteral);
+  return [baseType(field)];
+}
+
+function baseType(field: TransactionField): string {
   switch (field.dataType) {
     case 'Decimal':
     case 'Long':
@@ -51,14 +56,17 @@ function fieldDoc(field: TransactionField, element: DataElement, maxLength: numb
   return parts.filter(Boolean).join(' ');
 }
 
-/** `readonly name?: A | B;`, or the union one member per line when it does not fit, as prettier breaks it */
-function fieldSignature(key: string, type: string, indent: string): string {
+/**
+ * `readonly name?: A | B;` as prettier prints it: on one line when it fits; else the union alone on the next
+ * line when that fits; else one member per line.
+ */
+function fieldSignature(key: string, members: readonly string[], indent: string): string {
+  const type = members.join(' | ');
   const flat = `${indent}readonly ${key}?: ${type};`;
-  if (flat.length <= PRETTIER_OPTIONS.printWidth || !type.includes(' | ')) return `${flat}\n`;
-  return `${indent}readonly ${key}?:\n${type
-    .split(' | ')
-    .map((member) => `${indent}  | ${member}`)
-    .join('\n')};\n`;
+  if (flat.length <= PRETTIER_OPTIONS.printWidth || members.length === 1) return `${flat}\n`;
+  const next = `${indent}  ${type};`;
+  if (next.length <= PRETTIER_OPTIONS.printWidth) return `${indent}readonly ${key}?:\n${next}\n`;
+  return `${indent}readonly ${key}?:\n${members.map((member) => `${indent}  | ${member}`).join('\n')};\n`;
 }
 
 function elementInterface(elements: readonly DataElement[], lengths: FieldLengths): string {
@@ -123,9 +131,7 @@ export function emitTransactionModule(
   };
   const forms = service.elements.filter((e) => e.type === 'Form');
   const lists = service.elements.filter((e) => e.type === 'List');
-  const types = new Set(
-    service.elements.flatMap((e) => e.fields.filter((f) => !f.validValues).map((f) => valueType(f))),
-  );
+  const types = new Set(service.elements.flatMap((e) => e.fields.filter((f) => !f.validValues).map(baseType)));
   const typeImports = [
     ...(types.has('$DateValue') ? ['DateValue as $DateValue'] : []),
     ...(types.has('$NumericValue') ? ['NumericValue as $NumericValue'] : []),
