@@ -94,7 +94,7 @@ export function emitReadme(info: PackageInfo): string {
   const unreachable = info.entries.filter((e) => e.omitted?.reason === 'unreachable');
   const excluded = info.entries.filter((e) => e.omitted?.reason === 'excluded').length;
   const firstTable = info.entries.find((e) => e.surface === 'table' && !e.omitted);
-  const example = firstTable ? `${info.packageName}/${modulePath(firstTable)}` : `${info.packageName}/tables/<name>`;
+  const firstService = info.services.find(([, n]) => !n.stem.startsWith('m_'));
   return [
     `# ${info.packageName}`,
     '',
@@ -132,11 +132,16 @@ export function emitReadme(info: PackageInfo): string {
     '## Use',
     '',
     '```ts',
-    `import { query } from '${info.packageName}';`,
-    `import * as row from '${example}';`,
+    `import { createClient, query } from '${info.packageName}';`,
+    ...(firstTable ? [`import { ${firstTable.value} } from '${info.packageName}/${modulePath(firstTable)}';`] : []),
+    ...(firstService ? [`import { ${firstService[1].value} } from '${info.packageName}/transactions/${firstService[1].stem}';`] : []),
+    '',
+    "const client = createClient({ baseUrl: 'https://erp.example.com', auth: token });",
+    ...(firstTable ? [`for await (const row of client.rows(query(${firstTable.value}).top(500))) console.log(row);`] : []),
+    ...(firstService ? [`const body = ${firstService[1].value}.request([${firstService[1].value}.transaction() /* .form(...).list(...) */], { useCodeValues: false });`] : []),
     '```',
     '',
-    'Import each object from its own subpath: an editor then loads only what a file uses.',
+    'Import each table, view and service from its own subpath: an editor then loads only what a file uses.',
     `Edm.Decimal columns are typed \`${info.decimals}\`${info.decimals === 'number' ? ' (set `"decimals": "string"` in erpgen.config.json for exact values beyond 15 significant digits)' : ''}.`,
     '',
     '## How it was made',
