@@ -237,6 +237,45 @@ describe('bad input gives one readable line and exit 1', () => {
   }
 });
 
+describe('transaction service definitions', () => {
+  it('a listed service without a definition is left out with a notice', () => {
+    const { dir, snapshot, out } = fresh();
+    const list = JSON.parse(readFileSync(join(snapshot, 'services.json'), 'utf8')) as Array<{ Name: string }>;
+    writeFileSync(join(snapshot, 'services.json'), JSON.stringify([...list, { Name: 'Unlicensed' }]));
+    const result = runCli(['generate', '--snapshot', 'schema', '--out', 'generated'], dir);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(
+      'erpgen: left out service Unlicensed: listed in services.json but the snapshot has no definitions/Unlicensed.json',
+    );
+    expect(existsSync(join(out, 'transactions/Order.ts'))).toBe(true);
+  });
+
+  it('a definition that does not fit: one line naming the file, service, element and field; the output is untouched', () => {
+    const { dir, snapshot, out } = fresh();
+    generateOk(dir);
+    const before = readTree(out);
+    const file = join(snapshot, 'definitions/PickZone.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"DataType": "Long"', '"DataType": "Integer"'));
+    const result = runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--quiet'], dir);
+    expectUserError(
+      result,
+      1,
+      /^erpgen: schema\/definitions\/PickZone\.json: service PickZone, element "FORM\.form", field "zone_sequence", DataType: /,
+    );
+    expect(readTree(out)).toEqual(before);
+  });
+
+  it('an empty definition (the empty 500 of an unknown service, saved)', () => {
+    const { dir, snapshot } = fresh();
+    writeFileSync(join(snapshot, 'definitions/Labor.json'), '');
+    expectUserError(
+      runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--quiet'], dir),
+      1,
+      /^erpgen: schema\/definitions\/Labor\.json: is empty/,
+    );
+  });
+});
+
 describe('bad flags and config', () => {
   it('an unknown flag', () => {
     const { dir } = fresh();
