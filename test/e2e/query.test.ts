@@ -23,6 +23,7 @@ import { customer, type CustomerRow } from '@acme/erp-schema/tables/customer';
 import { inv_mast } from '@acme/erp-schema/tables/inv_mast';
 import { price_page } from '@acme/erp-schema/tables/price_page';
 import { svc_view_es_customer } from '@acme/erp-schema/views/svc_view_es_customer';
+import { isValidEncodedFilter } from '../support/odata-abnf.js';
 import { SAMPLE_SNAPSHOT } from '../support/paths.js';
 import { startQueryService, type SimulatedServer } from '../server/query-service.js';
 import { CUSTOMER_ROWS, SPECIAL_ITEM_IDS } from '../server/seed.js';
@@ -318,5 +319,15 @@ describe('each error kind surfaces as its typed error, naming the object and the
       const e = await failure(() => gone.page(query(named('any'))));
       expect(e.message).toMatch(/could not reach http:\/\/127\.0\.0\.1:1/);
     });
+  });
+});
+
+describe('what went over the wire', () => {
+  it('every $filter the client sent is valid OData by the ABNF grammar', () => {
+    const filters = server.requests
+      .map((r) => /(?:^|&)\$filter=([^&]*)/.exec(r.query)?.[1])
+      .filter((f): f is string => f !== undefined);
+    expect(filters.length).toBeGreaterThan(10);
+    for (const f of filters) expect(isValidEncodedFilter(f), decodeURIComponent(f)).toBe(true);
   });
 });

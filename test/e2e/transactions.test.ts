@@ -129,6 +129,26 @@ describe('a good Order passes', () => {
   });
 });
 
+describe('async deadline', () => {
+  it('gives up with a clear error when the request is not done in time', async () => {
+    const slow = await startQueryService({ snapshot: SAMPLE_SNAPSHOT, transactions: { asyncPolls: 1_000_000 } });
+    try {
+      const slowClient = createClient({ baseUrl: slow.url, auth: 'test-token' });
+      const started = Date.now();
+      await expect(
+        slowClient.transactionAsync(Order.request([newOrder()], { useCodeValues: false }), {
+          intervalMs: 10,
+          maxIntervalMs: 20,
+          deadlineMs: 150,
+        }),
+      ).rejects.toThrow(/async request [0-9a-f-]+ not done by the deadline \(last Status 3\)/);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe('a failed transaction never passes silently', () => {
   it('HTTP 200 with Summary.Failed: an ErpTransactionFailedError carrying the server messages', async () => {
     const noCustomer = Order.transaction().form('TABPAGE_1.order', { po_no: 'PO-2' });
