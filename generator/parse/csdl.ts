@@ -19,22 +19,41 @@ import { EDM_TYPES } from '../model/edm.js';
 import { flat } from '../flat-string.js';
 import { locate, streamJson, type Token } from './json-stream.js';
 
-type Json = string | number | boolean | null | JsonObject | Json[];
-/** objects keep document order and take any key, `__proto__` included */
+type Json = string | number | boolean | null | JsonRecord | Json[];
+/**
+ * An object inside a member (a property's facets, an entity set): no prototype, so any key is just a key,
+ * and small (a Map costs several times more, and a container holds one per object).
+ */
+interface JsonRecord {
+  [key: string]: Json | undefined;
+}
+/** A schema member itself keeps its keys in document order (the column order), whatever they are. */
 type JsonObject = Map<string, Json>;
+
+function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** Builds a plain value from the tokens of one schema member. */
 class Assembler {
-  private stack: Array<JsonObject | Json[]> = [];
+  private stack: Array<JsonObject | JsonRecord | Json[]> = [];
+  private member: JsonObject | undefined;
   private keys: Array<string | undefined> = [];
   private key: string | undefined;
   done = false;
-  value: Json = null;
+
+  /** the member, once its last token has been pushed */
+  get value(): JsonObject | undefined {
+    return this.member;
+  }
 
   push(token: Token): void {
     switch (token.name) {
       case 'startObject':
-        this.open(new Map());
+        if (this.stack.length === 0) {
+          this.member = new Map();
+          this.open(this.member);
+        } else this.open(Object.create(null) as JsonRecord);
         return;
       case 'startArray':
         this.open([]);
@@ -43,7 +62,8 @@ class Assembler {
       case 'endArray': {
         const value = this.stack.pop()!;
         this.key = this.keys.pop();
-        this.add(value);
+        if (this.stack.length === 0) this.done = true;
+        else this.add(value as Json);
         return;
       }
       case 'keyValue':
@@ -57,19 +77,17 @@ class Assembler {
     }
   }
 
-  private open(value: JsonObject | Json[]): void {
+  private open(value: JsonObject | JsonRecord | Json[]): void {
     this.stack.push(value);
     this.keys.push(this.key);
     this.key = undefined;
   }
 
   private add(value: Json): void {
-    const top = this.stack[this.stack.length - 1];
-    if (top === undefined) {
-      this.value = value;
-      this.done = true;
-    } else if (Array.isArray(top)) top.push(value);
-    else top.set(this.key as string, value);
+    const top = this.stack[this.stack.length - 1]!;
+    if (Array.isArray(top)) top.push(value);
+    else if (top instanceof Map) top.set(this.key as string, value);
+    else top[this.key as string] = value;
   }
 }
 
@@ -103,7 +121,7 @@ function walk(file: string, label: string, walker: Walker): void {
       if (member.done) {
         const value = member.value;
         member = undefined;
-        if (value instanceof Map) walker.member(topKey!, memberKey!, value, memberAt);
+        if (value) walker.member(topKey!, memberKey!, value, memberAt);
         if (walker.finished?.()) throw STOP;
       }
       return;
@@ -226,8 +244,8 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
     finished() {
       if (!container || containerName === undefined) return false;
       for (const [key, set] of container.value) {
-        if (key.startsWith('$') || key.includes('@') || !(set instanceof Map)) continue;
-        const type = set.get('$Type');
+        if (key.startsWith('$') || key.includes('@') || !isRecord(set)) continue;
+        const type = set['$Type'];
         if (typeof type !== 'string') continue;
         const dot = type.lastIndexOf('.');
         const prefix = type.slice(0, dot);
@@ -257,13 +275,13 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
   const objects: IndexedObject[] = [];
   for (const [name, set] of container.value) {
     if (name.startsWith('$') || name.includes('@')) continue;
-    if (!(set instanceof Map))
+    if (!isRecord(set))
       throw inputError(
         label,
         `container member ${JSON.stringify(name)} is not an object`,
         locate(file, name, container.at),
       );
-    const type = set.get('$Type');
+    const type = set['$Type'];
     if (typeof type !== 'string' || !type.includes('.')) {
       throw inputError(
         label,
@@ -343,20 +361,20 @@ function readColumns(qualified: string, type: JsonObject, file: string, label: s
   if (Array.isArray(key)) {
     for (const k of key) {
       if (typeof k === 'string') keyNames.add(k);
-      else if (k instanceof Map) for (const path of k.values()) if (typeof path === 'string') keyNames.add(path);
+      else if (isRecord(k)) for (const path of Object.values(k)) if (typeof path === 'string') keyNames.add(path);
     }
   }
   const columns: Column[] = [];
   for (const [name, value] of type) {
     if (name.startsWith('$') || name.includes('@')) continue;
-    if (!(value instanceof Map))
+    if (!isRecord(value))
       throw inputError(
         label,
         `entity type ${qualified}: member ${JSON.stringify(name)} is not an object`,
         locate(file, name, at),
       );
-    if (value.get('$Kind') === 'NavigationProperty') continue;
-    const edmType = value.get('$Type') ?? 'Edm.String';
+    if (value['$Kind'] === 'NavigationProperty') continue;
+    const edmType = value['$Type'] ?? 'Edm.String';
     if (typeof edmType !== 'string' || !EDM_TYPES.has(edmType)) {
       const shown = typeof edmType === 'string' ? edmType : JSON.stringify(edmType);
       throw inputError(
@@ -365,7 +383,7 @@ function readColumns(qualified: string, type: JsonObject, file: string, label: s
         locate(file, typeof edmType === 'string' ? edmType : name, at),
       );
     }
-    if (value.get('$Collection') === true) {
+    if (value['$Collection'] === true) {
       throw inputError(
         label,
         `column ${JSON.stringify(name)} of entity type ${qualified} is a collection, which the query surface cannot return`,
@@ -375,14 +393,14 @@ function readColumns(qualified: string, type: JsonObject, file: string, label: s
     const column: { -readonly [K in keyof Column]: Column[K] } = {
       name,
       edmType,
-      nullable: value.get('$Nullable') === true,
+      nullable: value['$Nullable'] === true,
       key: keyNames.has(name),
     };
-    const maxLength = value.get('$MaxLength');
+    const maxLength = value['$MaxLength'];
     if (typeof maxLength === 'number' || typeof maxLength === 'string') column.maxLength = maxLength;
-    const precision = value.get('$Precision');
+    const precision = value['$Precision'];
     if (typeof precision === 'number') column.precision = precision;
-    const scale = value.get('$Scale');
+    const scale = value['$Scale'];
     if (typeof scale === 'number' || typeof scale === 'string') column.scale = scale;
     columns.push(column);
   }
