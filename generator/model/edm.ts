@@ -2,7 +2,7 @@
 // TypeScript type of a row field and, in the runtime, which filter operations a column has and how its
 // literals are written.
 
-/** Mirrors `ColumnKind` in templates/runtime/kinds.ts: the two must list the same names. */
+/** Mirrors `ColumnKind` in templates/runtime/object.ts (test/unit/edm.test.ts keeps the two equal). */
 export type ColumnKind =
   | 'string'
   | 'int'
