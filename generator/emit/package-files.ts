@@ -69,7 +69,8 @@ export function emitTsconfig(): string {
       target: 'ES2022',
       module: 'NodeNext',
       moduleResolution: 'NodeNext',
-      lib: ['ES2023', 'DOM'],
+      // no DOM, no Node types: the package compiles in any environment
+      lib: ['ES2023'],
       strict: true,
       exactOptionalPropertyTypes: true,
       noUncheckedIndexedAccess: true,
@@ -134,11 +135,19 @@ export function emitReadme(info: PackageInfo): string {
     '```ts',
     `import { createClient, query } from '${info.packageName}';`,
     ...(firstTable ? [`import { ${firstTable.value} } from '${info.packageName}/${modulePath(firstTable)}';`] : []),
-    ...(firstService ? [`import { ${firstService[1].value} } from '${info.packageName}/transactions/${firstService[1].stem}';`] : []),
+    ...(firstService
+      ? [`import { ${firstService[1].value} } from '${info.packageName}/transactions/${firstService[1].stem}';`]
+      : []),
     '',
     "const client = createClient({ baseUrl: 'https://erp.example.com', auth: token });",
-    ...(firstTable ? [`for await (const row of client.rows(query(${firstTable.value}).top(500))) console.log(row);`] : []),
-    ...(firstService ? [`const body = ${firstService[1].value}.request([${firstService[1].value}.transaction() /* .form(...).list(...) */], { useCodeValues: false });`] : []),
+    ...(firstTable
+      ? [`for await (const row of client.rows(query(${firstTable.value}).top(500))) console.log(row);`]
+      : []),
+    ...(firstService
+      ? [
+          `const body = ${firstService[1].value}.request([${firstService[1].value}.transaction() /* .form(...).list(...) */], { useCodeValues: false });`,
+        ]
+      : []),
     '```',
     '',
     'Import each table, view and service from its own subpath: an editor then loads only what a file uses.',

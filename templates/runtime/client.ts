@@ -70,6 +70,10 @@ export interface ErpClient {
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+// through globalThis: the package compiles without DOM or Node type definitions
+const { setTimeout: schedule } = globalThis as unknown as { setTimeout(run: () => void, ms: number): unknown };
+const sleep = (ms: number) => new Promise<void>((resolve) => void schedule(resolve, ms));
 const isReportService = (name: string) => name.startsWith('m_');
 
 function asObject(value: unknown, what: string, service: string): Record<string, unknown> {
@@ -192,7 +196,7 @@ export function createClient(options: ClientOptions): ErpClient {
           throw new ErpError(
             `${request.Name}: async request ${id} not done by the deadline (last Status ${JSON.stringify(status['Status'])})`,
           );
-        await new Promise((resolve) => setTimeout(resolve, wait));
+        await sleep(wait);
         wait = Math.min(wait * 2, asyncOptions?.maxIntervalMs ?? 5_000);
         const path = `/api/v2/transaction/async?id=${encodeURIComponent(id)}`;
         status = asObject(

@@ -56,6 +56,11 @@ export interface Exchange {
 
 const SNIPPET = 200;
 
+/** `https://host:port` of a URL: where a failed connection was going, without its path or query */
+function origin(url: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? url;
+}
+
 function describeBody(text: string, contentType: string): string | undefined {
   const head = text.trimStart().slice(0, SNIPPET);
   if (/^<!doctype html|^<html/i.test(head) || contentType.includes('text/html'))
@@ -117,7 +122,7 @@ export function createHttp(options: HttpOptions): Http {
       // network failures carry no response; the cause (ECONNREFUSED, timeout) is what a user needs
       const cause =
         error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-      throw new ErpHttpError(`could not reach ${new URL(exchange.url).origin}: ${cause}`, info(0));
+      throw new ErpHttpError(`could not reach ${origin(exchange.url)}: ${cause}`, info(0));
     }
     if (!response.ok) await fail(response, info);
     return { response, info };
