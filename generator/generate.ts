@@ -116,10 +116,8 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       const source = basename(document.file);
       const readAll = services !== undefined && document.surface === 'table';
       const toRead = plan.filter((o) => o.surface === document.surface && (readAll || !o.omitted));
-      const byName = new Map(toRead.map((o) => [o.name, o]));
-      readCsdlObjects(document, toRead, (object) => {
+      readCsdlObjects(document, toRead, (object, names) => {
         if (readAll) recordLengths(object, lengths);
-        const names = byName.get(object.name)!;
         if (!names.omitted)
           emit(
             `${modulePath(names)}.ts`,

@@ -29,14 +29,15 @@ function sortedPaths(entries: readonly PlannedObject[], surface: Surface): strin
 }
 
 export function emitPackageJson(info: PackageInfo): string {
-  const exports: Record<string, string> = {
-    '.': './index.ts',
-    './catalog': './catalog.ts',
-    './known-values': './known-values.ts',
-  };
+  const exports: Array<[string, string]> = [
+    ['.', './index.ts'],
+    ['./catalog', './catalog.ts'],
+    ['./known-values', './known-values.ts'],
+  ];
   for (const surface of ['table', 'view'] as const)
-    for (const path of sortedPaths(info.entries, surface)) exports[`./${path}`] = `./${path}.ts`;
-  for (const [, names] of info.services) exports[`./transactions/${names.stem}`] = `./transactions/${names.stem}.ts`;
+    for (const path of sortedPaths(info.entries, surface)) exports.push([`./${path}`, `./${path}.ts`]);
+  for (const [, names] of info.services)
+    exports.push([`./transactions/${names.stem}`, `./transactions/${names.stem}.ts`]);
   const pkg = {
     name: info.packageName,
     version: '0.0.0',
@@ -45,9 +46,11 @@ export function emitPackageJson(info: PackageInfo): string {
     type: 'module',
     sideEffects: false,
     erpgen: { version: ERPGEN_VERSION },
-    exports,
+    exports: {},
   };
-  return `${JSON.stringify(pkg, null, 2)}\n`;
+  // the exports map is written line by line: as one object, tens of thousands of keys cost far more memory
+  const lines = exports.map(([subpath, file]) => `    ${JSON.stringify(subpath)}: ${JSON.stringify(file)}`).join(',\n');
+  return `${JSON.stringify(pkg, null, 2).replace('"exports": {}', `"exports": {\n${lines}\n  }`)}\n`;
 }
 
 export function emitIndex(defaultPageSize: number): string {

@@ -138,22 +138,18 @@ export interface NamedObject {
   readonly surface: 'table' | 'view';
 }
 
-/** Names by surface, then by server name. */
-export type NameTable = Readonly<Record<'table' | 'view', ReadonlyMap<string, ObjectNames>>>;
-
 /**
- * Names for every object of both surfaces. Values and types are unique across the package, file stems
- * within their folder. A name on both surfaces (the server says this never happens) keeps its plain names
- * on the table and gets hashed names on the view.
+ * Names for every object of both surfaces, in the order given. Values and types are unique across the
+ * package, file stems within their folder. A name on both surfaces (the server says this never happens) keeps
+ * its plain names on the table and gets hashed names on the view.
  */
-export function nameObjects(objects: readonly NamedObject[]): NameTable {
-  const table = new Map<string, ObjectNames>();
-  const view = new Map<string, ObjectNames>();
-  for (const o of objects) if (o.surface === 'table') table.set(o.name, nameOne(o.name));
-  for (const o of objects)
-    if (o.surface === 'view') view.set(o.name, nameOne(o.name, table.has(o.name) ? `view:${o.name}` : undefined));
-  const names = { table, view };
-  ensureUnique(names);
+export function nameObjects(objects: readonly NamedObject[]): ObjectNames[] {
+  const tableNames = new Set<string>();
+  for (const o of objects) if (o.surface === 'table') tableNames.add(o.name);
+  const names = objects.map((o) =>
+    nameOne(o.name, o.surface === 'view' && tableNames.has(o.name) ? `view:${o.name}` : undefined),
+  );
+  ensureUnique(objects, names);
   return names;
 }
 
@@ -168,27 +164,25 @@ function nameOne(name: string, seed?: string): ObjectNames {
   };
 }
 
-/** A hash collision in eight hex digits is astronomically unlikely; if one happens, say so rather than guess. */
-function ensureUnique(names: NameTable): void {
-  const values = new Map<string, string>();
-  const types = new Map<string, string>();
-  for (const surface of ['table', 'view'] as const) {
-    const stems = new Map<string, string>();
-    for (const [name, n] of names[surface]) {
-      for (const [seen, id] of [
-        [stems, n.stem.toLowerCase()],
-        [values, n.value],
-        [types, n.type],
-      ] as const) {
-        const other = seen.get(id);
-        if (other !== undefined)
-          throw new Error(
-            `erpgen naming collision between ${other} and ${surface} ${name} on ${id}: please report this`,
-          );
-        seen.set(id, `${surface} ${name}`);
-      }
+/**
+ * Plain names cannot collide (distinct names give distinct plain stems, values and types, and none of them
+ * holds `-` or `$`), so only hashed ones are compared. A collision in eight hex digits is astronomically
+ * unlikely; if one happens, say so rather than guess.
+ */
+function ensureUnique(objects: readonly NamedObject[], names: readonly ObjectNames[]): void {
+  const seen = new Map<string, string>();
+  names.forEach((n, i) => {
+    const o = objects[i]!;
+    for (const id of [`${o.surface} file ${n.stem.toLowerCase()}`, `value ${n.value}`, `type ${n.type}`]) {
+      if (!/[-$]/.test(id)) continue;
+      const other = seen.get(id);
+      if (other !== undefined)
+        throw new Error(
+          `erpgen naming collision between ${other} and ${o.surface} ${o.name} on ${id}: please report this`,
+        );
+      seen.set(id, `${o.surface} ${o.name}`);
     }
-  }
+  });
 }
 
 /**

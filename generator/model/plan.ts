@@ -25,9 +25,9 @@ export interface PlannedObject extends IndexedObject, ObjectNames {
 export function planObjects(objects: readonly IndexedObject[], selection: Selection): PlannedObject[] {
   const names = nameObjects(objects);
   const decide = selector(selection);
-  return objects.map((o) => {
+  return objects.map((o, i) => {
     const decision = decide(o.name, o.surface);
-    const { stem, value, type } = names[o.surface].get(o.name)!;
+    const { stem, value, type } = names[i]!;
     const planned = { name: o.name, surface: o.surface, entityType: o.entityType, stem, value, type };
     return decision.generate ? planned : { ...planned, omitted: decision.omission };
   });

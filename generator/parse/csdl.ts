@@ -34,8 +34,15 @@ function isRecord(value: unknown): value is JsonRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Builds a plain value from the tokens of one schema member. */
-class Assembler {
+/** Reads the tokens of one schema member, from its `{` to its `}`. */
+interface MemberReader<T> {
+  push(token: Token): void;
+  readonly done: boolean;
+  result(): T;
+}
+
+/** Builds a plain value from the tokens of one schema member (pass 2: one entity type at a time). */
+class Assembler implements MemberReader<JsonObject> {
   private stack: Array<JsonObject | JsonRecord | Json[]> = [];
   private member: JsonObject | undefined;
   private keys: Array<string | undefined> = [];
@@ -43,8 +50,8 @@ class Assembler {
   done = false;
 
   /** the member, once its last token has been pushed */
-  get value(): JsonObject | undefined {
-    return this.member;
+  result(): JsonObject {
+    return this.member!;
   }
 
   push(token: Token): void {
@@ -91,14 +98,82 @@ class Assembler {
   }
 }
 
-interface Walker {
+/** An entity set as the container lists it: its name and `$Type`, and whether its value was an object at all. */
+interface SetEntry {
+  readonly name: string;
+  readonly type: string | undefined;
+  readonly isObject: boolean;
+}
+
+/**
+ * Reads a member as a container without building it: the member's `$Kind` and, per key, the `$Type` of its
+ * object. A container lists one entity set per object, so a stock tenant's is small but a big tenant's is
+ * not: this keeps two strings per set and nothing else.
+ */
+class ContainerReader implements MemberReader<{ kind: string | undefined; sets: SetEntry[] }> {
+  private depth = 0;
+  private key: string | undefined;
+  private setName: string | undefined;
+  private setType: string | undefined;
+  private kind: string | undefined;
+  private readonly sets: SetEntry[] = [];
+  done = false;
+
+  push(token: Token): void {
+    switch (token.name) {
+      case 'startObject':
+      case 'startArray':
+        if (this.depth === 1 && this.key !== undefined) {
+          if (token.name === 'startObject') {
+            this.setName = this.key;
+            this.setType = undefined;
+          } else this.sets.push({ name: flat(this.key), type: undefined, isObject: false });
+        }
+        this.depth++;
+        return;
+      case 'endObject':
+      case 'endArray':
+        this.depth--;
+        if (this.depth === 1 && this.setName !== undefined) {
+          this.sets.push({
+            name: flat(this.setName),
+            type: this.setType === undefined ? undefined : flat(this.setType),
+            isObject: true,
+          });
+          this.setName = undefined;
+        }
+        if (this.depth === 0) this.done = true;
+        return;
+      case 'keyValue':
+        this.key = token.value as string;
+        return;
+      default:
+        if (this.depth === 1 && this.key === '$Kind') this.kind = String(token.value);
+        else if (this.depth === 1 && this.key !== undefined)
+          this.sets.push({ name: flat(this.key), type: undefined, isObject: false });
+        else if (
+          this.depth === 2 &&
+          this.key === '$Type' &&
+          this.setName !== undefined &&
+          typeof token.value === 'string'
+        )
+          this.setType = token.value;
+    }
+  }
+
+  result(): { kind: string | undefined; sets: SetEntry[] } {
+    return { kind: this.kind, sets: this.sets.filter((e) => !e.name.startsWith('$') && !e.name.includes('@')) };
+  }
+}
+
+interface Walker<T> {
   /** a string at the top level: `$Version`, `$EntityContainer` */
   top?(key: string, value: string): void;
   schema?(namespace: string): void;
   alias?(namespace: string, alias: string): void;
-  /** whether to assemble this schema member; skipped members cost only their tokens */
-  wants(namespace: string, name: string): boolean;
-  member(namespace: string, name: string, value: JsonObject, at: number): void;
+  /** a reader for this schema member, or nothing to skip it (skipped members cost only their tokens) */
+  reader(namespace: string, name: string): MemberReader<T> | undefined;
+  member(namespace: string, name: string, value: T, at: number): void;
   /** checked after each member: true ends the walk early */
   finished?(): boolean;
 }
@@ -106,11 +181,11 @@ interface Walker {
 const STOP = Symbol('stop');
 
 /** Walks the document structure: top-level strings, schemas, and the schema members a walker wants. */
-function walk(file: string, label: string, walker: Walker): void {
+function walk<T>(file: string, label: string, walker: Walker<T>): void {
   let depth = 0;
   let topKey: string | undefined;
   let memberKey: string | undefined;
-  let member: Assembler | undefined;
+  let member: MemberReader<T> | undefined;
   let memberAt = 0;
   let skip = 0;
   let expectTopValue = false;
@@ -119,9 +194,9 @@ function walk(file: string, label: string, walker: Walker): void {
     if (member) {
       member.push(token);
       if (member.done) {
-        const value = member.value;
+        const value = member.result();
         member = undefined;
-        if (value) walker.member(topKey!, memberKey!, value, memberAt);
+        walker.member(topKey!, memberKey!, value, memberAt);
         if (walker.finished?.()) throw STOP;
       }
       return;
@@ -143,12 +218,15 @@ function walk(file: string, label: string, walker: Walker): void {
             walker.schema?.(topKey!);
             if (walker.finished?.()) throw STOP;
           }
-        } else if (memberKey!.startsWith('$') || memberKey!.includes('@') || !walker.wants(topKey!, memberKey!))
-          skip = 1;
-        else {
-          member = new Assembler();
-          memberAt = blockStart;
-          member.push(token);
+        } else {
+          const reader =
+            memberKey!.startsWith('$') || memberKey!.includes('@') ? undefined : walker.reader(topKey!, memberKey!);
+          if (!reader) skip = 1;
+          else {
+            member = reader;
+            memberAt = blockStart;
+            member.push(token);
+          }
         }
         return;
       case 'startArray':
@@ -216,7 +294,7 @@ export interface CsdlIndex {
 export function readCsdlIndex(file: string, surface: Surface, label = basename(file)): CsdlIndex {
   let version: string | undefined;
   let containerName: string | undefined;
-  let container: { value: JsonObject; at: number } | undefined;
+  let container: { sets: SetEntry[]; at: number } | undefined;
   const namespaces = new Set<string>();
   const aliases = new Map<string, string>();
   const qualify = (name: string): string => {
@@ -233,22 +311,20 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
     },
     schema: (namespace) => namespaces.add(namespace),
     alias: (namespace, alias) => aliases.set(alias, namespace),
-    // before `$EntityContainer` is known, any member may be the container: assemble and look at its $Kind
-    wants: (namespace, name) => containerName === undefined || isContainer(namespace, name),
+    // before `$EntityContainer` is known, any member may be the container: read it and look at its $Kind
+    reader: (namespace, name) =>
+      containerName === undefined || isContainer(namespace, name) ? new ContainerReader() : undefined,
     member(namespace, name, value, at) {
       if (container) return;
-      if (isContainer(namespace, name) || (containerName === undefined && value.get('$Kind') === 'EntityContainer'))
-        container = { value, at };
+      if (isContainer(namespace, name) || (containerName === undefined && value.kind === 'EntityContainer'))
+        container = { sets: value.sets, at };
     },
     // done once the container is held and every namespace its sets name has been seen (aliases come first in a schema)
     finished() {
       if (!container || containerName === undefined) return false;
-      for (const [key, set] of container.value) {
-        if (key.startsWith('$') || key.includes('@') || !isRecord(set)) continue;
-        const type = set['$Type'];
-        if (typeof type !== 'string') continue;
-        const dot = type.lastIndexOf('.');
-        const prefix = type.slice(0, dot);
+      for (const set of container.sets) {
+        if (set.type === undefined) continue;
+        const prefix = set.type.slice(0, set.type.lastIndexOf('.'));
         if (!namespaces.has(prefix) && !aliases.has(prefix)) return false;
       }
       return true;
@@ -273,23 +349,21 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
   }
 
   const objects: IndexedObject[] = [];
-  for (const [name, set] of container.value) {
-    if (name.startsWith('$') || name.includes('@')) continue;
-    if (!isRecord(set))
+  for (const { name, type, isObject } of container.sets) {
+    if (!isObject)
       throw inputError(
         label,
         `container member ${JSON.stringify(name)} is not an object`,
         locate(file, name, container.at),
       );
-    const type = set['$Type'];
-    if (typeof type !== 'string' || !type.includes('.')) {
+    if (type === undefined || !type.includes('.')) {
       throw inputError(
         label,
         `entity set ${JSON.stringify(name)} has no qualified $Type`,
         locate(file, name, container.at),
       );
     }
-    objects.push({ name: flat(name), surface, entityType: flat(qualify(type)) });
+    objects.push({ name, surface, entityType: flat(qualify(type)) });
   }
   return { document: { file, label, surface, containerAt: container.at }, objects };
 }
@@ -303,21 +377,21 @@ function splitQualified(qualified: string): [string, string] {
  * Pass 2: calls `onObject` for each wanted object as soon as its entity type has been read, in document order.
  * Fails when a wanted object's `$Type` names no entity type of the document.
  */
-export function readCsdlObjects(
+export function readCsdlObjects<W extends IndexedObject>(
   document: CsdlDocument,
-  wanted: readonly IndexedObject[],
-  onObject: (object: QueryObject) => void,
+  wanted: readonly W[],
+  onObject: (object: QueryObject, wanted: W) => void,
 ): void {
   const { file, label } = document;
   // entity type -> the objects it serves; entries leave as their type is read, so what remains at the end
   // is a $Type that names nothing (and memory shrinks as the pass goes)
-  const pending = new Map<string, IndexedObject | IndexedObject[]>();
+  const pending = new Map<string, W | W[]>();
   for (const o of wanted) {
     const known = pending.get(o.entityType);
     pending.set(o.entityType, known === undefined ? o : Array.isArray(known) ? [...known, o] : [known, o]);
   }
   walk(file, label, {
-    wants: (namespace, name) => pending.has(`${namespace}.${name}`),
+    reader: (namespace, name) => (pending.has(`${namespace}.${name}`) ? new Assembler() : undefined),
     member(namespace, name, value, at) {
       const qualified = `${namespace}.${name}`;
       if (value.get('$Kind') !== 'EntityType') {
@@ -331,7 +405,7 @@ export function readCsdlObjects(
       pending.delete(qualified);
       const columns = readColumns(qualified, value, file, label, at);
       for (const o of Array.isArray(objects) ? objects : [objects])
-        onObject({ name: o.name, surface: o.surface, entityType: o.entityType, columns });
+        onObject({ name: o.name, surface: o.surface, entityType: o.entityType, columns }, o);
     },
     finished: () => pending.size === 0,
   });

@@ -58,7 +58,8 @@ export async function typecheckBench(work: string, stockSnapshot: string, runs: 
 
   // 200 tables, spread over the alphabet, each with two columns a filter can use
   const index = readCsdlIndex(join(stockSnapshot, 'tables.metadata.json'), 'table');
-  const names = nameObjects(index.objects);
+  const allNames = nameObjects(index.objects);
+  const names = { table: new Map(index.objects.map((o, i) => [o.name, allNames[i]!])) };
   const candidates: QueryObject[] = [];
   readCsdlObjects(index.document, index.objects, (o) => {
     if (

@@ -1,11 +1,17 @@
 // Names: decided in one place, deterministic, compiling for any server name, stable as the schema grows.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { API_NAMES, isPlainIdentifier, nameObjects, pascal, type NamedObject } from '../../generator/model/naming.js';
+import { API_NAMES, isPlainIdentifier, nameObjects, pascal, type NamedObject, type ObjectNames } from '../../generator/model/naming.js';
 import * as runtime from '../../templates/runtime/index.js';
 import { hardCaseTables } from '../tenant/make-tenant.js';
 
-const named = (objects: NamedObject[]) => nameObjects(objects);
+/** the names by surface and server name */
+function named(objects: NamedObject[]) {
+  const names = nameObjects(objects);
+  const by = { table: new Map<string, ObjectNames>(), view: new Map<string, ObjectNames>() };
+  objects.forEach((o, i) => by[o.surface].set(o.name, names[i]!));
+  return by;
+}
 const one = (name: string, surface: 'table' | 'view' = 'table') => named([{ name, surface }])[surface].get(name)!;
 
 describe('object names', () => {
