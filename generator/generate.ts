@@ -7,6 +7,7 @@ import { emitCatalog } from './emit/catalog.js';
 import { format, needsFormatting } from './emit/format.js';
 import { emitKnownValues } from './emit/known-values-module.js';
 import {
+  emitClientIndex,
   emitIndex,
   emitPackageJson,
   emitPrettierConfig,
@@ -160,6 +161,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     writer.file('catalog.ts', emitCatalog(plan, info.services));
     writer.file('known-values.ts', emitKnownValues(config.knownValues));
     writer.file('index.ts', emitIndex(config.defaultPageSize));
+    writer.file('client.ts', emitClientIndex());
     writer.file('package.json', emitPackageJson(info));
     writer.file('README.md', emitReadme(info));
     writer.file('tsconfig.json', emitTsconfig());

@@ -13,7 +13,7 @@ import {
   type TransactionRequest,
   type TransactionResponse,
   type TransactionSet,
-} from './transaction.js';
+} from './transaction-wire.js';
 
 export type { AuthProvider, FetchLike } from './http.js';
 

@@ -31,6 +31,7 @@ function sortedPaths(entries: readonly PlannedObject[], surface: Surface): strin
 export function emitPackageJson(info: PackageInfo): string {
   const exports: Array<[string, string]> = [
     ['.', './index.ts'],
+    ['./client', './client.ts'],
     ['./catalog', './catalog.ts'],
     ['./known-values', './known-values.ts'],
   ];
@@ -63,6 +64,15 @@ export function emitIndex(defaultPageSize: number): string {
     "export * from './known-values.js';\n\n" +
     `/** Starts a query of a table or view; \`$top\` is ${defaultPageSize} unless \`top()\` says otherwise (erpgen.config.json \`defaultPageSize\`). */\n` +
     `export const query = queryWith({ defaultPageSize: ${defaultPageSize} });\n`
+  );
+}
+
+export function emitClientIndex(): string {
+  return (
+    `${GENERATED_HEADER}\n` +
+    '// The client (data query surface and Transaction API) and the payload builders\' types. Apart from the\n' +
+    '// package index, so that a file that only builds queries does not load them.\n' +
+    "export * from './runtime/client-api.js';\n"
   );
 }
 
@@ -115,6 +125,8 @@ export function emitReadme(info: PackageInfo): string {
           '  a payload builder (`<Service>.transaction().form(...).list(...)`, `<Service>.request(...)`) that produces the wire JSON.',
         ]
       : []),
+    '- `index.ts` (the package itself): `query`, the filter helpers, the errors and the known values;',
+    '  `client.ts` (`<package>/client`): `createClient` and the Transaction API types.',
     '- `catalog.ts`: the name of every table, view and service and its module subpath, without loading the modules.',
     `- \`known-values.ts\`: named codes that narrow column types (${info.knownValues.map((k) => k.name).join(', ')}).`,
     '- `runtime/`: the query builder and client the modules use (copied from erpgen, not generated).',
@@ -136,7 +148,8 @@ export function emitReadme(info: PackageInfo): string {
     '## Use',
     '',
     '```ts',
-    `import { createClient, query } from '${info.packageName}';`,
+    `import { query } from '${info.packageName}';`,
+    `import { createClient } from '${info.packageName}/client';`,
     ...(firstTable ? [`import { ${firstTable.value} } from '${info.packageName}/${modulePath(firstTable)}';`] : []),
     ...(firstService
       ? [`import { ${firstService[1].value} } from '${info.packageName}/transactions/${firstService[1].stem}';`]

@@ -32,7 +32,7 @@ const RESERVED = new Set(
   ).split(' '),
 );
 
-/** values the generated package's index exports (a test keeps this in step with templates/runtime/index.ts) */
+/** values the generated package's index and client entry export (a test keeps this in step with the runtime) */
 export const API_NAMES = new Set([
   'query',
   'queryWith',
@@ -54,6 +54,7 @@ export const API_NAMES = new Set([
   'ErpServerError',
   'ErpUnexpectedResponseError',
   'assertPassed',
+  'parseTransactionResponse',
   'defineService',
   'ErpTransactionBuildError',
   'ErpTransactionFailedError',

@@ -1,15 +1,6 @@
-// The runtime's public API, re-exported by the generated package's index (which adds `query`, made with the
-// package's default page size).
-export { createClient } from './client.js';
-export type {
-  AsyncOptions,
-  AuthProvider,
-  ClientOptions,
-  ErpClient,
-  FetchLike,
-  Page,
-  TransactionOptions,
-} from './client.js';
+// The query side of the runtime, re-exported by the generated package's index (which adds `query`, made with
+// the package's default page size). The client and the Transaction API have their own entry, `client.ts`:
+// a file that only builds queries does not make the compiler load them.
 export {
   ErpError,
   ErpFilterRejectedError,
@@ -29,25 +20,3 @@ export { defineObject } from './object.js';
 export type { ColumnKind, QueryObject, RowOf, Surface } from './object.js';
 export { changedSince, Query, queryWith } from './query.js';
 export type { Direction, QueryOptions, QuerySettings, ResultOf, RunnableQuery } from './query.js';
-export { assertPassed, defineService, ErpTransactionBuildError, ErpTransactionFailedError } from './transaction.js';
-export type {
-  DateValue,
-  Edit,
-  ElementDescriptor,
-  FieldDescriptor,
-  FieldType,
-  KeyOptions,
-  NumericValue,
-  RequestOptions,
-  Service,
-  ServiceDescriptor,
-  Transaction,
-  TransactionGetRequest,
-  TransactionRequest,
-  TransactionResponse,
-  TransactionResult,
-  TransactionSet,
-  WireDataElement,
-  WireRow,
-  WireTransaction,
-} from './transaction.js';

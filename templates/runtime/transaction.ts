@@ -5,6 +5,13 @@
 // column are refused and free text too long is truncated with a warning.
 import { ErpError } from './errors.js';
 import { plainNumber } from './literals.js';
+import type {
+  Edit,
+  TransactionGetRequest,
+  TransactionRequest,
+  WireDataElement,
+  WireTransaction,
+} from './transaction-wire.js';
 
 /** A field's `DataType` in the definition (`null`: not given; `Number` appears in report definitions). */
 export type FieldType = 'Char' | 'Decimal' | 'Long' | 'Datetime' | 'Number' | null;
@@ -42,48 +49,9 @@ export interface ServiceDescriptor {
   readonly elements: Readonly<Record<string, ElementDescriptor>>;
 }
 
-/** A build problem found before sending: an unknown element or field, a missing key, folded rows, a bad value. */
+/** A payload problem found before sending: an unknown element or field, a missing key, folded rows, a bad value. */
 export class ErpTransactionBuildError extends ErpError {
   override name = 'ErpTransactionBuildError';
-}
-
-// --- the wire format -------------------------------------------------------------------------------------
-
-export interface Edit {
-  readonly Name: string;
-  readonly Value: string;
-}
-
-export interface WireRow {
-  readonly Edits: readonly Edit[];
-  readonly RelativeDateEdits: readonly never[];
-}
-
-export interface WireDataElement {
-  readonly Name: string;
-  readonly Type: 'Form' | 'List';
-  readonly Keys: readonly string[];
-  readonly Rows: readonly WireRow[];
-}
-
-export interface WireTransaction {
-  /** the only value the service accepts: keyed rows update on key match and insert otherwise */
-  readonly Status: 'New';
-  readonly DataElements: readonly WireDataElement[];
-}
-
-/** The body of POST /api/v2/transaction (and /transaction/async). */
-export interface TransactionRequest {
-  readonly Name: string;
-  readonly UseCodeValues: boolean;
-  readonly IgnoreDisabled?: boolean;
-  readonly Transactions: readonly WireTransaction[];
-}
-
-/** The body of POST /api/v2/transaction/get. */
-export interface TransactionGetRequest {
-  readonly ServiceName: string;
-  readonly TransactionStates: ReadonlyArray<{ readonly DataElementName: string; readonly Keys: readonly Edit[] }>;
 }
 
 // --- types of the builders ---------------------------------------------------------------------------------
@@ -393,73 +361,4 @@ export function defineService<Forms, Lists>(descriptor: ServiceDescriptor): Serv
       return { ServiceName: frozen.name, TransactionStates: states };
     },
   }) as unknown as Service<Forms, Lists>;
-}
-
-// --- responses -----------------------------------------------------------------------------------------------
-
-export interface TransactionResult {
-  readonly Status: 'Passed' | 'Failed' | (string & {});
-  readonly DataElements?: ReadonlyArray<{
-    readonly Name: string;
-    readonly Rows: ReadonlyArray<{ readonly Edits: readonly Edit[] }>;
-  }>;
-}
-
-/** The answer of POST /api/v2/transaction (HTTP 200 even when transactions failed). */
-export interface TransactionResponse {
-  readonly Messages: readonly string[];
-  readonly Results: { readonly Name: string; readonly Transactions: readonly TransactionResult[] } | null;
-  readonly Summary: { readonly Succeeded: number; readonly Failed: number; readonly Other: number };
-}
-
-/** The answer of POST /api/v2/transaction/get: a transaction set holding the rows read. */
-export interface TransactionSet {
-  readonly Name: string;
-  readonly Transactions: ReadonlyArray<{ readonly Status?: string; readonly DataElements: readonly WireDataElement[] }>;
-}
-
-/** A transaction the server did not pass; `messages` are the server's, `response` the whole answer. */
-export class ErpTransactionFailedError extends ErpError {
-  override name = 'ErpTransactionFailedError';
-  constructor(
-    readonly service: string,
-    readonly response: TransactionResponse,
-  ) {
-    const { Succeeded, Failed, Other } = response.Summary;
-    super(
-      `${service}: ${Failed} failed, ${Succeeded} succeeded, ${Other} other: ${response.Messages.join(' | ') || '(no message)'}`,
-    );
-  }
-
-  get messages(): readonly string[] {
-    return this.response.Messages;
-  }
-}
-
-/** Checks the shape of an answer; a body that is not one is an error, not a silent success. */
-export function parseTransactionResponse(body: unknown, service: string): TransactionResponse {
-  const b = body as Partial<TransactionResponse> | null;
-  const summary = b?.Summary as Partial<TransactionResponse['Summary']> | undefined;
-  const ok =
-    b !== null &&
-    typeof b === 'object' &&
-    Array.isArray(b.Messages) &&
-    b.Messages.every((m) => typeof m === 'string') &&
-    (b.Results === null || (typeof b.Results === 'object' && Array.isArray(b.Results?.Transactions))) &&
-    typeof summary?.Succeeded === 'number' &&
-    typeof summary.Failed === 'number' &&
-    typeof summary.Other === 'number';
-  if (!ok)
-    throw new ErpError(`${service}: the answer is not a transaction response: ${JSON.stringify(body).slice(0, 200)}`);
-  return b as TransactionResponse;
-}
-
-/** Fails unless every transaction passed: `Summary.Failed` is 0 and every result says Passed. */
-export function assertPassed(response: TransactionResponse, service: string): TransactionResponse {
-  const passed =
-    response.Summary.Failed === 0 &&
-    response.Results !== null &&
-    response.Results.Transactions.every((t) => t.Status === 'Passed');
-  if (!passed) throw new ErpTransactionFailedError(service, response);
-  return response;
 }

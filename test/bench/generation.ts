@@ -96,7 +96,10 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
       target: '<= 3 s + 2 s',
       ok: median(serviceRuns.map((r) => r.seconds)) <= 5,
     },
-    { name: 'stock tenant + 312 services: peak RSS', value: `${median(serviceRuns.map((r) => r.peakRssMb)).toFixed(0)} MB` },
+    {
+      name: 'stock tenant + 312 services: peak RSS',
+      value: `${median(serviceRuns.map((r) => r.peakRssMb)).toFixed(0)} MB`,
+    },
     { name: '10x tenant: objects / files written', value: `${tenRuns[0]!.objects} / ${tenRuns[0]!.written}` },
     { name: '10x tenant: wall', value: `${median(tenRuns.map((r) => r.seconds)).toFixed(2)} s` },
     {

@@ -30,7 +30,10 @@ try {
     if (!existsSync(stock)) await writeSampleSnapshot(stock, { services: 'none' });
     // tsc runs are short and noisy: more of them for a stable median
     const tscRuns = Math.max(runs, 7);
-    print(`Queries in the editor and compiler (median of ${tscRuns} tsc runs)`, await typecheckBench(work, stock, tscRuns));
+    print(
+      `Queries in the editor and compiler (median of ${tscRuns} tsc runs)`,
+      await typecheckBench(work, stock, tscRuns),
+    );
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

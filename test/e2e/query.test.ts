@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   and,
   changedSince,
-  createClient,
   defineObject,
   ErpFilterRejectedError,
   ErpHttpError,
@@ -17,8 +16,8 @@ import {
   not,
   or,
   query,
-  type ErpClient,
 } from '@acme/erp-schema';
+import { createClient, type ErpClient } from '@acme/erp-schema/client';
 import { customer, type CustomerRow } from '@acme/erp-schema/tables/customer';
 import { inv_mast } from '@acme/erp-schema/tables/inv_mast';
 import { price_page } from '@acme/erp-schema/tables/price_page';

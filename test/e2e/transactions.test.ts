@@ -2,15 +2,14 @@
 // real HTTP on 127.0.0.1. The server validates bodies the way the service documents say, so these tests check
 // the builders against the service's rules, not against themselves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErpError, ErpServerError } from '@acme/erp-schema';
 import {
   createClient,
-  ErpError,
-  ErpServerError,
   ErpTransactionBuildError,
   ErpTransactionFailedError,
   type ErpClient,
   type TransactionRequest,
-} from '@acme/erp-schema';
+} from '@acme/erp-schema/client';
 import { Customer } from '@acme/erp-schema/transactions/Customer';
 import { InventoryAdjustment } from '@acme/erp-schema/transactions/InventoryAdjustment';
 import { Order } from '@acme/erp-schema/transactions/Order';

@@ -95,7 +95,6 @@ export interface DefinitionFile {
 
 export { hash32, prng } from './random.js';
 
-
 function pick<T>(rand: () => number, items: readonly T[]): T {
   return items[Math.floor(rand() * items.length)]!;
 }

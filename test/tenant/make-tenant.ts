@@ -41,7 +41,6 @@ export interface TenantOptions {
 
 // --- deterministic pseudo-randomness -------------------------------------------------------------
 
-
 // --- column facets -----------------------------------------------------------------------------
 
 const STRING_LENGTHS: Record<string, number> = {
@@ -84,7 +83,8 @@ const CODE_LENGTHS = [8, 10, 16, 20];
 /** A length a DBA would give such a column: flags are one character, names and text are long, codes short. */
 function plausibleLength(name: string, h: number): number {
   if (/(_flag|_yn)$|^(taxable|serialized|track_lots|buy|make|sellable|stockable|inactive)$/.test(name)) return 1;
-  if (/name|desc|address|city|note|comment|email|phone|title|text|keywords|path|url|instructions/.test(name)) return TEXT_LENGTHS[h % TEXT_LENGTHS.length]!;
+  if (/name|desc|address|city|note|comment|email|phone|title|text|keywords|path|url|instructions/.test(name))
+    return TEXT_LENGTHS[h % TEXT_LENGTHS.length]!;
   if (/(_id|_no|_cd|_code|_type|_class|_group|_uom|unit)$/.test(name)) return CODE_LENGTHS[h % CODE_LENGTHS.length]!;
   return COMMON_LENGTHS[h % COMMON_LENGTHS.length]!;
 }

@@ -28,6 +28,10 @@ export async function writeSampleSnapshot(dir: string, options: SnapshotOptions 
     alias: 'v',
   });
   const services = options.services ?? 'sample';
-  if (services !== 'none') await writeDefinitions(dir, services === 'sample' ? sampleDefinitions() : [...sampleDefinitions(), ...benchDefinitions(services.bench)]);
+  if (services !== 'none')
+    await writeDefinitions(
+      dir,
+      services === 'sample' ? sampleDefinitions() : [...sampleDefinitions(), ...benchDefinitions(services.bench)],
+    );
   return { tables: tenant.tables.length, views: tenant.views.length, tableBytes, viewBytes };
 }

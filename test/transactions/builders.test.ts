@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ErpTransactionBuildError } from '@acme/erp-schema';
+import { ErpTransactionBuildError } from '@acme/erp-schema/client';
 import { Customer } from '@acme/erp-schema/transactions/Customer';
 import { InventoryAdjustment } from '@acme/erp-schema/transactions/InventoryAdjustment';
 import { Order } from '@acme/erp-schema/transactions/Order';

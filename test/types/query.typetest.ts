@@ -1,7 +1,8 @@
 // Type-level guarantees of queries (API.md section 3): every `// error` line there is a `@ts-expect-error`
 // here, plus string functions on dates, eq(null) on a non-nullable column, and a filter of one object used
 // on another. Compiled by test/types.test.ts with TypeScript 7 and TypeScript 6.
-import { and, changedSince, createClient, decimal, not, or, query, type Filter, type ResultOf } from '@acme/erp-schema';
+import { and, changedSince, decimal, not, or, query, type Filter, type ResultOf } from '@acme/erp-schema';
+import { createClient } from '@acme/erp-schema/client';
 import { customer } from '@acme/erp-schema/tables/customer';
 import { oe_hdr } from '@acme/erp-schema/tables/oe_hdr';
 import { price_page } from '@acme/erp-schema/tables/price_page';

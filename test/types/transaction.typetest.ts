@@ -1,14 +1,19 @@
 // Type-level guarantees of transaction builders (API.md section 4): every `// error` line there is a
 // `@ts-expect-error` here, plus an unknown field passed in a variable. Compiled by test/types.test.ts with
 // TypeScript 7 and TypeScript 6.
-import { createClient, type TransactionRequest, type TransactionResponse } from '@acme/erp-schema';
+import { createClient, type TransactionRequest, type TransactionResponse } from '@acme/erp-schema/client';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import { PickZone } from '@acme/erp-schema/transactions/PickZone';
 import { SalesPricePage } from '@acme/erp-schema/transactions/SalesPricePage';
 
 // a new order: no keys, the server assigns the order number
 const create = Order.transaction()
-  .form('TABPAGE_1.order', { customer_id: 100198, sales_loc_id: 10, po_no: 'PO-TEST-001', order_date: new Date('2030-01-05') })
+  .form('TABPAGE_1.order', {
+    customer_id: 100198,
+    sales_loc_id: 10,
+    po_no: 'PO-TEST-001',
+    order_date: new Date('2030-01-05'),
+  })
   .list('TP_ITEMS.items', [{ oe_order_item_id: 'WIDGET-001', unit_quantity: 5 }]);
 
 // a keyed upsert: rows that match the keys are updated, the others inserted
@@ -63,7 +68,11 @@ Order.transaction().form('TABPAGE_1.order', { order_date: '2030-01-05' });
 Order.transaction().form('TABPAGE_1.order', { po_no: 12 });
 
 // valid values: the display labels, unless code values are sent
-PickZone.transaction().form('FORM.form', { location_id: 10, bin_zone_id: 'Z1', row_status_flag: 'Active' }, { keys: ['location_id', 'bin_zone_id'] });
+PickZone.transaction().form(
+  'FORM.form',
+  { location_id: 10, bin_zone_id: 'Z1', row_status_flag: 'Active' },
+  { keys: ['location_id', 'bin_zone_id'] },
+);
 // @ts-expect-error not one of the valid values
 PickZone.transaction().form('FORM.form', { row_status_flag: 'Gone' });
 const coded = PickZone.transaction({ useCodeValues: true }).form('FORM.form', { row_status_flag: '704' });

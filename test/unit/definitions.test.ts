@@ -7,10 +7,13 @@ import { nameServices } from '../../generator/model/naming.js';
 import { parseDefinition, parseServiceList } from '../../generator/parse/definitions.js';
 import { REFERENCE_DIR } from '../tenant/real-columns.js';
 
-const pickZone = () => JSON.parse(readFileSync(join(REFERENCE_DIR, 'definitions/PickZone.json'), 'utf8')) as {
-  Name: string;
-  TransactionDefinition: { DataElementDefinitions: Array<Record<string, unknown> & { FieldDefinitions: Array<Record<string, unknown>> }> };
-};
+const pickZone = () =>
+  JSON.parse(readFileSync(join(REFERENCE_DIR, 'definitions/PickZone.json'), 'utf8')) as {
+    Name: string;
+    TransactionDefinition: {
+      DataElementDefinitions: Array<Record<string, unknown> & { FieldDefinitions: Array<Record<string, unknown>> }>;
+    };
+  };
 
 function failure(text: string): string {
   try {
@@ -24,12 +27,21 @@ function failure(text: string): string {
 
 describe('definitions', () => {
   it('reads the real PickZone definition', () => {
-    const service = parseDefinition(readFileSync(join(REFERENCE_DIR, 'definitions/PickZone.json'), 'utf8'), 'PickZone.json');
+    const service = parseDefinition(
+      readFileSync(join(REFERENCE_DIR, 'definitions/PickZone.json'), 'utf8'),
+      'PickZone.json',
+    );
     expect(service.name).toBe('PickZone');
     expect(service.report).toBe(false);
     expect(service.elements).toHaveLength(1);
     const [form] = service.elements;
-    expect(form).toMatchObject({ name: 'FORM.form', type: 'Form', keyFields: ['location_id', 'bin_zone_id'], businessObject: 'bin_zone', datawindow: 'd_dw_bin_zone_form' });
+    expect(form).toMatchObject({
+      name: 'FORM.form',
+      type: 'Form',
+      keyFields: ['location_id', 'bin_zone_id'],
+      businessObject: 'bin_zone',
+      datawindow: 'd_dw_bin_zone_form',
+    });
     expect(form!.fields.find((f) => f.name === 'row_status_flag')).toEqual({
       name: 'row_status_flag',
       label: 'Status',
@@ -56,18 +68,26 @@ describe('definitions', () => {
   it('names the service, the element and the field of a definition that does not fit', () => {
     const d = pickZone();
     d.TransactionDefinition.DataElementDefinitions[0]!.FieldDefinitions[5]!.DataType = 'Money';
-    expect(failure(JSON.stringify(d))).toMatch(/^definitions\/PickZone\.json: service PickZone, element "FORM\.form", field "row_status_flag", DataType: /);
+    expect(failure(JSON.stringify(d))).toMatch(
+      /^definitions\/PickZone\.json: service PickZone, element "FORM\.form", field "row_status_flag", DataType: /,
+    );
     const e = pickZone();
     e.TransactionDefinition.DataElementDefinitions[0]!.Type = 'Grid';
-    expect(failure(JSON.stringify(e))).toMatch(/^definitions\/PickZone\.json: service PickZone, element "FORM\.form", Type: /);
+    expect(failure(JSON.stringify(e))).toMatch(
+      /^definitions\/PickZone\.json: service PickZone, element "FORM\.form", Type: /,
+    );
     const f = pickZone();
     delete f.TransactionDefinition.DataElementDefinitions[0]!.FieldDefinitions[2]!.Name;
     expect(failure(JSON.stringify(f))).toMatch(/service PickZone, element "FORM\.form", field #2, Name: /);
     const g = pickZone();
     g.TransactionDefinition.DataElementDefinitions[0]!.KeyFields = ['nope'];
-    expect(failure(JSON.stringify(g))).toMatch(/element "FORM\.form": KeyFields names "nope", which is not one of its fields/);
+    expect(failure(JSON.stringify(g))).toMatch(
+      /element "FORM\.form": KeyFields names "nope", which is not one of its fields/,
+    );
     const h = pickZone();
-    h.TransactionDefinition.DataElementDefinitions[0]!.FieldDefinitions.push({ ...h.TransactionDefinition.DataElementDefinitions[0]!.FieldDefinitions[0]! });
+    h.TransactionDefinition.DataElementDefinitions[0]!.FieldDefinitions.push({
+      ...h.TransactionDefinition.DataElementDefinitions[0]!.FieldDefinitions[0]!,
+    });
     expect(failure(JSON.stringify(h))).toMatch(/field "company_id": defined twice/);
   });
 
@@ -87,7 +107,10 @@ describe('definitions', () => {
 describe('the service list', () => {
   it('takes every plausible form', () => {
     expect(parseServiceList('["Order","Customer"]', 's.json')).toEqual(['Order', 'Customer']);
-    expect(parseServiceList('[{"Name":"Order"},{"Name":"Customer","Other":1}]', 's.json')).toEqual(['Order', 'Customer']);
+    expect(parseServiceList('[{"Name":"Order"},{"Name":"Customer","Other":1}]', 's.json')).toEqual([
+      'Order',
+      'Customer',
+    ]);
     expect(parseServiceList('{"Services":[{"Name":"Order"}]}', 's.json')).toEqual(['Order']);
     expect(() => parseServiceList('{"services":1}', 's.json')).toThrow(/is not a service list/);
   });
@@ -97,7 +120,11 @@ describe('service names', () => {
   it('keep their own case in module names, and stay unique', () => {
     const names = nameServices(['Order', 'PickZone', 'm_openorderreport', 'order', 'Sales Order', 'class']);
     expect(names.get('Order')).toEqual({ stem: 'Order', value: 'Order', type: 'Order' });
-    expect(names.get('m_openorderreport')).toEqual({ stem: 'm_openorderreport', value: 'm_openorderreport', type: 'MOpenorderreport' });
+    expect(names.get('m_openorderreport')).toEqual({
+      stem: 'm_openorderreport',
+      value: 'm_openorderreport',
+      type: 'MOpenorderreport',
+    });
     expect(names.get('order')!.stem).toMatch(/^order-[0-9a-f]{8}$/);
     expect(names.get('order')!.type).toMatch(/^Order\$[0-9a-f]{8}$/);
     expect(names.get('Sales Order')!.value).toMatch(/^Sales_Order\$[0-9a-f]{8}$/);

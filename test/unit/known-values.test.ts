@@ -5,7 +5,12 @@ import { BUILT_IN_KNOWN_VALUES, KnownValueIndex, mergeKnownValues } from '../../
 describe('known values', () => {
   it('a config set with a built-in name replaces it in place; others are added after', () => {
     const merged = mergeKnownValues([
-      { name: 'CreditStatus', description: 'ours', columns: ['customer.credit_status'], values: { GOOD: 'GOOD', HOLD: 'HOLD' } },
+      {
+        name: 'CreditStatus',
+        description: 'ours',
+        columns: ['customer.credit_status'],
+        values: { GOOD: 'GOOD', HOLD: 'HOLD' },
+      },
       { name: 'PriceUnit', description: '', columns: ['*.unit'], values: { Each: 'EA' } },
     ]);
     expect(merged.map((s) => s.name)).toEqual([...BUILT_IN_KNOWN_VALUES.map((s) => s.name), 'PriceUnit']);

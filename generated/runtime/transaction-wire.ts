@@ -1,0 +1,111 @@
+// The wire format of the Transaction API: request bodies, answers, and the checks that an answer is one and
+// that every transaction in it passed. Shared by the payload builders and the client.
+import { ErpError } from './errors.js';
+
+// --- requests -------------------------------------------------------------------------------------
+
+export interface Edit {
+  readonly Name: string;
+  readonly Value: string;
+}
+
+export interface WireRow {
+  readonly Edits: readonly Edit[];
+  readonly RelativeDateEdits: readonly never[];
+}
+
+export interface WireDataElement {
+  readonly Name: string;
+  readonly Type: 'Form' | 'List';
+  readonly Keys: readonly string[];
+  readonly Rows: readonly WireRow[];
+}
+
+export interface WireTransaction {
+  /** the only value the service accepts: keyed rows update on key match and insert otherwise */
+  readonly Status: 'New';
+  readonly DataElements: readonly WireDataElement[];
+}
+
+/** The body of POST /api/v2/transaction (and /transaction/async). */
+export interface TransactionRequest {
+  readonly Name: string;
+  readonly UseCodeValues: boolean;
+  readonly IgnoreDisabled?: boolean;
+  readonly Transactions: readonly WireTransaction[];
+}
+
+/** The body of POST /api/v2/transaction/get. */
+export interface TransactionGetRequest {
+  readonly ServiceName: string;
+  readonly TransactionStates: ReadonlyArray<{ readonly DataElementName: string; readonly Keys: readonly Edit[] }>;
+}
+
+// --- responses -----------------------------------------------------------------------------------------------
+
+export interface TransactionResult {
+  readonly Status: 'Passed' | 'Failed' | (string & {});
+  readonly DataElements?: ReadonlyArray<{
+    readonly Name: string;
+    readonly Rows: ReadonlyArray<{ readonly Edits: readonly Edit[] }>;
+  }>;
+}
+
+/** The answer of POST /api/v2/transaction (HTTP 200 even when transactions failed). */
+export interface TransactionResponse {
+  readonly Messages: readonly string[];
+  readonly Results: { readonly Name: string; readonly Transactions: readonly TransactionResult[] } | null;
+  readonly Summary: { readonly Succeeded: number; readonly Failed: number; readonly Other: number };
+}
+
+/** The answer of POST /api/v2/transaction/get: a transaction set holding the rows read. */
+export interface TransactionSet {
+  readonly Name: string;
+  readonly Transactions: ReadonlyArray<{ readonly Status?: string; readonly DataElements: readonly WireDataElement[] }>;
+}
+
+/** A transaction the server did not pass; `messages` are the server's, `response` the whole answer. */
+export class ErpTransactionFailedError extends ErpError {
+  override name = 'ErpTransactionFailedError';
+  constructor(
+    readonly service: string,
+    readonly response: TransactionResponse,
+  ) {
+    const { Succeeded, Failed, Other } = response.Summary;
+    super(
+      `${service}: ${Failed} failed, ${Succeeded} succeeded, ${Other} other: ${response.Messages.join(' | ') || '(no message)'}`,
+    );
+  }
+
+  get messages(): readonly string[] {
+    return this.response.Messages;
+  }
+}
+
+/** Checks the shape of an answer; a body that is not one is an error, not a silent success. */
+export function parseTransactionResponse(body: unknown, service: string): TransactionResponse {
+  const b = body as Partial<TransactionResponse> | null;
+  const summary = b?.Summary as Partial<TransactionResponse['Summary']> | undefined;
+  const ok =
+    b !== null &&
+    typeof b === 'object' &&
+    Array.isArray(b.Messages) &&
+    b.Messages.every((m) => typeof m === 'string') &&
+    (b.Results === null || (typeof b.Results === 'object' && Array.isArray(b.Results?.Transactions))) &&
+    typeof summary?.Succeeded === 'number' &&
+    typeof summary.Failed === 'number' &&
+    typeof summary.Other === 'number';
+  if (!ok)
+    throw new ErpError(`${service}: the answer is not a transaction response: ${JSON.stringify(body).slice(0, 200)}`);
+  return b as TransactionResponse;
+}
+
+/** Fails unless every transaction passed: `Summary.Failed` is 0 and every result says Passed. */
+export function assertPassed(response: TransactionResponse, service: string): TransactionResponse {
+  const passed =
+    response.Summary.Failed === 0 &&
+    response.Results !== null &&
+    response.Results.Transactions.every((t) => t.Status === 'Passed');
+  if (!passed) throw new ErpTransactionFailedError(service, response);
+  return response;
+}
