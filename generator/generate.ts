@@ -18,11 +18,10 @@ import {
 import { emitRowModule } from './emit/row-module.js';
 import { emitTransactionModule } from './emit/transaction-module.js';
 import { KnownValueIndex } from './model/known-values.js';
-import { nameServices, type ObjectNames } from './model/naming.js';
+import { nameServices } from './model/naming.js';
 import { modulePath, planObjects, type PlannedObject } from './model/plan.js';
 import type { Selection } from './model/select.js';
 import type { QueryObject } from './model/schema.js';
-import type { ColumnLengths } from './model/transactions.js';
 import { readCsdlIndex, readCsdlObjects, type CsdlDocument } from './parse/csdl.js';
 import { parseDefinition, parseServiceList } from './parse/definitions.js';
 import {
@@ -140,7 +139,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
         );
       emit(
         `transactions/${serviceNames.get(service.name)!.stem}.ts`,
-        emitTransactionModule(service, serviceNames.get(service.name)!, lengths as ColumnLengths),
+        emitTransactionModule(service, serviceNames.get(service.name)!, lengths),
       );
     }
     for (const { path, content } of long) writer.file(path, await format(content));
@@ -148,7 +147,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     const info: PackageInfo = {
       packageName: config.packageName,
       entries: plan,
-      services: [...serviceNames].map(([name, names]): [string, ObjectNames] => [name, names]),
+      services: [...serviceNames],
       knownValues: config.knownValues,
       decimals: config.decimals,
       inputs: [
