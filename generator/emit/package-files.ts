@@ -70,19 +70,19 @@ export function emitIndex(defaultPageSize: number): string {
 export function emitClientIndex(): string {
   return (
     `${GENERATED_HEADER}\n` +
-    '// The client (data query surface and Transaction API) and the payload builders\' types. Apart from the\n' +
+    "// The client (data query surface and Transaction API) and the payload builders' types. Apart from the\n" +
     '// package index, so that a file that only builds queries does not load them.\n' +
     "export * from './runtime/client-api.js';\n"
   );
 }
 
+/** A tsconfig.json to check the package on its own, strictest flags. No DOM, no Node types: it compiles anywhere. */
 export function emitTsconfig(): string {
   const tsconfig = {
     compilerOptions: {
       target: 'ES2022',
       module: 'NodeNext',
       moduleResolution: 'NodeNext',
-      // no DOM, no Node types: the package compiles in any environment
       lib: ['ES2023'],
       strict: true,
       exactOptionalPropertyTypes: true,
@@ -96,7 +96,8 @@ export function emitTsconfig(): string {
     },
     include: ['**/*.ts'],
   };
-  return `${JSON.stringify(tsconfig, null, 2)}\n`;
+  // prettier prints a one-string array on one line
+  return `${JSON.stringify(tsconfig, null, 2).replace(/\[\n\s*("[^"\n]*")\n\s*\]/g, '[$1]')}\n`;
 }
 
 export function emitPrettierConfig(): string {
