@@ -3,7 +3,7 @@
 // nextLink) in a stable order; the UI server found through the router, with the trailing slash (without it
 // the router answers 307 and some clients drop the token); a transaction that did not pass is an error,
 // never a silent success; report services go to the PDF report endpoint.
-import { ErpError, ErpHttpError, ErpUnexpectedResponseError } from './errors.js';
+import { ErpError, ErpUnexpectedResponseError } from './errors.js';
 import { createHttp, type AuthProvider, type FetchLike, type Http } from './http.js';
 import { objectPath, queryString, type QueryOptions, type RunnableQuery } from './query.js';
 import {
@@ -222,11 +222,7 @@ export function createClient(options: ClientOptions): ErpClient {
 
     async report(request) {
       if (!isReportService(request.Name))
-        throw new ErpHttpError(`${request.Name} is not a report service (m_*); use client.transaction()`, {
-          request: 'POST /api/v2/process/pdfreport',
-          status: 0,
-          object: request.Name,
-        });
+        throw new ErpError(`${request.Name} is not a report service (m_*); use client.transaction()`);
       const path = '/api/v2/process/pdfreport';
       return http.bytes({
         method: 'POST',
