@@ -1,7 +1,7 @@
 // The simulated ERP middleware server used by end-to-end tests: a real HTTP server on 127.0.0.1 (port chosen by
 // the OS) serving, from a schema snapshot, the data query family (rows in an in-memory SQLite database), the UI
 // server router, and on the UI server the Transaction API (definitions from the snapshot, rows in memory).
-// Behaviour follows the service documents (/work/shared/reference), including the service's quirks.
+// Behaviour follows the service documents (facts copied into test/fixtures/reference), including the service's quirks.
 //
 // Each family is a route in `route` below; further families are added the same way.
 import { readFileSync } from 'node:fs';

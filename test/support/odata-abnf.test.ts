@@ -118,6 +118,12 @@ describe('isValidEncodedFilter', () => {
     // %27 inside a literal is a quote, so it must be doubled like a raw one
     expect(isValidEncodedFilter("name eq 'O%27Neil'")).toBe(false);
   });
+
+  it('accepts %7B, %7C and %7D in string literals (erratum in pct-encoded-no-SQUOTE, fixed in the oracle)', () => {
+    expect(isValidEncodedFilter("name eq '%7B%7C%7D'")).toBe(true);
+    expect(isValidFilter("name eq '{'")).toBe(true);
+    expect(isValidFilter("name eq 'a|b}'")).toBe(true);
+  });
 });
 
 describe('long and deeply nested filters', () => {

@@ -23,7 +23,7 @@
 // - apg-js is a recursive-descent parser with PEG semantics: an alternation commits to the FIRST alternative that
 //   matches, and repetitions are greedy, with no backtracking into a committed choice. ABNF itself is a context-free
 //   grammar, so a few valid texts are rejected where an earlier alternative matches a prefix. The one that matters
-//   here, and the only grammar change (see `preprocessGrammar`): in `commonExpr`, `primitiveLiteral` is tried before
+//   here, and the first of the two grammar changes (see `preprocessGrammar`; the other is an erratum): in `commonExpr`, `primitiveLiteral` is tried before
 //   `firstMemberExpr`, so a column whose name starts with a literal keyword (`nullable`, `true_up`, `falsey`,
 //   `INFO`, `NaNx`) matched `null`/`true`/... and the rest of the name then failed.
 // - Recursion depth: each `and`/`or` nests one `commonExpr` deeper, and apg-js recurses on the JS stack, so an
@@ -88,16 +88,27 @@ const pcharCache = new Map<string, boolean>();
  *    `1E5` are matched whole by `decimalLiteral`, prefixed literals like `duration'P1D'` include their prefix), and
  *    invalid text stays invalid (`a eq 1e` still fails: `1` is no literal there and `1e` is no name).
  *
+ * 2. An erratum: `pct-encoded-no-SQUOTE = "%" ( "0" / "1" / "3" / "4" / "5" / "6" / "8" / "9" / A-to-F ) HEXDIG / ...`
+ *    leaves out the first digit `7` as well as `2`. Only `%27` (the quote) is meant to be excluded, as the rule's
+ *    name and its twin `pct-encoded-no-DQUOTE` (which lists `7`) show; without the fix `%7B`, `%7C` and `%7D`
+ *    (`{`, `|`, `}`, correctly encoded) are rejected inside string literals. The `7` is put back. The runtime is
+ *    never weakened to please this grammar bug.
+ *
  * Nothing else needed changing: apg-js reports no errors for this grammar (no prose values, no unsupported
  * operators, `%s"..."` is supported).
  */
 function preprocessGrammar(abnf: string): string {
-  const pattern = /^(commonExpr[ \t]*=[ \t]*\([ \t]*primitiveLiteral)(?=\s)/gm;
+  return replaceOnce(
+    replaceOnce(abnf, /^(commonExpr[ \t]*=[ \t]*\([ \t]*primitiveLiteral)(?=\s)/gm, '$1 !identifierCharacter'),
+    /^(pct-encoded-no-SQUOTE[ \t]*=[ \t]*"%"[ \t]*\([ \t]*"0"[ \t]*\/[ \t]*"1"[ \t]*\/[ \t]*"3"[ \t]*\/[ \t]*"4"[ \t]*\/[ \t]*"5"[ \t]*\/[ \t]*"6"[ \t]*\/)/gm,
+    '$1 "7" /',
+  );
+}
+
+function replaceOnce(abnf: string, pattern: RegExp, replacement: string): string {
   const hits = abnf.match(pattern)?.length ?? 0;
-  if (hits !== 1) {
-    throw new Error(`odata-abnf: expected one "commonExpr = ( primitiveLiteral" in the grammar, found ${hits}`);
-  }
-  return abnf.replace(pattern, '$1 !identifierCharacter');
+  if (hits !== 1) throw new Error(`odata-abnf: expected one match of ${pattern} in the grammar, found ${hits}`);
+  return abnf.replace(pattern, replacement);
 }
 
 /** The parsed grammar: built from the ABNF file on first use, then cached for the life of the process. */

@@ -1,6 +1,6 @@
 // Deterministic sample transaction service definitions: what GET /api/v2/definition/{name} answers for the sample
 // tenant, and what GET /api/v2/services lists. Three services come from the real published definitions in
-// ../shared/reference/definitions (PickZone unchanged, Labor with its derived Template, Customer's four published
+// test/fixtures/reference/definitions (PickZone unchanged, Labor with its derived Template, Customer's four published
 // elements plus more); the others are written in definition-specs.ts and resolved here against the sample tenant so
 // that a field's `DbColumnName` names a real column of it where that makes sense (length checks then apply). Order is
 // as large as the real one (102 data elements, 1,266 fields) and carries the hard cases a real server sends.

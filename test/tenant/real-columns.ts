@@ -1,4 +1,4 @@
-// Reads the real column lists of ../shared/reference/real-view-columns.txt (OData v3 names) so that the
+// Reads the real column lists of test/fixtures/reference/real-view-columns.txt (OData v3 names) so that the
 // sample tenant borrows real column names and types instead of inventing them.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,8 @@ const V3_TO_V4: Record<string, string> = {
   Binary: 'Edm.Binary',
 };
 
-export const REFERENCE_DIR = fileURLToPath(new URL('../../../shared/reference/', import.meta.url));
+/** Public captures of a real server's schemas and payloads, copied into the repository (see its README). */
+export const REFERENCE_DIR = fileURLToPath(new URL('../fixtures/reference/', import.meta.url));
 
 let cache: Map<string, RealColumn[]> | undefined;
 

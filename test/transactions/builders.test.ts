@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REFERENCE_DIR } from '../tenant/real-columns.js';
 import { ErpTransactionBuildError } from '@acme/erp-schema/client';
 import { Customer } from '@acme/erp-schema/transactions/Customer';
 import { InventoryAdjustment } from '@acme/erp-schema/transactions/InventoryAdjustment';
@@ -11,7 +12,7 @@ import { PickZone } from '@acme/erp-schema/transactions/PickZone';
 import { PurchaseOrder } from '@acme/erp-schema/transactions/PurchaseOrder';
 import { m_openorderreport } from '@acme/erp-schema/transactions/m_openorderreport';
 
-const PAYLOADS = join(import.meta.dirname, '../../../shared/reference/transaction-payloads');
+const PAYLOADS = join(REFERENCE_DIR, 'transaction-payloads');
 
 /** a real payload, without the `_source` note that is not a server field */
 function payload(name: string): unknown {
