@@ -120,8 +120,8 @@ export function createHttp(options: HttpOptions): Http {
       });
     } catch (error) {
       // network failures carry no response; the cause (ECONNREFUSED, timeout) is what a user needs
-      const cause =
-        error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      const inner = (error as { cause?: unknown } | null)?.cause;
+      const cause = inner instanceof Error ? inner.message : error instanceof Error ? error.message : String(error);
       throw new ErpHttpError(`could not reach ${origin(exchange.url)}: ${cause}`, info(0));
     }
     if (!response.ok) await fail(response, info);

@@ -67,14 +67,15 @@ export interface TransactionSet {
 /** A transaction the server did not pass; `messages` are the server's, `response` the whole answer. */
 export class ErpTransactionFailedError extends ErpError {
   override name = 'ErpTransactionFailedError';
-  constructor(
-    readonly service: string,
-    readonly response: TransactionResponse,
-  ) {
+  readonly service: string;
+  readonly response: TransactionResponse;
+  constructor(service: string, response: TransactionResponse) {
     const { Succeeded, Failed, Other } = response.Summary;
     super(
       `${service}: ${Failed} failed, ${Succeeded} succeeded, ${Other} other: ${response.Messages.join(' | ') || '(no message)'}`,
     );
+    this.service = service;
+    this.response = response;
   }
 
   get messages(): readonly string[] {

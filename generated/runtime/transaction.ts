@@ -5,6 +5,7 @@
 // column are refused and free text too long is truncated with a warning.
 import { ErpError } from './errors.js';
 import { plainNumber } from './literals.js';
+import { hasOwn } from './object.js';
 import type {
   Edit,
   TransactionGetRequest,
@@ -55,8 +56,6 @@ export class ErpTransactionBuildError extends ErpError {
 }
 
 // --- types of the builders ---------------------------------------------------------------------------------
-
-type Fields = Record<string, unknown>;
 
 /** In code-value mode the codes are not known: fields with valid values take any string. */
 type InMode<F, Codes extends boolean> = Codes extends true
@@ -189,10 +188,12 @@ class TransactionBuilder {
   /** rows inserted (no keys), per element: what missingRequired() looks at */
   private readonly inserted: Array<{ element: string; fields: Set<string> }> = [];
 
-  constructor(
-    private readonly service: ServiceDescriptor,
-    readonly codeValues: boolean,
-  ) {}
+  private readonly service: ServiceDescriptor;
+  readonly codeValues: boolean;
+  constructor(service: ServiceDescriptor, codeValues: boolean) {
+    this.service = service;
+    this.codeValues = codeValues;
+  }
 
   form(element: string, edits: Record<string, unknown>, options?: { keys: readonly string[] }): this {
     return this.add(element, 'Form', [edits], options?.keys ?? []);
@@ -211,7 +212,7 @@ class TransactionBuilder {
     keys: readonly string[],
   ): this {
     const where = `${this.service.name} ${name}`;
-    const element = Object.hasOwn(this.service.elements, name) ? this.service.elements[name] : undefined;
+    const element = hasOwn(this.service.elements, name) ? this.service.elements[name] : undefined;
     if (!element) throw new ErpTransactionBuildError(`${where}: no such data element in service ${this.service.name}`);
     if (element.type !== type)
       throw new ErpTransactionBuildError(
@@ -220,7 +221,7 @@ class TransactionBuilder {
     if (this.elements.some((e) => e.Name === name))
       throw new ErpTransactionBuildError(`${where}: given twice in one transaction; put all its rows in one call`);
     for (const key of keys)
-      if (!Object.hasOwn(element.fields, key))
+      if (!hasOwn(element.fields, key))
         throw new ErpTransactionBuildError(`${where}: key ${JSON.stringify(key)} is not a field of the element`);
     if (new Set(keys).size !== keys.length) throw new ErpTransactionBuildError(`${where}: a key is named twice`);
     const seen = new Map<string, number>();
@@ -229,12 +230,12 @@ class TransactionBuilder {
       if (row === null || typeof row !== 'object')
         throw new ErpTransactionBuildError(`${at}: a row is an object of field values`);
       for (const key of keys)
-        if (!Object.hasOwn(row, key) || row[key] === undefined)
+        if (!hasOwn(row, key) || row[key] === undefined)
           throw new ErpTransactionBuildError(`${at}: key ${key} missing (every row must carry every key)`);
       const edits: Edit[] = [];
       for (const [field, value] of Object.entries(row)) {
         if (value === undefined) continue;
-        const descriptor = Object.hasOwn(element.fields, field) ? element.fields[field] : undefined;
+        const descriptor = hasOwn(element.fields, field) ? element.fields[field] : undefined;
         if (!descriptor)
           throw new ErpTransactionBuildError(`${at}: ${JSON.stringify(field)} is not a field of the element`);
         edits.push({ Name: field, Value: this.value(value, descriptor, `${at}.${field}`) });
@@ -336,7 +337,7 @@ export function defineService<Forms, Lists>(descriptor: ServiceDescriptor): Serv
       };
     },
     get(element: string, ...records: Array<Record<string, string | number>>): TransactionGetRequest {
-      const descriptor = Object.hasOwn(frozen.elements, element) ? frozen.elements[element] : undefined;
+      const descriptor = hasOwn(frozen.elements, element) ? frozen.elements[element] : undefined;
       if (!descriptor) throw new ErpTransactionBuildError(`${frozen.name} ${element}: no such data element`);
       if (records.length === 0)
         throw new ErpTransactionBuildError(
@@ -349,7 +350,7 @@ export function defineService<Forms, Lists>(descriptor: ServiceDescriptor): Serv
             `${frozen.name} ${element}: get() needs at least one key value per record`,
           );
         const edits = entries.map(([name, value]) => {
-          const field = Object.hasOwn(descriptor.fields, name) ? descriptor.fields[name] : undefined;
+          const field = hasOwn(descriptor.fields, name) ? descriptor.fields[name] : undefined;
           if (!field)
             throw new ErpTransactionBuildError(
               `${frozen.name} ${element}: ${JSON.stringify(name)} is not a field of the element`,

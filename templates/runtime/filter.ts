@@ -23,10 +23,12 @@ export interface Filter<N extends string = string, S extends Surface = Surface> 
 
 /** The only implementation; not exported from the package, so no filter text can be made up by hand. */
 class FilterNode {
-  constructor(
-    readonly text: string,
-    readonly precedence: Precedence,
-  ) {}
+  readonly text: string;
+  readonly precedence: Precedence;
+  constructor(text: string, precedence: Precedence) {
+    this.text = text;
+    this.precedence = precedence;
+  }
 
   toString(): string {
     return this.text;

@@ -1,6 +1,11 @@
 // The runtime descriptor of a table or view: what the query builder needs to know about an object. Each
 // generated row module exports one, built by `defineObject`.
 
+/** `Object.hasOwn`, which needs ES2022's lib: the runtime compiles down to ES2020. */
+export function hasOwn(object: object, key: PropertyKey): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
 /** Where an object is served: `/odataservice/odata/table/{name}` or `/odataservice/odata/view/{name}`. */
 export type Surface = 'table' | 'view';
 

@@ -4,7 +4,7 @@
 import { ErpQueryError } from './errors.js';
 import { checkColumnName, columnAccessors, isFilter, type Columns, type Filter } from './filter.js';
 import type { DateTimeString } from './literals.js';
-import type { ColumnKind, QueryObject, Surface } from './object.js';
+import { hasOwn, type ColumnKind, type QueryObject, type Surface } from './object.js';
 
 export type Direction = 'asc' | 'desc';
 
@@ -78,13 +78,17 @@ export class Query<
   /** type only: the rows this query returns */
   declare readonly row: Result;
 
+  readonly object: QueryObject<Row, N, S, K>;
+  readonly options: QueryOptions;
+  /** whether `top()` was given, or the default page size applies */
+  readonly explicitTop: boolean;
+
   /** @internal use `query(object)` */
-  constructor(
-    readonly object: QueryObject<Row, N, S, K>,
-    readonly options: QueryOptions,
-    /** whether `top()` was given, or the default page size applies */
-    readonly explicitTop: boolean,
-  ) {}
+  constructor(object: QueryObject<Row, N, S, K>, options: QueryOptions, explicitTop: boolean) {
+    this.object = object;
+    this.options = options;
+    this.explicitTop = explicitTop;
+  }
 
   private with<R = Result>(changes: Partial<QueryOptions>, explicitTop = this.explicitTop): Query<Row, N, S, K, R> {
     return new Query<Row, N, S, K, R>(this.object, { ...this.options, ...changes }, explicitTop);
@@ -95,7 +99,7 @@ export class Query<
   }
 
   private column(column: unknown, what: string): string {
-    if (typeof column !== 'string' || !Object.hasOwn(this.object.columns, column)) {
+    if (typeof column !== 'string' || !hasOwn(this.object.columns, column)) {
       throw new ErpQueryError(
         `${this.where()}.${what}: ${JSON.stringify(column)} is not a column of ${this.object.name}`,
       );
@@ -195,7 +199,5 @@ export function changedSince<Row extends Stamped, N extends string, S extends Su
       (c as unknown as Record<string, { gt(v: unknown): Filter<N, S> }>)['max_date_last_modified']!.gt(since),
     )
     .orderBy('max_date_last_modified' as keyof Row & string);
-  return Object.hasOwn(query.object.columns, 'unique_id')
-    ? stamped.orderBy('unique_id' as keyof Row & string)
-    : stamped;
+  return hasOwn(query.object.columns, 'unique_id') ? stamped.orderBy('unique_id' as keyof Row & string) : stamped;
 }
