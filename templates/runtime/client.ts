@@ -3,9 +3,29 @@
 // nextLink) in a stable order; the UI server found through the router, with the trailing slash (without it
 // the router answers 307 and some clients drop the token); a transaction that did not pass is an error,
 // never a silent success; report services go to the PDF report endpoint.
-import { ErpError, ErpUnexpectedResponseError } from './errors.js';
-import { createHttp, type AuthProvider, type FetchLike, type Http } from './http.js';
+//
+// It also guards against a server that does not keep those rules: a page longer than `$top`, or the same
+// page again for a later `$skip`, would make paging run forever, so each is an ErpPagingError; rows that are
+// not objects, and a 200 carrying an OData error object, are ErpUnexpectedResponseErrors.
+import {
+  ErpCancelledError,
+  ErpError,
+  ErpPagingError,
+  ErpResponseWindowError,
+  ErpServerError,
+  ErpUnexpectedResponseError,
+} from './errors.js';
+import {
+  createHttp,
+  odataMessage,
+  type AbortSignalLike,
+  type AuthProvider,
+  type FetchLike,
+  type Http,
+} from './http.js';
 import { objectPath, queryString, type QueryOptions, type RunnableQuery } from './query.js';
+import { preview } from './redact.js';
+import { isResponseWindow, toRetryPolicy, type Logger, type RetryOptions, type RetryPolicy } from './retry.js';
 import {
   assertPassed,
   parseTransactionResponse,
@@ -15,7 +35,7 @@ import {
   type TransactionSet,
 } from './transaction-wire.js';
 
-export type { AuthProvider, FetchLike } from './http.js';
+export type { AbortSignalLike, AuthProvider, FetchLike } from './http.js';
 
 export interface ClientOptions {
   /** the server's base address, e.g. `https://erp.example.com` (the data query and REST families live there) */
@@ -28,6 +48,15 @@ export interface ClientOptions {
   readonly timeoutMs?: number;
   /** for tests and proxies; defaults to the global fetch */
   readonly fetch?: FetchLike;
+  /** the retry policy (retry.ts), or options for the default one: delays, attempts, a fixed random for tests */
+  readonly retry?: RetryPolicy | RetryOptions;
+  /** receives one line per retry and per token renewal (never a secret) */
+  readonly log?: Logger;
+}
+
+export interface RowsOptions {
+  /** stops the paging run: the request in flight is aborted and ErpCancelledError says how many rows were delivered */
+  readonly signal?: AbortSignalLike;
 }
 
 export interface Page<R> {
@@ -56,7 +85,7 @@ export interface ErpClient {
    * Every row the query matches, requested page by page ($top rows, $skip advancing) until a short page.
    * Without an `orderBy`, the object's key columns order the pages so that no row is skipped or repeated.
    */
-  rows<R>(query: RunnableQuery<R>): AsyncIterable<R>;
+  rows<R>(query: RunnableQuery<R>, options?: RowsOptions): AsyncIterable<R>;
   /** POST /api/v2/transaction. Fails (ErpTransactionFailedError, with the server's messages) unless every transaction passed. */
   transaction(request: TransactionRequest, options?: TransactionOptions): Promise<TransactionResponse>;
   /** POST /api/v2/transaction/async, then polls with backoff until done or the deadline; same outcome as transaction(). */
@@ -77,29 +106,80 @@ const sleep = (ms: number) => new Promise<void>((resolve) => void schedule(resol
 const isReportService = (name: string) => name.startsWith('m_');
 
 function asObject(value: unknown, what: string, service: string): Record<string, unknown> {
-  if (value === null || typeof value !== 'object')
-    throw new ErpError(`${service}: ${what} is not a JSON object: ${JSON.stringify(value)?.slice(0, 200)}`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new ErpError(`${service}: ${what} is not a JSON object: ${preview(value)}`);
   return value as Record<string, unknown>;
+}
+
+function kindOf(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+}
+
+/** A page's rows as text, to tell a repeated page; undefined when they cannot be serialised (then not compared). */
+function fingerprint(rows: readonly unknown[]): string | undefined {
+  try {
+    return JSON.stringify(rows);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Says on the error how many rows a paging run delivered before it stopped. */
+function withDelivered(error: unknown, delivered: number): unknown {
+  if (error instanceof ErpError) {
+    (error as { rowsDelivered: number }).rowsDelivered = delivered;
+    error.message = `${error.message}; ${delivered} row${delivered === 1 ? '' : 's'} had been delivered`;
+  }
+  return error;
 }
 
 export function createClient(options: ClientOptions): ErpClient {
   const base = trimSlash(options.baseUrl);
-  const http: Http = createHttp(options);
+  const policy = toRetryPolicy(options.retry, options.log);
+  const http: Http = createHttp({ ...options, retry: policy });
   let uiServer: Promise<string> | undefined = options.uiServerUrl
     ? Promise.resolve(trimSlash(options.uiServerUrl))
     : undefined;
 
-  async function fetchPage<R>(query: RunnableQuery<R>, queryOptions: QueryOptions): Promise<Page<R>> {
+  async function fetchPage<R>(
+    query: RunnableQuery<R>,
+    queryOptions: QueryOptions,
+    signal?: AbortSignalLike,
+  ): Promise<Page<R>> {
     const object = `${query.object.surface}/${query.object.name}`;
     const shown = `${objectPath(query.object)}?${queryString(queryOptions)}`;
-    const body = await http.json({ method: 'GET', url: `${base}${shown}`, shown, object });
+    const body = await http.json({
+      method: 'GET',
+      url: `${base}${shown}`,
+      shown,
+      object,
+      odataObject: query.object.name,
+      ...(signal !== undefined ? { signal } : {}),
+    });
+    const info = (serverMessage?: string) => ({
+      object,
+      request: http.redact(`GET ${shown}`),
+      status: 200,
+      ...(serverMessage !== undefined ? { serverMessage: http.redact(serverMessage) } : {}),
+    });
+    const serverError = odataMessage(body);
+    if (serverError !== undefined)
+      throw new ErpUnexpectedResponseError(
+        'the server answered HTTP 200 with an OData error object',
+        info(serverError),
+      );
     const value = (body as { value?: unknown } | null)?.value;
     if (!Array.isArray(value))
-      throw new ErpUnexpectedResponseError('the server answered JSON without a `value` array', {
-        object,
-        request: `GET ${shown}`,
-        status: 200,
-      });
+      throw new ErpUnexpectedResponseError('the server answered JSON without a `value` array', info());
+    value.forEach((row: unknown, i) => {
+      if (row === null || typeof row !== 'object' || Array.isArray(row))
+        throw new ErpUnexpectedResponseError(`row ${i + 1} of the page is ${kindOf(row)}, not an object`, info());
+    });
+    if (value.length > queryOptions.top)
+      throw new ErpPagingError(
+        `the server answered ${value.length} rows where $top asked for at most ${queryOptions.top}: it does not honour $top, so the last page cannot be told`,
+        info(),
+      );
     const count = (body as Record<string, unknown>)['@odata.count'];
     return { rows: value as R[], ...(typeof count === 'number' ? { count } : {}) };
   }
@@ -114,7 +194,7 @@ export function createClient(options: ClientOptions): ErpClient {
         'router',
       );
       if (typeof body['Url'] !== 'string')
-        throw new ErpError(`router: the answer has no Url: ${JSON.stringify(body).slice(0, 200)}`);
+        throw new ErpError(`router: the answer has no Url: ${http.redact(preview(body))}`);
       return trimSlash(body['Url']);
     })().catch((error: unknown) => {
       uiServer = undefined;
@@ -123,8 +203,51 @@ export function createClient(options: ClientOptions): ErpClient {
     return uiServer;
   }
 
-  async function post(path: string, body: unknown, service: string): Promise<unknown> {
-    return http.json({ method: 'POST', url: `${await findUiServer()}${path}`, shown: path, object: service, body });
+  async function post(path: string, body: unknown, service: string, kind: 'read' | 'write'): Promise<unknown> {
+    return http.json({
+      method: 'POST',
+      url: `${await findUiServer()}${path}`,
+      shown: path,
+      object: service,
+      body,
+      kind,
+    });
+  }
+
+  /**
+   * POST /api/v2/transaction, once. The unexpected response window is thrown as ErpResponseWindowError (which
+   * the policy retries) only when nothing was applied: a 200 where no transaction succeeded, or a 500 for a
+   * request of one transaction (a transaction is atomic; transactions in one POST are independent).
+   */
+  async function transactionOnce(request: TransactionRequest): Promise<TransactionResponse> {
+    const windowSummary = `${request.Name}: the transaction met the unexpected response window (a dialog left open in a pooled session by an earlier request) and nothing was applied; if it persists, split the transaction or use client.transactionAsync()`;
+    let body: unknown;
+    try {
+      body = await post('/api/v2/transaction', request, request.Name, 'write');
+    } catch (error) {
+      if (
+        error instanceof ErpServerError &&
+        request.Transactions.length === 1 &&
+        isResponseWindow(error.serverMessage ?? '')
+      )
+        throw new ErpResponseWindowError(windowSummary, {
+          request: error.request,
+          status: error.status,
+          object: request.Name,
+          ...(error.serverMessage !== undefined ? { serverMessage: error.serverMessage } : {}),
+        });
+      throw error;
+    }
+    const response = parseTransactionResponse(body, request.Name);
+    const window = response.Messages.find(isResponseWindow);
+    if (window !== undefined && response.Summary.Succeeded === 0 && response.Summary.Failed > 0)
+      throw new ErpResponseWindowError(windowSummary, {
+        request: 'POST /api/v2/transaction',
+        status: 200,
+        object: request.Name,
+        serverMessage: http.redact(window),
+      });
+    return response;
   }
 
   function checkNotReport(request: TransactionRequest): void {
@@ -141,39 +264,65 @@ export function createClient(options: ClientOptions): ErpClient {
   return {
     page: (query) => fetchPage(query, query.options),
 
-    async *rows(query) {
+    async *rows(query, rowsOptions) {
+      const signal = rowsOptions?.signal;
       const pageSize = query.options.top;
       if (pageSize === 0) return;
       const orderBy = query.options.orderBy.length
         ? query.options.orderBy
         : query.object.key.map((k): readonly [string, 'asc'] => [k, 'asc']);
       let skip = query.options.skip ?? 0;
-      for (;;) {
-        const page = await fetchPage(query, { ...query.options, orderBy, skip });
-        yield* page.rows;
-        if (page.rows.length < pageSize) return;
-        skip += pageSize;
+      let delivered = 0;
+      let previous: string | undefined;
+      try {
+        for (;;) {
+          const pageOptions = { ...query.options, orderBy, skip };
+          const shown = `GET ${objectPath(query.object)}?${queryString(pageOptions)}`;
+          if (signal?.aborted)
+            throw new ErpCancelledError('cancelled by the caller', {
+              object: `${query.object.surface}/${query.object.name}`,
+              request: http.redact(shown),
+              status: 0,
+            });
+          const page = await fetchPage(query, pageOptions, signal);
+          // a full page equal to the previous one: the server ignores $skip and would answer it forever
+          const print = page.rows.length === pageSize ? fingerprint(page.rows) : undefined;
+          if (print !== undefined && print === previous)
+            throw new ErpPagingError(
+              `the server answered the same ${pageSize} rows for $skip=${skip} as for $skip=${skip - pageSize}: it ignores $skip, so paging would repeat them forever`,
+              { object: `${query.object.surface}/${query.object.name}`, request: http.redact(shown), status: 200 },
+            );
+          previous = print;
+          for (const row of page.rows) {
+            delivered++;
+            yield row;
+          }
+          if (page.rows.length < pageSize) return;
+          skip += pageSize;
+        }
+      } catch (error) {
+        throw withDelivered(error, delivered);
       }
     },
 
     async transaction(request, transactionOptions) {
       checkNotReport(request);
-      const response = parseTransactionResponse(await post('/api/v2/transaction', request, request.Name), request.Name);
+      const response = await policy.run(`POST /api/v2/transaction (${request.Name})`, 'write', () =>
+        transactionOnce(request),
+      );
       return outcome(response, request.Name, transactionOptions);
     },
 
     async transactionAsync(request, asyncOptions) {
       checkNotReport(request);
       const submitted = asObject(
-        await post('/api/v2/transaction/async', request, request.Name),
+        await post('/api/v2/transaction/async', request, request.Name, 'write'),
         'the async answer',
         request.Name,
       );
       const id = submitted['RequestId'];
       if (typeof id !== 'string')
-        throw new ErpError(
-          `${request.Name}: the async answer has no RequestId: ${JSON.stringify(submitted).slice(0, 200)}`,
-        );
+        throw new ErpError(`${request.Name}: the async answer has no RequestId: ${http.redact(preview(submitted))}`);
       const deadline = Date.now() + (asyncOptions?.deadlineMs ?? 600_000);
       let wait = asyncOptions?.intervalMs ?? 500;
       for (let status = submitted; ;) {
@@ -186,7 +335,7 @@ export function createClient(options: ClientOptions): ErpClient {
               parsed = JSON.parse(messages);
             } catch {
               throw new ErpError(
-                `${request.Name}: async request ${id} finished with Messages that are not JSON: ${messages.slice(0, 200)}`,
+                `${request.Name}: async request ${id} finished with Messages that are not JSON: ${http.redact(preview(messages))}`,
               );
             }
           }
@@ -194,7 +343,7 @@ export function createClient(options: ClientOptions): ErpClient {
         }
         if (Date.now() + wait > deadline)
           throw new ErpError(
-            `${request.Name}: async request ${id} not done by the deadline (last Status ${JSON.stringify(status['Status'])})`,
+            `${request.Name}: async request ${id} not done by the deadline (last Status ${preview(status['Status'])})`,
           );
         await sleep(wait);
         wait = Math.min(wait * 2, asyncOptions?.maxIntervalMs ?? 5_000);
@@ -209,13 +358,13 @@ export function createClient(options: ClientOptions): ErpClient {
 
     async transactionGet(request) {
       const body = asObject(
-        await post('/api/v2/transaction/get', request, request.ServiceName),
+        await post('/api/v2/transaction/get', request, request.ServiceName, 'read'),
         'the transaction/get answer',
         request.ServiceName,
       );
       if (!Array.isArray(body['Transactions']))
         throw new ErpError(
-          `${request.ServiceName}: the transaction/get answer has no Transactions: ${JSON.stringify(body).slice(0, 200)}`,
+          `${request.ServiceName}: the transaction/get answer has no Transactions: ${http.redact(preview(body))}`,
         );
       return body as unknown as TransactionSet;
     },
@@ -224,12 +373,14 @@ export function createClient(options: ClientOptions): ErpClient {
       if (!isReportService(request.Name))
         throw new ErpError(`${request.Name} is not a report service (m_*); use client.transaction()`);
       const path = '/api/v2/process/pdfreport';
+      // a report reads: it may be retried like any read
       return http.bytes({
         method: 'POST',
         url: `${await findUiServer()}${path}`,
         shown: path,
         object: request.Name,
         body: request,
+        kind: 'read',
       });
     },
 
