@@ -300,7 +300,7 @@ export function createHttp(options: HttpOptions): Http {
     const explained = exchange.explain?.(status, body, text, info);
     if (explained !== undefined) throw explained;
     const message = anyMessage(body);
-    const asked = `${origin(exchange.url)}${exchange.shown.split('?')[0]}`;
+    const asked = clean(shownUrl(exchange.url).split('?')[0] ?? '');
     if (status === 401) {
       const reason = unauthorizedReason(exchange, text, body, token);
       throw new ErpNotAuthorizedError(notAuthorizedSummary(reason, exchange), info(status, message), reason);
