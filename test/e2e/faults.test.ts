@@ -267,9 +267,7 @@ describe('retries, where the documents say they are safe', () => {
     const { client } = await harness(() => undefined, { baseUrl: closed.url });
     const e = await failure(() => client.page(query(customer).top(5)));
     expect(e).toBeInstanceOf(ErpConnectionError);
-    expect(e.message).toMatch(
-      new RegExp(`could not reach ${closed.url.replace(/\./g, '\\.')}: .*ECONNREFUSED|could not reach`),
-    );
+    expect(e.message).toContain(`could not reach ${closed.url}: connect ECONNREFUSED`);
     expect(e.attempts).toBe(1);
   });
 });
