@@ -258,8 +258,16 @@ export function createClient(options: ClientOptions): ErpClient {
     }
   }
 
-  const outcome = (response: TransactionResponse, name: string, options?: TransactionOptions) =>
-    options?.allowFailures ? response : assertPassed(response, name);
+  function outcome(response: TransactionResponse, name: string, options?: TransactionOptions): TransactionResponse {
+    if (options?.allowFailures) return response;
+    try {
+      return assertPassed(response, name);
+    } catch (error) {
+      // the message quotes the server's messages, which may echo a secret; `response` keeps them as sent
+      if (error instanceof ErpError) error.message = http.redact(error.message);
+      throw error;
+    }
+  }
 
   return {
     page: (query) => fetchPage(query, query.options),
