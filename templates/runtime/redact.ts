@@ -21,7 +21,10 @@ const XML_FIELD = new RegExp(`<((?:[\\w-]+:)?(?:${SECRET_NAMES}))>[^<]*</`, 'gi'
 const PAIR_NAMES = SECRET_NAMES.split('|')
   .filter((name) => name !== 'token')
   .join('|');
-const PAIR_FIELD = new RegExp(`\\b((?:${PAIR_NAMES})\\s*[=:]\\s*)(?!\\[redacted\\])[^\\s&"'<>,;]+`, 'gi');
+const PAIR_FIELD = new RegExp(
+  `\\b((?:${PAIR_NAMES})\\s*[=:]\\s*)(?!\\[redacted\\]|Bearer\\b|Basic\\b)[^\\s&"'<>,;]+`,
+  'gi',
+);
 /** a consumer key is a GUID; inside a server body any GUID may be one */
 const GUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 
