@@ -19,7 +19,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export type Handler = (request: Logged, res: ServerResponse) => void | Promise<void>;
+export type Handler = (request: Logged, res: ServerResponse) => unknown;
 
 export async function startServer(handler: Handler): Promise<TestServer> {
   const requests: Logged[] = [];

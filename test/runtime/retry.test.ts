@@ -31,7 +31,15 @@ function recording(options: RetryOptions = {}) {
 }
 
 /** runs `failures` then succeeds; returns the result or the error, and the attempts made */
-async function run(kind: 'read' | 'write', failures: readonly Error[], options: RetryOptions = {}) {
+interface Outcome {
+  readonly value?: string;
+  readonly error?: Error & { attempts?: number };
+  readonly calls: number;
+  readonly delays: number[];
+  readonly lines: string[];
+}
+
+async function run(kind: 'read' | 'write', failures: readonly Error[], options: RetryOptions = {}): Promise<Outcome> {
   const r = recording(options);
   let calls = 0;
   try {
@@ -42,9 +50,9 @@ async function run(kind: 'read' | 'write', failures: readonly Error[], options: 
       if (failure) throw failure;
       return 'ok';
     });
-    return { value, calls, ...r };
+    return { value, calls, delays: r.delays, lines: r.lines };
   } catch (error) {
-    return { error: error as Error & { attempts?: number }, calls, ...r };
+    return { error: error as Error & { attempts?: number }, calls, delays: r.delays, lines: r.lines };
   }
 }
 
