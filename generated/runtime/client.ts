@@ -13,6 +13,7 @@ import {
   ErpPagingError,
   ErpResponseWindowError,
   ErpServerError,
+  ErpTimeoutError,
   ErpUnexpectedResponseError,
 } from './errors.js';
 import {
@@ -105,12 +106,6 @@ const { setTimeout: schedule } = globalThis as unknown as { setTimeout(run: () =
 const sleep = (ms: number) => new Promise<void>((resolve) => void schedule(resolve, ms));
 const isReportService = (name: string) => name.startsWith('m_');
 
-function asObject(value: unknown, what: string, service: string): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    throw new ErpError(`${service}: ${what} is not a JSON object: ${preview(value)}`);
-  return value as Record<string, unknown>;
-}
-
 function kindOf(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
@@ -137,6 +132,22 @@ export function createClient(options: ClientOptions): ErpClient {
   const base = trimSlash(options.baseUrl);
   const policy = toRetryPolicy(options.retry, options.log);
   const http: Http = createHttp({ ...options, retry: policy });
+  /** an answer of the right status but the wrong shape: what was asked, and a redacted preview of what came */
+  const unexpected = (summary: string, request: string, object?: string) =>
+    new ErpUnexpectedResponseError(summary, {
+      request: http.redact(request),
+      status: 200,
+      ...(object !== undefined ? { object } : {}),
+    });
+  function asObject(value: unknown, what: string, request: string, object?: string): Record<string, unknown> {
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw unexpected(
+        `${object ?? 'router'}: ${what} is not a JSON object: ${http.redact(preview(value))}`,
+        request,
+        object,
+      );
+    return value as Record<string, unknown>;
+  }
   let uiServer: Promise<string> | undefined = options.uiServerUrl
     ? Promise.resolve(trimSlash(options.uiServerUrl))
     : undefined;
@@ -191,10 +202,10 @@ export function createClient(options: ClientOptions): ErpClient {
       const body = asObject(
         await http.json({ method: 'GET', url: `${base}${shown}`, shown }),
         'the router answer',
-        'router',
+        `GET ${shown}`,
       );
       if (typeof body['Url'] !== 'string')
-        throw new ErpError(`router: the answer has no Url: ${http.redact(preview(body))}`);
+        throw unexpected(`router: the answer has no Url: ${http.redact(preview(body))}`, `GET ${shown}`);
       return trimSlash(body['Url']);
     })().catch((error: unknown) => {
       uiServer = undefined;
@@ -326,11 +337,16 @@ export function createClient(options: ClientOptions): ErpClient {
       const submitted = asObject(
         await post('/api/v2/transaction/async', request, request.Name, 'write'),
         'the async answer',
+        'POST /api/v2/transaction/async',
         request.Name,
       );
       const id = submitted['RequestId'];
       if (typeof id !== 'string')
-        throw new ErpError(`${request.Name}: the async answer has no RequestId: ${http.redact(preview(submitted))}`);
+        throw unexpected(
+          `${request.Name}: the async answer has no RequestId: ${http.redact(preview(submitted))}`,
+          'POST /api/v2/transaction/async',
+          request.Name,
+        );
       const deadline = Date.now() + (asyncOptions?.deadlineMs ?? 600_000);
       let wait = asyncOptions?.intervalMs ?? 500;
       for (let status = submitted; ;) {
@@ -342,16 +358,23 @@ export function createClient(options: ClientOptions): ErpClient {
             try {
               parsed = JSON.parse(messages);
             } catch {
-              throw new ErpError(
+              throw unexpected(
                 `${request.Name}: async request ${id} finished with Messages that are not JSON: ${http.redact(preview(messages))}`,
+                `GET /api/v2/transaction/async?id=${encodeURIComponent(id)}`,
+                request.Name,
               );
             }
           }
           return outcome(parseTransactionResponse(parsed, request.Name), request.Name, asyncOptions);
         }
         if (Date.now() + wait > deadline)
-          throw new ErpError(
+          throw new ErpTimeoutError(
             `${request.Name}: async request ${id} not done by the deadline (last Status ${preview(status['Status'])})`,
+            {
+              request: `GET /api/v2/transaction/async?id=${encodeURIComponent(id)}`,
+              status: 200,
+              object: request.Name,
+            },
           );
         await sleep(wait);
         wait = Math.min(wait * 2, asyncOptions?.maxIntervalMs ?? 5_000);
@@ -359,6 +382,7 @@ export function createClient(options: ClientOptions): ErpClient {
         status = asObject(
           await http.json({ method: 'GET', url: `${await findUiServer()}${path}`, shown: path, object: request.Name }),
           'the async status',
+          `GET ${path}`,
           request.Name,
         );
       }
@@ -368,11 +392,14 @@ export function createClient(options: ClientOptions): ErpClient {
       const body = asObject(
         await post('/api/v2/transaction/get', request, request.ServiceName, 'read'),
         'the transaction/get answer',
+        'POST /api/v2/transaction/get',
         request.ServiceName,
       );
       if (!Array.isArray(body['Transactions']))
-        throw new ErpError(
+        throw unexpected(
           `${request.ServiceName}: the transaction/get answer has no Transactions: ${http.redact(preview(body))}`,
+          'POST /api/v2/transaction/get',
+          request.ServiceName,
         );
       return body as unknown as TransactionSet;
     },
