@@ -201,7 +201,7 @@ export function createHttp(options: HttpOptions): Http {
   const policy = toRetryPolicy(options.retry, options.log);
   /** every token sent: cut out of messages even after it was replaced */
   const sent = new Set<string>(fixed !== undefined ? [fixed] : []);
-  /** token -> objects it was refused with right after it was issued: a missing permission, not a stale token */
+  /** token -> objects it was refused for although it had just been issued for that very request: a permission */
   const refusedFresh = new Map<string, Set<string>>();
   const secrets = () => [...sent, ...(provider.secrets?.() ?? [])];
   const clean = (text: string) => redact(text, secrets());
@@ -251,7 +251,9 @@ export function createHttp(options: HttpOptions): Http {
       return new ErpConnectionError(
         answered
           ? `the connection to ${where} closed before the whole answer arrived (${message})${unknownOutcome}`
-          : `could not reach ${where}: ${message}${reset ? unknownOutcome : ''}`,
+          : reset
+            ? `the connection to ${where} closed before an answer came (${message})${unknownOutcome}`
+            : `could not reach ${where}: ${message}`,
         info(answered),
         reset,
       );
