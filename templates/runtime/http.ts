@@ -44,13 +44,21 @@ export interface AbortSignalLike {
   removeEventListener(type: 'abort', listener: () => void): void;
 }
 
-/** The part of a fetch Response the client reads. */
+/** The part of a fetch Response the client reads (`body`, a web ReadableStream, for streamed downloads). */
 export interface FetchResponse {
   readonly ok: boolean;
   readonly status: number;
   readonly headers: { get(name: string): string | null };
+  readonly body?: {
+    getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(): Promise<void> };
+  } | null;
   text(): Promise<string>;
   arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** Where a streamed body goes (a file, a parser); its errors pass through untouched. */
+export interface BodySink {
+  write(chunk: Uint8Array): void | Promise<void>;
 }
 
 /** The part of fetch the client calls: Node's global fetch fits, so does a test double or a proxying fetch. */
@@ -104,6 +112,11 @@ export interface Exchange {
 export interface Http {
   json(exchange: Exchange): Promise<unknown>;
   bytes(exchange: Exchange): Promise<Uint8Array>;
+  /**
+   * The body of a successful answer, chunk by chunk, into a sink opened afresh for each attempt (a retried
+   * download starts over): memory stays flat whatever the size. Resolves to the bytes written.
+   */
+  stream(exchange: Exchange, open: () => BodySink | Promise<BodySink>): Promise<number>;
   /** a text with every secret this client knows (and anything shaped like one) cut out */
   redact(text: string): string;
 }
@@ -189,6 +202,17 @@ function rootCause(error: unknown): { message: string; code: string | undefined 
   return { message, code: typeof code === 'string' ? code : undefined };
 }
 
+/** Reads a body; `lost` types a failure of the connection or the decoding while it arrives. */
+type Reader<T> = (response: FetchResponse, lost: (error: unknown) => ErpHttpError) => Promise<T>;
+
+const readAll: Reader<Uint8Array> = async (response, lost) => {
+  try {
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    throw lost(error);
+  }
+};
+
 const RESET = /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED|ECONNABORTED)$/;
 const DECODING = /^(Z_DATA_ERROR|Z_BUF_ERROR|ERR_PADDING_1|Z_NEED_DICT)$|^ERR_BROTLI/;
 
@@ -208,7 +232,11 @@ export function createHttp(options: HttpOptions): Http {
   const cleanBody = (text: string) => redactBody(text, secrets());
 
   /** One attempt with one token: the response, its body read in full, or a typed error. */
-  async function attempt(exchange: Exchange, token: string): Promise<{ response: FetchResponse; body: Uint8Array }> {
+  async function attempt<T>(
+    exchange: Exchange,
+    token: string,
+    read: Reader<T>,
+  ): Promise<{ response: FetchResponse; body: T }> {
     const info = (status: number, serverMessage?: string): RequestInfo => ({
       request: clean(`${exchange.method} ${exchange.shown}`),
       status,
@@ -271,14 +299,9 @@ export function createHttp(options: HttpOptions): Http {
         throw lost(error, 0);
       }
       contentEncoding = response.headers.get('content-encoding') ?? '';
-      let body: Uint8Array;
-      try {
-        body = new Uint8Array(await response.arrayBuffer());
-      } catch (error) {
-        throw lost(error, response.status);
-      }
-      if (!response.ok) fail(exchange, response, utf8Text(body), token, info);
-      return { response, body };
+      const bodyLost = (error: unknown) => lost(error, response.status);
+      if (!response.ok) fail(exchange, response, utf8Text(await readAll(response, bodyLost)), token, info);
+      return { response, body: await read(response, bodyLost) };
     } finally {
       limit.done();
     }
@@ -369,10 +392,10 @@ export function createHttp(options: HttpOptions): Http {
   }
 
   /** One attempt, and on a 401 a new token may cure, one more with a newly issued token. */
-  async function withToken(exchange: Exchange): Promise<{ response: FetchResponse; body: Uint8Array }> {
+  async function withToken<T>(exchange: Exchange, read: Reader<T>): Promise<{ response: FetchResponse; body: T }> {
     const token = await provider.token();
     try {
-      return await attempt(exchange, token);
+      return await attempt(exchange, token, read);
     } catch (error) {
       if (!canRenew || !(error instanceof ErpNotAuthorizedError)) throw error;
       if (error.reason !== 'invalid-token' && error.reason !== 'unknown') throw error;
@@ -380,7 +403,7 @@ export function createHttp(options: HttpOptions): Http {
       const fresh = await provider.token();
       options.log?.(`renewed the token after a 401 on ${clean(`${exchange.method} ${exchange.shown}`)}`);
       try {
-        return await attempt(exchange, fresh);
+        return await attempt(exchange, fresh, read);
       } catch (second) {
         if (!(second instanceof ErpNotAuthorizedError) || second.reason !== 'unknown' || fresh === token) throw second;
         const info: RequestInfo = {
@@ -398,14 +421,14 @@ export function createHttp(options: HttpOptions): Http {
     }
   }
 
-  async function send(exchange: Exchange): Promise<{ response: FetchResponse; body: Uint8Array }> {
+  async function send<T>(exchange: Exchange, read: Reader<T>): Promise<{ response: FetchResponse; body: T }> {
     const kind = exchange.kind ?? (exchange.method === 'GET' ? 'read' : 'write');
-    return policy.run(clean(`${exchange.method} ${exchange.shown}`), kind, () => withToken(exchange));
+    return policy.run(clean(`${exchange.method} ${exchange.shown}`), kind, () => withToken(exchange, read));
   }
 
   return {
     async json(exchange) {
-      const { response, body } = await send(exchange);
+      const { response, body } = await send(exchange, readAll);
       const text = utf8Text(body);
       const parsed = parseJson(text);
       if (parsed !== undefined) return parsed.value;
@@ -419,7 +442,36 @@ export function createHttp(options: HttpOptions): Http {
       });
     },
     async bytes(exchange) {
-      return (await send(exchange)).body;
+      return (await send(exchange, readAll)).body;
+    },
+    async stream(exchange, open) {
+      const { body } = await send(exchange, async (response, lost) => {
+        const sink = await open();
+        if (response.body === undefined || response.body === null) {
+          const all = await readAll(response, lost);
+          await sink.write(all);
+          return all.length;
+        }
+        const reader = response.body.getReader();
+        let written = 0;
+        for (;;) {
+          let chunk: { done: boolean; value?: Uint8Array };
+          try {
+            chunk = await reader.read();
+          } catch (error) {
+            throw lost(error);
+          }
+          if (chunk.done || chunk.value === undefined) return written;
+          try {
+            await sink.write(chunk.value);
+          } catch (error) {
+            await reader.cancel().catch(() => undefined);
+            throw error;
+          }
+          written += chunk.value.length;
+        }
+      });
+      return body;
     },
     redact: clean,
   };
