@@ -13,10 +13,11 @@
 // TokenException (a consumer key not registered on this tenant: a tenant restored from another environment
 // carries that environment's keys); 403 `insufficient_scope` (a key without scope). The token endpoint's error
 // body echoes the consumer key, so it is redacted like every server body.
-import { ErpHttpError, ErpSignInError, ErpUnexpectedResponseError, type RequestInfo } from './errors.js';
+import { ErpError, ErpHttpError, ErpSignInError, ErpUnexpectedResponseError, type RequestInfo } from './errors.js';
 import { createHttp, origin, utf8Text, type AuthProvider, type FetchLike } from './http.js';
 import { tokenExpiry } from './jwt.js';
 import { preview } from './redact.js';
+import { xmlField } from './xml.js';
 import type { Logger, RetryOptions, RetryPolicy } from './retry.js';
 
 interface TokenAuthCommon {
@@ -70,18 +71,6 @@ interface Issued {
   readonly renewAt: number | undefined;
 }
 
-function xmlField(xml: string, name: string): string | undefined {
-  const m = new RegExp(`<(?:[\\w-]+:)?${name}(?:\\s[^>]*)?>([^<]*)</(?:[\\w-]+:)?${name}>`).exec(xml);
-  if (m === null) return undefined;
-  return m[1]!
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim();
-}
-
 /** The seconds of a lifetime field, a number or a numeric string; undefined when absent or not positive. */
 function seconds(value: unknown): number | undefined {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -112,6 +101,11 @@ export function parseTokenAnswer(text: string): { token: string; lifetime: numbe
  * `createClient({ baseUrl, auth: tokenAuth(...) })`. Give one instance to every client of the same server.
  */
 export function tokenAuth(options: TokenAuthOptions): TokenAuth {
+  // an unset environment variable passed on with `!` would otherwise surface as a puzzling sign-in error
+  if (typeof options.consumerKey === 'string' ? options.consumerKey === '' : !options.password)
+    throw new ErpError(
+      `tokenAuth: the ${typeof options.consumerKey === 'string' ? 'consumer key' : 'password'} is empty (is the environment variable that holds it set?)`,
+    );
   const base = options.baseUrl.replace(/\/+$/, '');
   const now = options.now ?? (() => Date.now());
   const byKey = typeof options.consumerKey === 'string';

@@ -19,6 +19,7 @@ import {
 import {
   createHttp,
   odataMessage,
+  utf8Text,
   type AbortSignalLike,
   type AuthProvider,
   type FetchLike,
@@ -35,6 +36,7 @@ import {
   type TransactionResponse,
   type TransactionSet,
 } from './transaction-wire.js';
+import { xmlField } from './xml.js';
 
 export type { AbortSignalLike, AuthProvider, FetchLike } from './http.js';
 
@@ -199,14 +201,17 @@ export function createClient(options: ClientOptions): ErpClient {
     uiServer ??= (async () => {
       // with the trailing slash: without it the router answers 307, and some clients drop Authorization on the way
       const shown = '/api/ui/router/v1/?urlType=external';
-      const body = asObject(
-        await http.json({ method: 'GET', url: `${base}${shown}`, shown }),
-        'the router answer',
-        `GET ${shown}`,
-      );
-      if (typeof body['Url'] !== 'string')
-        throw unexpected(`router: the answer has no Url: ${http.redact(preview(body))}`, `GET ${shown}`);
-      return trimSlash(body['Url']);
+      // JSON `{Url}`, or on some middleware XML `<Url>`
+      const text = utf8Text(await http.bytes({ method: 'GET', url: `${base}${shown}`, shown, kind: 'read' }));
+      let url: unknown;
+      try {
+        url = (JSON.parse(text) as { Url?: unknown } | null)?.Url;
+      } catch {
+        url = xmlField(text, 'Url');
+      }
+      if (typeof url !== 'string' || url === '')
+        throw unexpected(`router: the answer has no Url: ${http.redact(preview(text))}`, `GET ${shown}`);
+      return trimSlash(url);
     })().catch((error: unknown) => {
       uiServer = undefined;
       throw error;

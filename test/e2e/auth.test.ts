@@ -281,6 +281,15 @@ describe('sign-in errors a user can act on, each one line', () => {
     expect(token).toBe(server.issued[0]);
   });
 
+  it('an empty key or password (an unset environment variable) is refused before any call', () => {
+    expect(() => tokenAuth({ baseUrl: 'http://127.0.0.1:9', consumerKey: '' })).toThrow(
+      /tokenAuth: the consumer key is empty \(is the environment variable that holds it set\?\)/,
+    );
+    expect(() => tokenAuth({ baseUrl: 'http://127.0.0.1:9', username: 'demo', password: '' })).toThrow(
+      /the password is empty/,
+    );
+  });
+
   it('an answer without AccessToken is a typed error', async () => {
     const server = await startServer((_req, res) => json(res, 200, { Token: 'x' }));
     servers.push(server);

@@ -165,7 +165,8 @@ describe('errors while reading a body are typed', () => {
       res.writeHead(500).end(`{"ErrorMessage":${deep}}`);
     });
     const router = await failure(() => client.uiServer());
-    expect(router.message).toMatch(/router: the answer has no Url: \{an object nested too deeply to show\}/);
+    expect(router).toBeInstanceOf(ErpUnexpectedResponseError);
+    expect(router.message).toMatch(/router: the answer has no Url: "\{\\"Where\\":\[\[\[/);
     const transactions = await harness(
       uiServer(
         (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(`{"Messages":${deep}}`),
@@ -294,6 +295,17 @@ function uiServer(transaction: Handler): Handler {
     return transaction(req, res);
   };
 }
+
+describe('the router', () => {
+  it('an XML answer (<Url>) is read', async () => {
+    const { client } = await harness((req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(`<RouterResponse xmlns="x"><Url>http://${req.headers.host}/uiserver0/</Url></RouterResponse>`),
+    );
+    await expect(client.uiServer()).resolves.toMatch(/^http:\/\/127\.0\.0\.1:\d+\/uiserver0$/);
+  });
+});
 
 describe('writes', () => {
   it('a 503 on a transaction is not retried: the write may have been applied', async () => {
