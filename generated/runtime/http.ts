@@ -332,7 +332,7 @@ export function createHttp(options: HttpOptions): Http {
     }
     if (status === 403)
       throw new ErpForbiddenError(
-        'forbidden: the token’s scope does not cover this endpoint (insufficient_scope), or the user lacks the permission',
+        "forbidden: the token's scope does not cover this endpoint (insufficient_scope), or the user lacks the permission",
         info(status, message),
       );
     if (status === 404) {
@@ -374,7 +374,9 @@ export function createHttp(options: HttpOptions): Http {
       case 'out-of-scope':
         return `not authorized: ${object} is not in the consumer key's OData allow-list (the token's \`aud\` claim); after a scope change a new token is needed`;
       case 'permission':
-        return `not authorized: a newly issued token is refused too, so the user lacks the permission for ${object} (the application security setting "Allow OData API Service" and the role's data service permission for the table or view; a consumer key skips both)`;
+        return exchange.odataObject !== undefined
+          ? `not authorized: a newly issued token is refused too, so the user lacks the permission for ${object} (the application security setting "Allow OData API Service" and the role's data service permission for the table or view; a consumer key skips both)`
+          : 'not authorized: a newly issued token is refused too, so its user or consumer key lacks the permission for this endpoint';
       case 'unknown':
         return 'not authorized: the token is invalid or has expired, the object is outside the consumer key scope, or the user lacks the permission';
     }
@@ -401,7 +403,7 @@ export function createHttp(options: HttpOptions): Http {
       if (error.reason !== 'invalid-token' && error.reason !== 'unknown') throw error;
       provider.invalidate?.(token);
       const fresh = await provider.token();
-      options.log?.(`renewed the token after a 401 on ${clean(`${exchange.method} ${exchange.shown}`)}`);
+      options.log?.(`retrying ${clean(`${exchange.method} ${exchange.shown}`)} with a new token after a 401`);
       try {
         return await attempt(exchange, fresh, read);
       } catch (second) {

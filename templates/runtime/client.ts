@@ -58,7 +58,7 @@ export interface ClientOptions {
 }
 
 export interface RowsOptions {
-  /** stops the paging run: the request in flight is aborted and ErpCancelledError says how many rows were delivered */
+  /** stops the request in flight (and a paging run): ErpCancelledError, saying how many rows were delivered */
   readonly signal?: AbortSignalLike;
 }
 
@@ -83,7 +83,7 @@ export interface AsyncOptions extends TransactionOptions {
 
 export interface ErpClient {
   /** One request: the rows of the query's page, and `@odata.count` if asked. */
-  page<R>(query: RunnableQuery<R>): Promise<Page<R>>;
+  page<R>(query: RunnableQuery<R>, options?: RowsOptions): Promise<Page<R>>;
   /**
    * Every row the query matches, requested page by page ($top rows, $skip advancing) until a short page.
    * Without an `orderBy`, the object's key columns order the pages so that no row is skipped or repeated.
@@ -286,7 +286,7 @@ export function createClient(options: ClientOptions): ErpClient {
   }
 
   return {
-    page: (query) => fetchPage(query, query.options),
+    page: (query, pageOptions) => fetchPage(query, query.options, pageOptions?.signal),
 
     async *rows(query, rowsOptions) {
       const signal = rowsOptions?.signal;

@@ -142,7 +142,9 @@ describe('one token for every call', () => {
     expect(tokenCalls(server)).toBe(2);
     // ten refused, ten resent with the new token, one token call
     expect(server.requests.length - before).toBe(21);
-    expect(lines.filter((l) => l.startsWith('renewed the token'))).toHaveLength(10);
+    expect(lines.filter((l) => /^retrying GET \/odataservice\/.* with a new token after a 401$/.test(l))).toHaveLength(
+      10,
+    );
   });
 });
 

@@ -411,6 +411,14 @@ describe('cancelling and failing a paging run', () => {
     expect(e.rowsDelivered).toBe(10);
   });
 
+  it('client.page() takes a signal too', async () => {
+    const controller = new AbortController();
+    const { client } = await harness(() => void controller.abort());
+    const e = await failure(() => client.page(query(customer).top(10), { signal: controller.signal }));
+    expect(e).toBeInstanceOf(ErpCancelledError);
+    expect((e as ErpHttpError).request).toMatch(/^GET \/odataservice\/odata\/table\/customer\?/);
+  });
+
   it('a paging run that fails says how many rows were delivered', async () => {
     const { client } = await harness((req, res) =>
       req.query.get('$skip') === '20'
