@@ -235,7 +235,10 @@ export function createClient(options: ClientOptions): ErpClient {
    * the policy retries) only when nothing was applied: a 200 where no transaction succeeded, or a 500 for a
    * request of one transaction (a transaction is atomic; transactions in one POST are independent).
    */
-  async function transactionOnce(request: TransactionRequest): Promise<TransactionResponse> {
+  async function transactionOnce(
+    request: TransactionRequest,
+    answered: (response: TransactionResponse) => void,
+  ): Promise<TransactionResponse> {
     const windowSummary = `${request.Name}: the transaction met the unexpected response window (a dialog left open in a pooled session by an earlier request) and nothing was applied; if it persists, split the transaction or use client.transactionAsync()`;
     let body: unknown;
     try {
@@ -255,13 +258,14 @@ export function createClient(options: ClientOptions): ErpClient {
       throw error;
     }
     const response = parseTransactionResponse(body, request.Name);
-    const window = response.Messages.find(isResponseWindow);
-    if (window !== undefined && response.Summary.Succeeded === 0 && response.Summary.Failed > 0)
+    answered(response);
+    if (response.Messages.some(isResponseWindow) && response.Summary.Succeeded === 0 && response.Summary.Failed > 0)
       throw new ErpResponseWindowError(windowSummary, {
         request: 'POST /api/v2/transaction',
         status: 200,
         object: request.Name,
-        serverMessage: http.redact(window),
+        // every message: another transaction of the request may have failed for a reason of its own
+        serverMessage: http.redact(response.Messages.join(' | ')),
       });
     return response;
   }
@@ -331,10 +335,18 @@ export function createClient(options: ClientOptions): ErpClient {
 
     async transaction(request, transactionOptions) {
       checkNotReport(request);
-      const response = await policy.run(`POST /api/v2/transaction (${request.Name})`, 'write', () =>
-        transactionOnce(request),
-      );
-      return outcome(response, request.Name, transactionOptions);
+      let last: TransactionResponse | undefined;
+      try {
+        const response = await policy.run(`POST /api/v2/transaction (${request.Name})`, 'write', () =>
+          transactionOnce(request, (answer) => (last = answer)),
+        );
+        return outcome(response, request.Name, transactionOptions);
+      } catch (error) {
+        // the caller who branches on each transaction's status gets the last answer, window and all
+        if (error instanceof ErpResponseWindowError && transactionOptions?.allowFailures && last !== undefined)
+          return last;
+        throw error;
+      }
     },
 
     async transactionAsync(request, asyncOptions) {

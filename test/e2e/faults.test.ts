@@ -355,6 +355,12 @@ describe('writes', () => {
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(3);
   });
 
+  it('the window that persists, with allowFailures: the last answer is returned to branch on', async () => {
+    const { client, server } = await harness(uiServer((_req, res) => json(res, 200, windowAnswer)));
+    await expect(client.transaction(request(), { allowFailures: true })).resolves.toEqual(windowAnswer);
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(3);
+  });
+
   it('the window as a 500 for a single transaction is retried too', async () => {
     const answers: Array<[number, unknown]> = [
       [500, { ErrorMessage: 'Unexpected response window: Send Email' }],
