@@ -60,7 +60,10 @@ const { setTimeout: schedule } = globalThis as unknown as { setTimeout(run: () =
  * email dialog, left open in a pooled session by a previous request) but not its wording, so the client
  * recognises a server message that names a response window or a dialog ("unexpected response window", "the
  * response window ... is open", "dialog") — and not "Window <<X>> is not available", which is the
- * unlicensed-window 500 that no retry cures.
+ * unlicensed-window 500 that no retry cures. The client retries only an answer that applied nothing: an HTTP
+ * 200 whose `Summary` has `Succeeded` 0 and `Failed` > 0 and a message matching this, or an HTTP 500 whose
+ * message matches this for a request of a single transaction (a transaction is atomic; transactions in one
+ * POST are independent, so a 500 for several may follow one that passed).
  */
 export function isResponseWindow(message: string): boolean {
   return /\bresponse\s+window\b|\bdialog\b/i.test(message);
