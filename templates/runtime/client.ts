@@ -87,9 +87,14 @@ export interface ErpClient {
   /**
    * Every row the query matches, requested page by page ($top rows, $skip advancing) until a short page.
    * Without an `orderBy`, the object's key columns order the pages so that no row is skipped or repeated.
+   * A server that answers more rows than `$top` or the same page again is an ErpPagingError; an error or a
+   * cancel (`options.signal`) says, in `rowsDelivered` and the message, how many rows were delivered.
    */
   rows<R>(query: RunnableQuery<R>, options?: RowsOptions): AsyncIterable<R>;
-  /** POST /api/v2/transaction. Fails (ErpTransactionFailedError, with the server's messages) unless every transaction passed. */
+  /**
+   * POST /api/v2/transaction. Fails (ErpTransactionFailedError, with the server's messages) unless every
+   * transaction passed. Never resent, except after the unexpected response window when nothing was applied.
+   */
   transaction(request: TransactionRequest, options?: TransactionOptions): Promise<TransactionResponse>;
   /** POST /api/v2/transaction/async, then polls with backoff until done or the deadline; same outcome as transaction(). */
   transactionAsync(request: TransactionRequest, options?: AsyncOptions): Promise<TransactionResponse>;
