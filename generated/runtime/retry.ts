@@ -7,7 +7,9 @@
 // - a transaction that met the intermittent unexpected response window (a previous request left a dialog open
 //   in a pooled session): a short random-delay retry, when nothing of the request was applied (see
 //   `isResponseWindow`); the final message suggests the async endpoint;
-// - any other write is never retried: a write whose answer was lost may have been applied.
+// - any other write is never retried: a write whose answer was lost may have been applied;
+// - a refused connection and a timeout are not retried: the server is not there (a wrong base URL fails at
+//   once), or so slow that another attempt would only double the wait.
 // Every retry is told to the caller's logger; the final error says how many attempts were made.
 import {
   ErpConnectionError,
