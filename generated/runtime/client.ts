@@ -36,6 +36,8 @@ import {
   type TransactionResponse,
   type TransactionSet,
 } from './transaction-wire.js';
+import { FAMILIES, type Families } from './families.js';
+import type { FamilyContext } from './family.js';
 import { xmlField } from './xml.js';
 
 export type { AbortSignalLike, AuthProvider, FetchLike } from './http.js';
@@ -81,7 +83,8 @@ export interface AsyncOptions extends TransactionOptions {
   readonly deadlineMs?: number;
 }
 
-export interface ErpClient {
+/** The client: the query surface and the Transaction API here, and one namespace per family (families.ts). */
+export interface ErpClient extends Families {
   /** One request: the rows of the query's page, and `@odata.count` if asked. */
   page<R>(query: RunnableQuery<R>, options?: RowsOptions): Promise<Page<R>>;
   /**
@@ -442,5 +445,14 @@ export function createClient(options: ClientOptions): ErpClient {
     },
 
     uiServer: findUiServer,
+    ...families({ baseUrl: base, uiServer: findUiServer, http, ...(options.log ? { log: options.log } : {}) }),
   };
+}
+
+/** Every family's namespace, built from the one shared context. */
+function families(context: FamilyContext): Families {
+  const built: Record<string, object> = {};
+  for (const [name, family] of Object.entries(FAMILIES) as Array<[string, (c: FamilyContext) => object]>)
+    built[name] = family(context);
+  return built as Families;
 }
