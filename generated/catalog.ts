@@ -36,6 +36,9 @@ export const tables = {
   ship_to: 'tables/ship_to',
   supplier: 'tables/supplier',
   terms: 'tables/terms',
+  udt_example_settings: 'tables/udt_example_settings',
+  udt_legacy: 'tables/udt_legacy',
+  udt_pallet: 'tables/udt_pallet',
   vendor: 'tables/vendor',
 } as const;
 
@@ -114,7 +117,6 @@ export const excluded = [
   'table/order lines',
   'table/query',
   'table/toString',
-  'table/udt_example_settings',
   'view/erp_view_address',
   'view/erp_view_company',
   'view/erp_view_contacts',

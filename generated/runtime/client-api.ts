@@ -41,3 +41,27 @@ export type {
   ServiceDescriptor,
   Transaction,
 } from './transaction.js';
+export {
+  ErpChangeRejectedError,
+  ErpInteractiveError,
+  ErpInteractiveUsageError,
+  ErpSessionExpiredError,
+  ErpWindowNotFoundError,
+  ErpWindowUnusableError,
+} from './interactive/errors.js';
+export type {
+  ChangeItem,
+  DatawindowData,
+  Interactive,
+  InteractiveEvent,
+  InteractiveMessage,
+  InteractiveResult,
+  RawWindow,
+  ResponseWindow,
+  Session,
+  SessionOptions,
+  Tool,
+  Window,
+} from './interactive/index.js';
+export { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './udt/errors.js';
+export type { Udt, UdtChanges, UdtConditions, UdtResult, UdtTable, WithRowUid } from './udt/index.js';

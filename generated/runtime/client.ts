@@ -445,7 +445,13 @@ export function createClient(options: ClientOptions): ErpClient {
     },
 
     uiServer: findUiServer,
-    ...families({ baseUrl: base, uiServer: findUiServer, http, ...(options.log ? { log: options.log } : {}) }),
+    ...families({
+      baseUrl: base,
+      uiServer: findUiServer,
+      http,
+      token: () => (typeof options.auth === 'string' ? Promise.resolve(options.auth) : options.auth.token()),
+      ...(options.log ? { log: options.log } : {}),
+    }),
   };
 }
 

@@ -12,6 +12,8 @@ export interface FamilyContext {
   uiServer(): Promise<string>;
   /** one exchange with the server: the bearer token, `Accept: application/json`, retries, typed errors, redaction */
   readonly http: Http;
+  /** the bearer token the next request will carry: its claims say what it may do (a consumer key's `sub`) */
+  token(): Promise<string>;
   /** the caller's logger (retries, renewals), when one was given */
   readonly log?: Logger;
 }

@@ -143,6 +143,7 @@ export const Contact = $defineService<ContactForms, ContactLists>({
     'TABPAGE_1.tp_1_dw_1': {
       type: 'Form',
       keyFields: ['contact_id'],
+      datawindowName: 'd_contacts_maint',
       fields: {
         contact_id: { type: 'Char', maxLength: 16, identifier: true },
         address_id: { type: 'Decimal', required: true, label: 'Address ID' },
@@ -182,6 +183,7 @@ export const Contact = $defineService<ContactForms, ContactLists>({
     'TABPAGE_2.contact_links': {
       type: 'List',
       keyFields: ['link_type', 'link_id'],
+      datawindowName: 'd_contact_links',
       fields: {
         link_type: { type: 'Char', validValues: ['Customer', 'Ship To', 'Supplier', 'Vendor'] },
         link_id: { type: 'Decimal' },
@@ -193,6 +195,7 @@ export const Contact = $defineService<ContactForms, ContactLists>({
     'TABPAGE_3.home': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_contacts_home',
       fields: {
         home_address1: { type: 'Char', maxLength: 40 },
         home_address2: { type: 'Char', maxLength: 50 },
@@ -204,6 +207,7 @@ export const Contact = $defineService<ContactForms, ContactLists>({
     'TIMESTAMP.timestamp': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_external_timestamp',
       fields: {
         date_created: { type: 'Datetime' },
         date_last_modified: { type: 'Datetime' },

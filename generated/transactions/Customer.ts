@@ -380,6 +380,7 @@ export const Customer = $defineService<CustomerForms, CustomerLists>({
     'TABPAGE_1.tp_1_dw_1': {
       type: 'Form',
       keyFields: ['company_id', 'customer_id'],
+      datawindowName: 'd_customer_maint_address',
       fields: {
         company_id: { type: 'Char', maxLength: 8, identifier: true, required: true, label: 'Company ID' },
         customer_id: { type: 'Decimal' },
@@ -421,6 +422,7 @@ export const Customer = $defineService<CustomerForms, CustomerLists>({
     'TABPAGE_2.tp_2_dw_2': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_customer_maint_accounts',
       fields: {
         ar_account_no: { type: 'Char', maxLength: 8, identifier: true, required: true, label: 'AR Account' },
         pending_payment_account_no: { type: 'Char', maxLength: 10, identifier: true },
@@ -462,6 +464,7 @@ export const Customer = $defineService<CustomerForms, CustomerLists>({
     'TABPAGE_3.tp_3_dw_3': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_customer_finance',
       fields: {
         customer_generate_finance_charges: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
         customer_fc_cycle: { type: 'Char', maxLength: 40 },
@@ -475,6 +478,7 @@ export const Customer = $defineService<CustomerForms, CustomerLists>({
     'TABPAGE_4.tp_4_dw_4': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_customer_maint_credit',
       fields: {
         customer_credit_status: { type: 'Char', maxLength: 8 },
         customer_credit_limit_per_order: { type: 'Decimal' },
@@ -487,6 +491,7 @@ export const Customer = $defineService<CustomerForms, CustomerLists>({
     'TABPAGE_5.tp_5_dw_5': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_customer_maint_physical',
       fields: {
         phys_address1: { type: 'Char', maxLength: 50 },
         phys_address2: { type: 'Char', maxLength: 40 },
@@ -509,6 +514,7 @@ export const Customer = $defineService<CustomerForms, CustomerLists>({
     'TABPAGE_6.tp_6_dw_6': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_customer_maint_order_defaults',
       fields: {
         default_disposition: {
           type: 'Char',
@@ -551,6 +557,7 @@ export const Customer = $defineService<CustomerForms, CustomerLists>({
     'TABPAGE_SALESREPS.salesreps': {
       type: 'List',
       keyFields: ['salesrep_id'],
+      datawindowName: 'd_customer_salesreps',
       fields: {
         salesrep_id: { type: 'Char', maxLength: 16, identifier: true, required: true, label: 'Salesrep ID' },
         salesrep_name: { type: 'Char', maxLength: 50 },
@@ -563,6 +570,7 @@ export const Customer = $defineService<CustomerForms, CustomerLists>({
     'SHIP_TO_GENERAL.ship_to_general': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_ship_to_general',
       fields: {
         ship_to_id: { type: 'Decimal' },
         default_branch: { type: 'Char', maxLength: 40 },
@@ -602,6 +610,7 @@ export const Customer = $defineService<CustomerForms, CustomerLists>({
     'TIMESTAMP.timestamp': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_external_timestamp',
       fields: {
         date_created: { type: 'Datetime' },
         date_last_modified: { type: 'Datetime' },
@@ -612,6 +621,7 @@ export const Customer = $defineService<CustomerForms, CustomerLists>({
     'TIMESTAMP.audit_trail': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_audit_trail_display',
       fields: {
         column_description: { type: 'Char' },
         old_value: { type: 'Char' },

@@ -264,6 +264,7 @@ export const InventoryAdjustment = $defineService<InventoryAdjustmentForms, Inve
     'TABPAGE_1.tp_1_dw_1': {
       type: 'Form',
       keyFields: ['adjustment_number'],
+      datawindowName: 'd_inv_adj_hdr',
       fields: {
         adjustment_number: { type: 'Decimal' },
         company_id: { type: 'Char', maxLength: 8, identifier: true, required: true, label: 'Company ID' },
@@ -288,6 +289,7 @@ export const InventoryAdjustment = $defineService<InventoryAdjustmentForms, Inve
     'DOCUMENT_LINK.document_link': {
       type: 'List',
       keyFields: ['document_link_uid'],
+      datawindowName: 'd_dw_document_link_detail',
       fields: {
         link_name: { type: 'Char' },
         link_path: { type: 'Char' },
@@ -308,6 +310,7 @@ export const InventoryAdjustment = $defineService<InventoryAdjustmentForms, Inve
     'TIMESTAMP.timestamp': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_external_timestamp',
       fields: {
         date_created: { type: 'Datetime' },
         date_last_modified: { type: 'Datetime' },
@@ -318,6 +321,7 @@ export const InventoryAdjustment = $defineService<InventoryAdjustmentForms, Inve
     'TIMESTAMP.timestamp_dw_audittrail': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_audit_trail_display',
       fields: {
         column_description: { type: 'Char' },
         old_value: { type: 'Char' },
@@ -333,6 +337,7 @@ export const InventoryAdjustment = $defineService<InventoryAdjustmentForms, Inve
     'TABPAGE_17.tp_17_dw_17': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_inv_adj_line',
       fields: {
         item_id: { type: 'Char', maxLength: 40, identifier: true, required: true, label: 'Item ID' },
         trans_revision_level: { type: 'Char' },
@@ -353,6 +358,7 @@ export const InventoryAdjustment = $defineService<InventoryAdjustmentForms, Inve
     'TABPAGE_SERIAL.serial': {
       type: 'List',
       keyFields: ['serial_number', 'item_id'],
+      datawindowName: 'd_dw_document_line_serial',
       fields: {
         serial_number: { type: 'Char' },
         action_number: { type: 'Long' },
@@ -368,6 +374,7 @@ export const InventoryAdjustment = $defineService<InventoryAdjustmentForms, Inve
     'TABPAGE_LOT.lot': {
       type: 'List',
       keyFields: ['lot_cd', 'item_id'],
+      datawindowName: 'd_dw_document_line_lot',
       fields: {
         trans_type: { type: 'Char', validValues: ['Add', 'Remove'] },
         lot_cd: { type: 'Char', required: true, label: 'Lot' },
@@ -384,6 +391,7 @@ export const InventoryAdjustment = $defineService<InventoryAdjustmentForms, Inve
     'TABPAGE_BIN.bin': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_document_line_bin',
       fields: {
         trans_type: { type: 'Char', validValues: ['Add', 'Remove'] },
         bin_cd: { type: 'Char', maxLength: 10 },
@@ -399,6 +407,7 @@ export const InventoryAdjustment = $defineService<InventoryAdjustmentForms, Inve
     'TABPAGE_LOT_BIN_XREF.lot/bin': {
       type: 'List',
       keyFields: ['lot_cd', 'item_id'],
+      datawindowName: 'd_dw_lot_bin_xref',
       fields: {
         trans_type: { type: 'Char', validValues: ['Add', 'Remove'] },
         lot_cd: { type: 'Char' },

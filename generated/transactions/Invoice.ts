@@ -171,6 +171,7 @@ export const Invoice = $defineService<InvoiceForms, InvoiceLists>({
     'TABPAGE_1.tp_1_dw_1': {
       type: 'Form',
       keyFields: ['invoice_no'],
+      datawindowName: 'd_invoice_hdr_maint',
       fields: {
         invoice_no: { type: 'Char', maxLength: 10, identifier: true },
         order_no: { type: 'Char', maxLength: 8, identifier: true },
@@ -223,6 +224,7 @@ export const Invoice = $defineService<InvoiceForms, InvoiceLists>({
     'TP_LINES.invoice_lines': {
       type: 'List',
       keyFields: ['line_no'],
+      datawindowName: 'd_invoice_line_maint',
       fields: {
         line_no: { type: 'Decimal' },
         item_id: { type: 'Char', maxLength: 40, identifier: true },
@@ -243,6 +245,7 @@ export const Invoice = $defineService<InvoiceForms, InvoiceLists>({
     'TP_PAYMENTS.payments': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_invoice_payments',
       fields: {
         receipt_number: { type: 'Decimal' },
         amount_paid: { type: 'Decimal' },
@@ -255,6 +258,7 @@ export const Invoice = $defineService<InvoiceForms, InvoiceLists>({
     'TIMESTAMP.timestamp': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_external_timestamp',
       fields: {
         date_created: { type: 'Datetime' },
         date_last_modified: { type: 'Datetime' },

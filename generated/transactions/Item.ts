@@ -314,6 +314,7 @@ export const Item = $defineService<ItemForms, ItemLists>({
     'TABPAGE_1.tp_1_dw_1': {
       type: 'Form',
       keyFields: ['item_id'],
+      datawindowName: 'd_inv_mast_maint',
       fields: {
         item_id: { type: 'Char', maxLength: 40, identifier: true, required: true, label: 'Item ID' },
         item_desc: { type: 'Char', maxLength: 60, required: true, label: 'Item Description' },
@@ -371,6 +372,7 @@ export const Item = $defineService<ItemForms, ItemLists>({
     'TABPAGE_LOCATIONS.locations': {
       type: 'List',
       keyFields: ['location_id'],
+      datawindowName: 'd_inv_loc_maint',
       fields: {
         location_id: { type: 'Decimal', required: true, label: 'Location ID' },
         location_name: { type: 'Char', maxLength: 40 },
@@ -408,6 +410,7 @@ export const Item = $defineService<ItemForms, ItemLists>({
     'TABPAGE_SUPPLIERS.suppliers': {
       type: 'List',
       keyFields: ['supplier_id'],
+      datawindowName: 'd_inventory_supplier_maint',
       fields: {
         supplier_id: { type: 'Decimal', required: true, label: 'Supplier ID' },
         supplier_name: { type: 'Char', maxLength: 50 },
@@ -431,6 +434,7 @@ export const Item = $defineService<ItemForms, ItemLists>({
     'TABPAGE_UOM.uom': {
       type: 'List',
       keyFields: ['unit_of_measure'],
+      datawindowName: 'd_item_uom_maint',
       fields: {
         unit_of_measure: { type: 'Char', maxLength: 255, identifier: true, required: true, label: 'UOM' },
         unit_size: { type: 'Decimal', required: true, label: 'Unit Size' },
@@ -444,6 +448,7 @@ export const Item = $defineService<ItemForms, ItemLists>({
     'TABPAGE_NOTES.notes': {
       type: 'List',
       keyFields: ['note_id'],
+      datawindowName: 'd_dw_note_entry',
       fields: {
         note_id: { type: 'Long' },
         topic: { type: 'Char' },
@@ -457,6 +462,7 @@ export const Item = $defineService<ItemForms, ItemLists>({
     'TIMESTAMP.timestamp': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_external_timestamp',
       fields: {
         date_created: { type: 'Datetime' },
         date_last_modified: { type: 'Datetime' },
@@ -467,6 +473,7 @@ export const Item = $defineService<ItemForms, ItemLists>({
     'TIMESTAMP.audit_trail': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_audit_trail_display',
       fields: {
         column_description: { type: 'Char' },
         old_value: { type: 'Char' },

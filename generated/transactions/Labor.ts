@@ -222,6 +222,7 @@ export const Labor = $defineService<LaborForms, LaborLists>({
     'FORM.labor': {
       type: 'Form',
       keyFields: ['service_labor_id'],
+      datawindowName: 'd_dw_service_labor_form',
       fields: {
         service_labor_id: { type: 'Char', required: true, label: 'Labor ID' },
         service_labor_desc: { type: 'Char', required: true },
@@ -238,6 +239,7 @@ export const Labor = $defineService<LaborForms, LaborLists>({
     'TP_RATES.base_rate': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_service_labor_base_rate',
       fields: {
         rate_sequence: { type: 'Long' },
         rate_amount: { type: 'Decimal' },
@@ -247,6 +249,7 @@ export const Labor = $defineService<LaborForms, LaborLists>({
     'TP_RATES.hourly_rate': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_service_labor_hourly_rate',
       fields: {
         rate_amount: { type: 'Decimal' },
         cf_dfflag: { type: null },
@@ -255,6 +258,7 @@ export const Labor = $defineService<LaborForms, LaborLists>({
     'TP_RATES.ot_rate': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_service_labor_ot_rate',
       fields: {
         rate_amount: { type: 'Decimal' },
         cf_dfflag: { type: null },
@@ -263,6 +267,7 @@ export const Labor = $defineService<LaborForms, LaborLists>({
     'TP_RATES.prem_rate': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_service_labor_prem_rate',
       fields: {
         rate_amount: { type: 'Decimal' },
         cf_dfflag: { type: null },
@@ -271,6 +276,7 @@ export const Labor = $defineService<LaborForms, LaborLists>({
     'TP_CLASSES.tp_classes': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_service_labor_classes',
       fields: {
         service_commission_class_id: { type: 'Char', validValues: [' '] },
         class_id1: { type: 'Char', validValues: [' '] },
@@ -284,6 +290,7 @@ export const Labor = $defineService<LaborForms, LaborLists>({
     'TP_LABORNOTES.tp_labornotes': {
       type: 'List',
       keyFields: ['note_uid'],
+      datawindowName: 'd_dw_note_entry',
       fields: {
         note: { type: 'Char' },
         note_uid: { type: 'Long' },
@@ -294,6 +301,7 @@ export const Labor = $defineService<LaborForms, LaborLists>({
     'COSTS.costs': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_service_labor_costs',
       fields: {
         estimated_labor_cost: { type: 'Decimal' },
         hourly_cost: { type: 'Decimal' },
@@ -307,6 +315,7 @@ export const Labor = $defineService<LaborForms, LaborLists>({
     'COSTS.costs_by_location': {
       type: 'List',
       keyFields: ['location_id'],
+      datawindowName: 'd_dw_service_labor_location_dataentry',
       fields: {
         location_id: { type: 'Decimal' },
         estimated_labor_cost: { type: 'Decimal' },
@@ -325,6 +334,7 @@ export const Labor = $defineService<LaborForms, LaborLists>({
     'TIMESTAMPSERVICE_LABOR.timestampservice_labor': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_external_timestamp',
       fields: {
         date_created: { type: 'Datetime' },
         date_last_modified: { type: 'Datetime' },
@@ -335,6 +345,7 @@ export const Labor = $defineService<LaborForms, LaborLists>({
     'TIMESTAMPSERVICE_LABOR.audit_trail': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_audit_trail_display',
       fields: {
         column_description: { type: 'Char' },
         old_value: { type: 'Char' },

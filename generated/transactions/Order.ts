@@ -3285,6 +3285,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TABPAGE_1.order': {
       type: 'Form',
       keyFields: ['order_no'],
+      datawindowName: 'd_oe_hdr_order',
       fields: {
         quote: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
         order_no: { type: 'Char', maxLength: 8, identifier: true },
@@ -3384,6 +3385,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_CUSTOMER.tp_customer': {
       type: 'Form',
       keyFields: ['customer_id'],
+      datawindowName: 'd_oe_hdr_customer',
       fields: {
         customer_id: { type: 'Decimal', required: true, label: 'Customer ID' },
         customer_type_cd: { type: 'Long', validValues: ['Customer', 'Prospect'] },
@@ -3425,6 +3427,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_CONTACTS.tp_contacts': {
       type: 'Form',
       keyFields: ['contact_id'],
+      datawindowName: 'd_oe_hdr_contacts',
       fields: {
         contact_id: { type: 'Char', maxLength: 16, identifier: true, required: true, label: 'Contact ID' },
         salutation: { type: 'Char', maxLength: 40 },
@@ -3449,6 +3452,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_SHIPTO.shipto': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_oe_hdr_ship_to',
       fields: {
         ship_to_id: { type: 'Decimal' },
         ship_to_name: { type: 'Char', maxLength: 255 },
@@ -3475,6 +3479,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_ITEMS.items': {
       type: 'List',
       keyFields: ['user_line_no'],
+      datawindowName: 'd_oe_line_items',
       fields: {
         oe_order_item_id: { type: 'Char', maxLength: 40, identifier: true, required: true, label: 'Item ID' },
         unit_quantity: { type: 'Decimal', required: true, label: 'Quantity' },
@@ -3564,6 +3569,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_REMITTANCES.remittotals': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_oe_hdr_totals_remit',
       fields: {
         pay_current_invoice: { type: 'Char', validValues: ['ON', 'OFF'] },
         c_dp_to_apply: { type: 'Decimal' },
@@ -3588,6 +3594,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_REMITTANCES.payment_details': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_oe_payment_details',
       fields: {
         payment_type_id: {
           type: 'Decimal',
@@ -3608,6 +3615,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_NOTES.notes': {
       type: 'List',
       keyFields: ['note_id'],
+      datawindowName: 'd_dw_oe_hdr_notepad',
       fields: {
         note_id: { type: 'Long' },
         topic: { type: 'Char', maxLength: 30 },
@@ -3623,6 +3631,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_ITEMNOTES.line_notes': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_oe_line_notepad',
       fields: {
         line_no: { type: 'Decimal' },
         topic: { type: 'Char' },
@@ -3636,6 +3645,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'SPECIAL INSTRUCTIONS.special_instructions': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_oe_hdr_special_instructions',
       fields: {
         delivery_instructions: { type: 'Char', maxLength: 255 },
         ship_instructions: { type: 'Char' },
@@ -3661,6 +3671,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'PO COST MULTIPLIERS.oe_line_po_cost_calc': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_oe_line_po_cost_calc',
       fields: {
         line_no: { type: 'Decimal' },
         po_cost: { type: 'Decimal' },
@@ -3677,6 +3688,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TABPAGE_LINKS.links_for_order': {
       type: 'List',
       keyFields: ['source_loc_id', 'po_no'],
+      datawindowName: 'd_dw_links_for_order',
       fields: {
         linked_qty: { type: 'Decimal' },
         source_loc_id: { type: 'Decimal' },
@@ -3696,6 +3708,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'COSTCODES.costcodes': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_oe_hdr_cost_codes',
       fields: {
         cost_code_1: { type: 'Char' },
         cost_code_2: { type: 'Char' },
@@ -3708,6 +3721,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'DOCUMENT_LINK_DETAIL.document_link_forms': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_document_link_forms',
       fields: {
         display_area_cd: { type: 'Long', validValues: ['Order Entry', 'Pick Ticket', 'Invoice', 'All'] },
       },
@@ -3715,6 +3729,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'DOCUMENT_LINK_DETAIL.document_link_detail_detail': {
       type: 'List',
       keyFields: ['document_link_uid'],
+      datawindowName: 'd_dw_document_link_detail',
       fields: {
         link_name: { type: 'Char' },
         link_path: { type: 'Char' },
@@ -3735,6 +3750,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_SCHEDULE.schedule_releases': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_schedule_releases',
       fields: {
         operation_uid: { type: 'Long' },
         commission_cost_home: { type: 'Decimal' },
@@ -3747,6 +3763,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_SCHEDULE.schedule_header': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_schedule_header',
       fields: {
         item_commitment_detail_uid: { type: 'Long' },
         sales_cost: { type: 'Decimal' },
@@ -3770,6 +3787,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_ITEMINFO.item_info': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_item_info',
       fields: {
         disposition: { type: 'Char', maxLength: 8 },
         commission_cost_multiplier: { type: 'Decimal' },
@@ -3782,6 +3800,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_ITEMINFO.item_availability': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_item_availability',
       fields: {
         inv_loc_pumpoff_item: { type: 'Char', maxLength: 40 },
         inv_min: { type: 'Decimal' },
@@ -3795,6 +3814,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_ITEMINFO.item_suppliers': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_item_suppliers',
       fields: {
         primary_supplier_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
         upc_code: { type: 'Char', maxLength: 20 },
@@ -3808,6 +3828,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_ITEMINFO.item_uoms': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_item_uoms',
       fields: {
         unit_description: { type: 'Char', maxLength: 60 },
         c_date_created: { type: 'Datetime' },
@@ -3818,6 +3839,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_SALESREPS.order_salesreps': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_order_salesreps',
       fields: {
         row_status_flag: { type: 'Long', validValues: ['Active', 'Inactive'] },
         date_created: { type: 'Datetime' },
@@ -3828,6 +3850,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_SALESREPS.line_salesreps': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_line_salesreps',
       fields: {
         last_maintained_by: { type: 'Char', maxLength: 30 },
         customer_salesrep_customer_id: { type: 'Decimal' },
@@ -3840,6 +3863,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_SALESREPS.salesrep_info': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_salesrep_info',
       fields: {
         date_created: { type: 'Datetime' },
         date_last_modified: { type: 'Datetime' },
@@ -3850,6 +3874,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_FREIGHT.freight': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_freight',
       fields: {
         days_early: { type: 'Long' },
         apply_fuel_surcharge_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
@@ -3873,6 +3898,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_FREIGHT.freight_charges': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_freight_charges',
       fields: {
         promise_date_edited_date: { type: 'Datetime', required: true, label: 'Promise Date Edited Date' },
         handling_charge_req_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
@@ -3885,6 +3911,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_TAX.tax_jurisdictions': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_tax_jurisdictions',
       fields: {
         rma_expiration_date: { type: 'Datetime' },
         cod_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
@@ -3898,6 +3925,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_TAX.line_tax': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_line_tax',
       fields: {
         disposition: { type: 'Char', maxLength: 8 },
         belting_width: { type: 'Decimal' },
@@ -3910,6 +3938,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_ASSEMBLY.assembly_hdr': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_assembly_hdr',
       fields: {
         class_id3: { type: 'Char', maxLength: 255, validValues: [' ', 'A', 'B', 'C', 'PREFERRED', 'WHOLESALE'] },
         default_selling_unit: { type: 'Char', maxLength: 8 },
@@ -3923,6 +3952,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_ASSEMBLY.components': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_components',
       fields: {
         ext_disc_amt: { type: 'Decimal' },
         verified_code: { type: 'Char', maxLength: 20 },
@@ -3935,6 +3965,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_LOTS.lot_detail': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_lot_detail',
       fields: {
         gl_code: { type: 'Char', maxLength: 16 },
         freight_code_uid: { type: 'Long', required: true, label: 'Freight Code UID' },
@@ -3970,6 +4001,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_SERIAL.serial_numbers': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_serial_numbers',
       fields: {
         core_price: { type: 'Decimal' },
         price_carrier_contract_line_uid: { type: 'Long' },
@@ -3982,6 +4014,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_BINS.bin_allocation': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_bin_allocation',
       fields: {
         pick_sequence: { type: 'Long' },
         delete_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
@@ -3993,6 +4026,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_BINS.pick_zones': {
       type: 'List',
       keyFields: ['location_id', 'bin_zone_id'],
+      datawindowName: 'd_dw_pick_zones',
       fields: {
         location_id: { type: 'Decimal' },
         bin_zone_id: { type: 'Char', maxLength: 10, identifier: true },
@@ -4008,6 +4042,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_SERVICE.service_items': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_service_items',
       fields: {
         oe_buy_get_rewards_uid: { type: 'Long' },
         admin_fee: { type: 'Decimal' },
@@ -4031,6 +4066,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_RENTAL.rental_hdr': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_rental_hdr',
       fields: {
         strategic_library_original_uid: { type: 'Long' },
         transit_days: { type: 'Long' },
@@ -4046,6 +4082,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_RENTAL.rental_lines': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_rental_lines',
       fields: {
         oe_hdr_uid: { type: 'Long' },
         loan_uid: { type: 'Long' },
@@ -4060,6 +4097,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_QUOTE.quote_hdr': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_quote_hdr',
       fields: {
         warranty_return_order_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
         payment_method: { type: 'Char', maxLength: 2 },
@@ -4077,6 +4115,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_QUOTE.quote_lines': {
       type: 'List',
       keyFields: ['order_no', 'line_no'],
+      datawindowName: 'd_dw_quote_lines',
       fields: {
         order_no: { type: 'Char', maxLength: 8, identifier: true },
         line_no: { type: 'Decimal' },
@@ -4093,6 +4132,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_PRICING.price_detail': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_price_detail',
       fields: {
         supplier_id: { type: 'Decimal' },
         secondary_extended_price: { type: 'Decimal' },
@@ -4106,6 +4146,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_PRICING.price_pages': {
       type: 'List',
       keyFields: ['price_page_uid'],
+      datawindowName: 'd_dw_price_pages',
       fields: {
         price_page_uid: { type: 'Long' },
         description: { type: 'Char', maxLength: 255 },
@@ -4129,6 +4170,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_PRICING.price_libraries': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_price_libraries',
       fields: {
         company_id: { type: 'Char', maxLength: 8, identifier: true },
         date_last_modified: { type: 'Datetime' },
@@ -4142,6 +4184,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_PRICING.price_books': {
       type: 'List',
       keyFields: ['price_book_uid'],
+      datawindowName: 'd_dw_price_books',
       fields: {
         price_book_uid: { type: 'Long' },
         last_maintained_by: { type: 'Char', maxLength: 30 },
@@ -4156,6 +4199,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_JOB.job_hdr': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_job_hdr',
       fields: {
         field_destroy_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
         expected_completion_date: { type: 'Datetime' },
@@ -4168,6 +4212,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_JOB.job_lines': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_job_lines',
       fields: {
         quote_outcome_cd: { type: 'Long' },
         secondary_unit_price: { type: 'Decimal' },
@@ -4206,6 +4251,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_BUDGET.budget_codes': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_budget_codes',
       fields: {
         homeowner_id: { type: 'Decimal' },
         sched_order_disc_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
@@ -4220,6 +4266,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_CREDITCARD.credit_card': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_credit_card',
       fields: {
         under_tolerance_percentage: { type: 'Long' },
         foreign_currency_guarantee_type: { type: 'Char', maxLength: 20 },
@@ -4239,6 +4286,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_CREDITCARD.authorizations': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_authorizations',
       fields: {
         bank_no: { type: 'Decimal' },
         check_number: { type: 'Char', maxLength: 20 },
@@ -4261,6 +4309,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_EDI.edi_info': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_edi_info',
       fields: {
         net_billing_edited: { type: 'Char' },
         order_disc_type: { type: 'Long' },
@@ -4280,6 +4329,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_PACKING.packing_info': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_packing_info',
       fields: {
         allow_auto_apply_orig_inv_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
         cod_without_remittance_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
@@ -4292,6 +4342,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_PICKTICKETS.pick_tickets': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_pick_tickets',
       fields: {
         line_no: { type: 'Decimal' },
         exclude_from_edi_844_867_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
@@ -4328,6 +4379,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_PICKTICKETS.pick_ticket_detail': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_pick_ticket_detail',
       fields: {
         service_item_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
         item_id: { type: 'Char', maxLength: 40, identifier: true },
@@ -4342,6 +4394,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'SHIP TO NOTES.ship_to_notes': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_ship_to_notes',
       fields: {
         price_file_id: { type: 'Decimal' },
         transit_days: { type: 'Long' },
@@ -4355,6 +4408,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_SHIPMENTS.shipments': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_shipments',
       fields: {
         cust_price_prot_var_acct_no: { type: 'Char', maxLength: 16, identifier: true },
         ship2_country: { type: 'Char', maxLength: 1 },
@@ -4377,6 +4431,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_INVOICES.invoices': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_invoices',
       fields: {
         freight_code_uid: { type: 'Long' },
         brokerage_home: { type: 'Decimal', required: true, label: 'Brokerage Home' },
@@ -4390,6 +4445,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_INVOICES.invoice_lines': {
       type: 'List',
       keyFields: ['invoice_no', 'line_no'],
+      datawindowName: 'd_dw_invoice_lines',
       fields: {
         invoice_no: { type: 'Char', maxLength: 10, identifier: true },
         line_no: { type: 'Decimal' },
@@ -4409,6 +4465,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_BACKORDERS.backorders': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_backorders',
       fields: {
         oe_line_core_status_cd: { type: 'Long' },
         quote_price_oe_line_uid: { type: 'Long' },
@@ -4438,6 +4495,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_COMMISSION.commission_splits': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_commission_splits',
       fields: {
         row_status_flag: { type: 'Long', validValues: ['Active', 'Inactive'] },
         date_last_modified: { type: 'Datetime' },
@@ -4451,6 +4509,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_SUBSTITUTES.substitutes': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_substitutes',
       fields: {
         price2: { type: 'Decimal' },
         nmfc_hdr_uid: { type: 'Long' },
@@ -4467,6 +4526,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_PROMOTIONS.promotions': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_promotions',
       fields: {
         price_book_date_last_modified: { type: 'Datetime' },
         price_book_desc: { type: 'Char', maxLength: 255 },
@@ -4481,6 +4541,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_REBATES.rebates': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_rebates',
       fields: {
         c_assembly: { type: 'Char' },
         quote_price_oe_line_uid: { type: 'Long' },
@@ -4494,6 +4555,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_CORES.core_tracking': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_core_tracking',
       fields: {
         job_price_hdr_uid: { type: 'Long' },
         cancel_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
@@ -4520,6 +4582,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_SURCHARGES.surcharges': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_surcharges',
       fields: {
         buy_get_rewards_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
         substitute_item: { type: 'Char' },
@@ -4541,6 +4604,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_DOWNPAYMENT.downpayments': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_downpayments',
       fields: {
         ar_receipts_check_number: { type: 'Char', maxLength: 20 },
         receipt_number: { type: 'Decimal' },
@@ -4554,6 +4618,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_DOWNPAYMENT.downpayment_invoices': {
       type: 'List',
       keyFields: ['ar_receipts_detail_uid'],
+      datawindowName: 'd_dw_downpayment_invoices',
       fields: {
         ar_receipts_detail_uid: { type: 'Long' },
         allowed_amount: { type: 'Decimal' },
@@ -4566,6 +4631,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_APPROVAL.approval': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_approval',
       fields: {
         packing_list_sent_flag: { type: 'Long' },
         oe_hdr_warranty_return_order_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
@@ -4580,6 +4646,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_CUSTOM.custom_fields': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_custom_fields',
       fields: {
         web_reference_no: { type: 'Char', maxLength: 20, identifier: true, required: true, label: 'Web Reference No' },
         date_order_completed: { type: 'Datetime' },
@@ -4597,6 +4664,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_CUSTOM.line_custom_fields': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_line_custom_fields',
       fields: {
         next_ut_price: { type: 'Decimal' },
         c_original_unit_price: { type: 'Decimal' },
@@ -4627,6 +4695,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_TERMS.terms': {
       type: 'Form',
       keyFields: ['terms_id'],
+      datawindowName: 'd_dw_terms',
       fields: {
         terms_id: { type: 'Char', maxLength: 8, identifier: true },
         last_maintained_by: { type: 'Char', maxLength: 30 },
@@ -4639,6 +4708,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_CREDIT.credit_status': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_credit_status',
       fields: {
         delete_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
         date_last_modified: { type: 'Datetime' },
@@ -4654,6 +4724,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_CREDIT.customer_credit': {
       type: 'Form',
       keyFields: ['company_id', 'customer_id'],
+      datawindowName: 'd_dw_customer_credit',
       fields: {
         company_id: { type: 'Char', maxLength: 8, identifier: true },
         customer_id: { type: 'Decimal' },
@@ -4685,6 +4756,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_PURCHASING.po_links': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_po_links',
       fields: {
         extended_desc: { type: 'Char', maxLength: 40 },
         unit_price_display: { type: 'Decimal' },
@@ -4697,6 +4769,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_PURCHASING.po_header': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_po_header',
       fields: {
         packing_basis_violation_cd: { type: 'Long' },
         transmit_print: { type: 'Char', maxLength: 1 },
@@ -4728,6 +4801,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_PURCHASING.po_line_notes': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_po_line_notes',
       fields: {
         delete_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
         po_line_notepad_date_last_modified: { type: 'Datetime' },
@@ -4744,6 +4818,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_TRANSFERS.transfer_links': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_transfer_links',
       fields: {
         item_id: { type: 'Char' },
         year_first_stocked: { type: 'Decimal' },
@@ -4780,6 +4855,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_PRODUCTION.prod_order_links': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_prod_order_links',
       fields: {
         c_date_last_modified: { type: 'Datetime' },
         bill_hold_flag: { type: 'Char', maxLength: 1, required: true, label: 'Bill Hold', validValues: ['ON', 'OFF'] },
@@ -4794,6 +4870,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_RECEIPTS.receipt_hdr': {
       type: 'Form',
       keyFields: ['receipt_number'],
+      datawindowName: 'd_dw_receipt_hdr',
       fields: {
         receipt_number: { type: 'Decimal' },
         date_created: { type: 'Datetime' },
@@ -4806,6 +4883,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_RECEIPTS.receipts': {
       type: 'List',
       keyFields: ['receipt_number', 'line_number'],
+      datawindowName: 'd_dw_receipts',
       fields: {
         receipt_number: { type: 'Decimal', required: true, label: 'Receipt Number' },
         line_number: { type: 'Decimal' },
@@ -4825,6 +4903,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_PAYMENTS.receipts': {
       type: 'List',
       keyFields: ['receipt_number'],
+      datawindowName: 'd_dw_receipts',
       fields: {
         receipt_number: { type: 'Decimal' },
         period: { type: 'Decimal' },
@@ -4847,6 +4926,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_PAYMENTS.receipts_detail': {
       type: 'List',
       keyFields: ['ar_receipts_detail_uid'],
+      datawindowName: 'd_dw_receipts_detail',
       fields: {
         ar_receipts_detail_uid: { type: 'Long' },
         receipt_number: { type: 'Decimal' },
@@ -4868,6 +4948,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_SHIPTO.ship_to_defaults': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_ship_to_defaults',
       fields: {
         badge_required_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
         order_by_bin_pick_ticket_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
@@ -4880,6 +4961,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_SHIPTO.ship_to_contacts': {
       type: 'List',
       keyFields: ['id'],
+      datawindowName: 'd_dw_ship_to_contacts',
       fields: {
         id: { type: 'Char', maxLength: 16, identifier: true },
         sfdc_update_date: { type: 'Datetime', required: true },
@@ -4896,6 +4978,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_SHIPTO.ship_to_address': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_ship_to_address',
       fields: {
         fob: { type: 'Char', maxLength: 1 },
         freight_surcharge_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
@@ -4937,6 +5020,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_CUSTOMER.customer_defaults': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_customer_defaults',
       fields: {
         mfr_no: { type: 'Char', maxLength: 16, identifier: true },
         mult_cust_part_no_group_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
@@ -4956,6 +5040,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_CUSTOMER.customer_product_groups': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_customer_product_groups',
       fields: {
         maximum_order_line_profit: { type: 'Decimal', required: true, label: 'Maximum Order Line Profit' },
         oe_skip_profit_check_unpriced: { type: 'Char', maxLength: 1 },
@@ -4970,6 +5055,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_CUSTOMER.customer_terms': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_customer_terms',
       fields: {
         customer_terms_customer_terms_uid: { type: 'Long' },
         customer_id: { type: 'Decimal' },
@@ -4988,6 +5074,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_LOCATION.location_info': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_location_info',
       fields: {
         c_high_velocity_level: { type: 'Decimal' },
         fedex_loc_acct_no: { type: 'Char' },
@@ -5001,6 +5088,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_COMPANY.company_info': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_company_info',
       fields: {
         company_cfn_receivable_acct: { type: 'Char', maxLength: 20 },
         track_lost_sales_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
@@ -5016,6 +5104,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_VENDOR.vendor_info': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_vendor_info',
       fields: {
         purchase_acct_group_hdr_uid: { type: 'Long', required: true, label: 'Purchase Acct Group Hdr UID' },
         edi_or_paper: { type: 'Char', maxLength: 255 },
@@ -5028,6 +5117,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_SUPPLIER.supplier_info': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_supplier_info',
       fields: {
         supplier_target_value: { type: 'Decimal' },
         safety_stock_days: { type: 'Decimal' },
@@ -5046,6 +5136,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_NOTEPAD.order_notepad': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_order_notepad',
       fields: {
         c_delete_flag: { type: 'Char', validValues: ['ON', 'OFF'] },
         oe_hdr_notepad_uid: { type: 'Long' },
@@ -5056,6 +5147,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_CONFIRM.confirmation': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_confirmation',
       fields: {
         exclude_from_credit_limit_flag: { type: 'Char', maxLength: 1, required: true, validValues: ['ON', 'OFF'] },
         user_defined_date: { type: 'Datetime' },
@@ -5088,6 +5180,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_CANCEL.cancel_reasons': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_cancel_reasons',
       fields: {
         strategic_list_cost_value: { type: 'Decimal' },
         library_disc_grp_id: { type: 'Char', maxLength: 8, identifier: true },
@@ -5100,6 +5193,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_HOLD.hold_classes': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_hold_classes',
       fields: {
         exclude_rebates: { type: 'Char', maxLength: 16 },
         order_type: { type: 'Long' },
@@ -5127,6 +5221,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_ROUTE.routing': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_routing',
       fields: {
         import_source: { type: 'Char', maxLength: 1 },
         third_party_billing_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
@@ -5141,6 +5236,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_CARRIER.carrier_info': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_carrier_info',
       fields: {
         default_ship_to_company: { type: 'Char', maxLength: 50, required: true, label: 'Default Ship To Company' },
         fidelitone_carrier_id: { type: 'Char', maxLength: 10, identifier: true },
@@ -5158,6 +5254,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_WWMS.wwms_info': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_wwms_info',
       fields: {
         job_price_hdr_uid: { type: 'Long' },
         admin_fee_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
@@ -5172,6 +5269,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_KITS.kit_components': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_kit_components',
       fields: {
         unit_size: { type: 'Decimal' },
         restricted_by_address_flag: { type: 'Char', maxLength: 1, validValues: ['ON', 'OFF'] },
@@ -5199,6 +5297,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_CONFIG.configurator': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_configurator',
       fields: {
         line_discount: { type: 'Decimal' },
         prediscount_unit_price: { type: 'Decimal' },
@@ -5230,6 +5329,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TP_ITEMS.items_totals': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_items_totals',
       fields: {
         c_disposition_edited_flag: { type: 'Char', validValues: ['ON', 'OFF'] },
         restricted_by_address_flag: {
@@ -5248,6 +5348,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TIMESTAMP.timestamp': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_external_timestamp',
       fields: {
         date_created: { type: 'Datetime' },
         date_last_modified: { type: 'Datetime' },
@@ -5258,6 +5359,7 @@ export const Order = $defineService<OrderForms, OrderLists>({
     'TIMESTAMP.audit_trail': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_audit_trail_display',
       fields: {
         column_description: { type: 'Char' },
         old_value: { type: 'Char' },

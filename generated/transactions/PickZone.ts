@@ -49,6 +49,7 @@ export const PickZone = $defineService<PickZoneForms, PickZoneLists>({
     'FORM.form': {
       type: 'Form',
       keyFields: ['location_id', 'bin_zone_id'],
+      datawindowName: 'd_dw_bin_zone_form',
       fields: {
         company_id: { type: 'Char', maxLength: 8, identifier: true, required: true, label: 'Company ID' },
         location_id: { type: 'Decimal', required: true, label: 'Location ID' },

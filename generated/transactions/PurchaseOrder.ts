@@ -303,6 +303,7 @@ export const PurchaseOrder = $defineService<PurchaseOrderForms, PurchaseOrderLis
     'TABPAGE_1.tp_1_dw_1': {
       type: 'Form',
       keyFields: ['po_no'],
+      datawindowName: 'd_po_hdr_maint',
       fields: {
         po_no: { type: 'Decimal' },
         company_id: { type: 'Char', maxLength: 8, identifier: true, required: true, label: 'Company ID' },
@@ -367,6 +368,7 @@ export const PurchaseOrder = $defineService<PurchaseOrderForms, PurchaseOrderLis
     'TP_SHIPTO.ship_to': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_po_hdr_ship_to',
       fields: {
         ship2_name: { type: 'Char', maxLength: 255 },
         ship2_add1: { type: 'Char', maxLength: 40 },
@@ -387,6 +389,7 @@ export const PurchaseOrder = $defineService<PurchaseOrderForms, PurchaseOrderLis
     'TP_ITEMS.po_line': {
       type: 'List',
       keyFields: ['line_no'],
+      datawindowName: 'd_po_line_items',
       fields: {
         line_no: { type: 'Decimal' },
         item_id: { type: 'Char', maxLength: 40, identifier: true, required: true, label: 'Item ID' },
@@ -423,6 +426,7 @@ export const PurchaseOrder = $defineService<PurchaseOrderForms, PurchaseOrderLis
     'TP_LINENOTES.po_line_notepad': {
       type: 'List',
       keyFields: ['po_line_notepad_uid'],
+      datawindowName: 'd_dw_po_line_notepad',
       fields: {
         po_line_notepad_uid: { type: 'Long' },
         line_no: { type: 'Decimal' },
@@ -435,6 +439,7 @@ export const PurchaseOrder = $defineService<PurchaseOrderForms, PurchaseOrderLis
     'TP_RECEIPTS.receipts': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_po_receipts',
       fields: {
         receipt_number: { type: 'Decimal' },
         received_date: { type: 'Datetime' },
@@ -447,6 +452,7 @@ export const PurchaseOrder = $defineService<PurchaseOrderForms, PurchaseOrderLis
     'TP_VOUCHERS.vouchers': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_po_vouchers',
       fields: {
         voucher_no: { type: 'Char' },
         invoice_no: { type: 'Char' },
@@ -458,6 +464,7 @@ export const PurchaseOrder = $defineService<PurchaseOrderForms, PurchaseOrderLis
     'TIMESTAMP.timestamp': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_external_timestamp',
       fields: {
         date_created: { type: 'Datetime' },
         date_last_modified: { type: 'Datetime' },
@@ -468,6 +475,7 @@ export const PurchaseOrder = $defineService<PurchaseOrderForms, PurchaseOrderLis
     'TIMESTAMP.audit_trail': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_audit_trail_display',
       fields: {
         column_description: { type: 'Char' },
         old_value: { type: 'Char' },

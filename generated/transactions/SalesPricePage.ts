@@ -213,6 +213,7 @@ export const SalesPricePage = $defineService<SalesPricePageForms, SalesPricePage
     'FORM.form': {
       type: 'Form',
       keyFields: ['price_page_uid'],
+      datawindowName: 'd_price_page_form',
       fields: {
         price_page_uid: { type: 'Long' },
         price_page_type_cd: {
@@ -241,6 +242,7 @@ export const SalesPricePage = $defineService<SalesPricePageForms, SalesPricePage
     'VALUES.values': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_price_page_values',
       fields: {
         calculation_method_cd: {
           type: 'Long',
@@ -280,6 +282,7 @@ export const SalesPricePage = $defineService<SalesPricePageForms, SalesPricePage
     'COSTS.costs': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_price_page_costs',
       fields: {
         cost_type_cd: { type: 'Long', validValues: ['Source', 'Order', 'Value', 'None'] },
         commission_cost_calc_method_cd: {
@@ -295,6 +298,7 @@ export const SalesPricePage = $defineService<SalesPricePageForms, SalesPricePage
     'PO COST MULTIPLIERS.price_page_po_cost_calc': {
       type: 'List',
       keyFields: ['price_page_po_cost_calc_uid'],
+      datawindowName: 'd_price_page_po_cost_calc',
       fields: {
         price_page_po_cost_calc_uid: { type: 'Long' },
         po_cost_calc_method_cd: {
@@ -310,6 +314,7 @@ export const SalesPricePage = $defineService<SalesPricePageForms, SalesPricePage
     'LIBRARIES.price_page_x_library': {
       type: 'List',
       keyFields: ['price_library_uid'],
+      datawindowName: 'd_price_page_x_library',
       fields: {
         price_library_uid: { type: 'Long' },
         price_library_id: { type: 'Char', maxLength: 40, identifier: true },
@@ -320,6 +325,7 @@ export const SalesPricePage = $defineService<SalesPricePageForms, SalesPricePage
     'BOOKS.price_page_x_book': {
       type: 'List',
       keyFields: ['price_book_uid'],
+      datawindowName: 'd_price_page_x_book',
       fields: {
         price_book_uid: { type: 'Long' },
         price_book_id: { type: 'Char', maxLength: 40, identifier: true },
@@ -330,6 +336,7 @@ export const SalesPricePage = $defineService<SalesPricePageForms, SalesPricePage
     'TIMESTAMP.timestamp': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_external_timestamp',
       fields: {
         date_created: { type: 'Datetime' },
         date_last_modified: { type: 'Datetime' },

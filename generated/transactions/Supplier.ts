@@ -217,6 +217,7 @@ export const Supplier = $defineService<SupplierForms, SupplierLists>({
     'TABPAGE_1.tp_1_dw_1': {
       type: 'Form',
       keyFields: ['supplier_id'],
+      datawindowName: 'd_supplier_maint',
       fields: {
         supplier_id: { type: 'Decimal', required: true, label: 'Supplier ID' },
         supplier_name: { type: 'Char', maxLength: 50, required: true, label: 'Supplier Name' },
@@ -257,6 +258,7 @@ export const Supplier = $defineService<SupplierForms, SupplierLists>({
     'TABPAGE_2.vendor': {
       type: 'Form',
       keyFields: ['company_id', 'vendor_id'],
+      datawindowName: 'd_supplier_vendor',
       fields: {
         company_id: { type: 'Char', maxLength: 8, identifier: true, required: true, label: 'Company ID' },
         vendor_id: { type: 'Decimal', required: true, label: 'Vendor ID' },
@@ -287,6 +289,7 @@ export const Supplier = $defineService<SupplierForms, SupplierLists>({
     'TABPAGE_3.supplier_items': {
       type: 'List',
       keyFields: ['item_id'],
+      datawindowName: 'd_supplier_items',
       fields: {
         item_id: { type: 'Char', maxLength: 40, identifier: true, required: true, label: 'Item ID' },
         supplier_part_no: { type: 'Char', maxLength: 40, identifier: true },
@@ -300,6 +303,7 @@ export const Supplier = $defineService<SupplierForms, SupplierLists>({
     'TABPAGE_CONTACTS.contacts': {
       type: 'List',
       keyFields: ['contact_id'],
+      datawindowName: 'd_supplier_contacts',
       fields: {
         contact_id: { type: 'Char', maxLength: 16, identifier: true },
         first_name: { type: 'Char', maxLength: 50 },
@@ -313,6 +317,7 @@ export const Supplier = $defineService<SupplierForms, SupplierLists>({
     'TIMESTAMP.timestamp': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_dw_external_timestamp',
       fields: {
         date_created: { type: 'Datetime' },
         date_last_modified: { type: 'Datetime' },
@@ -323,6 +328,7 @@ export const Supplier = $defineService<SupplierForms, SupplierLists>({
     'TIMESTAMP.audit_trail': {
       type: 'List',
       keyFields: [],
+      datawindowName: 'd_dw_audit_trail_display',
       fields: {
         column_description: { type: 'Char' },
         old_value: { type: 'Char' },

@@ -111,6 +111,7 @@ export const m_openorderreport = $defineService<MOpenorderreportForms, MOpenorde
     'TABPAGE_1.tp_1_dw_1': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_open_order_report_criteria',
       fields: {
         company_id: { type: 'Char', required: true, label: 'Company ID' },
         customer_id: { type: 'Number' },
@@ -145,6 +146,7 @@ export const m_openorderreport = $defineService<MOpenorderreportForms, MOpenorde
     'TP_OPTIONS.tp_options': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_open_order_report_options',
       fields: {
         include_completed_lines: { type: 'Char', validValues: ['ON', 'OFF'] },
         include_canceled_lines: { type: 'Char', validValues: ['ON', 'OFF'] },
@@ -155,6 +157,7 @@ export const m_openorderreport = $defineService<MOpenorderreportForms, MOpenorde
     'TIMESTAMP.timestamp': {
       type: 'Form',
       keyFields: [],
+      datawindowName: 'd_report_timestamp',
       fields: {
         dt_beg_dc: { type: 'Datetime' },
         dt_end_dc: { type: 'Datetime' },

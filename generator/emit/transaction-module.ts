@@ -142,6 +142,7 @@ export function emitTransactionModule(
     descriptor += `    ${stringLiteral(element.name)}: {\n`;
     descriptor += `      type: '${element.type}',\n`;
     descriptor += arrayLiteral('keyFields: ', element.keyFields.map(stringLiteral), ',', '      ');
+    if (element.datawindow) descriptor += `      datawindowName: ${stringLiteral(element.datawindow)},\n`;
     if (element.fields.length === 0) descriptor += '      fields: {},\n';
     else {
       descriptor += '      fields: {\n';

@@ -67,6 +67,15 @@ export const API_NAMES = new Set([
   'defineService',
   'ErpTransactionBuildError',
   'ErpTransactionFailedError',
+  'ErpChangeRejectedError',
+  'ErpInteractiveError',
+  'ErpInteractiveUsageError',
+  'ErpSessionExpiredError',
+  'ErpWindowNotFoundError',
+  'ErpWindowUnusableError',
+  'ErpUdtError',
+  'ErpUdtNothingChangedError',
+  'ErpUdtUsageError',
 ]);
 
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));

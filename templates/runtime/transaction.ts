@@ -40,6 +40,8 @@ export interface ElementDescriptor {
   readonly type: 'Form' | 'List';
   /** the definition's KeyFields: the usual keys */
   readonly keyFields: readonly string[];
+  /** the definition's DatawindowName: what an Interactive API change names (`DatawindowName`) for this element */
+  readonly datawindowName?: string;
   readonly fields: Readonly<Record<string, FieldDescriptor>>;
 }
 

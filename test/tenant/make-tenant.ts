@@ -468,6 +468,20 @@ function namedTables(): SampleObject[] {
       ['udt_example_settings_uid:Int32!', 'row_uid:Int32!', 'setting_name:String(50)!', 'setting_value:String(255)?'],
       'none',
     ),
+    // user-defined tables: one made before 26.1 (with the `row_uid` the UDT service updates and deletes by), one
+    // made on 26.1 (its key is `udt_{name}_uid` and it has no `row_uid`: the UDT service cannot reach its rows)
+    synth(
+      'udt_pallet',
+      ['row_uid'],
+      ['row_uid:Int32!', 'pallet_id:String(20)!', 'location_id:Int32?', 'weight:Decimal(19,4)?', 'note:String(255)?'],
+      'none',
+    ),
+    synth(
+      'udt_legacy',
+      ['udt_legacy_uid'],
+      ['udt_legacy_uid:Int32!', 'legacy_code:String(20)!', 'description:String(255)?'],
+      'none',
+    ),
   ];
 }
 

@@ -1,0 +1,593 @@
+// The Interactive API family (`client.interactive`), on the UI server: a session, windows opened in it for a
+// transaction service, field changes typed from that service's definition, tab changes, reads, saves, tools.
+//
+// The service's rules, encoded once:
+// - A session is created with `POST /api/ui/interactive/sessions/` and `Accept: application/json` (without it
+//   the service answers an empty 500 or XML, by build); its id is `Id` (26.1) or `SessionId` (25.2). It is
+//   always deleted at the end (`DELETE /api/ui/interactive/sessions`, which ends the token's sessions), on
+//   errors too. A `409 Session already exists.` (a session left behind by this token) deletes the token's
+//   sessions and creates one again, once.
+// - A consumer key's token without a user name cannot open sessions (the service fails to find the user): the
+//   token's `sub` claim says so, and the client refuses before calling.
+// - Changes go to `PUT /api/ui/interactive/v2/change` as `{WindowId, List: [{TabName, FieldName, Value,
+//   DatawindowName}]}` (the shape public client code uses; the documents show the item, not the envelope); the
+//   tab is selected first with `PUT /v2/tab {WindowId, PageName}` (a `TabName` alone is refused). Saving is
+//   `PUT /v2/data` with the window id as the JSON body (a bare string, as public client code sends it); reading
+//   is `GET /v2/data?id=`, closing `DELETE /v2/window?id=`, tools `GET /v2/tools?windowId=` (the one endpoint
+//   that takes `windowId`) and `POST /v2/tools {WindowId, ToolName, ToolText}`.
+// - Sessions end after about 60 s without a request (`SessionTimeout`): a call after a longer pause is refused
+//   before sending with ErpSessionExpiredError, rather than waiting on a session the server has dropped.
+import { ErpHttpError, ErpServerError, ErpUnexpectedResponseError, type RequestInfo } from '../errors.js';
+import type { Family, FamilyContext } from '../family.js';
+import type { Exchange } from '../http.js';
+import { tokenClaims } from '../jwt.js';
+import { plainNumber } from '../literals.js';
+import { hasOwn } from '../object.js';
+import type { ElementDescriptor, Service, ServiceDescriptor } from '../transaction.js';
+import {
+  ErpChangeRejectedError,
+  ErpInteractiveError,
+  ErpInteractiveUsageError,
+  ErpSessionExpiredError,
+  ErpWindowNotFoundError,
+  ErpWindowUnusableError,
+  type ChangeItem,
+} from './errors.js';
+import { errorText, eventValue, readAnswer, type InteractiveEvent, type InteractiveMessage } from './wire.js';
+
+export type { ChangeItem } from './errors.js';
+export type { InteractiveEvent, InteractiveMessage } from './wire.js';
+
+const API = '/api/ui/interactive';
+const DEFAULT_TIMEOUT_SECONDS = 60;
+
+export interface SessionOptions {
+  /** seconds without a request after which the server ends the session (sent as `SessionTimeout`; default 60) */
+  readonly sessionTimeoutSeconds?: number;
+  /**
+   * true (the default): a response window is returned to the caller as a `blocked` result to answer. false: the
+   * server answers response windows with their default button.
+   */
+  readonly handleResponseWindows?: boolean;
+  /** the clock idle time is measured with, in milliseconds (default Date.now; for tests) */
+  readonly now?: () => number;
+}
+
+interface ResultBase {
+  /** the `Status` the service answered (0 and 1 success, 2 missing record, 3 blocked) */
+  readonly status: number;
+  /** judge them by `Type`, not by their count */
+  readonly messages: readonly InteractiveMessage[];
+  readonly events: readonly InteractiveEvent[];
+}
+
+/**
+ * What a call on a window did: `ok` (Status 1, or 0 on older builds); `missing` (Status 2: the record asked for
+ * does not exist, and the window is empty); `blocked` (Status 3: a response window opened; answer it through
+ * `responseWindow`, e.g. with its tools, before going on).
+ */
+export type InteractiveResult =
+  | (ResultBase & { readonly kind: 'ok' })
+  | (ResultBase & { readonly kind: 'missing' })
+  | (ResultBase & { readonly kind: 'blocked'; readonly responseWindow: ResponseWindow });
+
+/** A datawindow's data as `GET /v2/data` answers it (only the datawindows of the active tab are sure to be there). */
+export interface DatawindowData {
+  readonly Name: string;
+  readonly [property: string]: unknown;
+}
+
+/** A button or menu entry of a window, as `GET /v2/tools` lists it. */
+export interface Tool {
+  readonly ToolName: string;
+  readonly ToolText?: string | null;
+  readonly DatawindowName?: string | null;
+  readonly FieldName?: string | null;
+}
+
+type FieldsOf<F, L, El> = El extends keyof F ? F[El] : El extends keyof L ? L[El] : never;
+/** `TABPAGE_1.order` -> `TABPAGE_1` */
+type TabOf<El> = El extends `${infer Tab}.${string}` ? Tab : never;
+
+/** The operations every window has, typed or not. */
+export interface RawWindow {
+  /** the service's window id */
+  readonly id: string;
+  /** the service the window was opened for */
+  readonly service: string;
+  /** false after a change named a datawindow the window does not have (see ErpWindowUnusableError) */
+  readonly usable: boolean;
+  /** Changes exactly these items (untyped: fields the definition does not describe, response windows). */
+  changeRaw(items: readonly ChangeItem[]): Promise<InteractiveResult>;
+  /** The data of the window's datawindows (`GET /v2/data?id=`). */
+  data(): Promise<readonly DatawindowData[]>;
+  /** Saves the window (`PUT /v2/data`). */
+  save(): Promise<InteractiveResult>;
+  /** The window's tools (buttons), `GET /v2/tools?windowId=`. */
+  tools(): Promise<readonly Tool[]>;
+  /** Runs a tool (presses a button): `POST /v2/tools`. */
+  runTool(toolName: string, toolText?: string): Promise<InteractiveResult>;
+  /** Closes the window (`DELETE /v2/window?id=`); a window already gone is fine. */
+  close(): Promise<void>;
+}
+
+/** A response window (a dialog): no tabs, no definition; answer it with its tools or changeRaw (TabName null). */
+export type ResponseWindow = RawWindow;
+
+/** A window of a transaction service: its elements' fields, typed from the service's definition. */
+export interface Window<in out Forms, in out Lists> extends RawWindow {
+  /**
+   * Changes fields of one data element (`TABPAGE_1.order`): only that element's fields, with the values its
+   * definition takes (display labels for fields with valid values). Selects the element's tab first when it is not
+   * the active one. A value longer than its column is refused before sending.
+   */
+  change<El extends (keyof Forms | keyof Lists) & string, E extends FieldsOf<Forms, Lists, El>>(
+    element: El,
+    fields: E & NoInfer<{ readonly [P in Exclude<keyof E, keyof FieldsOf<Forms, Lists, El>>]: never }>,
+  ): Promise<InteractiveResult>;
+  /** Selects a tab (`PUT /v2/tab` with `PageName`). */
+  tab(name: TabOf<(keyof Forms | keyof Lists) & string>): Promise<InteractiveResult>;
+  /** Makes a row of a List element the current one (`PUT /v2/row`), before changing its fields. */
+  selectRow(element: keyof Lists & string, row: number): Promise<InteractiveResult>;
+}
+
+export interface Session {
+  /** the session id the service gave (`Id`, or `SessionId` on 25.2) */
+  readonly id: string;
+  /** the server's build, when the session answer reports it (`Properties[0].Properties.fullversion`) */
+  readonly build: string | undefined;
+  /** Opens a window for a transaction service (`POST /v2/window {ServiceName}`), typed by its definition. */
+  open<Forms, Lists>(service: Service<Forms, Lists>): Promise<Window<Forms, Lists>>;
+  /** Opens a window by service name, untyped. */
+  openRaw(serviceName: string): Promise<RawWindow>;
+}
+
+export interface Interactive {
+  /**
+   * Runs `work` in a new session and deletes the session afterwards, whether `work` returned or threw. The
+   * session ends by itself after `sessionTimeoutSeconds` (default 60) without a request.
+   */
+  session<T>(work: (session: Session) => Promise<T>, options?: SessionOptions): Promise<T>;
+}
+
+// through globalThis: the package compiles without DOM or Node type definitions
+const clock = globalThis as unknown as { Date: { now(): number } };
+
+/** A field value as the service takes it: text, plain numbers, dates as `YYYY-MM-DD` (or with the time). */
+function valueText(value: unknown, what: string): string {
+  if (value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return plainNumber(value, what);
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) throw new ErpInteractiveUsageError(`${what}: an invalid Date`, what);
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19);
+  }
+  throw new ErpInteractiveUsageError(`${what}: ${JSON.stringify(value)} is not text, a number or a Date`, what);
+}
+
+/** Whether a token is a consumer key's without a user name: its `sub` is empty. */
+function consumerKeyWithoutUser(token: string): boolean {
+  const claims = tokenClaims(token);
+  if (claims === undefined) return false;
+  const sub = claims['sub'];
+  const noUser = typeof sub !== 'string' || sub.trim() === '';
+  return noUser && (sub === '' || hasOwn(claims, 'Svc.ConsumerUid'));
+}
+
+function elementTab(element: string): string {
+  const dot = element.indexOf('.');
+  return dot < 0 ? element : element.slice(0, dot);
+}
+
+/** The datawindow a change names: the definition's DatawindowName, else the element name's part after the tab. */
+function datawindowOf(name: string, element: ElementDescriptor): string {
+  if (element.datawindowName) return element.datawindowName;
+  const dot = name.indexOf('.');
+  return dot < 0 ? name : name.slice(dot + 1);
+}
+
+const mentions = (message: string, field: string) =>
+  new RegExp(`(^|[^A-Za-z0-9_])${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^A-Za-z0-9_]|$)`, 'i').test(message);
+
+interface SessionState {
+  readonly context: FamilyContext;
+  readonly ui: string;
+  readonly timeoutMs: number;
+  readonly now: () => number;
+  lastUsed: number;
+}
+
+/** What a window keeps between calls. */
+interface WindowState {
+  readonly id: string;
+  readonly service: string;
+  readonly descriptor: ServiceDescriptor | undefined;
+  usable: boolean;
+  closed: boolean;
+  activeTab: string | undefined;
+}
+
+interface Call {
+  readonly method: Exchange['method'];
+  readonly path: string;
+  readonly body?: unknown;
+  readonly kind?: 'read' | 'write';
+  readonly window?: WindowState;
+  /** the items of a change, to say which were applied when one is refused */
+  readonly items?: readonly ChangeItem[];
+}
+
+/** One request in a session: idle check, the UI server, Accept, and the service's failures as typed errors. */
+async function call(session: SessionState, request: Call): Promise<unknown> {
+  const shown = `${request.method} ${request.path}`;
+  const object = request.window?.service;
+  const idle = session.now() - session.lastUsed;
+  if (idle > session.timeoutMs)
+    throw new ErpSessionExpiredError(
+      `the session was idle for ${Math.round(idle / 1000)} s, beyond its ${session.timeoutMs / 1000} s SessionTimeout: the server has ended it (not sent; start a new session, or keep it busy)`,
+      { request: `${shown} (not sent)`, status: 0, ...(object !== undefined ? { object } : {}) },
+    );
+  session.lastUsed = session.now();
+  const explain = (status: number, body: unknown, text: string, info: (s: number, m?: string) => RequestInfo) => {
+    const message = errorText(body, text);
+    const where = object !== undefined ? `${object}: ` : '';
+    if (/session not found or expired/i.test(message))
+      return new ErpSessionExpiredError(
+        `${where}the session has ended (it ends after ${session.timeoutMs / 1000} s without a request)`,
+        info(status, message),
+      );
+    if (/window not found/i.test(message))
+      return new ErpWindowNotFoundError(
+        `${where}the window is gone (closed, or its session ended)`,
+        info(status, message),
+      );
+    if (/unable to find datawindow named/i.test(message)) {
+      if (request.window) request.window.usable = false;
+      return new ErpWindowUnusableError(
+        `${where}the window has no such datawindow; the service answers the next request on this window with an empty 500 and applies nothing, so the window is marked unusable: close it and open it again`,
+        info(status, message),
+      );
+    }
+    if (status === 400 && request.items !== undefined) {
+      const at = request.items.findIndex((item) => mentions(message, item.FieldName));
+      const count = request.items.length;
+      const summary =
+        at >= 0
+          ? `${where}the change was refused at item ${at + 1} of ${count} (${request.items[at]!.FieldName}); the ${at} item${at === 1 ? '' : 's'} before it ${at === 1 ? 'was' : 'were'} applied, the ${count - at - 1} after it not attempted`
+          : `${where}the change was refused at an item the message does not name: the items before it were applied and the ones after it not attempted; read the window back`;
+      return new ErpChangeRejectedError(summary, info(status, message), request.items, at >= 0 ? at : undefined);
+    }
+    if (status >= 500 && text.trim() === '')
+      return new ErpServerError(
+        `${where}an empty 500 from the interactive service: it answers so when Accept: application/json is missing (builds up to 26.1.5910.3) and to the request after a change that named an unknown datawindow; nothing was applied`,
+        info(status),
+      );
+    if (status >= 400 && message !== '' && status !== 401 && status !== 403)
+      return new ErpInteractiveError(`${where}the interactive service refused ${shown}`, info(status, message));
+    return undefined;
+  };
+  try {
+    return await session.context.http.json({
+      method: request.method,
+      url: `${session.ui}${request.path}`,
+      shown: request.path,
+      ...(object !== undefined ? { object } : {}),
+      ...(request.body !== undefined ? { body: request.body } : {}),
+      kind: request.kind ?? (request.method === 'GET' ? 'read' : 'write'),
+      explain,
+    });
+  } finally {
+    session.lastUsed = session.now();
+  }
+}
+
+function windowCheck(state: WindowState, what: string): void {
+  if (state.closed) throw new ErpInteractiveUsageError(`${state.service}: ${what} on a window that was closed`);
+  if (!state.usable)
+    throw new ErpInteractiveUsageError(
+      `${state.service}: ${what} on a window marked unusable after a change named an unknown datawindow (the service would answer an empty 500 and apply nothing): close it and open it again`,
+    );
+}
+
+function makeWindow(session: SessionState, state: WindowState): Window<unknown, unknown> {
+  const q = encodeURIComponent(state.id);
+  const info = (path: string) => () => ({
+    request: path,
+    status: 200,
+    object: state.service,
+  });
+  const result = (body: unknown, path: string): InteractiveResult => {
+    const answer = readAnswer(body, info(path));
+    const base = { status: answer.status, messages: answer.messages, events: answer.events };
+    if (answer.status === 0 || answer.status === 1) return { kind: 'ok', ...base };
+    if (answer.status === 2) return { kind: 'missing', ...base };
+    if (answer.status === 3) {
+      const id = eventValue(answer.events, 'windowopened', 'windowid');
+      if (typeof id !== 'string' || id === '')
+        throw new ErpUnexpectedResponseError(
+          `${state.service}: Status 3 (a response window opened) without a windowopened event naming it`,
+          info(path)(),
+        );
+      const dialog: WindowState = {
+        id,
+        service: `${state.service} (response window)`,
+        descriptor: undefined,
+        usable: true,
+        closed: false,
+        activeTab: undefined,
+      };
+      return { kind: 'blocked', responseWindow: makeWindow(session, dialog), ...base };
+    }
+    throw new ErpUnexpectedResponseError(`${state.service}: an unknown Status ${answer.status}`, info(path)());
+  };
+  const send = async (items: readonly ChangeItem[]) => {
+    windowCheck(state, 'a change');
+    const path = `${API}/v2/change`;
+    return result(
+      await call(session, { method: 'PUT', path, body: { WindowId: state.id, List: items }, window: state, items }),
+      `PUT ${path}`,
+    );
+  };
+  const selectTab = async (name: string) => {
+    windowCheck(state, 'a tab change');
+    const path = `${API}/v2/tab`;
+    const answer = result(
+      await call(session, { method: 'PUT', path, body: { WindowId: state.id, PageName: name }, window: state }),
+      `PUT ${path}`,
+    );
+    if (answer.kind === 'ok') state.activeTab = name;
+    return answer;
+  };
+
+  return {
+    id: state.id,
+    service: state.service,
+    get usable() {
+      return state.usable && !state.closed;
+    },
+
+    async change(element: string, fields: Record<string, unknown>) {
+      const descriptor = state.descriptor;
+      const el = descriptor && hasOwn(descriptor.elements, element) ? descriptor.elements[element] : undefined;
+      if (!descriptor || !el)
+        throw new ErpInteractiveUsageError(
+          `${state.service}: ${JSON.stringify(element)} is not a data element of the service`,
+        );
+      if (fields === null || typeof fields !== 'object')
+        throw new ErpInteractiveUsageError(`${state.service} ${element}: change() takes an object of field values`);
+      const tab = elementTab(element);
+      const datawindow = datawindowOf(element, el);
+      const items: ChangeItem[] = [];
+      for (const [name, value] of Object.entries(fields)) {
+        if (value === undefined) continue;
+        const what = `${state.service} ${element}.${name}`;
+        const field = hasOwn(el.fields, name) ? el.fields[name] : undefined;
+        if (!field) throw new ErpInteractiveUsageError(`${what}: not a field of the element`, `${element}.${name}`);
+        const text = valueText(value, what);
+        const length = [...text].length;
+        if (field.maxLength !== undefined && length > field.maxLength)
+          throw new ErpInteractiveUsageError(
+            `${what}: ${length} characters, but its column holds ${field.maxLength} (refused before sending: the service refuses it at the change call)`,
+            `${element}.${name}`,
+          );
+        items.push({ TabName: tab, FieldName: name, Value: text, DatawindowName: datawindow });
+      }
+      if (items.length === 0) throw new ErpInteractiveUsageError(`${state.service} ${element}: no field to change`);
+      if (state.activeTab !== tab) {
+        const selected = await selectTab(tab);
+        if (selected.kind !== 'ok') return selected;
+      }
+      return send(items);
+    },
+
+    changeRaw: (items) => {
+      if (!Array.isArray(items) || items.length === 0)
+        return Promise.reject(
+          new ErpInteractiveUsageError(`${state.service}: changeRaw() takes a non-empty list of items`),
+        );
+      return send(items);
+    },
+
+    tab: (name: string) => selectTab(name),
+
+    async selectRow(element: string, row: number) {
+      windowCheck(state, 'a row change');
+      const el =
+        state.descriptor && hasOwn(state.descriptor.elements, element) ? state.descriptor.elements[element] : undefined;
+      if (!el)
+        throw new ErpInteractiveUsageError(
+          `${state.service}: ${JSON.stringify(element)} is not a data element of the service`,
+        );
+      if (!Number.isInteger(row) || row < 0)
+        throw new ErpInteractiveUsageError(`${state.service} ${element}: a row number is a whole number from 0`);
+      const tab = elementTab(element);
+      if (state.activeTab !== tab) {
+        const selected = await selectTab(tab);
+        if (selected.kind !== 'ok') return selected;
+      }
+      const path = `${API}/v2/row`;
+      const body = { WindowId: state.id, DatawindowName: datawindowOf(element, el), Row: row };
+      return result(await call(session, { method: 'PUT', path, body, window: state }), `PUT ${path}`);
+    },
+
+    async data() {
+      windowCheck(state, 'a read');
+      const path = `${API}/v2/data?id=${q}`;
+      const body = await call(session, { method: 'GET', path, window: state });
+      const list = Array.isArray(body) ? body : (body as { Datawindows?: unknown } | null)?.Datawindows;
+      if (!Array.isArray(list))
+        throw new ErpUnexpectedResponseError(
+          `${state.service}: the window data is not a list of datawindows`,
+          info(`GET ${path}`)(),
+        );
+      return list as DatawindowData[];
+    },
+
+    async save() {
+      windowCheck(state, 'a save');
+      const path = `${API}/v2/data`;
+      // the body is the window id alone, as a JSON string: an object here is refused (422)
+      return result(await call(session, { method: 'PUT', path, body: state.id, window: state }), `PUT ${path}`);
+    },
+
+    async tools() {
+      windowCheck(state, 'a tool list');
+      const path = `${API}/v2/tools?windowId=${q}`;
+      const body = await call(session, { method: 'GET', path, window: state });
+      if (!Array.isArray(body))
+        throw new ErpUnexpectedResponseError(`${state.service}: the tool list is not a list`, info(`GET ${path}`)());
+      return body as Tool[];
+    },
+
+    async runTool(toolName: string, toolText?: string) {
+      windowCheck(state, 'a tool');
+      const path = `${API}/v2/tools`;
+      const body = {
+        WindowId: state.id,
+        ToolName: toolName,
+        ...(toolText !== undefined ? { ToolText: toolText } : {}),
+      };
+      return result(await call(session, { method: 'POST', path, body, window: state }), `POST ${path}`);
+    },
+
+    async close() {
+      if (state.closed) return;
+      const path = `${API}/v2/window?id=${q}`;
+      const once = () => call(session, { method: 'DELETE', path, kind: 'write', window: state });
+      try {
+        try {
+          await once();
+        } catch (error) {
+          // an unusable window loses exactly this request to an empty 500: send it again
+          if (state.usable || !(error instanceof ErpServerError)) throw error;
+          await once();
+        }
+      } catch (error) {
+        if (!(error instanceof ErpWindowNotFoundError)) throw error;
+      } finally {
+        state.closed = true;
+      }
+    },
+  } as Window<unknown, unknown>;
+}
+
+async function openWindow(session: SessionState, name: string, descriptor: ServiceDescriptor | undefined) {
+  if (typeof name !== 'string' || name === '')
+    throw new ErpInteractiveUsageError('a window is opened for a service name');
+  const path = `${API}/v2/window`;
+  const body = await call(session, { method: 'POST', path, body: { ServiceName: name }, kind: 'write' });
+  const b = (body ?? {}) as Record<string, unknown>;
+  const events = Array.isArray(b['Events'])
+    ? readAnswer({ Status: 1, Events: b['Events'] }, () => ({ request: path, status: 200 })).events
+    : [];
+  const id = b['WindowId'] ?? b['Id'] ?? eventValue(events, 'windowopened', 'windowid');
+  if (typeof id !== 'string' || id === '')
+    throw new ErpUnexpectedResponseError(`${name}: the window was opened without a window id in the answer`, {
+      request: `POST ${path}`,
+      status: 200,
+      object: name,
+    });
+  return makeWindow(session, { id, service: name, descriptor, usable: true, closed: false, activeTab: undefined });
+}
+
+/** Creates the session, once more after deleting the token's sessions on a 409 `Session already exists.` */
+async function createSession(
+  session: SessionState,
+  options: SessionOptions | undefined,
+): Promise<Record<string, unknown>> {
+  const path = `${API}/sessions/`;
+  const body = {
+    ResponseWindowHandlingEnabled: options?.handleResponseWindows ?? true,
+    ...(options?.sessionTimeoutSeconds !== undefined ? { SessionTimeout: options.sessionTimeoutSeconds } : {}),
+  };
+  const create = () => call(session, { method: 'POST', path, body, kind: 'write' });
+  let answer: unknown;
+  try {
+    answer = await create();
+  } catch (error) {
+    if (!(error instanceof ErpHttpError) || error.status !== 409) throw error;
+    session.context.log?.('interactive: a session of this token already exists; deleting it and creating one again');
+    await endSessions(session);
+    answer = await create();
+  }
+  if (answer === null || typeof answer !== 'object' || Array.isArray(answer))
+    throw new ErpUnexpectedResponseError('the session answer is not a JSON object', {
+      request: `POST ${path}`,
+      status: 200,
+    });
+  return answer as Record<string, unknown>;
+}
+
+function endSessions(session: SessionState): Promise<unknown> {
+  // deleting is allowed after any pause: the check is for work on a session the server may have dropped
+  session.lastUsed = session.now();
+  return call(session, { method: 'DELETE', path: `${API}/sessions`, kind: 'write' });
+}
+
+function buildOf(answer: Record<string, unknown>): string | undefined {
+  const properties = answer['Properties'];
+  const first = Array.isArray(properties)
+    ? (properties[0] as { Properties?: { fullversion?: unknown } } | undefined)
+    : undefined;
+  const version = first?.Properties?.fullversion;
+  return typeof version === 'string' ? version : undefined;
+}
+
+export const interactive: Family<Interactive> = (context) => ({
+  async session(work, options) {
+    if (typeof work !== 'function')
+      throw new ErpInteractiveUsageError('session() takes a function that uses the session');
+    if (consumerKeyWithoutUser(await context.token()))
+      throw new ErpInteractiveUsageError(
+        "interactive sessions need a user: this token is a consumer key's without a user name (its `sub` claim is empty), and the service fails to find the user; request the token with the consumer key and a username",
+      );
+    const timeoutSeconds = options?.sessionTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+    const now = options?.now ?? (() => clock.Date.now());
+    const state: SessionState = {
+      context,
+      ui: await context.uiServer(),
+      timeoutMs: timeoutSeconds * 1000,
+      now,
+      lastUsed: now(),
+    };
+    const answer = await createSession(state, options);
+    const id = answer['Id'] ?? answer['SessionId'];
+    if (typeof id !== 'string' || id === '') {
+      await endSessions(state).catch(() => undefined);
+      throw new ErpUnexpectedResponseError('the session answer has no Id (nor SessionId)', {
+        request: `POST ${API}/sessions/`,
+        status: 200,
+      });
+    }
+    const session: Session = {
+      id,
+      build: buildOf(answer),
+      open: (service) => {
+        const descriptor = (service as { descriptor?: ServiceDescriptor } | null)?.descriptor;
+        if (descriptor === undefined)
+          return Promise.reject(new ErpInteractiveUsageError('open() takes a generated service (e.g. Order)'));
+        return openWindow(state, descriptor.name, descriptor) as Promise<never>;
+      },
+      openRaw: (name) => openWindow(state, name, undefined),
+    };
+    let outcome: { value: Awaited<ReturnType<typeof work>> } | undefined;
+    try {
+      outcome = { value: await work(session) };
+    } finally {
+      try {
+        await endSessions(state);
+      } catch (error) {
+        // the work's own error wins; after success, a session left behind is worth an error
+        const gone = error instanceof ErpSessionExpiredError;
+        if (outcome !== undefined && !gone) {
+          if (error instanceof Error)
+            error.message = `the session's work completed, but ending the session failed (it expires by itself after ${timeoutSeconds} s): ${error.message}`;
+          throw error;
+        }
+        context.log?.(`interactive: ending the session failed: ${context.http.redact(String(error))}`);
+      }
+    }
+    return outcome.value;
+  },
+});

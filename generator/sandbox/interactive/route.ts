@@ -1,0 +1,411 @@
+// The Interactive API on the sandbox's UI server (`{ui_server}/api/ui/interactive/...`): sessions per bearer token,
+// windows of the snapshot's transaction services, field changes, tabs, reads, saves, tools and response windows,
+// over an in-memory store. It plays the behaviours the service documents say clients meet:
+// - no `Accept: application/json`: an empty 500 (builds up to 26.1.5910.3) or a 200 in XML (26.1.5940.0 and later);
+// - a second session for a token: 409 `Session already exists.` until the token's sessions are deleted;
+// - a consumer key's token without a user name: the session cannot be created (the user is not found);
+// - a session unused for longer than its SessionTimeout (default 60 s, on an injectable clock) is gone:
+//   `Session not found or expired`; a closed window: `Window not found`;
+// - a change names its tab's fields: a batched change stops at the first refused item (400, no Status), the items
+//   before it applied, the ones after it not attempted; an over-length value is refused naming the field;
+// - a wrong `DatawindowName`: 400 `Unable to find datawindow named {name}`, and the next request on that window
+//   answers an empty 500 and applies nothing;
+// - a tab change needs `PageName` (a `TabName` alone is refused with a blank tab name);
+// - `?id=` on the window and data endpoints, `?windowId=` on the tools endpoint (the other one: 422/400);
+// - loading a record that does not exist (changing a Form's key field): Status 2, an empty window and a message of
+//   Type 2; saving a window of a service configured to ask (`dialogs`) opens a response window: Status 3 with a
+//   `windowopened` event, answered with its tools `cb_yes` / `cb_no`.
+import { randomUUID } from 'node:crypto';
+import type { ColumnLengths, DataElement, TransactionService } from '../../model/transactions.js';
+import { lengthOf } from '../../model/transactions.js';
+import { bearer, emptyReply, jsonBody, jsonReply, type Reply, type Route, type ServiceRequest } from './route-types.js';
+
+export interface InteractiveSandboxOptions {
+  /** the snapshot's transaction services (their definitions give windows, tabs, datawindows and fields) */
+  readonly services: readonly TransactionService[];
+  /** column lengths (`table.column` in lower case), for over-length values */
+  readonly lengths: ColumnLengths;
+  /** the user name a token signs in as: '' for a consumer key without a user, undefined for an unknown token */
+  readonly userOf: (token: string) => string | undefined;
+  /** the UI server's path on the host (default `/uiserver0`) */
+  readonly prefix?: string;
+  /** the build played: `25.2.x` answers `SessionId`, 26.1 `Id`; up to 26.1.5910.3 a missing Accept is an empty 500 */
+  readonly build?: string;
+  /** milliseconds, for session expiry (default Date.now) */
+  readonly now?: () => number;
+  /** records that exist, per service and key value (a load of any other key answers Status 2) */
+  readonly records?: Readonly<Record<string, readonly string[]>>;
+  /** services whose save opens a response window asking to confirm, with its text */
+  readonly dialogs?: Readonly<Record<string, string>>;
+}
+
+interface SandboxWindow {
+  readonly id: string;
+  readonly service: TransactionService;
+  /** for a response window: the window whose save it holds */
+  readonly parent?: SandboxWindow;
+  readonly text?: string;
+  activeTab: string | undefined;
+  /** datawindow -> field -> value (one row per datawindow) */
+  readonly values: Map<string, Map<string, string>>;
+  /** the next request on this window answers an empty 500 (after a wrong DatawindowName) */
+  poisoned: boolean;
+  /** the open response window blocking this one */
+  dialog?: SandboxWindow;
+}
+
+interface SandboxSession {
+  readonly id: string;
+  readonly token: string;
+  readonly timeoutMs: number;
+  lastSeen: number;
+  readonly windows: Map<string, SandboxWindow>;
+}
+
+export interface InteractiveSandbox {
+  readonly route: Route;
+  /** sessions open now (not deleted, not expired) */
+  openSessions(): number;
+  /** sessions ever created */
+  created(): number;
+  /** the values a window holds, for tests: datawindow -> field -> value */
+  windowValues(windowId: string): Record<string, Record<string, string>> | undefined;
+}
+
+const ERROR = (status: number, message: string) =>
+  jsonReply(status, { ErrorMessage: message, ErrorType: 'Svc.Business.Interactive' });
+const result = (status: number, extra: { events?: unknown[]; messages?: unknown[] } = {}) =>
+  jsonReply(200, { Status: status, Events: extra.events ?? [], Messages: extra.messages ?? [] });
+const opened = (id: string) => ({ Name: 'windowopened', Data: [{ Key: 'windowid', Value: id }] });
+
+function tabOf(element: DataElement): string {
+  const dot = element.name.indexOf('.');
+  return dot < 0 ? element.name : element.name.slice(0, dot);
+}
+
+/** The datawindow name a change uses for an element: the definition's, else the element name after the tab. */
+function datawindowOf(element: DataElement): string {
+  return element.datawindow ?? element.name.slice(element.name.indexOf('.') + 1);
+}
+
+function laterBuild(build: string, than: string): boolean {
+  const a = build.split('.').map(Number);
+  const b = than.split('.').map(Number);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d > 0;
+  }
+  return false;
+}
+
+export function interactiveSandbox(options: InteractiveSandboxOptions): InteractiveSandbox {
+  const prefix = `${options.prefix ?? '/uiserver0'}/api/ui/interactive`;
+  const build = options.build ?? '26.1.5940.0';
+  const now = options.now ?? (() => Date.now());
+  const services = new Map(options.services.map((s) => [s.name, s]));
+  const sessions = new Map<string, SandboxSession>();
+  const records = new Map<string, Set<string>>(
+    Object.entries(options.records ?? {}).map(([service, keys]) => [service, new Set(keys)]),
+  );
+  let created = 0;
+
+  /** the token's live session, dropping it when it has been idle too long */
+  function liveSession(token: string): SandboxSession | undefined {
+    const session = sessions.get(token);
+    if (session && now() - session.lastSeen > session.timeoutMs) sessions.delete(token);
+    return sessions.get(token);
+  }
+
+  function createSession(token: string, user: string, request: ServiceRequest): Reply {
+    if (user === '')
+      return ERROR(
+        500,
+        'Unable to retrieve the user for this session: the token has no user name (user validation failed).',
+      );
+    if (liveSession(token)) return ERROR(409, 'Session already exists.');
+    const body = request.body ? jsonBody(request)?.value : {};
+    const timeout = (body as { SessionTimeout?: unknown } | undefined)?.SessionTimeout;
+    const session: SandboxSession = {
+      id: randomUUID(),
+      token,
+      timeoutMs: (typeof timeout === 'number' && timeout > 0 ? timeout : 60) * 1000,
+      lastSeen: now(),
+      windows: new Map(),
+    };
+    sessions.set(token, session);
+    created++;
+    const properties = [{ Properties: { fullversion: build, shortversion: build.split('.').slice(0, 2).join('.') } }];
+    const id = build.startsWith('25.') ? { SessionId: session.id } : { Id: session.id };
+    return jsonReply(200, { ...id, Properties: properties });
+  }
+
+  function windowOf(session: SandboxSession, request: ServiceRequest, param: 'id' | 'windowId'): SandboxWindow | Reply {
+    const params = new URLSearchParams(request.query);
+    let id: string | null;
+    if (request.method === 'GET' || request.method === 'DELETE') {
+      id = params.get(param);
+      if (id === null)
+        return param === 'windowId'
+          ? jsonReply(400, {
+              errors: { windowId: ['The windowId field is required.'] },
+              title: 'One or more validation errors occurred.',
+              status: 400,
+            })
+          : ERROR(422, 'Window ID was not provided');
+    } else {
+      const body = jsonBody(request)?.value;
+      id =
+        typeof body === 'string'
+          ? body
+          : typeof (body as { WindowId?: unknown } | null)?.WindowId === 'string'
+            ? (body as { WindowId: string }).WindowId
+            : null;
+      if (id === null) return ERROR(422, 'Window ID was not provided');
+    }
+    return session.windows.get(id) ?? ERROR(400, 'Window not found');
+  }
+
+  function elementsOn(window: SandboxWindow, tab: string | null): DataElement[] {
+    return window.service.elements.filter((e) => tab === null || tabOf(e) === tab);
+  }
+
+  function change(window: SandboxWindow, request: ServiceRequest): Reply {
+    const body = jsonBody(request)?.value as { List?: unknown } | undefined;
+    if (!body || !Array.isArray(body.List)) return ERROR(400, 'The change request has no List of changes.');
+    const events: unknown[] = [];
+    for (const raw of body.List as Array<Record<string, unknown>>) {
+      const field = String(raw['FieldName'] ?? '');
+      const value = raw['Value'] === null || raw['Value'] === undefined ? '' : String(raw['Value']);
+      const datawindow = raw['DatawindowName'];
+      const tab = typeof raw['TabName'] === 'string' ? raw['TabName'] : null;
+      const candidates = elementsOn(window, tab);
+      let element: DataElement | undefined;
+      if (typeof datawindow === 'string' && datawindow !== '') {
+        element = window.service.elements.find((e) => datawindowOf(e) === datawindow);
+        if (!element) {
+          window.poisoned = true;
+          return ERROR(400, `Unable to find datawindow named ${datawindow}`);
+        }
+      } else element = candidates.find((e) => e.fields.some((f) => f.name === field));
+      if (tab !== null && element && tabOf(element) !== tab)
+        return ERROR(400, `Field ${field} is not on tab page ${tab}`);
+      if (tab !== null && window.activeTab !== tab)
+        return ERROR(400, `Field ${field} is on tab page ${tab}, which is not the active tab page`);
+      const definition = element?.fields.find((f) => f.name === field);
+      if (!element || !definition)
+        return ERROR(400, `Field '${field}' not found in datawindow '${String(datawindow ?? '')}'`);
+      const max = lengthOf(definition, options.lengths);
+      if (max !== undefined && [...value].length > max)
+        return ERROR(400, `The value for ${field} is longer than its maximum length of ${max}.`);
+      const dw = datawindowOf(element);
+      // a Form's key field retrieves the record: one that does not exist leaves the window empty, Status 2
+      if (
+        element.type === 'Form' &&
+        element.keyFields.includes(field) &&
+        !records.get(window.service.name)?.has(value)
+      ) {
+        window.values.clear();
+        return result(2, { messages: [{ Text: `${element.name}: no record with ${field} ${value}.`, Type: 2 }] });
+      }
+      const values = window.values.get(dw) ?? new Map<string, string>();
+      values.set(field, value);
+      window.values.set(dw, values);
+      events.push({ Name: 'dwcontentchanged', Data: [{ Key: 'datawindow', Value: dw }] });
+    }
+    return result(1, { events });
+  }
+
+  function tab(window: SandboxWindow, request: ServiceRequest): Reply {
+    const body = jsonBody(request)?.value as { PageName?: unknown } | undefined;
+    const name = typeof body?.PageName === 'string' ? body.PageName : '';
+    if (!window.service.elements.some((e) => tabOf(e) === name))
+      return ERROR(400, `Tab page '${name}' was not found on the window.`);
+    window.activeTab = name;
+    return result(1, { messages: [] });
+  }
+
+  function save(session: SandboxSession, window: SandboxWindow): Reply {
+    const question = options.dialogs?.[window.service.name];
+    if (question !== undefined && !window.parent) {
+      const dialog: SandboxWindow = {
+        id: randomUUID(),
+        service: window.service,
+        parent: window,
+        text: question,
+        activeTab: undefined,
+        values: new Map(),
+        poisoned: false,
+      };
+      session.windows.set(dialog.id, dialog);
+      window.dialog = dialog;
+      return result(3, { events: [opened(dialog.id)], messages: [{ Text: question, Type: 1 }] });
+    }
+    return commit(window);
+  }
+
+  function commit(window: SandboxWindow): Reply {
+    const header = window.service.elements.find((e) => e.type === 'Form' && e.keyFields.length > 0);
+    const events: unknown[] = [];
+    if (header) {
+      const values = window.values.get(datawindowOf(header)) ?? new Map<string, string>();
+      const key = header.keyFields[0]!;
+      let value = values.get(key);
+      if (value === undefined) {
+        value = String(1_000_000 + (records.get(window.service.name)?.size ?? 0) + 1);
+        values.set(key, value);
+        window.values.set(datawindowOf(header), values);
+        events.push({ Name: 'keygenerated', Data: [{ Key: key, Value: value }] });
+      }
+      const known = records.get(window.service.name) ?? new Set<string>();
+      records.set(window.service.name, known.add(value));
+    }
+    return result(1, { events, messages: [{ Text: 'Save complete.', Type: 1 }] });
+  }
+
+  function runTool(session: SandboxSession, window: SandboxWindow, request: ServiceRequest): Reply {
+    const body = jsonBody(request)?.value as { ToolName?: unknown } | undefined;
+    const tool = body?.ToolName;
+    if (window.parent) {
+      if (tool !== 'cb_yes' && tool !== 'cb_no') return ERROR(400, `Tool ${String(tool)} was not found.`);
+      session.windows.delete(window.id);
+      const parent = window.parent;
+      delete parent.dialog;
+      return tool === 'cb_yes' ? commit(parent) : result(1, { messages: [{ Text: 'Save cancelled.', Type: 1 }] });
+    }
+    if (tool === 'cb_save') return save(session, window);
+    return ERROR(400, `Tool ${String(tool)} was not found.`);
+  }
+
+  function data(window: SandboxWindow): Reply {
+    const list = elementsOn(window, window.activeTab ?? null).map((e) => {
+      const dw = datawindowOf(e);
+      const values = window.values.get(dw);
+      const columns = e.fields.map((f) => f.name);
+      return {
+        Name: dw,
+        TabName: tabOf(e),
+        Columns: columns,
+        Data: values ? [columns.map((c) => values.get(c) ?? '')] : [],
+        ActiveRow: values ? 0 : -1,
+        TotalRows: values ? 1 : 0,
+      };
+    });
+    return jsonReply(200, list);
+  }
+
+  function onWindow(session: SandboxSession, request: ServiceRequest, endpoint: string): Reply {
+    const param = endpoint === 'v2/tools' && request.method === 'GET' ? 'windowId' : 'id';
+    const found = windowOf(session, request, param);
+    if (!('service' in found)) return found;
+    const window = found;
+    if (window.poisoned) {
+      // the request after a wrong datawindow name: lost, nothing applied
+      window.poisoned = false;
+      return emptyReply(500);
+    }
+    if (window.dialog && endpoint !== 'v2/window')
+      return result(3, { events: [opened(window.dialog.id)], messages: [{ Text: window.dialog.text ?? '', Type: 1 }] });
+    const key = `${request.method} ${endpoint}`;
+    switch (key) {
+      case 'PUT v2/change':
+        return change(window, request);
+      case 'PUT v2/tab':
+        return tab(window, request);
+      case 'PUT v2/row':
+        return result(1);
+      case 'GET v2/data':
+        return data(window);
+      case 'PUT v2/data':
+        return typeof jsonBody(request)?.value === 'string'
+          ? save(session, window)
+          : ERROR(422, 'Window ID was not provided');
+      case 'GET v2/window':
+        return jsonReply(200, { WindowId: window.id, Title: window.service.name });
+      case 'DELETE v2/window':
+        session.windows.delete(window.id);
+        if (window.dialog) session.windows.delete(window.dialog.id);
+        return result(1);
+      case 'GET v2/tools':
+        return jsonReply(
+          200,
+          window.parent
+            ? [
+                { ToolName: 'cb_yes', ToolText: 'Yes', DatawindowName: null, FieldName: null },
+                { ToolName: 'cb_no', ToolText: 'No', DatawindowName: null, FieldName: null },
+              ]
+            : [{ ToolName: 'cb_save', ToolText: 'Save', DatawindowName: null, FieldName: null }],
+        );
+      case 'POST v2/tools':
+        return runTool(session, window, request);
+      default:
+        return emptyReply(405);
+    }
+  }
+
+  const route: Route = (request) => {
+    if (!request.path.startsWith(`${prefix}/`)) return undefined;
+    const endpoint = request.path.slice(prefix.length + 1).replace(/\/$/, '');
+    const known = endpoint === 'sessions' || /^v2\/(window|change|tab|row|data|tools)$/.test(endpoint);
+    if (!known) return undefined;
+    const token = bearer(request);
+    const user = token === undefined ? undefined : options.userOf(token);
+    if (token === undefined || user === undefined)
+      return jsonReply(401, {
+        error: 'invalid_token',
+        error_description: 'The access token is invalid or has expired.',
+      });
+    if (!/application\/json/i.test(request.headers['accept'] ?? ''))
+      return laterBuild(build, '26.1.5910.3')
+        ? {
+            status: 200,
+            headers: { 'Content-Type': 'application/xml' },
+            body: '<Result xmlns="http://schemas.datacontract.org/2004/07/P21.UI.Service.Model"><Status>1</Status></Result>',
+          }
+        : emptyReply(500);
+    if (endpoint === 'sessions') {
+      if (request.method === 'POST') return createSession(token, user, request);
+      if (request.method === 'DELETE') {
+        sessions.delete(token);
+        return jsonReply(200, {});
+      }
+      if (request.method === 'GET') {
+        const session = liveSession(token);
+        return jsonReply(200, session ? [{ Id: session.id }] : []);
+      }
+      return emptyReply(405);
+    }
+    const session = liveSession(token);
+    if (!session) return ERROR(400, 'Session not found or expired');
+    session.lastSeen = now();
+    if (endpoint === 'v2/window' && request.method === 'POST') {
+      const name = (jsonBody(request)?.value as { ServiceName?: unknown } | undefined)?.ServiceName;
+      const service = typeof name === 'string' ? services.get(name) : undefined;
+      if (!service)
+        return ERROR(500, `Window <<${String(name)}>> is not available or user does not have permission to open it`);
+      const window: SandboxWindow = {
+        id: randomUUID(),
+        service,
+        activeTab: undefined,
+        values: new Map(),
+        poisoned: false,
+      };
+      session.windows.set(window.id, window);
+      return jsonReply(200, { WindowId: window.id, Status: 1, Events: [opened(window.id)], Messages: [] });
+    }
+    return onWindow(session, request, endpoint);
+  };
+
+  return {
+    route,
+    openSessions: () => [...sessions.keys()].filter((token) => liveSession(token) !== undefined).length,
+    created: () => created,
+    windowValues(windowId) {
+      for (const session of sessions.values()) {
+        const window = session.windows.get(windowId);
+        if (window)
+          return Object.fromEntries([...window.values].map(([dw, values]) => [dw, Object.fromEntries(values)]));
+      }
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,128 @@
+// The UDT service on the sandbox's base host (`/udtservice/api/udtdata/...`): inserts, updates and deletes of
+// user-defined tables' rows, over an in-memory store, answering as the service documents say:
+// - a name that is not a user-defined table of the snapshot (a bare name, a view, an ordinary table): 400
+//   `{id: 0, errorNo: 4001, errorMessage: 'Invalid UDT table'}`;
+// - an update of a table without `row_uid`, or with a condition on another column: 400 `{error: ['Invalid Row Uid!']}`;
+// - a delete reads its conditions at the top level of the payload (nested in rows, or none: 400
+//   `{error: ['Conditions cannot be blank or none!']}`); on a table without `row_uid` it answers HTTP 200, errorNo 0,
+//   `[0] rows deleted ...` and deletes nothing;
+// - success: 200 `{id: 0, errorNo: 0, errorMessage: '[n] rows deleted from [udt_x] table successfully!'}`.
+import type { QueryObject } from '../../model/schema.js';
+import { bearer, emptyReply, jsonBody, jsonReply, type Reply, type Route } from '../interactive/route-types.js';
+
+export interface UdtSandboxOptions {
+  /** the snapshot's tables: those named `udt_*` are the user-defined tables */
+  readonly tables: readonly QueryObject[];
+  /** the user a token signs in as; undefined for an unknown token */
+  readonly userOf: (token: string) => string | undefined;
+}
+
+export type UdtRow = Record<string, string | null>;
+
+export interface UdtSandbox {
+  readonly route: Route;
+  /** the rows of a user-defined table, as stored */
+  rows(table: string): UdtRow[];
+  /** adds rows (`row_uid` assigned when the table has one and the row gives none) */
+  insert(table: string, rows: readonly UdtRow[]): void;
+}
+
+const PATH = '/udtservice/api/udtdata/';
+const answer = (message: string) => jsonReply(200, { id: 0, errorNo: 0, errorMessage: message, documentNo: null });
+const invalidTable = () => jsonReply(400, { id: 0, errorNo: 4001, errorMessage: 'Invalid UDT table' });
+const failure = (...messages: string[]) => jsonReply(400, { error: messages });
+
+interface Condition {
+  readonly name: string;
+  readonly value: string;
+}
+
+function conditionsOf(raw: unknown): Condition[] | undefined {
+  if (!Array.isArray(raw) || raw.length === 0) return undefined;
+  return raw.map((c: { name?: unknown; value?: unknown }) => ({
+    name: String(c?.name ?? ''),
+    value: String(c?.value ?? ''),
+  }));
+}
+
+export function udtSandbox(options: UdtSandboxOptions): UdtSandbox {
+  const udts = new Map(options.tables.filter((t) => t.name.startsWith('udt_')).map((t) => [t.name, t]));
+  const store = new Map<string, UdtRow[]>();
+  let nextUid = 1;
+  const rowsOf = (table: string) => store.get(table) ?? store.set(table, []).get(table)!;
+  const hasRowUid = (table: QueryObject) => table.columns.some((c) => c.name === 'row_uid');
+
+  function insert(table: string, rows: readonly UdtRow[]): void {
+    const t = udts.get(table);
+    if (!t) throw new Error(`${table} is not a user-defined table of the snapshot`);
+    for (const row of rows)
+      rowsOf(table).push(
+        hasRowUid(t) && row['row_uid'] === undefined ? { ...row, row_uid: String(nextUid++) } : { ...row },
+      );
+  }
+
+  function update(table: QueryObject, body: Record<string, unknown>): Reply {
+    const rows = body['rows'];
+    if (!Array.isArray(rows) || rows.length === 0) return failure('Rows cannot be blank or none!');
+    let changed = 0;
+    for (const row of rows as Array<{ columns?: unknown; conditions?: unknown }>) {
+      const conditions = conditionsOf(row?.conditions ?? body['conditions']);
+      if (!hasRowUid(table) || !conditions || conditions.some((c) => c.name !== 'row_uid'))
+        return failure('Invalid Row Uid!');
+      const columns = Array.isArray(row.columns) ? (row.columns as Array<{ name?: unknown; value?: unknown }>) : [];
+      for (const c of columns)
+        if (!table.columns.some((k) => k.name === c.name)) return failure(`Invalid column name '${String(c.name)}'.`);
+      for (const stored of rowsOf(table.name)) {
+        if (!conditions.every((c) => stored[c.name] === c.value)) continue;
+        for (const c of columns)
+          stored[String(c.name)] = c.value === null || c.value === undefined ? null : String(c.value);
+        changed++;
+      }
+    }
+    return answer(`[${changed}] rows updated in [${table.name}] table successfully..!`);
+  }
+
+  function remove(table: QueryObject, body: Record<string, unknown>): Reply {
+    const conditions = conditionsOf(body['conditions']);
+    if (!conditions) return failure('Conditions cannot be blank or none!');
+    if (!hasRowUid(table)) return answer(`[0] rows deleted from [${table.name}] table successfully!`);
+    const before = rowsOf(table.name);
+    const kept = before.filter((row) => !conditions.every((c) => row[c.name] === c.value));
+    store.set(table.name, kept);
+    return answer(`[${before.length - kept.length}] rows deleted from [${table.name}] table successfully!`);
+  }
+
+  const route: Route = (request) => {
+    if (!request.path.startsWith(PATH)) return undefined;
+    const action = request.path.slice(PATH.length);
+    const methods: Record<string, string> = { insertudtdata: 'POST', updateudtdata: 'PUT', deleteudtdata: 'DELETE' };
+    if (!methods[action]) return emptyReply(404);
+    if (request.method !== methods[action]) return emptyReply(405, { Allow: methods[action]! });
+    const token = bearer(request);
+    if (token === undefined || options.userOf(token) === undefined)
+      return jsonReply(401, {
+        error: 'invalid_token',
+        error_description: 'The access token is invalid or has expired.',
+      });
+    const body = jsonBody(request)?.value;
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      return failure('The request body is not a UDT payload.');
+    const b = body as Record<string, unknown>;
+    const table = typeof b['table'] === 'string' ? udts.get(b['table']) : undefined;
+    if (!table) return invalidTable();
+    if (action === 'updateudtdata') return update(table, b);
+    if (action === 'deleteudtdata') return remove(table, b);
+    const rows = Array.isArray(b['rows'])
+      ? (b['rows'] as Array<{ columns?: Array<{ name: string; value: unknown }> }>)
+      : [];
+    insert(
+      table.name,
+      rows.map((r) =>
+        Object.fromEntries((r.columns ?? []).map((c) => [c.name, c.value === null ? null : String(c.value)])),
+      ),
+    );
+    return answer(`[${rows.length}] row inserted in [${table.name}] table successfully..!`);
+  };
+
+  return { route, rows: (table) => rowsOf(table).map((r) => ({ ...r })), insert };
+}
