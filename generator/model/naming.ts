@@ -76,6 +76,8 @@ export const API_NAMES = new Set([
   'ErpUdtError',
   'ErpUdtNothingChangedError',
   'ErpUdtUsageError',
+  'COMMAND_ACTIONS',
+  'commandsRequest',
 ]);
 
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));

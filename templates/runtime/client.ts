@@ -23,6 +23,7 @@ import {
   type AbortSignalLike,
   type AuthProvider,
   type FetchLike,
+  type Exchange,
   type Http,
 } from './http.js';
 import { objectPath, queryString, type QueryOptions, type RunnableQuery } from './query.js';
@@ -36,8 +37,10 @@ import {
   type TransactionResponse,
   type TransactionSet,
 } from './transaction-wire.js';
+import { commandsRequest } from './commands.js';
 import { FAMILIES, type Families } from './families.js';
 import type { FamilyContext } from './family.js';
+import type { ServiceDescriptor } from './transaction.js';
 import { xmlField } from './xml.js';
 
 export type { AbortSignalLike, AuthProvider, FetchLike } from './http.js';
@@ -103,6 +106,13 @@ export interface ErpClient extends Families {
   transactionAsync(request: TransactionRequest, options?: AsyncOptions): Promise<TransactionResponse>;
   /** POST /api/v2/transaction/get: reads rows back (a write with IgnoreDisabled can succeed and write nothing). */
   transactionGet(request: TransactionGetRequest): Promise<TransactionSet>;
+  /**
+   * POST /api/v2/commands: the same transactions played as window steps (open, change data, save, close), for
+   * services that fail on /transaction (an empty HTTP 500 there for a service of this package says so). Built from
+   * the service's request: `client.commands(Order, Order.request([...], {...}))`. Never resent. Resolves to the
+   * service's answer as sent (the documents do not give its shape).
+   */
+  commands(service: { readonly descriptor: ServiceDescriptor }, request: TransactionRequest): Promise<unknown>;
   /** POST /api/v2/process/pdfreport for a report service (`m_*`): the report's bytes. */
   report(request: TransactionRequest): Promise<Uint8Array>;
   /** The UI server address (from the router, once). */
@@ -227,7 +237,13 @@ export function createClient(options: ClientOptions): ErpClient {
     return uiServer;
   }
 
-  async function post(path: string, body: unknown, service: string, kind: 'read' | 'write'): Promise<unknown> {
+  async function post(
+    path: string,
+    body: unknown,
+    service: string,
+    kind: 'read' | 'write',
+    explain?: Exchange['explain'],
+  ): Promise<unknown> {
     return http.json({
       method: 'POST',
       url: `${await findUiServer()}${path}`,
@@ -235,8 +251,23 @@ export function createClient(options: ClientOptions): ErpClient {
       object: service,
       body,
       kind,
+      ...(explain !== undefined ? { explain } : {}),
     });
   }
+
+  /**
+   * How a service that cannot run through /transaction answers: an empty HTTP 500 (which an unknown service gets
+   * too). The message points to the commands endpoint, which some services need instead.
+   */
+  const needsCommands =
+    (service: string): Exchange['explain'] =>
+    (status, _body, text, info) =>
+      status === 500 && text.trim() === ''
+        ? new ErpServerError(
+            `${service}: an empty HTTP 500 from /api/v2/transaction: the service is unknown, or it cannot run through /transaction; some services need POST /api/v2/commands instead: client.commands(${service}, request)`,
+            info(status),
+          )
+        : undefined;
 
   /**
    * POST /api/v2/transaction, once. The unexpected response window is thrown as ErpResponseWindowError (which
@@ -250,7 +281,7 @@ export function createClient(options: ClientOptions): ErpClient {
     const windowSummary = `${request.Name}: the transaction met the unexpected response window (a dialog left open in a pooled session by an earlier request) and nothing was applied; if it persists, split the transaction or use client.transactionAsync()`;
     let body: unknown;
     try {
-      body = await post('/api/v2/transaction', request, request.Name, 'write');
+      body = await post('/api/v2/transaction', request, request.Name, 'write', needsCommands(request.Name));
     } catch (error) {
       if (
         error instanceof ErpServerError &&
@@ -427,6 +458,11 @@ export function createClient(options: ClientOptions): ErpClient {
           request.ServiceName,
         );
       return body as unknown as TransactionSet;
+    },
+
+    async commands(service, request) {
+      checkNotReport(request);
+      return post('/api/v2/commands', commandsRequest(service, request), request.Name, 'write');
     },
 
     async report(request) {

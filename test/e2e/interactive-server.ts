@@ -72,7 +72,7 @@ export async function startFamilyServer(options: FamilyServerOptions = {}): Prom
   const { services, lengths, tables } = snapshot();
   const interactive = interactiveSandbox({ ...options, services, lengths, userOf });
   const udt = udtSandbox({ tables, userOf });
-  const routes: Route[] = [interactive.route, udt.route];
+  const routes: Route[] = [interactive.route, interactive.commandsRoute, udt.route];
   const requests: FamilyServer['requests'] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

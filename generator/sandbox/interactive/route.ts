@@ -64,6 +64,13 @@ interface SandboxSession {
 
 export interface InteractiveSandbox {
   readonly route: Route;
+  /**
+   * POST `{ui_server}/api/v2/commands`: the actions run one by one in a session of their own (0 open window, 2 change
+   * data, 5 select row, 6 save, 1 close, 9 run tool). The service's answer is not documented: the sandbox answers
+   * `{Results: [{Action, Status, Events, Messages}]}`, stops at the first action that does not succeed, and answers
+   * a refused action with that action's own error status and body.
+   */
+  readonly commandsRoute: Route;
   /** sessions open now (not deleted, not expired) */
   openSessions(): number;
   /** sessions ever created */
@@ -395,8 +402,66 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     return onWindow(session, request, endpoint);
   };
 
+  function runCommands(token: string, request: ServiceRequest): Reply {
+    const body = jsonBody(request)?.value as { Requests?: unknown } | undefined;
+    if (!body || !Array.isArray(body.Requests)) return ERROR(400, 'The commands request has no Requests.');
+    const session: SandboxSession = { id: randomUUID(), token, timeoutMs: 60_000, lastSeen: now(), windows: new Map() };
+    let window: SandboxWindow | undefined;
+    const results: unknown[] = [];
+    for (const command of body.Requests as Array<{ Action?: unknown; Args?: Record<string, unknown> }>) {
+      const action = command.Action;
+      let reply: Reply;
+      if (action === 0) {
+        const service = services.get(String(command.Args?.['ServiceName'] ?? ''));
+        if (!service)
+          return ERROR(
+            500,
+            `Window <<${String(command.Args?.['ServiceName'])}>> is not available or user does not have permission to open it`,
+          );
+        window = { id: randomUUID(), service, activeTab: undefined, values: new Map(), poisoned: false };
+        session.windows.set(window.id, window);
+        reply = result(1, { events: [opened(window.id)] });
+      } else if (!window) return ERROR(400, `Action ${String(action)} before a window was opened.`);
+      else if (action === 2)
+        reply = change(window, {
+          ...request,
+          body: JSON.stringify({ WindowId: window.id, List: command.Args?.['List'] }),
+        });
+      else if (action === 5) reply = result(1);
+      else if (action === 6) reply = save(session, window);
+      else if (action === 9)
+        reply = runTool(session, window, {
+          ...request,
+          body: JSON.stringify({ ToolName: command.Args?.['ToolName'] }),
+        });
+      else if (action === 1) {
+        session.windows.delete(window.id);
+        reply = result(1);
+      } else return ERROR(400, `Unknown action ${String(action)}.`);
+      if (reply.status !== 200) return reply;
+      const answer = JSON.parse(String(reply.body)) as { Status: number };
+      results.push({ Action: action, ...answer });
+      if (answer.Status !== 1) break;
+    }
+    return jsonReply(200, { Results: results });
+  }
+
+  const commandsRoute: Route = (request) => {
+    if (request.path !== `${options.prefix ?? '/uiserver0'}/api/v2/commands`) return undefined;
+    if (request.method !== 'POST') return emptyReply(405, { Allow: 'POST' });
+    const token = bearer(request);
+    if (token === undefined || options.userOf(token) === undefined)
+      return jsonReply(401, {
+        error: 'invalid_token',
+        error_description: 'The access token is invalid or has expired.',
+      });
+    if (!/application\/json/i.test(request.headers['accept'] ?? '')) return emptyReply(500);
+    return runCommands(token, request);
+  };
+
   return {
     route,
+    commandsRoute,
     openSessions: () => [...sessions.keys()].filter((token) => liveSession(token) !== undefined).length,
     created: () => created,
     windowValues(windowId) {
