@@ -24,7 +24,10 @@ describe('generated code is prettier-clean as emitted', () => {
       ...pick('tables', 17),
       ...pick('views', 17),
       ...pick('transactions', 1),
-      ...readdirSync(join(out, 'runtime')).map((f) => `runtime/${f}`),
+      // families live in folders under runtime/
+      ...readdirSync(join(out, 'runtime'), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => `runtime/${f}`),
       'catalog.ts',
       'known-values.ts',
       'index.ts',
