@@ -87,6 +87,12 @@ export const services = {
   m_openorderreport: 'transactions/m_openorderreport',
 } as const;
 
+/**
+ * User-defined tables in this package (`udt_*`). `client.udt` updates and deletes rows of those with a `row_uid`
+ * column (their row type has it); a table made on 26.1 has `udt_{name}_uid` instead, and the UDT service cannot reach its rows.
+ */
+export const userDefinedTables = ['udt_example_settings', 'udt_legacy', 'udt_pallet'] as const;
+
 export type TableName = keyof typeof tables;
 export type ViewName = keyof typeof views;
 export type ServiceName = keyof typeof services;

@@ -34,6 +34,17 @@ export function emitCatalog(
         ? `{\n${services.map(([name, n]) => `  ${objectLiteralKey(name)}: ${stringLiteral(`transactions/${n.stem}`)},\n`).join('')}}`
         : '{}'
     } as const;\n\n` +
+    docComment([
+      'User-defined tables in this package (`udt_*`). `client.udt` updates and deletes rows of those with a `row_uid`',
+      'column (their row type has it); a table made on 26.1 has `udt_{name}_uid` instead, and the UDT service cannot reach its rows.',
+    ]) +
+    arrayLiteral(
+      'export const userDefinedTables = ',
+      generated('table')
+        .filter((e) => e.name.startsWith('udt_'))
+        .map((e) => stringLiteral(e.name)),
+      ' as const;\n',
+    ) +
     'export type TableName = keyof typeof tables;\n' +
     'export type ViewName = keyof typeof views;\n' +
     'export type ServiceName = keyof typeof services;\n\n' +
