@@ -6,9 +6,8 @@ import type { Surface } from '../model/schema.js';
 import type { ObjectNames } from '../model/naming.js';
 import { modulePath, type PlannedObject } from '../model/plan.js';
 import { GENERATED_HEADER } from './row-module.js';
+import { ERPGEN_VERSION } from '../version.js';
 import { PRETTIER_OPTIONS } from './ts-source.js';
-
-export const ERPGEN_VERSION = '0.1.0';
 
 export interface PackageInfo {
   readonly packageName: string;
