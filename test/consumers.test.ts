@@ -203,12 +203,13 @@ describe.each<[Form, string | false]>([
   it.skipIf(jsOnly)(`(e) a CommonJS program: require() on this Node${jsOnly ? ` [skipped: ${jsOnly}]` : ''}`, () => {
     const dir = project('commonjs', form, []);
     cpSync(join(TEMPLATES, 'commonjs/main.cjs'), join(dir, 'main.cjs'));
-    // Node 20.19+ and 22.12+ load ES modules with require() by default; older ones refuse with
-    // ERR_REQUIRE_ESM, which the README explains (use `await import()` there). Both behaviours are checked.
+    // Node 20.19+ and 22.12+ load ES modules with require() by default, with no warning; older ones refuse
+    // with ERR_REQUIRE_ESM, which the README explains (use `await import()` there). Both are checked.
     if (process.features.require_module) expectRuns(['main.cjs'], dir);
-    const old = node(['--no-experimental-require-module', 'main.cjs'], dir);
-    expect(old.code).not.toBe(0);
-    expect(old.stderr).toContain('ERR_REQUIRE_ESM');
+    const asOlderNode = process.features.require_module ? ['--no-experimental-require-module'] : [];
+    const refusal = node([...asOlderNode, 'main.cjs'], dir);
+    expect(refusal.code).not.toBe(0);
+    expect(refusal.stderr).toContain('ERR_REQUIRE_ESM');
   });
 
   if (form === 'ts')
