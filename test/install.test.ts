@@ -8,7 +8,7 @@
 // project gets a lockfile with erpgen's dependencies at the versions of erpgen's own lockfile, as a team's
 // repository has after its first install.
 //
-// What npm does with a git dependency (measured: see the issue notes): it clones the repository, and because
+// What npm does with a git dependency (the README's first section gives the measured times): it clones the repository, and because
 // erpgen has a `prepare` script it runs `npm install` with erpgen's devDependencies in that clone, then
 // `prepare` (the build), then packs the clone as `npm pack` would (the `files` of package.json) and installs
 // that. The dev install is the slow part; it takes everything from the cache.
