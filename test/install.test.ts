@@ -11,9 +11,13 @@
 // What npm does with a git dependency (the README's first section gives the measured times): it clones the repository, and because
 // erpgen has a `prepare` script it runs `npm install` with erpgen's devDependencies in that clone, then
 // `prepare` (the build), then packs the clone as `npm pack` would (the `files` of package.json) and installs
-// that. The dev install is the slow part; it takes everything from the cache.
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+// that. The dev install is the slow part; it takes everything from the cache, and better-sqlite3's binary
+// from a mirror on 127.0.0.1 (see prebuiltMirror).
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
 import { basename, join, relative } from 'node:path';
 import picomatch from 'picomatch';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -50,23 +54,75 @@ function environment(): NodeJS.ProcessEnv {
   for (const [key, value] of Object.entries(process.env))
     if (!/^npm_/i.test(key) || keep.has(key.toLowerCase())) env[key] = value;
   delete env['INIT_CWD'];
-  // better-sqlite3 (a native addon among erpgen's devDependencies) first tries to download a prebuilt binary
-  // from GitHub when the git install's dev install runs its install script; tests never reach the internet,
-  // so it is told to build from source (node-gyp, with the compiler and Node headers of the machine).
-  env['npm_config_build_from_source'] = 'better-sqlite3';
   env['NO_COLOR'] = '1';
   return env;
 }
 
-function run(command: string, args: readonly string[], cwd: string): { stdout: string; seconds: number } {
+/** Runs a command to its end (without blocking: the mirror below answers meanwhile); fails unless it exits 0. */
+function run(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<{ stdout: string; seconds: number }> {
   const started = performance.now();
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: environment(), maxBuffer: 64 << 20 });
-  const seconds = (performance.now() - started) / 1000;
-  if (result.status !== 0)
-    throw new Error(
-      `${command} ${args.join(' ')} (in ${cwd}) exited ${result.status}:\n${result.stdout}\n${result.stderr}`,
-    );
-  return { stdout: result.stdout, seconds };
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...environment(), ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve({ stdout, seconds: (performance.now() - started) / 1000 });
+      else reject(new Error(`${command} ${args.join(' ')} (in ${cwd}) exited ${code}:\n${stdout}\n${stderr}`));
+    });
+  });
+}
+
+interface Mirror {
+  /** the setting that points better-sqlite3's install script at the mirror */
+  readonly env: Record<string, string>;
+  /** the paths asked for */
+  readonly requests: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * better-sqlite3, a native addon among erpgen's devDependencies (its tests' database), installs by
+ * downloading a prebuilt binary from GitHub, or else by compiling from source (minutes, and a C++ compiler).
+ * A git install runs that install script in its dev install. Tests never reach the internet, so the test
+ * points it, through the setting prebuild-install reads for mirrors, at this mirror on 127.0.0.1: it serves
+ * the binary that `npm ci` already put in erpgen's node_modules, as a company mirror would serve GitHub's.
+ * Nothing to mirror once better-sqlite3 is no devDependency.
+ */
+async function prebuiltMirror(): Promise<Mirror | undefined> {
+  const addon = join(ROOT, 'node_modules/better-sqlite3');
+  if (!('better-sqlite3' in erpgen.devDependencies) || !existsSync(join(addon, 'build/Release/better_sqlite3.node')))
+    return undefined;
+  const archive = join(work, 'better-sqlite3-prebuilt.tar.gz');
+  await run('tar', ['-czf', archive, '-C', addon, 'build/Release/better_sqlite3.node'], work);
+  const bytes = readFileSync(archive);
+  const requests: string[] = [];
+  const server = createServer((request, response) => {
+    requests.push(request.url ?? '');
+    response.writeHead(200, { 'content-type': 'application/gzip', 'content-length': bytes.length });
+    response.end(bytes);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    env: { npm_config_better_sqlite3_binary_host: host },
+    requests,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // prebuild-install keeps each download in npm's cache, named after its URL: the port makes it junk
+      const { cachedPrebuild } = createRequire(import.meta.url)(
+        join(ROOT, 'node_modules/prebuild-install/util.js'),
+      ) as { cachedPrebuild(url: string): string };
+      for (const path of requests) rmSync(cachedPrebuild(host + path), { force: true });
+    },
+  };
 }
 
 /** erpgen's sources as a clone holds them: everything but .git and what .gitignore leaves out (node_modules, dist). */
@@ -122,17 +178,17 @@ function teamProject(name: string, spec: string, resolved: string): string {
 }
 
 /** Installs, then uses erpgen as the README says; returns the install's wall time in seconds. */
-function installAndUse(dir: string): number {
-  const install = run('npm', ['install', '--offline', '--no-audit', '--no-fund'], dir);
+async function installAndUse(dir: string, env: Record<string, string> = {}): Promise<number> {
+  const install = await run('npm', ['install', '--offline', '--no-audit', '--no-fund'], dir, env);
   // the project got erpgen and its runtime dependencies, none of erpgen's dev tools
   expect(existsSync(join(dir, 'node_modules/erpgen/dist/generator/bin.js'))).toBe(true);
   for (const dev of Object.keys(erpgen.devDependencies)) expect(existsSync(join(dir, 'node_modules', dev))).toBe(false);
 
-  expect(run('npx', ['--offline', 'erpgen', '--version'], dir).stdout).toBe(`${erpgen.version}\n`);
-  run('npx', ['--offline', 'erpgen', 'generate', '--quiet'], dir);
+  expect((await run('npx', ['--offline', 'erpgen', '--version'], dir)).stdout).toBe(`${erpgen.version}\n`);
+  await run('npx', ['--offline', 'erpgen', 'generate', '--quiet'], dir);
   // the installed erpgen writes exactly what this checkout's erpgen wrote into generated/
   expect(readTree(join(dir, 'generated'))).toEqual(readTree(join(ROOT, 'generated')));
-  run('npx', ['--offline', 'erpgen', 'generate', '--check', '--quiet'], dir);
+  await run('npx', ['--offline', 'erpgen', 'generate', '--check', '--quiet'], dir);
   return install.seconds;
 }
 
@@ -141,20 +197,21 @@ describe('a team installs erpgen into its own project', () => {
   // checkout `npm pack` runs in, with erpgen's installed dev dependencies beside it as a maintainer has them
   const source = join(work, 'erpgen');
   let commit = '';
-  beforeAll(() => {
+  beforeAll(async () => {
     copySources(source);
-    const git = (...args: string[]) =>
-      run('git', ['-c', 'user.name=erpgen test', '-c', 'user.email=test@erpgen.invalid', ...args], source).stdout;
-    git('init', '--quiet', '--initial-branch=main');
-    git('add', '--all');
-    git('commit', '--quiet', '--message', 'erpgen sources');
-    commit = git('rev-parse', 'HEAD').trim();
+    const git = async (...args: string[]) =>
+      (await run('git', ['-c', 'user.name=erpgen test', '-c', 'user.email=test@erpgen.invalid', ...args], source))
+        .stdout;
+    await git('init', '--quiet', '--initial-branch=main');
+    await git('add', '--all');
+    await git('commit', '--quiet', '--message', 'erpgen sources');
+    commit = (await git('rev-parse', 'HEAD')).trim();
   });
 
-  it('from a tarball made by npm pack', { timeout: 300_000 }, () => {
+  it('from a tarball made by npm pack', { timeout: 300_000 }, async () => {
     symlinkSync(join(ROOT, 'node_modules'), join(source, 'node_modules'), 'dir');
     // npm pack runs `prepare` (the build) in the checkout, then packs the `files` of package.json
-    const stdout = run('npm', ['pack', '--json', '--offline', '--pack-destination', work], source).stdout;
+    const { stdout } = await run('npm', ['pack', '--json', '--offline', '--pack-destination', work], source);
     const [packed] = JSON.parse(stdout.slice(stdout.search(/^\[/m))) as Array<{
       filename: string;
       files: Array<{ path: string }>;
@@ -167,14 +224,21 @@ describe('a team installs erpgen into its own project', () => {
     const tarball = packed!.filename;
     const dir = teamProject('from-tarball', `file:${tarball}`, `file:${tarball}`);
     cpSync(join(work, tarball), join(dir, tarball));
-    const seconds = installAndUse(dir);
+    const seconds = await installAndUse(dir);
     console.log(`erpgen install from a tarball: ${seconds.toFixed(1)} s`);
   });
 
-  it('from a git URL', { timeout: 900_000 }, () => {
+  it('from a git URL', { timeout: 900_000 }, async () => {
     const url = `git+file://${source}`;
     const dir = teamProject('from-git', url, `${url}#${commit}`);
-    const seconds = installAndUse(dir);
-    console.log(`erpgen install from a git URL: ${seconds.toFixed(1)} s`);
+    const mirror = await prebuiltMirror();
+    try {
+      const seconds = await installAndUse(dir, mirror?.env);
+      console.log(`erpgen install from a git URL: ${seconds.toFixed(1)} s`);
+      // npm installed erpgen's devDependencies in its clone: better-sqlite3's install script fetched its binary
+      if (mirror) expect(mirror.requests).toEqual([expect.stringMatching(/^\/v[\d.]+\/better-sqlite3-v.*\.tar\.gz$/)]);
+    } finally {
+      await mirror?.close();
+    }
   });
 });

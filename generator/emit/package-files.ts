@@ -5,8 +5,8 @@ import type { KnownValueSet } from '../model/known-values.js';
 import type { Surface } from '../model/schema.js';
 import type { ObjectNames } from '../model/naming.js';
 import { modulePath, type PlannedObject } from '../model/plan.js';
-import { GENERATED_HEADER } from './row-module.js';
 import { ERPGEN_VERSION } from '../version.js';
+import { GENERATED_HEADER } from './row-module.js';
 import { PRETTIER_OPTIONS } from './ts-source.js';
 
 export interface PackageInfo {
