@@ -193,15 +193,23 @@ async function installAndUse(dir: string, env: Record<string, string> = {}): Pro
 }
 
 describe('a team installs erpgen into its own project', () => {
-  // one copy of the sources: a git repository of them (committed before anything is built in it), and the
-  // checkout `npm pack` runs in, with erpgen's installed dev dependencies beside it as a maintainer has them
+  // One copy of the sources: a git repository of them (committed before anything is built in it), and the
+  // checkout `npm pack` runs in, with erpgen's installed dev dependencies beside it as a maintainer has them.
+  // A new repository rather than a clone of this one: what is under test is the working tree, not the last
+  // commit, and CI tests a copy of the checkout that has no .git.
   const source = join(work, 'erpgen');
   let commit = '';
   beforeAll(async () => {
     copySources(source);
-    const git = async (...args: string[]) =>
-      (await run('git', ['-c', 'user.name=erpgen test', '-c', 'user.email=test@erpgen.invalid', ...args], source))
-        .stdout;
+    const identity = [
+      '-c',
+      'user.name=erpgen test',
+      '-c',
+      'user.email=test@erpgen.invalid',
+      '-c',
+      'commit.gpgsign=false',
+    ];
+    const git = async (...args: string[]) => (await run('git', [...identity, ...args], source)).stdout;
     await git('init', '--quiet', '--initial-branch=main');
     await git('add', '--all');
     await git('commit', '--quiet', '--message', 'erpgen sources');
