@@ -8,11 +8,11 @@
 // project gets a lockfile with erpgen's dependencies at the versions of erpgen's own lockfile, as a team's
 // repository has after its first install.
 //
-// What npm does with a git dependency (the README's first section gives the measured times): it clones the repository, and because
-// erpgen has a `prepare` script it runs `npm install` with erpgen's devDependencies in that clone, then
-// `prepare` (the build), then packs the clone as `npm pack` would (the `files` of package.json) and installs
-// that. The dev install is the slow part; it takes everything from the cache, and better-sqlite3's binary
-// from a mirror on 127.0.0.1 (see prebuiltMirror).
+// What npm does with a git dependency (the README's first section gives the measured times): it clones the
+// repository, and because erpgen has a `prepare` script it runs `npm install` with erpgen's devDependencies
+// in that clone (offline too: npm passes the flag on), then `prepare` (the build), then packs the clone as
+// `npm pack` would (the `files` of package.json) and installs that. The dev install is the slow part; it
+// takes everything from the cache, and better-sqlite3's binary from a mirror on 127.0.0.1 (prebuiltMirror).
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
