@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { UserError } from './errors.js';
 import { generate } from './generate.js';
 import { progressBar } from './progress.js';
+import { ERPGEN_VERSION } from './version.js';
 
 const SHOWN_DIFFERENCES = 20;
 
@@ -101,7 +102,7 @@ export async function main(args: string[]): Promise<number> {
     .demandCommand(1, 'Give a command: erpgen generate')
     .strict()
     .help()
-    .version(false)
+    .version('version', "Show erpgen's version number", ERPGEN_VERSION)
     .fail((message, error) => {
       // yargs' own complaints (unknown flag, bad choice) become a UserError; errors from commands pass through
       if (error) throw error;

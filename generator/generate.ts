@@ -99,7 +99,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   const objects = plan.filter((o) => !o.omitted).length;
   const total = objects + serviceNames.size;
 
-  removeOrphanStaging(config.out);
+  if (!check) removeOrphanStaging(config.out); // --check writes nothing, not even a cleanup
   const writer = new OutputWriter(config.out, check, basename(config.out));
   let done = 0;
   const long: Array<{ path: string; content: string }> = [];
