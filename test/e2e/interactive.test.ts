@@ -111,6 +111,31 @@ describe('sessions', () => {
     await expect(withUser.interactive.session(async () => 'ran')).resolves.toBe('ran');
   });
 
+  it('concurrent sessions of one client run one after another: no 409, and no session ends another', async () => {
+    const before = server.requests.length;
+    const order: string[] = [];
+    const work = (name: string) => async () => {
+      order.push(`${name} start`);
+      expect(server.interactive.openSessions()).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      order.push(`${name} end`);
+      return name;
+    };
+    const results = await Promise.all([
+      client.interactive.session(work('a')),
+      client.interactive
+        .session(async () => {
+          throw new Error('b fails');
+        })
+        .catch((e: Error) => e.message),
+      client.interactive.session(work('c')),
+    ]);
+    expect(results).toEqual(['a', 'b fails', 'c']);
+    expect(order).toEqual(['a start', 'a end', 'c start', 'c end']);
+    expect(shown(before).filter((p) => p.startsWith('POST'))).toHaveLength(3);
+    expect(server.interactive.openSessions()).toBe(0);
+  });
+
   it('reads the 25.2 session id field (SessionId)', async () => {
     const old = await startFamilyServer({ build: '25.2.5776.1' });
     try {

@@ -534,60 +534,78 @@ function buildOf(answer: Record<string, unknown>): string | undefined {
   return typeof version === 'string' ? version : undefined;
 }
 
-export const interactive: Family<Interactive> = (context) => ({
-  async session(work, options) {
-    if (typeof work !== 'function')
-      throw new ErpInteractiveUsageError('session() takes a function that uses the session');
-    if (consumerKeyWithoutUser(await context.token()))
-      throw new ErpInteractiveUsageError(
-        "interactive sessions need a user: this token is a consumer key's without a user name (its `sub` claim is empty), and the service fails to find the user; request the token with the consumer key and a username",
-      );
-    const timeoutSeconds = options?.sessionTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
-    const now = options?.now ?? (() => clock.Date.now());
-    const state: SessionState = {
-      context,
-      ui: await context.uiServer(),
-      timeoutMs: timeoutSeconds * 1000,
-      now,
-      lastUsed: now(),
-    };
-    const answer = await createSession(state, options);
-    const id = answer['Id'] ?? answer['SessionId'];
-    if (typeof id !== 'string' || id === '') {
-      await endSessions(state).catch(() => undefined);
-      throw new ErpUnexpectedResponseError('the session answer has no Id (nor SessionId)', {
-        request: `POST ${API}/sessions/`,
-        status: 200,
-      });
-    }
-    const session: Session = {
-      id,
-      build: buildOf(answer),
-      open: (service) => {
-        const descriptor = (service as { descriptor?: ServiceDescriptor } | null)?.descriptor;
-        if (descriptor === undefined)
-          return Promise.reject(new ErpInteractiveUsageError('open() takes a generated service (e.g. Order)'));
-        return openWindow(state, descriptor.name, descriptor) as Promise<never>;
-      },
-      openRaw: (name) => openWindow(state, name, undefined),
-    };
-    let outcome: { value: Awaited<ReturnType<typeof work>> } | undefined;
+/**
+ * One session at a time per client: the service keeps one session per token (a second one is a 409), and the
+ * cure for a 409, deleting the token's sessions, would end a session still in use. Concurrent session() calls
+ * therefore run one after another.
+ */
+export const interactive: Family<Interactive> = (context) => {
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    session(work, options) {
+      const run = queue.then(() => runSession(context, work, options));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+  };
+};
+
+async function runSession<T>(
+  context: FamilyContext,
+  work: (session: Session) => Promise<T>,
+  options: SessionOptions | undefined,
+): Promise<T> {
+  if (typeof work !== 'function')
+    throw new ErpInteractiveUsageError('session() takes a function that uses the session');
+  if (consumerKeyWithoutUser(await context.token()))
+    throw new ErpInteractiveUsageError(
+      "interactive sessions need a user: this token is a consumer key's without a user name (its `sub` claim is empty), and the service fails to find the user; request the token with the consumer key and a username",
+    );
+  const timeoutSeconds = options?.sessionTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+  const now = options?.now ?? (() => clock.Date.now());
+  const state: SessionState = {
+    context,
+    ui: await context.uiServer(),
+    timeoutMs: timeoutSeconds * 1000,
+    now,
+    lastUsed: now(),
+  };
+  const answer = await createSession(state, options);
+  const id = answer['Id'] ?? answer['SessionId'];
+  if (typeof id !== 'string' || id === '') {
+    await endSessions(state).catch(() => undefined);
+    throw new ErpUnexpectedResponseError('the session answer has no Id (nor SessionId)', {
+      request: `POST ${API}/sessions/`,
+      status: 200,
+    });
+  }
+  const session: Session = {
+    id,
+    build: buildOf(answer),
+    open: (service) => {
+      const descriptor = (service as { descriptor?: ServiceDescriptor } | null)?.descriptor;
+      if (descriptor === undefined)
+        return Promise.reject(new ErpInteractiveUsageError('open() takes a generated service (e.g. Order)'));
+      return openWindow(state, descriptor.name, descriptor) as Promise<never>;
+    },
+    openRaw: (name) => openWindow(state, name, undefined),
+  };
+  let outcome: { value: T } | undefined;
+  try {
+    outcome = { value: await work(session) };
+  } finally {
     try {
-      outcome = { value: await work(session) };
-    } finally {
-      try {
-        await endSessions(state);
-      } catch (error) {
-        // the work's own error wins; after success, a session left behind is worth an error
-        const gone = error instanceof ErpSessionExpiredError;
-        if (outcome !== undefined && !gone) {
-          if (error instanceof Error)
-            error.message = `the session's work completed, but ending the session failed (it expires by itself after ${timeoutSeconds} s): ${error.message}`;
-          throw error;
-        }
-        context.log?.(`interactive: ending the session failed: ${context.http.redact(String(error))}`);
+      await endSessions(state);
+    } catch (error) {
+      // the work's own error wins; after success, a session left behind is worth an error
+      const gone = error instanceof ErpSessionExpiredError;
+      if (outcome !== undefined && !gone) {
+        if (error instanceof Error)
+          error.message = `the session's work completed, but ending the session failed (it expires by itself after ${timeoutSeconds} s): ${error.message}`;
+        throw error;
       }
+      context.log?.(`interactive: ending the session failed: ${context.http.redact(String(error))}`);
     }
-    return outcome.value;
-  },
-});
+  }
+  return outcome.value;
+}
