@@ -35,7 +35,7 @@ describe('erpgen generate', () => {
     const { dir, out } = fresh();
     const result = generateOk(dir);
     expect(result.stdout).toMatch(
-      /^erpgen: 99 objects and 12 services into generated: \d+ file\(s\) written, 0 removed, 0 unchanged/,
+      /^erpgen: 101 objects and 12 services into generated: \d+ file\(s\) written, 0 removed, 0 unchanged/,
     );
     expect(existsSync(join(out, 'transactions/Order.ts'))).toBe(true);
     expect(existsSync(join(out, 'tables/customer.ts'))).toBe(true);
