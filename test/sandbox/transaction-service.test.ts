@@ -12,7 +12,11 @@ import { readCsdlIndex, readCsdlObjects } from '../../generator/parse/csdl.js';
 import type { QueryObject } from '../../generator/model/schema.js';
 import { sampleDefinitions, writeDefinitions } from '../tenant/definitions.js';
 import { REFERENCE_DIR } from '../tenant/real-columns.js';
-import { startQueryService, type SimulatedServer, type SimulatedServerOptions } from './query-service.js';
+import {
+  startQueryService,
+  type SimulatedServer,
+  type SimulatedServerOptions,
+} from '../../generator/sandbox/query-service.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schema/', import.meta.url));
 const TOKEN: Record<string, string> = { Authorization: 'Bearer test-token' };

@@ -8,8 +8,8 @@
 // and a test touches a handful. Seeds are a pure function of (object, row number), so when a table is created
 // makes no difference to what it holds.
 import Database from 'better-sqlite3';
-import { kindOf } from '../../generator/model/edm.js';
-import type { QueryObject, Surface } from '../../generator/model/schema.js';
+import { kindOf } from '../model/edm.js';
+import type { QueryObject, Surface } from '../model/schema.js';
 import { SQL_FUNCTIONS, type FilterTarget, type SqlColumn, type SqlFragment } from './filter-sql.js';
 import { generateRow, seedCount } from './seed.js';
 import { storageOf, toStored } from './values.js';

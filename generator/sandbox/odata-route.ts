@@ -3,7 +3,7 @@
 // Checks run in the order the service's layers run them: the path must name a surface and one segment (else an
 // empty 404), the token must be known (401), the object must exist on that surface (empty 404), the token's
 // allow-list must name it (401), and only then are the query options read.
-import type { Surface } from '../../generator/model/schema.js';
+import type { Surface } from '../model/schema.js';
 import { authenticate, authorizeObject, type TokenGrant } from './auth.js';
 import type { SqlColumn } from './filter-sql.js';
 import { EmptyNotFound, QueryError } from './query-error.js';

@@ -1,7 +1,7 @@
 // The tenant's window setup that a definition does not show, as the transaction service enforces it: required and
 // disabled columns (from the server options, with the captured failure as the default) and column lengths (from the
 // snapshot's table schema, since definitions carry none).
-import type { QueryObject } from '../../generator/model/schema.js';
+import type { QueryObject } from '../model/schema.js';
 import type { ServiceCatalog } from './transaction-catalog.js';
 import type { FieldRules, TransactionRules } from './transaction-validate.js';
 
