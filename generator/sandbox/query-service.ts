@@ -129,7 +129,7 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
   };
   const tables = readObjects(join(options.snapshot, SCHEMA_FILES.table), 'table');
   const objects = [...tables, ...readObjects(join(options.snapshot, SCHEMA_FILES.view), 'view')];
-  const store = new Store(objects, options.rowsPerObject ?? 25);
+  const store = await Store.open(objects, options.rowsPerObject ?? 25);
   const tokens = new Map<string, TokenGrant>(Object.entries(options.tokens ?? DEFAULT_TOKENS));
   const requests: LoggedRequest[] = [];
   const catalog = readServiceCatalog(options.snapshot);
