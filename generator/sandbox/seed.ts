@@ -4,8 +4,8 @@
 //
 // Values follow each column's Edm type, nullability, `$MaxLength`, precision and scale, plus the column facts of
 // the service documents (status flags and codes), and a few objects get the special rows tests rely on.
-import { kindOf } from '../model/edm.js';
-import type { Column, QueryObject } from '../model/schema.js';
+import { kindOf } from './schema.js';
+import type { Column, QueryObject } from './schema.js';
 import { intRange } from './values.js';
 
 /** mulberry32: a small, fast generator of numbers in [0, 1) (the sample tenant's, so data matches it). */

@@ -9,8 +9,8 @@
 // and a test touches a handful. Seeds are a pure function of (object, row number), so when a table is created
 // makes no difference to what it holds.
 import initSqlJs, { type Database, type SqlValue } from 'sql.js';
-import { kindOf } from '../model/edm.js';
-import type { QueryObject, Surface } from '../model/schema.js';
+import { kindOf } from './schema.js';
+import type { QueryObject, Surface } from './schema.js';
 import { SQL_FUNCTIONS, type FilterTarget, type SqlColumn, type SqlFragment } from './filter-sql.js';
 import { generateRow, seedCount } from './seed.js';
 import { storageOf, toStored } from './values.js';
@@ -154,6 +154,22 @@ export class Store {
     const rows = this.all(sql, [...params, ...paging]);
     const count = q.count ? Number(this.all(`SELECT count(*) FROM ${stored.table}${where}`, params)[0]![0]) : undefined;
     return count === undefined ? { rows } : { rows, count };
+  }
+
+  /** The stored value of `column` in the rows of table `name` whose `keyColumn` equals `key` (as a stored value). */
+  valuesWhere(name: string, keyColumn: string, key: unknown, column: string): unknown[] {
+    const state = this.bySurface.get('table')!.get(name);
+    const k = state?.stored.columns.get(keyColumn);
+    const c = state?.stored.columns.get(column);
+    if (!state || !k || !c) return [];
+    this.ensure(state);
+    let stored: unknown;
+    try {
+      stored = toStored(k.column, key);
+    } catch {
+      return []; // a value the column cannot hold matches no row
+    }
+    return this.all(`SELECT ${c.sql} FROM ${state.stored.table} WHERE ${k.sql} = ?`, [stored]).map((r) => r[0]);
   }
 
   close(): void {
