@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { UserError } from './errors.js';
 import { generate } from './generate.js';
 import { progressBar } from './progress.js';
+import { runSandbox, sandboxOptions } from './commands/sandbox.js';
 
 const SHOWN_DIFFERENCES = 20;
 
@@ -98,6 +99,9 @@ export async function main(args: string[]): Promise<number> {
         exitCode = await runGenerate(argv);
       },
     )
+    .command('sandbox', 'Serve a snapshot as a simulated ERP server on 127.0.0.1', sandboxOptions, async (argv) => {
+      exitCode = await runSandbox(argv);
+    })
     .demandCommand(1, 'Give a command: erpgen generate')
     .strict()
     .help()
