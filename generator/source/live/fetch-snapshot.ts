@@ -222,8 +222,17 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
   const tmp = join(dirname(out), `.${basename(out)}${TMP_MARK}${process.pid}-${Date.now().toString(36)}`);
   mkdirSync(tmp, { recursive: true });
   const cleanup = (): void => rmSync(tmp, { recursive: true, force: true });
-  // an interrupted run removes what it wrote; the previous snapshot was never touched
+  // an interrupted run removes what it wrote, then ends as the signal would have; the previous snapshot was never
+  // touched (a run killed outright leaves its folder, which the next run removes)
+  const interrupted = (signal: NodeJS.Signals): void => {
+    cleanup();
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+    process.kill(process.pid, signal);
+  };
   process.once('exit', cleanup);
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     const manifest = await fetchInto(tmp);
     writeFileSync(join(tmp, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -232,6 +241,8 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
   } finally {
     cleanup();
     process.off('exit', cleanup);
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
   }
 
   /** One authorised read; a token the server refuses (401) is renewed once. */
@@ -388,8 +399,8 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
       });
       fetched.sort();
       skipped.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      const complete =
-        listText !== undefined && fetched.length === names.length && names.every((n) => fetched.includes(n));
+      // the server's list as it sent it when every listed service was fetched (report services are never listed)
+      const complete = listText !== undefined && names.every((n) => fetched.includes(n));
       writeFileSync(
         join(dir, 'services.json'),
         complete
