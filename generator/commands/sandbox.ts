@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { UserError } from '../errors.js';
 import { SANDBOX_CHOICES } from '../sandbox/choices.js';
-import { startQueryService, type FaultPlan, type SandboxFaults } from '../sandbox/query-service.js';
+import type { FaultPlan, SandboxFaults } from '../sandbox/query-service.js';
 import { fromEnv, refuseSecretFlags, SECRET_FLAG_OPTIONS } from './secrets.js';
 
 export interface SandboxArgs {
@@ -91,6 +91,8 @@ export async function runSandbox(argv: SandboxArgs): Promise<number> {
     throw new UserError('no credentials to accept: set ERP_PASSWORD (for --user) and/or ERP_CONSUMER_KEY');
   if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535)
     throw new UserError(`--port ${argv.port}: expected a port number`, 2);
+  // loaded here, not with the CLI: SQLite's WebAssembly is for the sandbox alone
+  const { startQueryService } = await import('../sandbox/query-service.js');
   let server;
   try {
     server = await startQueryService({

@@ -282,8 +282,9 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
     const documents = {} as Record<Surface, Manifest['documents'][Surface]>;
     const leftOut = {} as Record<Surface, { count: number; reason: string } | null>;
     const counted: Record<Surface, number> = { table: 0, view: 0 };
-    await Promise.all(
-      SURFACES.map(async (surface) => {
+    // one document at a time: the two together would hold two sets of network buffers for little gain on one link
+    for (const surface of SURFACES)
+      await (async () => {
         const file = join(dir, SNAPSHOT_FILES[surface]);
         const raw = `${file}.download`;
         const url = `${base}/odataservice/odata/${PATH[surface]}/$metadata`;
@@ -333,8 +334,7 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
           kept: kept.length,
           filtered,
         };
-      }),
-    );
+      })();
 
     // --- the UI server, its build, the services -----------------------------------------------------------------
     let uiServer: string | null = null;
