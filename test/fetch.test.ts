@@ -206,36 +206,39 @@ describe('erpgen fetch', () => {
 
   it('rides out 500 bursts and dropped connections, and reads an XML token answer', async () => {
     const dir = folder();
-    // the first request is dropped, the second answers 500: both are reads, so both are retried
-    server.setFaults({ drop: { count: 1 }, burst500: { count: 2 }, xmlTokens: true });
+    // the first request (tables $metadata) is dropped and the third (views $metadata) answers 500: both are reads,
+    // so both are retried
+    server.setFaults({ drop: { count: 1 }, burst500: { count: 1, after: 2 }, xmlTokens: true });
+    const before = server.requests.length;
     try {
       const run = await erpgen(fetchArgs('snap', '--user', USER), dir, asUser);
       expect(run.code, run.stderr).toBe(0);
+      const asked = server.requests.slice(before).map((r) => r.path);
+      expect(asked.filter((p) => p === '/odataservice/odata/table/$metadata')).toHaveLength(2);
+      expect(asked.filter((p) => p === '/odataservice/odata/view/$metadata')).toHaveLength(2);
       expect(JSON.parse(readFileSync(join(dir, 'snap/manifest.json'), 'utf8')).services.fetched).toHaveLength(11);
     } finally {
       server.setFaults({});
     }
   });
 
-  it('renews a token the server stops accepting, once', async () => {
+  it('renews a token the server stops accepting, once, and goes on', async () => {
     const dir = folder();
-    server.setFaults({ oneSession: true });
+    // slow answers keep the fetch running while another client signs in as the same user, which ends its session
+    server.setFaults({ oneSession: true, slowMs: 100 });
     const issued = server.tokensIssued();
     try {
-      // another client signs in as the same user while the fetch runs: the fetch's token stops working
       const run = erpgen(fetchArgs('snap', '--user', USER), dir, { ...asUser });
-      const signIn = async (): Promise<void> => {
-        while (server.tokensIssued() === issued) await new Promise((r) => setTimeout(r, 5));
-        await fetch(`${server.url}/api/security/token/v2`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ username: USER, password: PASSWORD }),
-        });
-      };
-      await signIn();
+      while (server.tokensIssued() === issued) await new Promise((r) => setTimeout(r, 5));
+      await fetch(`${server.url}/api/security/token/v2`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: USER, password: PASSWORD }),
+      });
       const result = await run;
       expect(result.code, result.stderr).toBe(0);
-      expect(server.tokensIssued() - issued).toBeLessThanOrEqual(3);
+      // the fetch's own token, the other client's, and the fetch's one renewal
+      expect(server.tokensIssued() - issued).toBe(3);
     } finally {
       server.setFaults({});
     }

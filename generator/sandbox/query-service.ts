@@ -30,6 +30,8 @@ import { uiRouterRoute } from './ui-router-route.js';
 export interface FaultPlan {
   readonly count: number;
   readonly every?: number;
+  /** requests answered normally before the plan starts (default 0) */
+  readonly after?: number;
 }
 
 /** Misbehaviour on purpose. Faults hit every request except token calls (those have their own switches). */
@@ -137,7 +139,10 @@ class FaultCounter {
   next(): 'drop' | '500' | undefined {
     const n = ++this.seen;
     const hits = (plan: FaultPlan | undefined): boolean =>
-      plan !== undefined && plan.count > 0 && (plan.every ? (n - 1) % plan.every < plan.count : n <= plan.count);
+      plan !== undefined &&
+      plan.count > 0 &&
+      n > (plan.after ?? 0) &&
+      (plan.every ? (n - 1 - (plan.after ?? 0)) % plan.every < plan.count : n - (plan.after ?? 0) <= plan.count);
     if (hits(this.faults.drop)) return 'drop';
     if (hits(this.faults.burst500)) return '500';
     return undefined;
@@ -246,8 +251,9 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
           const { body, ...logged } = request;
           requests.push({ ...logged, headers: { ...request.headers }, ...(body ? { body } : {}) });
         }
-        const fault = TOKEN_PATH.test(request.path) ? undefined : faults.next();
-        const slow = faults.current.slowMs ?? 0;
+        const tokenCall = TOKEN_PATH.test(request.path);
+        const fault = tokenCall ? undefined : faults.next();
+        const slow = tokenCall ? 0 : (faults.current.slowMs ?? 0);
         if (slow > 0) await delay(slow);
         if (fault === 'drop') {
           res.socket?.destroy();
