@@ -145,6 +145,12 @@ export async function runFetch(argv: FetchArgs): Promise<number> {
       );
     }
     return 0;
+  } catch (error) {
+    // the file system saying no (permissions, a full disk) is the user's to fix, not an erpgen bug
+    const e = error as NodeJS.ErrnoException;
+    if (!(error instanceof UserError) && typeof e.syscall === 'string' && typeof e.code === 'string')
+      throw new UserError(`${e.path ?? out}: cannot ${e.syscall} (${e.code})`);
+    throw error;
   } finally {
     progress.done();
   }

@@ -93,6 +93,7 @@ export async function runSandbox(argv: SandboxArgs): Promise<number> {
     throw new UserError(`--port ${argv.port}: expected a port number`, 2);
   // loaded here, not with the CLI: SQLite's WebAssembly is for the sandbox alone
   const { startQueryService } = await import('../sandbox/query-service.js');
+  const faults = faultsOf(argv);
   let server;
   try {
     server = await startQueryService({
@@ -104,14 +105,15 @@ export async function runSandbox(argv: SandboxArgs): Promise<number> {
         ...(password !== undefined ? { users: { [argv.user]: password } } : {}),
         ...(consumerKey !== undefined ? { consumerKeys: { [consumerKey]: argv.scope } } : {}),
       },
-      faults: faultsOf(argv),
+      faults,
       ...(argv.build !== undefined ? { build: argv.build } : {}),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UserError(`--port ${argv.port}: the port is in use`);
-    if (error instanceof SyntaxError || /^[^:]+: /.test((error as Error).message))
-      throw new UserError(`${argv.snapshot}: ${(error as Error).message}`);
+    // the snapshot's documents and definitions are the only other input: a problem there is the user's to fix
+    if (error instanceof Error && !(error instanceof UserError))
+      throw new UserError(`${argv.snapshot}: ${error.message.replace(/\s+/g, ' ')}`);
     throw error;
   }
   process.stdout.write(`${server.url}\n`);

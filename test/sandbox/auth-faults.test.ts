@@ -243,6 +243,29 @@ describe('erpgen sandbox', () => {
     expect(stdout + stderr).not.toContain('cli-password-1');
   });
 
+  it('refuses to start without credentials, and a fault switch it cannot read, in one line', async () => {
+    const run = (args: string[], env: Record<string, string>) =>
+      new Promise<{ code: number | null; err: string }>((resolve) => {
+        const child = spawn(process.execPath, [CLI, 'sandbox', '--snapshot', SAMPLE_SNAPSHOT, ...args], {
+          env: { ...process.env, ERP_PASSWORD: '', ERP_CONSUMER_KEY: '', ...env },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let err = '';
+        child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+        child.once('exit', (code) => resolve({ code, err }));
+      });
+    const none = await run([], {});
+    expect([none.code, none.err.trim()]).toEqual([
+      1,
+      'erpgen: no credentials to accept: set ERP_PASSWORD (for --user) and/or ERP_CONSUMER_KEY',
+    ]);
+    const bad = await run(['--burst-500', '5/2'], { ERP_PASSWORD: 'x-password' });
+    expect([bad.code, bad.err.trim()]).toEqual([
+      2,
+      'erpgen: --burst-500 5/2: expected N or N/M (N faulty requests, or N of every M)',
+    ]);
+  });
+
   it('refuses a secret given as a flag, without repeating it', async () => {
     const child = spawn(
       process.execPath,
