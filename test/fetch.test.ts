@@ -2,6 +2,8 @@
 // snapshot `erpgen generate` reads as it is, and the manifest), what it leaves alone when it fails or is killed, how it
 // limits itself to a consumer key's allow-list, and that no secret reaches a file or a printed line.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -320,6 +322,35 @@ describe('failures leave the previous snapshot as it was', () => {
       expect(result.code ?? result.signal).not.toBe(0);
     } finally {
       server.setFaults({});
+    }
+    expect(readTree(join(dir, 'snap'))).toEqual(before);
+    expect(leftovers(dir)).toEqual([]);
+  });
+
+  it('a server that answers $metadata in XML: one line naming the document, nothing touched', async () => {
+    const { dir, before } = await withPrevious();
+    // a middleware that ignores Accept: application/json (not something the sandbox plays)
+    const xml = createServer((req, res) => {
+      if (req.url === '/api/security/token/v2') {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ AccessToken: 'CANARY-TOKEN-xml-1', ExpiresInSeconds: 86400 }));
+      } else {
+        res.writeHead(200, { 'Content-Type': 'application/xml' });
+        res.end('<?xml version="1.0" encoding="utf-8"?><edmx:Edmx Version="4.0"/>');
+      }
+    });
+    await new Promise<void>((resolve) => xml.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(xml.address() as AddressInfo).port}`;
+      const run = await erpgen(['fetch', '--base-url', url, '--out', 'snap', '--user', USER], dir, asUser);
+      expectOneLineError(
+        run,
+        /^erpgen: table\/\$metadata: is XML, not JSON CSDL .*Accept: application\/json.*\(at byte 0\)$/,
+      );
+      expect(run.stderr).not.toContain('CANARY-TOKEN-xml-1');
+    } finally {
+      xml.closeAllConnections();
+      await new Promise((resolve) => xml.close(resolve));
     }
     expect(readTree(join(dir, 'snap'))).toEqual(before);
     expect(leftovers(dir)).toEqual([]);

@@ -10,7 +10,7 @@
 //
 // Everything is written to a temporary folder beside the snapshot and moved into place only when complete: a failed
 // or interrupted fetch leaves the previous snapshot exactly as it was.
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { UserError } from '../../errors.js';
 import { selector } from '../../model/select.js';
@@ -141,6 +141,17 @@ function parseServiceList(text: string): string[] {
         ? [(s as { Name: string }).Name]
         : [],
   );
+}
+
+/** A definition is small: it is read whole to be sure it is JSON (a proxy's error page answers 200 too). */
+function jsonProblem(file: string): string | undefined {
+  const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch {
+    return text.trimStart().startsWith('<') ? 'XML or HTML, not JSON' : 'not valid JSON';
+  }
 }
 
 /** A service name as a file name: refuses what could leave the folder or that a file system cannot hold. */
@@ -296,11 +307,7 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
             report();
           });
         });
-        if (!/json/i.test(answer.contentType))
-          throw new LiveError(
-            `GET ${shownUrl(url)}: the server answered ${answer.contentType || 'no content type'}, not JSON CSDL, although the request sent Accept: application/json`,
-            200,
-          );
+        // an XML, HTML or broken answer is named here, with the byte where it goes wrong
         const index = readCsdlIndex(raw, surface, `${PATH[surface]}/$metadata`);
         const globs = surface === 'table' ? options.tables : options.views;
         const byGlob = selector({ include: globs.length ? globs : ['*'], exclude: [], includeUnreachable: true });
@@ -370,6 +377,11 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
       servicesTotal = wanted.length;
       report();
       mkdirSync(join(dir, 'definitions'), { recursive: true });
+      const skip = (name: string, file: string, reason: string): void => {
+        rmSync(join(dir, 'definitions', file), { force: true });
+        skipped.push({ name, reason });
+        warn(`skipped service ${name}: ${reason}`);
+      };
       await parallel(wanted, options.concurrency ?? 4, async (name) => {
         const file = fileNameOf(name);
         if (file === undefined) {
@@ -385,13 +397,13 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
               },
               (ex) => download(ex, join(dir, 'definitions', file), redact),
             );
-            fetched.push(name);
+            const notJson = jsonProblem(join(dir, 'definitions', file));
+            if (notJson === undefined) fetched.push(name);
+            else skip(name, file, `the answer is ${notJson}`);
           } catch (error) {
             if (!(error instanceof LiveError) || error.status < 400 || error.status === 401) throw error;
-            rmSync(join(dir, 'definitions', file), { force: true });
-            const reason = `HTTP ${error.status}${error.body ? `: ${error.body}` : ''}${error.status === 500 ? ' (an unlicensed window or an unknown service answers 500)' : ''}`;
-            skipped.push({ name, reason });
-            warn(`skipped service ${name}: ${reason}`);
+            const why = error.status === 500 ? ' (an unlicensed window or an unknown service answers 500)' : '';
+            skip(name, file, `HTTP ${error.status}${error.body ? `: ${error.body}` : ''}${why}`);
           }
         }
         servicesDone++;
