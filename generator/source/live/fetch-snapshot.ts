@@ -269,7 +269,7 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
         headers: { Accept: 'application/json', ...exchange.headers, Authorization: `Bearer ${token}` },
       };
       try {
-        return await retry.run(what, () => run(ex));
+        return await retry.run(what, 'read', () => run(ex));
       } catch (error) {
         if (!(error instanceof LiveError) || error.status !== 401 || renewed) throw error;
         auth.invalidate(token);

@@ -32,8 +32,9 @@ export interface Exchange {
   readonly timeoutMs: number;
 }
 
+/** The shape of the runtime's RetryPolicy (templates/runtime/retry.ts), so that one can replace this one. */
 export interface Retry {
-  run<T>(what: string, attempt: (attemptNo: number) => Promise<T>): Promise<T>;
+  run<T>(what: string, kind: 'read' | 'write', attempt: (attemptNo: number) => Promise<T>): Promise<T>;
 }
 
 export function minimalRetry(
@@ -42,7 +43,7 @@ export function minimalRetry(
   const attempts = options.attempts ?? 4;
   const base = options.baseMs ?? 250;
   return {
-    async run(what, attempt) {
+    async run(what, _kind, attempt) {
       for (let n = 1; ; n++) {
         try {
           return await attempt(n);

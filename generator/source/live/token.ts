@@ -82,7 +82,7 @@ export function signInProvider(
     } as const;
     let text: string;
     try {
-      ({ text } = await retry.run(`POST ${TOKEN_PATH}`, () => requestText(exchange, redact)));
+      ({ text } = await retry.run(`POST ${TOKEN_PATH}`, 'read', () => requestText(exchange, redact)));
     } catch (error) {
       throw error instanceof LiveError ? signInError(error, who, origin, byKey) : error;
     }
