@@ -247,6 +247,57 @@ describe('erpgen fetch', () => {
   });
 });
 
+describe('erpgen sandbox -> erpgen fetch -> erpgen generate, all as commands', () => {
+  it('gives the same package as the sample snapshot, with user credentials and with a consumer key', async () => {
+    const dir = folder();
+    const sandbox = spawn(process.execPath, [CLI, 'sandbox', '--snapshot', SAMPLE_SNAPSHOT, '--user', USER], {
+      env: { ...process.env, ERP_PASSWORD: PASSWORD, ERP_CONSUMER_KEY: KEY },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    sandbox.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        sandbox.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const line = /^(.*)\n/.exec(out);
+          if (line) resolve(line[1]!);
+        });
+        sandbox.once('exit', () => reject(new Error(`sandbox exited: ${err}`)));
+      });
+      const original = await erpgen(['generate', '--snapshot', SAMPLE_SNAPSHOT, '--out', 'original', '--quiet'], dir);
+      expect(original.code).toBe(0);
+      for (const [name, env, user] of [
+        ['by-user', { ERP_PASSWORD: PASSWORD }, ['--user', USER]],
+        ['by-key', { ERP_CONSUMER_KEY: KEY }, []],
+      ] as const) {
+        const args = [
+          'fetch',
+          '--base-url',
+          url,
+          '--out',
+          `${name}-snap`,
+          ...user,
+          '--services',
+          '*',
+          'm_openorderreport',
+        ];
+        const fetched = await erpgen(args, dir, env);
+        expect(fetched.code, fetched.stderr).toBe(0);
+        const generated = await erpgen(['generate', '--snapshot', `${name}-snap`, '--out', name, '--quiet'], dir);
+        expect(generated.code, generated.stderr).toBe(0);
+        expect(readTree(join(dir, name)), name).toEqual(readTree(join(dir, 'original')));
+      }
+    } finally {
+      const exited = new Promise((resolve) => sandbox.once('exit', resolve));
+      sandbox.kill('SIGTERM');
+      await exited;
+      printed.push(out, err);
+    }
+  });
+});
+
 describe('failures leave the previous snapshot as it was', () => {
   async function withPrevious(): Promise<{ dir: string; before: Map<string, string> }> {
     const dir = folder();
