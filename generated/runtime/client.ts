@@ -3,9 +3,31 @@
 // nextLink) in a stable order; the UI server found through the router, with the trailing slash (without it
 // the router answers 307 and some clients drop the token); a transaction that did not pass is an error,
 // never a silent success; report services go to the PDF report endpoint.
-import { ErpError, ErpUnexpectedResponseError } from './errors.js';
-import { createHttp, type AuthProvider, type FetchLike, type Http } from './http.js';
+//
+// It also guards against a server that does not keep those rules: a page longer than `$top`, or the same
+// page again for a later `$skip`, would make paging run forever, so each is an ErpPagingError; rows that are
+// not objects, and a 200 carrying an OData error object, are ErpUnexpectedResponseErrors.
+import {
+  ErpCancelledError,
+  ErpError,
+  ErpPagingError,
+  ErpResponseWindowError,
+  ErpServerError,
+  ErpTimeoutError,
+  ErpUnexpectedResponseError,
+} from './errors.js';
+import {
+  createHttp,
+  odataMessage,
+  utf8Text,
+  type AbortSignalLike,
+  type AuthProvider,
+  type FetchLike,
+  type Http,
+} from './http.js';
 import { objectPath, queryString, type QueryOptions, type RunnableQuery } from './query.js';
+import { preview } from './redact.js';
+import { isResponseWindow, toRetryPolicy, type Logger, type RetryOptions, type RetryPolicy } from './retry.js';
 import {
   assertPassed,
   parseTransactionResponse,
@@ -14,8 +36,11 @@ import {
   type TransactionResponse,
   type TransactionSet,
 } from './transaction-wire.js';
+import { FAMILIES, type Families } from './families.js';
+import type { FamilyContext } from './family.js';
+import { xmlField } from './xml.js';
 
-export type { AuthProvider, FetchLike } from './http.js';
+export type { AbortSignalLike, AuthProvider, FetchLike } from './http.js';
 
 export interface ClientOptions {
   /** the server's base address, e.g. `https://erp.example.com` (the data query and REST families live there) */
@@ -28,6 +53,15 @@ export interface ClientOptions {
   readonly timeoutMs?: number;
   /** for tests and proxies; defaults to the global fetch */
   readonly fetch?: FetchLike;
+  /** the retry policy (retry.ts), or options for the default one: delays, attempts, a fixed random for tests */
+  readonly retry?: RetryPolicy | RetryOptions;
+  /** receives one line per retry and per token renewal (never a secret) */
+  readonly log?: Logger;
+}
+
+export interface RowsOptions {
+  /** stops the request in flight (and a paging run): ErpCancelledError, saying how many rows were delivered */
+  readonly signal?: AbortSignalLike;
 }
 
 export interface Page<R> {
@@ -49,15 +83,21 @@ export interface AsyncOptions extends TransactionOptions {
   readonly deadlineMs?: number;
 }
 
-export interface ErpClient {
+/** The client: the query surface and the Transaction API here, and one namespace per family (families.ts). */
+export interface ErpClient extends Families {
   /** One request: the rows of the query's page, and `@odata.count` if asked. */
-  page<R>(query: RunnableQuery<R>): Promise<Page<R>>;
+  page<R>(query: RunnableQuery<R>, options?: RowsOptions): Promise<Page<R>>;
   /**
    * Every row the query matches, requested page by page ($top rows, $skip advancing) until a short page.
    * Without an `orderBy`, the object's key columns order the pages so that no row is skipped or repeated.
+   * A server that answers more rows than `$top` or the same page again is an ErpPagingError; an error or a
+   * cancel (`options.signal`) says, in `rowsDelivered` and the message, how many rows were delivered.
    */
-  rows<R>(query: RunnableQuery<R>): AsyncIterable<R>;
-  /** POST /api/v2/transaction. Fails (ErpTransactionFailedError, with the server's messages) unless every transaction passed. */
+  rows<R>(query: RunnableQuery<R>, options?: RowsOptions): AsyncIterable<R>;
+  /**
+   * POST /api/v2/transaction. Fails (ErpTransactionFailedError, with the server's messages) unless every
+   * transaction passed. Never resent, except after the unexpected response window when nothing was applied.
+   */
   transaction(request: TransactionRequest, options?: TransactionOptions): Promise<TransactionResponse>;
   /** POST /api/v2/transaction/async, then polls with backoff until done or the deadline; same outcome as transaction(). */
   transactionAsync(request: TransactionRequest, options?: AsyncOptions): Promise<TransactionResponse>;
@@ -76,30 +116,91 @@ const { setTimeout: schedule } = globalThis as unknown as { setTimeout(run: () =
 const sleep = (ms: number) => new Promise<void>((resolve) => void schedule(resolve, ms));
 const isReportService = (name: string) => name.startsWith('m_');
 
-function asObject(value: unknown, what: string, service: string): Record<string, unknown> {
-  if (value === null || typeof value !== 'object')
-    throw new ErpError(`${service}: ${what} is not a JSON object: ${JSON.stringify(value)?.slice(0, 200)}`);
-  return value as Record<string, unknown>;
+function kindOf(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+}
+
+/** A page's rows as text, to tell a repeated page; undefined when they cannot be serialised (then not compared). */
+function fingerprint(rows: readonly unknown[]): string | undefined {
+  try {
+    return JSON.stringify(rows);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Says on the error how many rows a paging run delivered before it stopped. */
+function withDelivered(error: unknown, delivered: number): unknown {
+  if (error instanceof ErpError) {
+    (error as { rowsDelivered: number }).rowsDelivered = delivered;
+    error.message = `${error.message}; ${delivered} row${delivered === 1 ? '' : 's'} had been delivered`;
+  }
+  return error;
 }
 
 export function createClient(options: ClientOptions): ErpClient {
   const base = trimSlash(options.baseUrl);
-  const http: Http = createHttp(options);
+  const policy = toRetryPolicy(options.retry, options.log);
+  const http: Http = createHttp({ ...options, retry: policy });
+  /** an answer of the right status but the wrong shape: what was asked, and a redacted preview of what came */
+  const unexpected = (summary: string, request: string, object?: string) =>
+    new ErpUnexpectedResponseError(summary, {
+      request: http.redact(request),
+      status: 200,
+      ...(object !== undefined ? { object } : {}),
+    });
+  function asObject(value: unknown, what: string, request: string, object?: string): Record<string, unknown> {
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw unexpected(
+        `${object ?? 'router'}: ${what} is not a JSON object: ${http.redact(preview(value))}`,
+        request,
+        object,
+      );
+    return value as Record<string, unknown>;
+  }
   let uiServer: Promise<string> | undefined = options.uiServerUrl
     ? Promise.resolve(trimSlash(options.uiServerUrl))
     : undefined;
 
-  async function fetchPage<R>(query: RunnableQuery<R>, queryOptions: QueryOptions): Promise<Page<R>> {
+  async function fetchPage<R>(
+    query: RunnableQuery<R>,
+    queryOptions: QueryOptions,
+    signal?: AbortSignalLike,
+  ): Promise<Page<R>> {
     const object = `${query.object.surface}/${query.object.name}`;
     const shown = `${objectPath(query.object)}?${queryString(queryOptions)}`;
-    const body = await http.json({ method: 'GET', url: `${base}${shown}`, shown, object });
+    const body = await http.json({
+      method: 'GET',
+      url: `${base}${shown}`,
+      shown,
+      object,
+      odataObject: query.object.name,
+      ...(signal !== undefined ? { signal } : {}),
+    });
+    const info = (serverMessage?: string) => ({
+      object,
+      request: http.redact(`GET ${shown}`),
+      status: 200,
+      ...(serverMessage !== undefined ? { serverMessage: http.redact(serverMessage) } : {}),
+    });
+    const serverError = odataMessage(body);
+    if (serverError !== undefined)
+      throw new ErpUnexpectedResponseError(
+        'the server answered HTTP 200 with an OData error object',
+        info(serverError),
+      );
     const value = (body as { value?: unknown } | null)?.value;
     if (!Array.isArray(value))
-      throw new ErpUnexpectedResponseError('the server answered JSON without a `value` array', {
-        object,
-        request: `GET ${shown}`,
-        status: 200,
-      });
+      throw new ErpUnexpectedResponseError('the server answered JSON without a `value` array', info());
+    value.forEach((row: unknown, i) => {
+      if (row === null || typeof row !== 'object' || Array.isArray(row))
+        throw new ErpUnexpectedResponseError(`row ${i + 1} of the page is ${kindOf(row)}, not an object`, info());
+    });
+    if (value.length > queryOptions.top)
+      throw new ErpPagingError(
+        `the server answered ${value.length} rows where $top asked for at most ${queryOptions.top}: it does not honour $top, so the last page cannot be told`,
+        info(),
+      );
     const count = (body as Record<string, unknown>)['@odata.count'];
     return { rows: value as R[], ...(typeof count === 'number' ? { count } : {}) };
   }
@@ -108,14 +209,17 @@ export function createClient(options: ClientOptions): ErpClient {
     uiServer ??= (async () => {
       // with the trailing slash: without it the router answers 307, and some clients drop Authorization on the way
       const shown = '/api/ui/router/v1/?urlType=external';
-      const body = asObject(
-        await http.json({ method: 'GET', url: `${base}${shown}`, shown }),
-        'the router answer',
-        'router',
-      );
-      if (typeof body['Url'] !== 'string')
-        throw new ErpError(`router: the answer has no Url: ${JSON.stringify(body).slice(0, 200)}`);
-      return trimSlash(body['Url']);
+      // JSON `{Url}`, or on some middleware XML `<Url>`
+      const text = utf8Text(await http.bytes({ method: 'GET', url: `${base}${shown}`, shown, kind: 'read' }));
+      let url: unknown;
+      try {
+        url = (JSON.parse(text) as { Url?: unknown } | null)?.Url;
+      } catch {
+        url = xmlField(text, 'Url');
+      }
+      if (typeof url !== 'string' || url === '')
+        throw unexpected(`router: the answer has no Url: ${http.redact(preview(text))}`, `GET ${shown}`);
+      return trimSlash(url);
     })().catch((error: unknown) => {
       uiServer = undefined;
       throw error;
@@ -123,8 +227,55 @@ export function createClient(options: ClientOptions): ErpClient {
     return uiServer;
   }
 
-  async function post(path: string, body: unknown, service: string): Promise<unknown> {
-    return http.json({ method: 'POST', url: `${await findUiServer()}${path}`, shown: path, object: service, body });
+  async function post(path: string, body: unknown, service: string, kind: 'read' | 'write'): Promise<unknown> {
+    return http.json({
+      method: 'POST',
+      url: `${await findUiServer()}${path}`,
+      shown: path,
+      object: service,
+      body,
+      kind,
+    });
+  }
+
+  /**
+   * POST /api/v2/transaction, once. The unexpected response window is thrown as ErpResponseWindowError (which
+   * the policy retries) only when nothing was applied: a 200 where no transaction succeeded, or a 500 for a
+   * request of one transaction (a transaction is atomic; transactions in one POST are independent).
+   */
+  async function transactionOnce(
+    request: TransactionRequest,
+    answered: (response: TransactionResponse) => void,
+  ): Promise<TransactionResponse> {
+    const windowSummary = `${request.Name}: the transaction met the unexpected response window (a dialog left open in a pooled session by an earlier request) and nothing was applied; if it persists, split the transaction or use client.transactionAsync()`;
+    let body: unknown;
+    try {
+      body = await post('/api/v2/transaction', request, request.Name, 'write');
+    } catch (error) {
+      if (
+        error instanceof ErpServerError &&
+        request.Transactions.length === 1 &&
+        isResponseWindow(error.serverMessage ?? '')
+      )
+        throw new ErpResponseWindowError(windowSummary, {
+          request: error.request,
+          status: error.status,
+          object: request.Name,
+          ...(error.serverMessage !== undefined ? { serverMessage: error.serverMessage } : {}),
+        });
+      throw error;
+    }
+    const response = parseTransactionResponse(body, request.Name);
+    answered(response);
+    if (response.Messages.some(isResponseWindow) && response.Summary.Succeeded === 0 && response.Summary.Failed > 0)
+      throw new ErpResponseWindowError(windowSummary, {
+        request: 'POST /api/v2/transaction',
+        status: 200,
+        object: request.Name,
+        // every message: another transaction of the request may have failed for a reason of its own
+        serverMessage: http.redact(response.Messages.join(' | ')),
+      });
+    return response;
   }
 
   function checkNotReport(request: TransactionRequest): void {
@@ -135,44 +286,91 @@ export function createClient(options: ClientOptions): ErpClient {
     }
   }
 
-  const outcome = (response: TransactionResponse, name: string, options?: TransactionOptions) =>
-    options?.allowFailures ? response : assertPassed(response, name);
+  function outcome(response: TransactionResponse, name: string, options?: TransactionOptions): TransactionResponse {
+    if (options?.allowFailures) return response;
+    try {
+      return assertPassed(response, name);
+    } catch (error) {
+      // the message quotes the server's messages, which may echo a secret; `response` keeps them as sent
+      if (error instanceof ErpError) error.message = http.redact(error.message);
+      throw error;
+    }
+  }
 
   return {
-    page: (query) => fetchPage(query, query.options),
+    page: (query, pageOptions) => fetchPage(query, query.options, pageOptions?.signal),
 
-    async *rows(query) {
+    async *rows(query, rowsOptions) {
+      const signal = rowsOptions?.signal;
       const pageSize = query.options.top;
       if (pageSize === 0) return;
       const orderBy = query.options.orderBy.length
         ? query.options.orderBy
         : query.object.key.map((k): readonly [string, 'asc'] => [k, 'asc']);
       let skip = query.options.skip ?? 0;
-      for (;;) {
-        const page = await fetchPage(query, { ...query.options, orderBy, skip });
-        yield* page.rows;
-        if (page.rows.length < pageSize) return;
-        skip += pageSize;
+      let delivered = 0;
+      let previous: string | undefined;
+      try {
+        for (;;) {
+          const pageOptions = { ...query.options, orderBy, skip };
+          const shown = `GET ${objectPath(query.object)}?${queryString(pageOptions)}`;
+          if (signal?.aborted)
+            throw new ErpCancelledError('cancelled by the caller', {
+              object: `${query.object.surface}/${query.object.name}`,
+              request: http.redact(shown),
+              status: 0,
+            });
+          const page = await fetchPage(query, pageOptions, signal);
+          // a full page equal to the previous one: the server ignores $skip and would answer it forever
+          const print = page.rows.length === pageSize ? fingerprint(page.rows) : undefined;
+          if (print !== undefined && print === previous)
+            throw new ErpPagingError(
+              `the server answered the same ${pageSize} rows for $skip=${skip} as for $skip=${skip - pageSize}: it ignores $skip, so paging would repeat them forever`,
+              { object: `${query.object.surface}/${query.object.name}`, request: http.redact(shown), status: 200 },
+            );
+          previous = print;
+          for (const row of page.rows) {
+            delivered++;
+            yield row;
+          }
+          if (page.rows.length < pageSize) return;
+          skip += pageSize;
+        }
+      } catch (error) {
+        throw withDelivered(error, delivered);
       }
     },
 
     async transaction(request, transactionOptions) {
       checkNotReport(request);
-      const response = parseTransactionResponse(await post('/api/v2/transaction', request, request.Name), request.Name);
-      return outcome(response, request.Name, transactionOptions);
+      let last: TransactionResponse | undefined;
+      try {
+        const response = await policy.run(`POST /api/v2/transaction (${request.Name})`, 'write', () =>
+          transactionOnce(request, (answer) => (last = answer)),
+        );
+        return outcome(response, request.Name, transactionOptions);
+      } catch (error) {
+        // the caller who branches on each transaction's status gets the last answer, window and all
+        if (error instanceof ErpResponseWindowError && transactionOptions?.allowFailures && last !== undefined)
+          return last;
+        throw error;
+      }
     },
 
     async transactionAsync(request, asyncOptions) {
       checkNotReport(request);
       const submitted = asObject(
-        await post('/api/v2/transaction/async', request, request.Name),
+        await post('/api/v2/transaction/async', request, request.Name, 'write'),
         'the async answer',
+        'POST /api/v2/transaction/async',
         request.Name,
       );
       const id = submitted['RequestId'];
       if (typeof id !== 'string')
-        throw new ErpError(
-          `${request.Name}: the async answer has no RequestId: ${JSON.stringify(submitted).slice(0, 200)}`,
+        throw unexpected(
+          `${request.Name}: the async answer has no RequestId: ${http.redact(preview(submitted))}`,
+          'POST /api/v2/transaction/async',
+          request.Name,
         );
       const deadline = Date.now() + (asyncOptions?.deadlineMs ?? 600_000);
       let wait = asyncOptions?.intervalMs ?? 500;
@@ -185,16 +383,23 @@ export function createClient(options: ClientOptions): ErpClient {
             try {
               parsed = JSON.parse(messages);
             } catch {
-              throw new ErpError(
-                `${request.Name}: async request ${id} finished with Messages that are not JSON: ${messages.slice(0, 200)}`,
+              throw unexpected(
+                `${request.Name}: async request ${id} finished with Messages that are not JSON: ${http.redact(preview(messages))}`,
+                `GET /api/v2/transaction/async?id=${encodeURIComponent(id)}`,
+                request.Name,
               );
             }
           }
           return outcome(parseTransactionResponse(parsed, request.Name), request.Name, asyncOptions);
         }
         if (Date.now() + wait > deadline)
-          throw new ErpError(
-            `${request.Name}: async request ${id} not done by the deadline (last Status ${JSON.stringify(status['Status'])})`,
+          throw new ErpTimeoutError(
+            `${request.Name}: async request ${id} not done by the deadline (last Status ${preview(status['Status'])})`,
+            {
+              request: `GET /api/v2/transaction/async?id=${encodeURIComponent(id)}`,
+              status: 200,
+              object: request.Name,
+            },
           );
         await sleep(wait);
         wait = Math.min(wait * 2, asyncOptions?.maxIntervalMs ?? 5_000);
@@ -202,6 +407,7 @@ export function createClient(options: ClientOptions): ErpClient {
         status = asObject(
           await http.json({ method: 'GET', url: `${await findUiServer()}${path}`, shown: path, object: request.Name }),
           'the async status',
+          `GET ${path}`,
           request.Name,
         );
       }
@@ -209,13 +415,16 @@ export function createClient(options: ClientOptions): ErpClient {
 
     async transactionGet(request) {
       const body = asObject(
-        await post('/api/v2/transaction/get', request, request.ServiceName),
+        await post('/api/v2/transaction/get', request, request.ServiceName, 'read'),
         'the transaction/get answer',
+        'POST /api/v2/transaction/get',
         request.ServiceName,
       );
       if (!Array.isArray(body['Transactions']))
-        throw new ErpError(
-          `${request.ServiceName}: the transaction/get answer has no Transactions: ${JSON.stringify(body).slice(0, 200)}`,
+        throw unexpected(
+          `${request.ServiceName}: the transaction/get answer has no Transactions: ${http.redact(preview(body))}`,
+          'POST /api/v2/transaction/get',
+          request.ServiceName,
         );
       return body as unknown as TransactionSet;
     },
@@ -224,15 +433,26 @@ export function createClient(options: ClientOptions): ErpClient {
       if (!isReportService(request.Name))
         throw new ErpError(`${request.Name} is not a report service (m_*); use client.transaction()`);
       const path = '/api/v2/process/pdfreport';
+      // a report reads: it may be retried like any read
       return http.bytes({
         method: 'POST',
         url: `${await findUiServer()}${path}`,
         shown: path,
         object: request.Name,
         body: request,
+        kind: 'read',
       });
     },
 
     uiServer: findUiServer,
+    ...families({ baseUrl: base, uiServer: findUiServer, http, ...(options.log ? { log: options.log } : {}) }),
   };
+}
+
+/** Every family's namespace, built from the one shared context. */
+function families(context: FamilyContext): Families {
+  const built: Record<string, object> = {};
+  for (const [name, family] of Object.entries(FAMILIES) as Array<[string, (c: FamilyContext) => object]>)
+    built[name] = family(context);
+  return built as Families;
 }

@@ -1,8 +1,13 @@
 // Every failure the runtime reports is an ErpError naming what was asked (the object and the query sent)
-// and what the server said, so a log line is enough to act on. Tokens and keys never appear in them.
+// and what the server said, so a log line is enough to act on. Passwords, keys and tokens never appear in
+// them: what a server said passes through redact.ts first.
 
 export class ErpError extends Error {
   override name = 'ErpError';
+  /** how many times the request was sent before this error (1 unless the retry policy retried it) */
+  readonly attempts: number = 1;
+  /** for a paging run (`client.rows()`): the rows delivered to the caller before it failed or was cancelled */
+  readonly rowsDelivered: number | undefined;
 }
 
 /** A value a filter cannot carry (an invalid date, a non-finite number, ...): refused before sending. */
@@ -56,9 +61,71 @@ export class ErpFilterRejectedError extends ErpHttpError {
   override name = 'ErpFilterRejectedError';
 }
 
+/**
+ * Why a 401 was given, as far as the client can tell: `invalid-token` (unknown, expired or superseded: each
+ * token call may invalidate earlier tokens), `out-of-scope` (the consumer key's OData allow-list, read from the
+ * token's `aud` claim, does not name the object), `permission` (a freshly issued token is refused too: the user
+ * lacks `Allow OData API Service` or the role's data service permission for the object), `header-lost` (the
+ * Authorization header did not arrive: dropped while following a redirect), `unknown` (a fixed token: the
+ * client cannot ask for another to tell the causes apart).
+ */
+export type NotAuthorizedReason = 'invalid-token' | 'out-of-scope' | 'permission' | 'header-lost' | 'unknown';
+
 /** 401: no valid token, the object is outside the consumer key's scope, or the user lacks the permission. */
 export class ErpNotAuthorizedError extends ErpHttpError {
   override name = 'ErpNotAuthorizedError';
+  readonly reason: NotAuthorizedReason;
+
+  constructor(summary: string, info: RequestInfo, reason: NotAuthorizedReason) {
+    super(summary, info);
+    this.reason = reason;
+  }
+}
+
+/** 403 (`insufficient_scope`): the token's scope does not cover this endpoint, or the user lacks the permission. */
+export class ErpForbiddenError extends ErpHttpError {
+  override name = 'ErpForbiddenError';
+}
+
+/**
+ * The token call failed in a way the user can act on: `credentials` (401 `invalid_grant`: wrong user name or
+ * password), `unknown-key` (500 TokenException: the consumer key is not registered on this tenant), `no-scope`
+ * (403: the key has no scope), or `other`.
+ */
+export type SignInFailure = 'credentials' | 'unknown-key' | 'no-scope' | 'other';
+
+export class ErpSignInError extends ErpHttpError {
+  override name = 'ErpSignInError';
+  readonly failure: SignInFailure;
+
+  constructor(summary: string, info: RequestInfo, failure: SignInFailure) {
+    super(summary, info);
+    this.failure = failure;
+  }
+}
+
+/**
+ * No usable answer arrived: the server could not be reached, or the connection closed before the whole answer
+ * (status 0 when no status line came). `reset` is true when the connection was dropped, which a read may retry.
+ */
+export class ErpConnectionError extends ErpHttpError {
+  override name = 'ErpConnectionError';
+  readonly reset: boolean;
+
+  constructor(summary: string, info: RequestInfo, reset: boolean) {
+    super(summary, info);
+    this.reset = reset;
+  }
+}
+
+/** The answer (or the rest of its body) did not come within the client's timeout. */
+export class ErpTimeoutError extends ErpHttpError {
+  override name = 'ErpTimeoutError';
+}
+
+/** The caller's AbortSignal stopped the request (for `client.rows()`, see `rowsDelivered`). */
+export class ErpCancelledError extends ErpHttpError {
+  override name = 'ErpCancelledError';
 }
 
 /** 5xx: the server failed (or, for some client mistakes, says so with a 500). */
@@ -66,7 +133,27 @@ export class ErpServerError extends ErpHttpError {
   override name = 'ErpServerError';
 }
 
-/** A body that is not the JSON asked for: XML (no `Accept: application/json`), an HTML error page, garbage. */
+/**
+ * A body that is not the JSON asked for: XML (no `Accept: application/json`), an HTML error page, garbage, a
+ * body that cannot be decoded, rows that are not objects, or a 200 carrying an OData error object.
+ */
 export class ErpUnexpectedResponseError extends ErpHttpError {
   override name = 'ErpUnexpectedResponseError';
+}
+
+/**
+ * Paging would never end or would repeat rows: the server answered more rows than `$top` asked for, or the
+ * same page for a later `$skip` (it ignores `$skip`). The client stops instead of requesting forever.
+ */
+export class ErpPagingError extends ErpUnexpectedResponseError {
+  override name = 'ErpPagingError';
+}
+
+/**
+ * A transaction met the intermittent unexpected response window: a previous request left a dialog open in a
+ * pooled session. Retried after a short random delay when nothing was applied; if it persists, split the
+ * transaction or use `client.transactionAsync()`.
+ */
+export class ErpResponseWindowError extends ErpHttpError {
+  override name = 'ErpResponseWindowError';
 }

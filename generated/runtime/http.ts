@@ -1,29 +1,64 @@
 // One HTTP exchange with the server, the way every family needs it: `Accept: application/json` on every call
 // (without it the service may answer XML, or an empty 500 on the UI server), the bearer token on every call,
-// a timeout, and each way the service says no turned into its typed error. Tokens never reach a message.
+// a timeout that covers the body too, the retry policy (retry.ts), and each way the service or the network
+// says no turned into its typed error. Whatever a server said is redacted before it is shown (redact.ts).
+//
+// 401 is not one thing on this service. The data query surface answers the same not-authorized 401 for an
+// invalid or expired token, for a table outside a consumer key's OData allow-list, and for a user without the
+// permission. The client tells them apart: a body saying the Authorization header was missing means it was
+// lost on a redirect; an `invalid_token` body or an `exp` claim in the past means the token is stale; the
+// token's `aud` claim says whether the key's allow-list names the object. What is left is retried once with
+// a newly issued token (the old one may have been superseded: each token call may invalidate earlier ones);
+// if the new token is refused too, the user lacks the permission, and that token is kept.
 import {
+  ErpCancelledError,
+  ErpConnectionError,
   ErpFilterRejectedError,
+  ErpForbiddenError,
   ErpHttpError,
   ErpNotAuthorizedError,
   ErpNotFoundError,
   ErpServerError,
+  ErpTimeoutError,
   ErpUnexpectedResponseError,
+  type NotAuthorizedReason,
   type RequestInfo,
 } from './errors.js';
+import { odataAllowList, tokenExpiry } from './jwt.js';
+import { redact, redactBody, shownUrl } from './redact.js';
+import { toRetryPolicy, type Logger, type RequestKind, type RetryOptions, type RetryPolicy } from './retry.js';
 
-/** Supplies bearer tokens; `invalidate()` is called after a 401 so the next call gets a fresh one. */
+/** Supplies bearer tokens. tokenAuth() is one; a fixed token string is another. */
 export interface AuthProvider {
   token(): Promise<string>;
-  invalidate?(): void;
+  /** after a 401 that a new token may cure, with the refused token: drop it, so that token() gets a new one */
+  invalidate?(rejected?: string): void;
+  /** the secrets the provider holds (password, consumer key): cut out of every message and log line */
+  secrets?(): readonly string[];
 }
 
-/** The part of a fetch Response the client reads. */
+/** The AbortSignal the client listens to (a DOM/Node AbortSignal fits). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/** The part of a fetch Response the client reads (`body`, a web ReadableStream, for streamed downloads). */
 export interface FetchResponse {
   readonly ok: boolean;
   readonly status: number;
   readonly headers: { get(name: string): string | null };
+  readonly body?: {
+    getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(): Promise<void> };
+  } | null;
   text(): Promise<string>;
   arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** Where a streamed body goes (a file, a parser); its errors pass through untouched. */
+export interface BodySink {
+  write(chunk: Uint8Array): void | Promise<void>;
 }
 
 /** The part of fetch the client calls: Node's global fetch fits, so does a test double or a proxying fetch. */
@@ -40,8 +75,13 @@ export type FetchLike = (
 
 export interface HttpOptions {
   readonly auth: string | AuthProvider;
+  /** per request, body included (default 300,000 ms) */
   readonly timeoutMs?: number;
   readonly fetch?: FetchLike;
+  /** the retry policy, or options for the default one */
+  readonly retry?: RetryPolicy | RetryOptions;
+  /** one line per retry and per token renewal */
+  readonly log?: Logger;
 }
 
 export interface Exchange {
@@ -51,14 +91,50 @@ export interface Exchange {
   readonly shown: string;
   /** the object asked for, `table/customer`, or the service, for messages */
   readonly object?: string;
+  /** on the data query surface: the table or view, checked against a consumer key's OData allow-list */
+  readonly odataObject?: string;
   readonly body?: unknown;
+  /** `read` may be retried; `write` (the default for POST) is never resent once it may have arrived */
+  readonly kind?: RequestKind;
+  readonly signal?: AbortSignalLike;
+  /**
+   * A family's own reading of a failed answer (the token endpoint's sign-in errors): an error to throw, or
+   * undefined for the common one. `info` builds the request shown, with the server's message redacted.
+   */
+  readonly explain?: (
+    status: number,
+    body: unknown,
+    text: string,
+    info: (status: number, serverMessage?: string) => RequestInfo,
+  ) => ErpHttpError | undefined;
+}
+
+export interface Http {
+  json(exchange: Exchange): Promise<unknown>;
+  bytes(exchange: Exchange): Promise<Uint8Array>;
+  /**
+   * The body of a successful answer, chunk by chunk, into a sink opened afresh for each attempt (a retried
+   * download starts over): memory stays flat whatever the size. Resolves to the bytes written.
+   */
+  stream(exchange: Exchange, open: () => BodySink | Promise<BodySink>): Promise<number>;
+  /** a text with every secret this client knows (and anything shaped like one) cut out */
+  redact(text: string): string;
 }
 
 const SNIPPET = 200;
 
-/** `https://host:port` of a URL: where a failed connection was going, without its path or query */
-function origin(url: string): string {
-  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? url;
+interface Timers {
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  AbortController: new () => { readonly signal: AbortSignalLike; abort(): void };
+}
+// through globalThis: the package compiles without DOM or Node type definitions
+const timers = globalThis as unknown as Timers;
+
+/** `https://host:port` of a URL: where a request was going, without credentials, path or query */
+export function origin(url: string): string {
+  const shown = shownUrl(url);
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(shown)?.[0] ?? shown;
 }
 
 function describeBody(text: string, contentType: string): string | undefined {
@@ -70,9 +146,10 @@ function describeBody(text: string, contentType: string): string | undefined {
   return undefined;
 }
 
-function odataMessage(body: unknown): string | undefined {
+/** The message of an OData error object, `{error: {code, message}}`. */
+export function odataMessage(body: unknown): string | undefined {
   const error = (body as { error?: { message?: unknown } } | null)?.error;
-  return typeof error?.message === 'string' ? error.message : undefined;
+  return error !== null && typeof error === 'object' && typeof error.message === 'string' ? error.message : undefined;
 }
 
 /** The message fields the families use: `{ErrorMessage}`, `{Message}`, OAuth's `{error_description}`, OData's `{error}`. */
@@ -80,110 +157,333 @@ function anyMessage(body: unknown): string | undefined {
   if (body === null || typeof body !== 'object') return undefined;
   const b = body as Record<string, unknown>;
   for (const key of ['ErrorMessage', 'Message', 'error_description', 'Description'])
-    if (typeof b[key] === 'string') return b[key];
-  return odataMessage(body);
+    if (typeof b[key] === 'string' && b[key] !== '') return b[key];
+  return odataMessage(body) ?? (typeof b['error'] === 'string' && b['error'] !== '' ? b['error'] : undefined);
 }
 
-export interface Http {
-  json(exchange: Exchange): Promise<unknown>;
-  bytes(exchange: Exchange): Promise<Uint8Array>;
+/** JSON.parse that never throws (a deeply nested or malformed body is just not JSON). */
+function parseJson(text: string): { readonly value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
 }
+
+/** A timeout over the whole exchange, body included, joined with the caller's signal. */
+function deadline(timeoutMs: number, caller: AbortSignalLike | undefined) {
+  const controller = new timers.AbortController();
+  let timedOut = false;
+  const timer = timers.setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  if (caller?.aborted) controller.abort();
+  caller?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    cancelled: () => caller?.aborted === true,
+    done() {
+      timers.clearTimeout(timer);
+      caller?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/** The innermost cause of a fetch failure: undici wraps the socket or zlib error in a bare TypeError. */
+function rootCause(error: unknown): { message: string; code: string | undefined } {
+  let e = error;
+  while (e !== null && typeof e === 'object' && (e as { cause?: unknown }).cause instanceof Error)
+    e = (e as { cause: unknown }).cause;
+  const message = e instanceof Error ? e.message : String(e);
+  const code = (e as { code?: unknown } | null)?.code;
+  return { message, code: typeof code === 'string' ? code : undefined };
+}
+
+/** Reads a body; `lost` types a failure of the connection or the decoding while it arrives. */
+type Reader<T> = (response: FetchResponse, lost: (error: unknown) => ErpHttpError) => Promise<T>;
+
+const readAll: Reader<Uint8Array> = async (response, lost) => {
+  try {
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    throw lost(error);
+  }
+};
+
+const RESET = /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED|ECONNABORTED)$/;
+const DECODING = /^(Z_DATA_ERROR|Z_BUF_ERROR|ERR_PADDING_1|Z_NEED_DICT)$|^ERR_BROTLI/;
 
 export function createHttp(options: HttpOptions): Http {
   const doFetch: FetchLike = options.fetch ?? (globalThis as unknown as { fetch: FetchLike }).fetch;
   const timeoutMs = options.timeoutMs ?? 300_000;
-  const provider: AuthProvider =
-    typeof options.auth === 'string' ? { token: async () => options.auth as string } : options.auth;
+  const fixed = typeof options.auth === 'string' ? options.auth : undefined;
+  const provider: AuthProvider = fixed !== undefined ? { token: async () => fixed } : (options.auth as AuthProvider);
+  const canRenew = fixed === undefined && provider.invalidate !== undefined;
+  const policy = toRetryPolicy(options.retry, options.log);
+  /** every token sent: cut out of messages even after it was replaced */
+  const sent = new Set<string>(fixed !== undefined ? [fixed] : []);
+  /** token -> objects it was refused for although it had just been issued for that very request: a permission */
+  const refusedFresh = new Map<string, Set<string>>();
+  const secrets = () => [...sent, ...(provider.secrets?.() ?? [])];
+  const clean = (text: string) => redact(text, secrets());
+  const cleanBody = (text: string) => redactBody(text, secrets());
 
-  async function send(
+  /** One attempt with one token: the response, its body read in full, or a typed error. */
+  async function attempt<T>(
     exchange: Exchange,
-  ): Promise<{ response: FetchResponse; info: (status: number, message?: string) => RequestInfo }> {
+    token: string,
+    read: Reader<T>,
+  ): Promise<{ response: FetchResponse; body: T }> {
     const info = (status: number, serverMessage?: string): RequestInfo => ({
-      request: `${exchange.method} ${exchange.shown}`,
+      request: clean(`${exchange.method} ${exchange.shown}`),
       status,
       ...(exchange.object ? { object: exchange.object } : {}),
-      ...(serverMessage ? { serverMessage } : {}),
+      ...(serverMessage ? { serverMessage: cleanBody(serverMessage) } : {}),
     });
-    const token = await provider.token();
-    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
-    if (exchange.body !== undefined) headers['Content-Type'] = 'application/json';
-    const timeout = (
-      globalThis as unknown as { AbortSignal?: { timeout?(ms: number): unknown } }
-    ).AbortSignal?.timeout?.(timeoutMs);
-    let response: FetchResponse;
-    try {
-      response = await doFetch(exchange.url, {
-        method: exchange.method,
-        headers,
-        ...(exchange.body !== undefined ? { body: JSON.stringify(exchange.body) } : {}),
-        ...(timeout ? { signal: timeout } : {}),
-      });
-    } catch (error) {
-      // network failures carry no response; the cause (ECONNREFUSED, timeout) is what a user needs
-      const inner = (error as { cause?: unknown } | null)?.cause;
-      const cause = inner instanceof Error ? inner.message : error instanceof Error ? error.message : String(error);
-      throw new ErpHttpError(`could not reach ${origin(exchange.url)}: ${cause}`, info(0));
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token !== '') {
+      sent.add(token);
+      headers['Authorization'] = `Bearer ${token}`;
     }
-    if (!response.ok) await fail(response, info);
-    return { response, info };
+    if (exchange.body !== undefined) headers['Content-Type'] = 'application/json';
+    const limit = deadline(timeoutMs, exchange.signal);
+    const where = origin(exchange.url);
+    let contentEncoding = '';
+    // a failure before or while the body arrives: the caller's cancel, the timeout, a body that cannot be
+    // decoded, or a connection closed early (which, on a write, leaves the outcome unknown)
+    const lost = (error: unknown, answered: number): ErpHttpError => {
+      if (limit.cancelled()) return new ErpCancelledError('cancelled by the caller', info(answered));
+      if (limit.timedOut())
+        return new ErpTimeoutError(
+          answered
+            ? `the answer from ${where} did not finish within ${timeoutMs} ms`
+            : `no answer from ${where} within ${timeoutMs} ms`,
+          info(answered),
+        );
+      const cause = rootCause(error);
+      const message = clean(cause.message);
+      if (cause.code !== undefined && DECODING.test(cause.code))
+        return new ErpUnexpectedResponseError(
+          `the body from ${where} could not be decoded (Content-Encoding ${JSON.stringify(contentEncoding)}): ${message}`,
+          info(answered),
+        );
+      const reset =
+        (cause.code !== undefined && RESET.test(cause.code)) || /other side closed|socket hang up/i.test(message);
+      const unknownOutcome =
+        exchange.method === 'POST' && (exchange.kind ?? 'write') === 'write'
+          ? '; the write may have been applied: read it back before sending it again'
+          : '';
+      return new ErpConnectionError(
+        answered
+          ? `the connection to ${where} closed before the whole answer arrived (${message})${unknownOutcome}`
+          : reset
+            ? `the connection to ${where} closed before an answer came (${message})${unknownOutcome}`
+            : `could not reach ${where}: ${message}`,
+        info(answered),
+        reset,
+      );
+    };
+    try {
+      let response: FetchResponse;
+      try {
+        response = await doFetch(exchange.url, {
+          method: exchange.method,
+          headers,
+          ...(exchange.body !== undefined ? { body: JSON.stringify(exchange.body) } : {}),
+          signal: limit.signal,
+        });
+      } catch (error) {
+        throw lost(error, 0);
+      }
+      contentEncoding = response.headers.get('content-encoding') ?? '';
+      const bodyLost = (error: unknown) => lost(error, response.status);
+      if (!response.ok) fail(exchange, response, utf8Text(await readAll(response, bodyLost)), token, info);
+      return { response, body: await read(response, bodyLost) };
+    } finally {
+      limit.done();
+    }
   }
 
-  async function fail(
+  function fail(
+    exchange: Exchange,
     response: FetchResponse,
+    text: string,
+    token: string,
     info: (status: number, message?: string) => RequestInfo,
-  ): Promise<never> {
+  ): never {
     const status = response.status;
-    const text = await response.text();
-    let body: unknown;
-    try {
-      body = text.trim() === '' ? undefined : JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
+    const parsed = text.trim() === '' ? undefined : parseJson(text);
+    const body = parsed?.value;
     const notJson =
-      text.trim() !== '' && body === undefined
+      text.trim() !== '' && parsed === undefined
         ? (describeBody(text, response.headers.get('content-type') ?? '') ??
-          `a body that is not JSON: ${JSON.stringify(text.slice(0, SNIPPET))}`)
+          `a body that is not JSON: ${cleanBody(JSON.stringify(text.slice(0, SNIPPET)))}`)
         : undefined;
+    const explained = exchange.explain?.(status, body, text, info);
+    if (explained !== undefined) throw explained;
+    const message = anyMessage(body);
+    const asked = clean(shownUrl(exchange.url).split('?')[0] ?? '');
     if (status === 401) {
-      provider.invalidate?.();
-      throw new ErpNotAuthorizedError(
-        'not authorized (no valid token, the object is outside the consumer key scope, or the user lacks the permission)',
-        info(status, anyMessage(body)),
-      );
+      const reason = unauthorizedReason(exchange, text, body, token);
+      throw new ErpNotAuthorizedError(notAuthorizedSummary(reason, exchange), info(status, message), reason);
     }
+    if (status === 403)
+      throw new ErpForbiddenError(
+        "forbidden: the token's scope does not cover this endpoint (insufficient_scope), or the user lacks the permission",
+        info(status, message),
+      );
     if (status === 404) {
-      if (text.trim() === '')
-        throw new ErpNotFoundError(
-          'not found: the object does not exist, is on the other surface, or a selected or ordered column does not exist',
+      if (notJson)
+        throw new ErpUnexpectedResponseError(
+          `not found at ${asked}, and the server answered ${notJson}: check the base URL (the server's base address, not the UI server's, with no extra path segment)`,
           info(status),
         );
-      if (notJson) throw new ErpUnexpectedResponseError(`not found, and the server answered ${notJson}`, info(status));
-      const message = odataMessage(body);
-      if (message) throw new ErpFilterRejectedError('the service rejected the query', info(status, message));
-      throw new ErpNotFoundError('not found', info(status, anyMessage(body)));
+      const filterMessage = odataMessage(body);
+      if (filterMessage)
+        throw new ErpFilterRejectedError('the service rejected the query', info(status, filterMessage));
+      throw new ErpNotFoundError(notFoundSummary(exchange, asked), info(status, message));
     }
-    const message = anyMessage(body) ?? (notJson ? `(${notJson})` : text.trim() === '' ? '(empty body)' : undefined);
-    if (status >= 500) throw new ErpServerError('server error', info(status, message));
-    throw new ErpHttpError(`unexpected HTTP ${status}`, info(status, message));
+    const described = notJson ? ` (${notJson})` : text.trim() === '' ? ' (empty body)' : '';
+    if (status >= 500) throw new ErpServerError(`server error${described}`, info(status, message));
+    throw new ErpHttpError(`unexpected HTTP ${status}${described}`, info(status, message));
+  }
+
+  function unauthorizedReason(exchange: Exchange, text: string, body: unknown, token: string): NotAuthorizedReason {
+    if (/Authorization header was not present|'Bearer' was missing/i.test(text)) return 'header-lost';
+    const oauthError = (body as { error?: unknown } | null)?.error;
+    const expiry = tokenExpiry(token);
+    if (oauthError === 'invalid_token' || (expiry !== undefined && expiry <= Date.now())) return 'invalid-token';
+    if (exchange.odataObject !== undefined) {
+      const allowed = odataAllowList(token);
+      if (allowed !== undefined && !allowed.has(exchange.odataObject.toLowerCase())) return 'out-of-scope';
+      if (refusedFresh.get(token)?.has(exchange.odataObject)) return 'permission';
+    }
+    return 'unknown';
+  }
+
+  function notAuthorizedSummary(reason: NotAuthorizedReason, exchange: Exchange): string {
+    const object = exchange.odataObject !== undefined ? `\`${exchange.odataObject}\`` : 'this endpoint';
+    switch (reason) {
+      case 'header-lost':
+        return 'not authorized: the Authorization header did not reach the server; it is dropped when a redirect is followed (the router and the list endpoints answer 307 without their trailing slash): call the address with the trailing slash';
+      case 'invalid-token':
+        return 'not authorized: the token is invalid or has expired (each token call may invalidate earlier tokens)';
+      case 'out-of-scope':
+        return `not authorized: ${object} is not in the consumer key's OData allow-list (the token's \`aud\` claim); after a scope change a new token is needed`;
+      case 'permission':
+        return exchange.odataObject !== undefined
+          ? `not authorized: a newly issued token is refused too, so the user lacks the permission for ${object} (the application security setting "Allow OData API Service" and the role's data service permission for the table or view; a consumer key skips both)`
+          : 'not authorized: a newly issued token is refused too, so its user or consumer key lacks the permission for this endpoint';
+      case 'unknown':
+        return 'not authorized: the token is invalid or has expired, the object is outside the consumer key scope, or the user lacks the permission';
+    }
+  }
+
+  function notFoundSummary(exchange: Exchange, asked: string): string {
+    if (exchange.odataObject === undefined)
+      return `not found: ${asked}; check the base URL (the server's base address, not the UI server's, with no extra path segment)`;
+    return (
+      `not found: ${asked}; \`${exchange.object ?? exchange.odataObject}\` is in this package's schema, so either the base URL is wrong ` +
+      "(it must be the server's base address, not the UI server's, with no extra path segment), or the server does not serve it: " +
+      'a table added on the server is served only after the data service is refreshed (middleware administration site), ' +
+      'and a selected or ordered column may have been dropped since the schema snapshot'
+    );
+  }
+
+  /** One attempt, and on a 401 a new token may cure, one more with a newly issued token. */
+  async function withToken<T>(exchange: Exchange, read: Reader<T>): Promise<{ response: FetchResponse; body: T }> {
+    const token = await provider.token();
+    try {
+      return await attempt(exchange, token, read);
+    } catch (error) {
+      if (!canRenew || !(error instanceof ErpNotAuthorizedError)) throw error;
+      if (error.reason !== 'invalid-token' && error.reason !== 'unknown') throw error;
+      provider.invalidate?.(token);
+      const fresh = await provider.token();
+      options.log?.(`retrying ${clean(`${exchange.method} ${exchange.shown}`)} with a new token after a 401`);
+      try {
+        return await attempt(exchange, fresh, read);
+      } catch (second) {
+        if (!(second instanceof ErpNotAuthorizedError) || second.reason !== 'unknown' || fresh === token) throw second;
+        const info: RequestInfo = {
+          request: second.request,
+          status: second.status,
+          ...(second.object !== undefined ? { object: second.object } : {}),
+          ...(second.serverMessage !== undefined ? { serverMessage: second.serverMessage } : {}),
+        };
+        if (exchange.odataObject !== undefined) {
+          const refused = refusedFresh.get(fresh) ?? new Set<string>();
+          refusedFresh.set(fresh, refused.add(exchange.odataObject));
+        }
+        throw new ErpNotAuthorizedError(notAuthorizedSummary('permission', exchange), info, 'permission');
+      }
+    }
+  }
+
+  async function send<T>(exchange: Exchange, read: Reader<T>): Promise<{ response: FetchResponse; body: T }> {
+    const kind = exchange.kind ?? (exchange.method === 'GET' ? 'read' : 'write');
+    return policy.run(clean(`${exchange.method} ${exchange.shown}`), kind, () => withToken(exchange, read));
   }
 
   return {
     async json(exchange) {
-      const { response, info } = await send(exchange);
-      const text = await response.text();
-      try {
-        return JSON.parse(text);
-      } catch {
-        const what =
-          describeBody(text, response.headers.get('content-type') ?? '') ??
-          `a body that is not JSON: ${JSON.stringify(text.slice(0, SNIPPET))}`;
-        throw new ErpUnexpectedResponseError(`the server answered ${what}`, info(response.status));
-      }
+      const { response, body } = await send(exchange, readAll);
+      const text = utf8Text(body);
+      const parsed = parseJson(text);
+      if (parsed !== undefined) return parsed.value;
+      const what =
+        describeBody(text, response.headers.get('content-type') ?? '') ??
+        `a body that is not JSON: ${cleanBody(JSON.stringify(text.slice(0, SNIPPET)))}`;
+      throw new ErpUnexpectedResponseError(`the server answered ${what}`, {
+        request: clean(`${exchange.method} ${exchange.shown}`),
+        status: response.status,
+        ...(exchange.object ? { object: exchange.object } : {}),
+      });
     },
     async bytes(exchange) {
-      const { response } = await send(exchange);
-      return new Uint8Array(await response.arrayBuffer());
+      return (await send(exchange, readAll)).body;
     },
+    async stream(exchange, open) {
+      const { body } = await send(exchange, async (response, lost) => {
+        const sink = await open();
+        if (response.body === undefined || response.body === null) {
+          const all = await readAll(response, lost);
+          await sink.write(all);
+          return all.length;
+        }
+        const reader = response.body.getReader();
+        let written = 0;
+        for (;;) {
+          let chunk: { done: boolean; value?: Uint8Array };
+          try {
+            chunk = await reader.read();
+          } catch (error) {
+            throw lost(error);
+          }
+          if (chunk.done || chunk.value === undefined) return written;
+          try {
+            await sink.write(chunk.value);
+          } catch (error) {
+            await reader.cancel().catch(() => undefined);
+            throw error;
+          }
+          written += chunk.value.length;
+        }
+      });
+      return body;
+    },
+    redact: clean,
   };
+}
+
+const utf8 = new (
+  globalThis as unknown as { TextDecoder: new () => { decode(bytes: Uint8Array): string } }
+).TextDecoder();
+
+/** A body's bytes as text (UTF-8, invalid sequences replaced). */
+export function utf8Text(bytes: Uint8Array): string {
+  return utf8.decode(bytes);
 }

@@ -21,9 +21,11 @@ function templatesDir(): string {
   }
 }
 
+/** Every runtime module, families' folders included, in code-point order of their paths. */
 export function readRuntimeTemplates(): TemplateFile[] {
   const root = templatesDir();
-  return readdirSync(join(root, 'runtime'))
+  return readdirSync(join(root, 'runtime'), { recursive: true, encoding: 'utf8' })
+    .map((f) => f.split('\\').join('/'))
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     .sort()
     .map((f) => ({ path: `runtime/${f}`, content: readFileSync(join(root, 'runtime', f), 'utf8') }));

@@ -1,15 +1,21 @@
-// The client side of the runtime, re-exported by the generated package's `client` entry: the client, the
-// Transaction API's wire format, and the payload builders' types.
+// The client side of the runtime, re-exported by the generated package's `client` entry: the client, signing
+// in, the retry policy, the Transaction API's wire format, and the payload builders' types.
+export { tokenAuth } from './auth.js';
+export type { ConsumerKeyCredentials, TokenAuth, TokenAuthOptions, UserCredentials } from './auth.js';
 export { createClient } from './client.js';
 export type {
+  AbortSignalLike,
   AsyncOptions,
   AuthProvider,
   ClientOptions,
   ErpClient,
   FetchLike,
   Page,
+  RowsOptions,
   TransactionOptions,
 } from './client.js';
+export { retryPolicy } from './retry.js';
+export type { Logger, RequestKind, RetryOptions, RetryPolicy } from './retry.js';
 export { assertPassed, ErpTransactionFailedError, parseTransactionResponse } from './transaction-wire.js';
 export type {
   Edit,

@@ -2,16 +2,24 @@
 // the package's default page size). The client and the Transaction API have their own entry, `client.ts`:
 // a file that only builds queries does not make the compiler load them.
 export {
+  ErpCancelledError,
+  ErpConnectionError,
   ErpError,
   ErpFilterRejectedError,
+  ErpForbiddenError,
   ErpHttpError,
   ErpLiteralError,
   ErpNotAuthorizedError,
   ErpNotFoundError,
+  ErpPagingError,
   ErpQueryError,
+  ErpResponseWindowError,
   ErpServerError,
+  ErpSignInError,
+  ErpTimeoutError,
   ErpUnexpectedResponseError,
 } from './errors.js';
+export type { NotAuthorizedReason, SignInFailure } from './errors.js';
 export { and, not, or } from './filter.js';
 export type { ColumnAccessor, Columns, ComparableColumn, Filter, NullTestColumn, StringColumn } from './filter.js';
 export { decimal } from './literals.js';

@@ -1,6 +1,7 @@
 // The wire format of the Transaction API: request bodies, answers, and the checks that an answer is one and
 // that every transaction in it passed. Shared by the payload builders and the client.
 import { ErpError } from './errors.js';
+import { preview } from './redact.js';
 
 // --- requests -------------------------------------------------------------------------------------
 
@@ -96,8 +97,7 @@ export function parseTransactionResponse(body: unknown, service: string): Transa
     typeof summary?.Succeeded === 'number' &&
     typeof summary.Failed === 'number' &&
     typeof summary.Other === 'number';
-  if (!ok)
-    throw new ErpError(`${service}: the answer is not a transaction response: ${JSON.stringify(body).slice(0, 200)}`);
+  if (!ok) throw new ErpError(`${service}: the answer is not a transaction response: ${preview(body)}`);
   return b as TransactionResponse;
 }
 

@@ -255,11 +255,11 @@ describe('each error kind surfaces as its typed error, naming the object and the
     let invalidated = 0;
     const stale = createClient({
       baseUrl: server.url,
-      auth: { token: async () => 'expired', invalidate: () => invalidated++ },
+      auth: { token: async () => 'stale-token-7f3a', invalidate: () => invalidated++ },
     });
     const e2 = await failure(() => stale.page(query(customer)));
     expect(e2).toBeInstanceOf(ErpNotAuthorizedError);
-    expect(e2.message).not.toContain('expired');
+    expect(e2.message).not.toContain('stale-token-7f3a');
     expect(invalidated).toBe(1);
   });
 
@@ -283,6 +283,7 @@ describe('each error kind surfaces as its typed error, naming the object and the
       badClient = createClient({
         baseUrl: `http://127.0.0.1:${(bad.address() as AddressInfo).port}/`,
         auth: 'test-token',
+        retry: { random: () => 0 },
       });
     });
     afterAll(() => new Promise<void>((resolve) => bad.close(() => resolve())));
@@ -294,6 +295,7 @@ describe('each error kind surfaces as its typed error, naming the object and the
       expect(e).toBeInstanceOf(ErpServerError);
       expect(e.status).toBe(503);
       expect(e.serverMessage).toBe('backend is down');
+      expect(e.attempts).toBe(4);
     });
 
     it('XML where JSON was expected', async () => {
