@@ -1,11 +1,9 @@
-// The pieces of `erpgen fetch` that decide what a snapshot holds: the streaming rewrite of a $metadata document down
-// to the chosen objects, and the OData allow-list read from a consumer key's token.
+// The streaming rewrite of a $metadata document down to the chosen objects, which `erpgen fetch` does for --tables,
+// --views and a consumer key's OData allow-list (the token side is the runtime's, tested with it).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { filterDocument } from '../generator/source/live/filter-document.js';
-import { allowListOf, accessTokenOf } from '../generator/source/live/token.js';
-import { Redactor, shownUrl } from '../generator/source/live/redact.js';
 import { tempDir } from './support/cli.js';
 
 const work = tempDir('erpgen-fetch-filter-');
@@ -48,32 +46,5 @@ describe('filterDocument', () => {
     expect(readFileSync(join(work, 'out.json'), 'utf8')).toContain('12345678901234567890.123456789');
     expect(Object.keys(out.s.c)).toEqual(['__proto__']);
     expect(Object.keys(out.s)).toEqual(['t', 'c']);
-  });
-});
-
-describe('allowListOf', () => {
-  const jwt = (claims: unknown) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
-
-  it('reads /odata:a,b from aud; a bare /odata or none is no list', () => {
-    expect(allowListOf(jwt({ aud: '/api;/odata:customer, oe_hdr' }))).toEqual(['customer', 'oe_hdr']);
-    expect(allowListOf(jwt({ aud: '/api;/odata' }))).toBeUndefined();
-    expect(allowListOf(jwt({ aud: '/api' }))).toBeUndefined();
-    expect(allowListOf(jwt({ aud: ['/api', '/odata:x'] }))).toEqual(['x']);
-    expect(allowListOf('not-a-jwt')).toBeUndefined();
-  });
-});
-
-describe('token answers and redaction', () => {
-  it('reads AccessToken from JSON, or from XML', () => {
-    expect(accessTokenOf('{"AccessToken":"a.b.c","ExpiresIn":1}')).toBe('a.b.c');
-    expect(accessTokenOf('<TokenResponse><AccessToken>x.y.z</AccessToken></TokenResponse>')).toBe('x.y.z');
-    expect(accessTokenOf('{"error":"invalid_grant"}')).toBeUndefined();
-  });
-
-  it('removes known secrets and anything shaped like a token, and URL credentials', () => {
-    const r = new Redactor();
-    r.add('s3cret-key-123');
-    expect(r.text('no resource for s3cret-key-123 (eyJhbGciOi.eyJzdWIi.c2ln)')).toBe('no resource for *** (***)');
-    expect(shownUrl('https://u:pw@erp.example.com/odata?$top=1')).toBe('https://erp.example.com/odata');
   });
 });

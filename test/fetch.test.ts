@@ -19,6 +19,15 @@ const NARROW_KEY = 'CANARY-KEY-narrow-91c3';
 const UNKNOWN_KEY = 'CANARY-KEY-unregistered-77aa';
 const CANARIES = [PASSWORD, KEY, NARROW_KEY, UNKNOWN_KEY];
 
+/** A consumer key's scope that names every table and view of the sample snapshot: tables must be named. */
+function everyObjectScope(): string {
+  const names = ['tables.metadata.json', 'views.metadata.json'].flatMap((file) => {
+    const doc = JSON.parse(readFileSync(join(SAMPLE_SNAPSHOT, file), 'utf8').replace(/^\uFEFF/, ''));
+    return Object.keys(doc.ns.container).filter((k) => !k.startsWith('$'));
+  });
+  return `/api;/odata:${names.join(',')}`;
+}
+
 const work = tempDir('erpgen-fetch-');
 let server: SimulatedServer;
 let n = 0;
@@ -31,7 +40,7 @@ beforeAll(async () => {
     rowsPerObject: 1,
     credentials: {
       users: { [USER]: PASSWORD },
-      consumerKeys: { [KEY]: '/api;/odata', [NARROW_KEY]: '/api;/odata:customer,oe_hdr,svc_view_es_customer' },
+      consumerKeys: { [KEY]: everyObjectScope(), [NARROW_KEY]: '/api;/odata:customer,oe_hdr,svc_view_es_customer' },
     },
   });
 });
@@ -250,7 +259,8 @@ describe('erpgen fetch', () => {
 describe('erpgen sandbox -> erpgen fetch -> erpgen generate, all as commands', () => {
   it('gives the same package as the sample snapshot, with user credentials and with a consumer key', async () => {
     const dir = folder();
-    const sandbox = spawn(process.execPath, [CLI, 'sandbox', '--snapshot', SAMPLE_SNAPSHOT, '--user', USER], {
+    const args = ['sandbox', '--snapshot', SAMPLE_SNAPSHOT, '--user', USER, '--scope', everyObjectScope()];
+    const sandbox = spawn(process.execPath, [CLI, ...args], {
       env: { ...process.env, ERP_PASSWORD: PASSWORD, ERP_CONSUMER_KEY: KEY },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -312,7 +322,7 @@ describe('failures leave the previous snapshot as it was', () => {
     const run = await erpgen(fetchArgs('snap', '--user', USER), dir, { ERP_PASSWORD: `${PASSWORD}-wrong` });
     expectOneLineError(
       run,
-      /^erpgen: sign-in refused at http:\/\/127\.0\.0\.1:\d+: wrong user name or password for user "api_user" \(invalid_grant\)$/,
+      /^erpgen: sign-in refused at http:\/\/127\.0\.0\.1:\d+: wrong user name or password for user "api_user" \(invalid_grant\)/,
     );
     expect(readTree(join(dir, 'snap'))).toEqual(before);
     expect(leftovers(dir)).toEqual([]);
@@ -323,7 +333,7 @@ describe('failures leave the previous snapshot as it was', () => {
     const run = await erpgen(fetchArgs(), dir, { ERP_CONSUMER_KEY: UNKNOWN_KEY });
     expectOneLineError(
       run,
-      /not registered on this tenant \(TokenException\); a tenant restored from another environment carries that environment's keys/,
+      /not registered on this tenant, so no token can be generated for it \(TokenException\); a tenant restored from another environment carries that environment's keys/,
     );
     expect(readTree(join(dir, 'snap'))).toEqual(before);
   });
@@ -333,7 +343,7 @@ describe('failures leave the previous snapshot as it was', () => {
     server.setFaults({ burst500: { count: 1_000_000 } });
     try {
       const run = await erpgen(fetchArgs('snap', '--user', USER), dir, asUser);
-      expectOneLineError(run, /HTTP 500 \[2 attempts\]$/);
+      expectOneLineError(run, /\(HTTP 500; GET \/odataservice\/odata\/table\/\$metadata\) \[2 attempts\]$/);
     } finally {
       server.setFaults({});
     }

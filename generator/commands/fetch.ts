@@ -6,8 +6,7 @@ import type { Argv } from 'yargs';
 import { loadConfig } from '../config.js';
 import { ERPGEN_VERSION } from '../emit/package-files.js';
 import { UserError } from '../errors.js';
-import { fetchSnapshot, type FetchProgress } from '../source/live/fetch-snapshot.js';
-import type { SignIn } from '../source/live/token.js';
+import { fetchSnapshot, type FetchProgress, type SignIn } from '../source/live/fetch-snapshot.js';
 import { fromEnv, refuseSecretFlags, SECRET_FLAG_OPTIONS } from './secrets.js';
 
 export interface FetchArgs {
@@ -132,6 +131,10 @@ export async function runFetch(argv: FetchArgs): Promise<number> {
         progress: progress.update,
         warn: say,
         notice: say,
+        // retries and token calls: worth seeing while waiting at a terminal, noise in a CI log
+        log: (line) => {
+          if (showProgress) say(line);
+        },
       },
       ERPGEN_VERSION,
     );

@@ -30,8 +30,8 @@ export function sandboxOptions<T>(y: Argv<T>) {
     .option('user', { type: 'string', default: 'api_user', describe: 'user name; its password is ERP_PASSWORD' })
     .option('scope', {
       type: 'string',
-      default: '/api;/odata',
-      describe: 'scope of the consumer key ERP_CONSUMER_KEY, e.g. "/api;/odata:customer,oe_hdr"',
+      default: '/api',
+      describe: 'scope of the consumer key ERP_CONSUMER_KEY, e.g. "/api;/odata:customer,oe_hdr" (tables must be named)',
     })
     .option('build', { type: 'string', describe: 'build that serverinfo reports (default 26.1.5940.0)' })
     .option('rows', { type: 'number', default: 25, describe: 'rows generated per table and view' })

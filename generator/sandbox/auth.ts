@@ -85,18 +85,18 @@ export function authenticateBearer(
   return undefined;
 }
 
-/** The grant a consumer key's scope gives: `/odata:a,b` names the objects, a bare `/odata` allows every object. */
+/**
+ * The grant a consumer key's scope gives: `/odata:a,b` names the objects it may query. The documents say tables
+ * must be named, so a bare `/odata` reaches the family but names no object (every query is not authorized).
+ */
 export function grantOfScope(scope: string): TokenGrant {
   const scopes = scope
     .split(';')
     .map((s) => s.trim())
     .filter((s) => s !== '');
   const tables = new Set<string>();
-  let all = false;
-  for (const s of scopes) {
-    if (s === '/odata') all = true;
-    else if (s.startsWith('/odata:'))
+  for (const s of scopes)
+    if (s.startsWith('/odata:'))
       for (const name of s.slice('/odata:'.length).split(',')) if (name.trim() !== '') tables.add(name.trim());
-  }
-  return { tables: all ? '*' : [...tables], scopes };
+  return { tables: [...tables], scopes };
 }

@@ -4,7 +4,7 @@ export const SANDBOX_CHOICES: readonly string[] = [
   "Rows are generated from each column's type and facets, deterministically (the same snapshot serves the same rows).",
   'Tokens are JWT-shaped (HS256 with a secret made at start); a restart forgets every token.',
   'The user (--user with ERP_PASSWORD) may query every table and view (as if "Allow OData API Service" were Yes and its role allowed every object); its token\'s aud is /api.',
-  "A consumer key's scope is --scope (default /api;/odata). A bare /odata allows every object; /odata:a,b only a and b.",
+  "A consumer key's scope is --scope (default /api: no data query). /odata:a,b lets it query a and b; a bare /odata names no object (the documents: tables must be named). Names in the list match exactly.",
   'A key whose scope has no /odata gets 403 insufficient_scope on the query family; one without /api, /ui or /uiserver0 gets it on the router, serverinfo and the Transaction API.',
   'A consumer key call with a username that is not the sandbox user answers 401 invalid_grant.',
   'A missing or non-Bearer Authorization header gets the {Description, Error, Uri} 401 on every family.',

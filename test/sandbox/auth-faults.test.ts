@@ -127,6 +127,10 @@ describe('bearer checks', () => {
     expect(refused.status).toBe(403);
     expect(refused.json().error).toBe('insufficient_scope');
     expect((await call('/uiserver0/api/v2/services', { headers: bearer(noOdata) })).status).toBe(200);
+    // a bare /odata reaches the family but names no object: tables must be named
+    const bare = await token({ ClientSecret: FULL_KEY, GrantType: 'client_credentials' });
+    const unnamed = await call('/odataservice/odata/table/customer?$top=1', { headers: bearer(bare) });
+    expect([unnamed.status, unnamed.json().error.code]).toEqual([401, '401']);
   });
 
   it('refuses an expired token after a forced expiry, and serves a new one', async () => {
