@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { filterDocument } from '../generator/source/live/filter-document.js';
+import { countObjects, filterDocument } from '../generator/source/live/filter-document.js';
 import { tempDir } from './support/cli.js';
 
 const work = tempDir('erpgen-fetch-filter-');
@@ -46,5 +46,30 @@ describe('filterDocument', () => {
     expect(readFileSync(join(work, 'out.json'), 'utf8')).toContain('12345678901234567890.123456789');
     expect(Object.keys(out.s.c)).toEqual(['__proto__']);
     expect(Object.keys(out.s)).toEqual(['t', 'c']);
+  });
+});
+
+describe('countObjects', () => {
+  it("counts the container's entity sets wherever the container is, and nothing else", () => {
+    const file = join(work, 'count.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        $EntityContainer: 'n.c',
+        d: { a: { $Kind: 'EntityType', x: {}, y: {}, z: {} }, b: { $Kind: 'EntityType', x: {} } },
+        n: {
+          c: { a: { $Type: 'd.a' }, 'a@Core.Description': 'not a set', b: { $Type: 'd.b' }, $Kind: 'EntityContainer' },
+        },
+      }),
+    );
+    expect(countObjects(file, 'x')).toBe(2);
+  });
+
+  it('names an XML answer with its byte offset', () => {
+    const file = join(work, 'xml.json');
+    writeFileSync(file, '<?xml version="1.0"?><edmx:Edmx/>');
+    expect(() => countObjects(file, 'table/$metadata')).toThrow(
+      /^table\/\$metadata: is XML, not JSON CSDL .* \(at byte 0\)$/,
+    );
   });
 });

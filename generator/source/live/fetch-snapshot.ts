@@ -22,7 +22,7 @@ import type { Surface } from '../../model/schema.js';
 import { readCsdlIndex } from '../../parse/csdl.js';
 import { SNAPSHOT_FILES } from '../snapshot.js';
 import { asUserError, connect, type SignIn } from './connection.js';
-import { filterDocument } from './filter-document.js';
+import { countObjects, filterDocument } from './filter-document.js';
 import { staged } from './snapshot-folder.js';
 
 export type { SignIn } from './connection.js';
@@ -240,39 +240,48 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
         bytes += n;
         report();
       });
-      // an XML, HTML or broken answer is named here, with the byte where it goes wrong
-      const index = readCsdlIndex(raw, surface, `${surface}/$metadata`);
       const globs = surface === 'table' ? options.tables : options.views;
-      const byGlob = selector({ include: globs.length ? globs : ['*'], exclude: [], includeUnreachable: true });
-      const kept = index.objects.filter(
-        (o) => byGlob(o.name, surface).generate && (!allowList || allowList.has(o.name.toLowerCase())),
-      );
-      const filtered = kept.length < index.objects.length;
-      if (filtered) {
-        const keptNames = new Set(kept.map((o) => o.name));
-        const keptTypes = new Set(kept.map((o) => o.entityType));
+      const narrowed = globs.length > 0 && !(globs.length === 1 && globs[0] === '*');
+      let objects: number;
+      let kept: number;
+      if (!narrowed && !allowList) {
+        // every object is kept: the document is checked and counted, not indexed (memory stays flat)
+        objects = kept = countObjects(raw, `${surface}/$metadata`);
+        renameSync(raw, file);
+        leftOut[surface] = null;
+      } else {
+        // an XML, HTML or broken answer is named here, with the byte where it goes wrong
+        const index = readCsdlIndex(raw, surface, `${surface}/$metadata`);
+        const byGlob = selector({ include: narrowed ? globs : ['*'], exclude: [], includeUnreachable: true });
+        const keep = index.objects.filter(
+          (o) => byGlob(o.name, surface).generate && (!allowList || allowList.has(o.name.toLowerCase())),
+        );
+        const keptNames = new Set(keep.map((o) => o.name));
+        const keptTypes = new Set(keep.map((o) => o.entityType));
         const dropped = index.objects.filter((o) => !keptNames.has(o.name));
-        filterDocument(raw, file, {
-          dropSets: new Set(dropped.map((o) => o.name)),
-          dropTypes: new Set(dropped.map((o) => o.entityType).filter((t) => !keptTypes.has(t))),
-        });
-        rmSync(raw);
-        const narrowed = globs.length > 0 && !(globs.length === 1 && globs[0] === '*');
+        if (dropped.length === 0)
+          renameSync(raw, file); // the server's bytes, when nothing is left out
+        else {
+          filterDocument(raw, file, {
+            dropSets: new Set(dropped.map((o) => o.name)),
+            dropTypes: new Set(dropped.map((o) => o.entityType).filter((t) => !keptTypes.has(t))),
+          });
+          rmSync(raw);
+        }
         const reasons = [
           narrowed ? `not matched by --${surface}s ${globs.join(' ')}` : undefined,
           allowList ? "not on the consumer key's OData allow-list" : undefined,
         ].filter((r) => r !== undefined);
-        leftOut[surface] = { count: dropped.length, reason: reasons.join(', or ') };
-      } else {
-        renameSync(raw, file);
-        leftOut[surface] = null;
+        leftOut[surface] = dropped.length ? { count: dropped.length, reason: reasons.join(', or ') } : null;
+        objects = index.objects.length;
+        kept = keep.length;
       }
       documents[surface] = {
         file: SNAPSHOT_FILES[surface],
         bytesDownloaded: downloaded,
-        objects: index.objects.length,
-        kept: kept.length,
-        filtered,
+        objects,
+        kept,
+        filtered: kept < objects,
       };
     }
 

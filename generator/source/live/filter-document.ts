@@ -59,6 +59,51 @@ interface Level {
   count: number;
 }
 
+/**
+ * How many objects a document's container lists, in one streaming pass that keeps nothing but counters: when a fetch
+ * keeps every object it needs no names, so memory stays flat however many objects there are. Also what checks the
+ * download is JSON (an XML or HTML answer, or a broken one, is named with its byte offset).
+ */
+export function countObjects(file: string, label: string): number {
+  let depth = 0;
+  let key: string | undefined;
+  /** per member of a schema (depth 2): its non-`$` keys, and whether it says it is the container */
+  let members = 0;
+  let isContainer = false;
+  let count = 0;
+  streamJson(
+    file,
+    (tokens) => {
+      for (const token of tokens) {
+        switch (token.name) {
+          case 'startObject':
+          case 'startArray':
+            if (depth === 2) {
+              members = 0;
+              isContainer = false;
+            }
+            depth++;
+            break;
+          case 'endObject':
+          case 'endArray':
+            depth--;
+            if (depth === 2 && isContainer) count += members;
+            break;
+          case 'keyValue':
+            key = token.value as string;
+            if (depth === 3 && !key.startsWith('$') && !key.includes('@')) members++;
+            break;
+          case 'stringValue':
+            if (depth === 3 && key === '$Kind' && token.value === 'EntityContainer') isContainer = true;
+            break;
+        }
+      }
+    },
+    label,
+  );
+  return count;
+}
+
 /** Writes `from` to `to` without the dropped members. */
 export function filterDocument(from: string, to: string, filter: DocumentFilter): void {
   const container = containerOf(from);
