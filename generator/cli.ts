@@ -6,6 +6,8 @@ import { UserError } from './errors.js';
 import { generate } from './generate.js';
 import { progressBar } from './progress.js';
 import { ERPGEN_VERSION } from './version.js';
+import { runSandbox, sandboxOptions } from './commands/sandbox.js';
+import { fetchOptions, runFetch } from './commands/fetch.js';
 
 const SHOWN_DIFFERENCES = 20;
 
@@ -99,6 +101,12 @@ export async function main(args: string[]): Promise<number> {
         exitCode = await runGenerate(argv);
       },
     )
+    .command('fetch', 'Download a snapshot from a live server', fetchOptions, async (argv) => {
+      exitCode = await runFetch(argv);
+    })
+    .command('sandbox', 'Serve a snapshot as a simulated ERP server on 127.0.0.1', sandboxOptions, async (argv) => {
+      exitCode = await runSandbox(argv);
+    })
     .demandCommand(1, 'Give a command: erpgen generate')
     .strict()
     .help()

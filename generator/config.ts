@@ -48,6 +48,16 @@ export const configSchema = z
     knownValues: z.array(knownValueSet).default([]),
     /** rows per page when a query gives no `top()` */
     defaultPageSize: z.number().int().positive().max(1_000_000).default(1000),
+    /** `erpgen fetch`: where and what; never a secret (those come from the environment or a prompt) */
+    fetch: z
+      .object({
+        baseUrl: z.string().min(1).optional(),
+        services: z.array(z.string().min(1)).optional(),
+        tables: z.array(z.string().min(1)).optional(),
+        views: z.array(z.string().min(1)).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -64,6 +74,7 @@ export interface Config {
   readonly includeUnreachable: boolean;
   readonly knownValues: readonly KnownValueSet[];
   readonly defaultPageSize: number;
+  readonly fetch?: ConfigFile['fetch'];
   /** the config file read, if any, relative to the working directory (for messages) */
   readonly file?: string;
 }
@@ -128,6 +139,7 @@ export function loadConfig(flags: ConfigFlags, cwd = process.cwd()): Config {
     includeUnreachable: file.includeUnreachable,
     knownValues: mergeKnownValues(file.knownValues),
     defaultPageSize: file.defaultPageSize,
+    ...(file.fetch !== undefined ? { fetch: file.fetch } : {}),
     ...(existsSync(path) ? { file: shown } : {}),
   };
 }
