@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { relative } from 'node:path';
 import type { Argv } from 'yargs';
 import { loadConfig } from '../config.js';
-import { ERPGEN_VERSION } from '../emit/package-files.js';
+import { ERPGEN_VERSION } from '../version.js';
 import { UserError } from '../errors.js';
 import { fetchSnapshot, type FetchProgress, type SignIn } from '../source/live/fetch-snapshot.js';
 import { fromEnv, refuseSecretFlags, SECRET_FLAG_OPTIONS } from './secrets.js';
