@@ -4,6 +4,7 @@ import yargs from 'yargs';
 import { loadConfig } from './config.js';
 import { UserError } from './errors.js';
 import { generate } from './generate.js';
+import { oneLine } from './message-text.js';
 import { progressBar } from './progress.js';
 
 const SHOWN_DIFFERENCES = 20;
@@ -117,7 +118,8 @@ export async function run(args: string[]): Promise<void> {
     process.exitCode = await main(args);
   } catch (error) {
     if (error instanceof UserError) {
-      console.error(`erpgen: ${error.message}`);
+      // one line even if a message was built around a UserError's (its constructor already made it one line)
+      console.error(`erpgen: ${oneLine(error.message)}`);
       process.exitCode = error.exitCode;
     } else {
       console.error('erpgen: internal error, please report it:');
