@@ -16,7 +16,8 @@ import { tsc7 } from './support/compilers.js';
 import { ROOT } from './support/paths.js';
 import { PROPERTY_SEED } from './support/property-seed.js';
 
-const IN_PROCESS_CASES = 360;
+// MUTATION_CASES=5000 (with FC_SEED=random) runs a longer campaign locally
+const IN_PROCESS_CASES = Number(process.env['MUTATION_CASES'] || 360);
 const CLI_CASES = 12;
 const COMPILED_SUCCESSES = 4;
 
