@@ -118,7 +118,7 @@ export async function run(args: string[]): Promise<void> {
     process.exitCode = await main(args);
   } catch (error) {
     if (error instanceof UserError) {
-      // one line even if a message was built around a UserError's (its constructor already made it one line)
+      // the last line of defence: the constructor made the message one line, but `message` can be reassigned
       console.error(`erpgen: ${oneLine(error.message)}`);
       process.exitCode = error.exitCode;
     } else {

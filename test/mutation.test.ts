@@ -19,7 +19,8 @@ import { PROPERTY_SEED } from './support/property-seed.js';
 // MUTATION_CASES=5000 (with FC_SEED=random) runs a longer campaign locally
 const IN_PROCESS_CASES = Number(process.env['MUTATION_CASES'] || 360);
 const CLI_CASES = 12;
-const COMPILED_SUCCESSES = 4;
+// successful outputs compiled (all in one tsc run); MUTATION_COMPILE raises it for a local campaign
+const COMPILED_SUCCESSES = Number(process.env['MUTATION_COMPILE'] || 4);
 
 // --- a seeded PRNG (mulberry32): small, and the same sequence on every platform
 
@@ -340,6 +341,17 @@ function prepare(name: string, mutated: { path: string; bytes: Buffer }) {
 
 let previous: Map<string, string>;
 
+/** Type-checks several generated packages in one tsc run, with the options each of them ships. */
+function compileAll(outs: readonly string[]): string {
+  const { compilerOptions } = JSON.parse(readFileSync(join(pristineOut, 'tsconfig.json'), 'utf8')) as {
+    compilerOptions: unknown;
+  };
+  const tsconfig = join(work, 'tsconfig.successes.json');
+  const include = outs.map((out) => `${relative(work, out)}/**/*.ts`);
+  writeFileSync(tsconfig, JSON.stringify({ compilerOptions, include }));
+  return tsc7(tsconfig);
+}
+
 /** What is wrong with how a run was refused: not a UserError, not one bounded line, or the output touched. */
 function refusalProblems(error: unknown, dir: string, out: string): string[] {
   if (!(error instanceof UserError))
@@ -368,53 +380,57 @@ describe(`seeded mutation campaign (seed ${PROPERTY_SEED})`, () => {
     previous = digestTree(pristineOut);
   });
 
-  it(`${IN_PROCESS_CASES} mutated inputs through generate(): a clean success or one line, output untouched`, async () => {
-    const tally = { ok: 0, refused: 0 };
-    const reasons = new Map<string, number>();
-    const successes: string[] = [];
-    const failures: string[] = [];
-    for (let i = 0; i < IN_PROCESS_CASES; i++) {
-      const seed = PROPERTY_SEED + i;
-      const mutated = mutate(seed);
-      const label = `case ${i} (seed ${seed}, ${mutated.path}: ${mutated.what})`;
-      const { dir, snapshot, out } = prepare(`case${i}`, mutated);
-      let error: unknown;
-      try {
-        await generate(loadConfig({ snapshot, out, include: ['*'] }, dir));
-      } catch (e) {
-        error = e;
+  it(
+    `${IN_PROCESS_CASES} mutated inputs through generate(): a clean success or one line, output untouched`,
+    async () => {
+      const tally = { ok: 0, refused: 0 };
+      const reasons = new Map<string, number>();
+      const successes: string[] = [];
+      const failures: string[] = [];
+      for (let i = 0; i < IN_PROCESS_CASES; i++) {
+        const seed = PROPERTY_SEED + i;
+        const mutated = mutate(seed);
+        const label = `case ${i} (seed ${seed}, ${mutated.path}: ${mutated.what})`;
+        const { dir, snapshot, out } = prepare(`case${i}`, mutated);
+        let error: unknown;
+        try {
+          await generate(loadConfig({ snapshot, out, include: ['*'] }, dir));
+        } catch (e) {
+          error = e;
+        }
+        if (error === undefined) {
+          tally.ok++;
+          if (successes.length < COMPILED_SUCCESSES && /renamed|string /.test(mutated.what)) successes.push(out);
+          else rmSync(dir, { recursive: true });
+          continue;
+        }
+        tally.refused++;
+        const problems = refusalProblems(error, dir, out);
+        if (problems.length) failures.push(`${label}: ${problems.join('; ')}`);
+        else {
+          const reason = (error as Error).message
+            .replace(/^[^:]*: /, '')
+            .replace(/".*?"|\d+/g, '_')
+            .slice(0, 40);
+          reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+        }
+        rmSync(dir, { recursive: true });
       }
-      if (error === undefined) {
-        tally.ok++;
-        if (successes.length < COMPILED_SUCCESSES && /renamed|string /.test(mutated.what)) successes.push(out);
-        else rmSync(dir, { recursive: true });
-        continue;
-      }
-      tally.refused++;
-      const problems = refusalProblems(error, dir, out);
-      if (problems.length) failures.push(`${label}: ${problems.join('; ')}`);
-      else {
-        const reason = (error as Error).message
-          .replace(/^[^:]*: /, '')
-          .replace(/".*?"|\d+/g, '_')
-          .slice(0, 40);
-        reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-      }
-      rmSync(dir, { recursive: true });
-    }
-    console.log(
-      `mutation campaign: ${tally.ok} generated, ${tally.refused} refused; reasons:`,
-      [...reasons].sort((a, b) => b[1] - a[1]),
-    );
-    // every case is run, so that one report lists everything the campaign found
-    expect(failures.slice(0, 20), `${failures.length} of ${IN_PROCESS_CASES} cases failed`).toEqual([]);
-    // the campaign is only worth something if it reaches both ends
-    expect(tally.ok, JSON.stringify(tally)).toBeGreaterThan(IN_PROCESS_CASES / 10);
-    expect(tally.refused, JSON.stringify(tally)).toBeGreaterThan(IN_PROCESS_CASES / 3);
-    expect(reasons.size).toBeGreaterThan(15);
-    for (const out of successes) expect(tsc7(join(out, 'tsconfig.json')), out).toBe('');
-    expect(successes.length).toBe(COMPILED_SUCCESSES);
-  });
+      console.log(
+        `mutation campaign: ${tally.ok} generated, ${tally.refused} refused; reasons:`,
+        [...reasons].sort((a, b) => b[1] - a[1]),
+      );
+      // every case is run, so that one report lists everything the campaign found
+      expect(failures.slice(0, 20), `${failures.length} of ${IN_PROCESS_CASES} cases failed`).toEqual([]);
+      // the campaign is only worth something if it reaches both ends
+      expect(tally.ok, JSON.stringify(tally)).toBeGreaterThan(IN_PROCESS_CASES / 10);
+      expect(tally.refused, JSON.stringify(tally)).toBeGreaterThan(IN_PROCESS_CASES / 3);
+      expect(reasons.size).toBeGreaterThan(15);
+      expect(successes.length).toBe(COMPILED_SUCCESSES);
+      expect(compileAll(successes)).toBe('');
+    },
+    Math.max(120_000, IN_PROCESS_CASES * 300),
+  );
 
   it(`${CLI_CASES} mutated inputs through the real CLI: exit 0, or exit 1 with exactly one erpgen: line`, () => {
     for (let i = 0; i < CLI_CASES; i++) {
