@@ -4,7 +4,7 @@
 // previous output byte for byte as it was. Most cases call generate() in-process; a sample runs the real CLI.
 // The seed is the suite's fixed property seed (FC_SEED overrides it); a failure names the seed and the case.
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../generator/config.js';
@@ -18,7 +18,7 @@ import { PROPERTY_SEED } from './support/property-seed.js';
 
 // MUTATION_CASES=5000 (with FC_SEED=random) runs a longer campaign locally
 const IN_PROCESS_CASES = Number(process.env['MUTATION_CASES'] || 360);
-const CLI_CASES = 12;
+const CLI_CASES = 8;
 // successful outputs compiled (all in one tsc run); MUTATION_COMPILE raises it for a local campaign
 const COMPILED_SUCCESSES = Number(process.env['MUTATION_COMPILE'] || 4);
 
@@ -280,9 +280,11 @@ const INPUTS: Input[] = [
   }),
 ];
 
+const PRISTINE = new Map(INPUTS.map((input) => [input.path, Buffer.from(JSON.stringify(input.json, null, 1))]));
+
 function writeSnapshot(dir: string, replaced?: { path: string; bytes: Buffer }): void {
   mkdirSync(join(dir, 'definitions'), { recursive: true });
-  for (const input of INPUTS) writeFileSync(join(dir, input.path), JSON.stringify(input.json, null, 1));
+  for (const [path, bytes] of PRISTINE) writeFileSync(join(dir, path), bytes);
   if (replaced) writeFileSync(join(dir, replaced.path), replaced.bytes);
 }
 
@@ -387,11 +389,22 @@ describe(`seeded mutation campaign (seed ${PROPERTY_SEED})`, () => {
       const reasons = new Map<string, number>();
       const successes: string[] = [];
       const failures: string[] = [];
+      // one folder for every case: a refused run must leave it as it was, so only a success needs a fresh copy
+      const dir = join(work, 'in-process');
+      const snapshot = join(dir, 'schema');
+      const out = join(dir, 'generated');
+      let fresh = false;
       for (let i = 0; i < IN_PROCESS_CASES; i++) {
         const seed = PROPERTY_SEED + i;
         const mutated = mutate(seed);
         const label = `case ${i} (seed ${seed}, ${mutated.path}: ${mutated.what})`;
-        const { dir, snapshot, out } = prepare(`case${i}`, mutated);
+        if (!fresh) {
+          rmSync(dir, { recursive: true, force: true });
+          cpSync(pristineOut, out, { recursive: true });
+          writeSnapshot(snapshot);
+          fresh = true;
+        }
+        writeFileSync(join(snapshot, mutated.path), mutated.bytes);
         let error: unknown;
         try {
           await generate(loadConfig({ snapshot, out, include: ['*'] }, dir));
@@ -400,21 +413,26 @@ describe(`seeded mutation campaign (seed ${PROPERTY_SEED})`, () => {
         }
         if (error === undefined) {
           tally.ok++;
-          if (successes.length < COMPILED_SUCCESSES && /renamed|string /.test(mutated.what)) successes.push(out);
-          else rmSync(dir, { recursive: true });
+          fresh = false;
+          if (successes.length < COMPILED_SUCCESSES && /renamed|string /.test(mutated.what)) {
+            renameSync(dir, join(work, `success${i}`));
+            successes.push(join(work, `success${i}`, 'generated'));
+          }
           continue;
         }
         tally.refused++;
         const problems = refusalProblems(error, dir, out);
-        if (problems.length) failures.push(`${label}: ${problems.join('; ')}`);
-        else {
+        if (problems.length) {
+          failures.push(`${label}: ${problems.join('; ')}`);
+          fresh = false;
+        } else {
           const reason = (error as Error).message
             .replace(/^[^:]*: /, '')
             .replace(/".*?"|\d+/g, '_')
             .slice(0, 40);
           reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
         }
-        rmSync(dir, { recursive: true });
+        writeFileSync(join(snapshot, mutated.path), PRISTINE.get(mutated.path)!);
       }
       console.log(
         `mutation campaign: ${tally.ok} generated, ${tally.refused} refused; reasons:`,
@@ -448,5 +466,55 @@ describe(`seeded mutation campaign (seed ${PROPERTY_SEED})`, () => {
       expect(result.stderr, label).toMatch(/^erpgen: schema\/[^\n]*\n$/);
       expect(refusalProblems(new UserError(result.stderr.slice('erpgen: '.length, -1)), dir, out), label).toEqual([]);
     }
+  });
+  // the campaign's findings, kept as fixed cases through the real CLI
+  const tables = () => print(toNode(INPUTS[0]!.json));
+  const known: Array<[string, () => string, RegExp]> = [
+    [
+      'a $Type that is a 100,000-deep array',
+      () => tables().replace('"$Type":"Edm.Int32"', `"$Type":${deep(100_000)}`),
+      /: entity type dbo\.price_page nests deeper than 64 levels \(at byte \d+\)$/,
+    ],
+    [
+      'a $Type that is a 30-deep array',
+      () => tables().replace('"$Type":"Edm.Int32"', `"$Type":${deep(30)}`),
+      /: column "price_page_uid" of entity type dbo\.price_page has \$Type an array: expected the name of an Edm type/,
+    ],
+    [
+      'an entity type whose $Kind is an object',
+      () => tables().replace('"$Kind":"EntityType"', '"$Kind":{"a":[1]}'),
+      /: dbo\.price_page is named as an entity set's \$Type but has \$Kind an object, not EntityType/,
+    ],
+    [
+      'a property named $Kind',
+      () => tables().replace('"price_page_uid":{', '"$Kind":{"$Type":"Edm.String"},"price_page_uid":{'),
+      /: dbo\.price_page is named as an entity set's \$Type but has \$Kind an object, not EntityType/,
+    ],
+    [
+      'an entity type and a column named with newlines and a fake erpgen: line',
+      () =>
+        tables()
+          .replace('"Edm.Int32"', '"Edm.Money"')
+          .replaceAll('price_page"', 'price\\nerpgen: 99 objects into generated\\npage"')
+          .replaceAll('price_page_uid', 'uid\\r\\nerpgen: ok'),
+      /: column "uid\\r\\nerpgen: ok" of entity type "dbo\.price\\nerpgen: 99 objects into generated\\npage" has unknown type "Edm\.Money"/,
+    ],
+    [
+      'a 10,000-character column name',
+      () => tables().replace('"Edm.Int32"', '"Edm.Money"').replaceAll('price_page_uid', 'u'.repeat(10_000)),
+      /: column "u{77}…" of entity type dbo\.price_page has unknown type "Edm\.Money"/,
+    ],
+  ];
+  it.each(known)('through the CLI: %s is one erpgen: line, exit 1, output untouched', (_, text, pattern) => {
+    const { dir, out } = prepare(`known${known.findIndex(([, t]) => t === text)}`, {
+      path: 'tables.metadata.json',
+      bytes: Buffer.from(text()),
+    });
+    const result = runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--quiet'], dir);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toMatch(/^erpgen: schema\/tables\.metadata\.json: [^\n]*\n$/);
+    expect(result.stderr.trimEnd()).toMatch(pattern);
+    expect(result.stderr.length).toBeLessThan(300);
+    expect(refusalProblems(new UserError(result.stderr.slice('erpgen: '.length, -1)), dir, out)).toEqual([]);
   });
 });
