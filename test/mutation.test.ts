@@ -257,7 +257,7 @@ const BYTE_MUTATIONS: Array<(r: Random, bytes: Buffer) => [Buffer, string]> = [
   },
 ];
 
-// --- the inputs: the golden schema and three service definitions (their unread Template left out)
+// --- the inputs: the golden schema, three service definitions (their unread Template left out), the service list
 
 const GOLDEN = join(ROOT, 'test/fixtures/golden/schema');
 const DEFINITIONS = ['PickZone', 'Contact', 'm_openorderreport'];
@@ -278,6 +278,7 @@ const INPUTS: Input[] = [
     delete json['Template'];
     return { path: `definitions/${name}.json`, json };
   }),
+  { path: 'services.json', json: DEFINITIONS.map((name) => ({ Name: name })) },
 ];
 
 const PRISTINE = new Map(INPUTS.map((input) => [input.path, Buffer.from(JSON.stringify(input.json, null, 1))]));
