@@ -4,6 +4,7 @@ import yargs from 'yargs';
 import { loadConfig } from './config.js';
 import { UserError } from './errors.js';
 import { generate } from './generate.js';
+import { oneLine } from './message-text.js';
 import { progressBar } from './progress.js';
 import { ERPGEN_VERSION } from './version.js';
 import { runSandbox, sandboxOptions } from './commands/sandbox.js';
@@ -126,7 +127,8 @@ export async function run(args: string[]): Promise<void> {
     process.exitCode = await main(args);
   } catch (error) {
     if (error instanceof UserError) {
-      console.error(`erpgen: ${error.message}`);
+      // the last line of defence: the constructor made the message one line, but `message` can be reassigned
+      console.error(`erpgen: ${oneLine(error.message)}`);
       process.exitCode = error.exitCode;
     } else {
       console.error('erpgen: internal error, please report it:');

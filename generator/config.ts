@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { UserError } from './errors.js';
+import { named } from './message-text.js';
 import { mergeKnownValues, type KnownValueSet } from './model/known-values.js';
 import type { DecimalMode } from './model/edm.js';
 
@@ -93,7 +94,7 @@ export function formatIssues(file: string, error: z.ZodError): string {
   const lines = error.issues.map((issue) => {
     const path = issue.path.length
       ? issue.path
-          .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+          .map((p) => (typeof p === 'number' ? `[${p}]` : `.${named(String(p))}`))
           .join('')
           .replace(/^\./, '')
       : '(top level)';
