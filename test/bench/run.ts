@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { fetchBench } from './fetch.js';
 import { generationBench, type Row } from './generation.js';
 import { typecheckBench } from './typecheck.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
@@ -35,6 +36,7 @@ try {
       await typecheckBench(work, stock, tscRuns),
     );
   }
+  if (!only || only === 'fetch') print('erpgen fetch from erpgen sandbox (one run each)', await fetchBench(work));
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
