@@ -25,6 +25,9 @@ import { TransactionStore } from './transaction-store.js';
 import type { TransactionRules } from './transaction-validate.js';
 import { TokenIssuer, tokenRoute, type Credentials, type TokenSettings } from './token-route.js';
 import { uiRouterRoute } from './ui-router-route.js';
+import { interactiveSandbox, type InteractiveSandbox, type InteractiveSandboxOptions } from './interactive/route.js';
+import { columnLengths, readServices, rowExists, storeStorage, userOf } from './interactive/setup.js';
+import { udtSandbox } from './udt/route.js';
 
 /** `count` faulty answers, then good ones; with `every`, the first `count` of every `every` requests are faulty. */
 export interface FaultPlan {
@@ -76,6 +79,8 @@ export interface SimulatedServerOptions {
   rowsPerObject?: number;
   /** the tenant's window setup for the Transaction API: required and disabled columns, async queueing */
   transactions?: TransactionOptions;
+  /** the Interactive API: the clock sessions expire by, records that exist beyond the rows, services whose save asks */
+  interactive?: Pick<InteractiveSandboxOptions, 'now' | 'records' | 'dialogs'>;
 }
 
 export type { TransactionOptions } from './transaction-rules.js';
@@ -108,6 +113,8 @@ export interface SimulatedServer {
   expireTokens(): void;
   /** how many tokens the token endpoint has issued */
   tokensIssued(): number;
+  /** the Interactive API's sessions and windows (open sessions, a window's values) */
+  readonly interactive: InteractiveSandbox;
   close(): Promise<void>;
 }
 
@@ -229,6 +236,15 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
         .rows(service.name, element.name)
         .some((r) => r[completed.name] === 'T' && Object.values(r).includes(orderNo)));
   let origin = '';
+  const interactive = interactiveSandbox({
+    services: readServices(options.snapshot),
+    lengths: columnLengths(tables),
+    userOf: (token) => userOf(check, token),
+    build: options.build ?? DEFAULT_BUILD,
+    exists: (dbColumn, value) => rowExists(store, dbColumn, value),
+    ...options.interactive,
+  });
+  const udt = udtSandbox({ tables, userOf: (token) => userOf(check, token), storage: storeStorage(store) });
   const routes: Route[] = [
     tokenRoute({ credentials: options.credentials ?? {}, issuer, settings }),
     odataRoute({ store, metadata, check, origin: () => origin }),
@@ -242,6 +258,9 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
       check,
       origin: () => origin,
     }),
+    interactive.route,
+    interactive.commandsRoute,
+    udt.route,
   ];
 
   const server = createServer((req, res) => {
@@ -286,6 +305,7 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
     setFaults: (next) => faults.reset(next),
     expireTokens: () => issuer.expireAll(),
     tokensIssued: () => issuer.issued,
+    interactive,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErpHttpError, ErpServerError } from '@acme/erp-schema';
 import { commandsRequest, createClient, ErpTransactionBuildError, type ErpClient } from '@acme/erp-schema/client';
 import { Order } from '@acme/erp-schema/transactions/Order';
-import { startQueryService, type SimulatedServer } from '../server/query-service.js';
+import { startQueryService, type SimulatedServer } from '../../generator/sandbox/query-service.js';
 import { SAMPLE_SNAPSHOT } from '../support/paths.js';
 import { startFamilyServer, type FamilyServer } from './interactive-server.js';
 
@@ -12,7 +12,8 @@ let server: FamilyServer;
 let client: ErpClient;
 
 beforeAll(async () => {
-  server = await startFamilyServer({ records: { Order: ['1013938'] } });
+  server = await startFamilyServer();
+  server.sandbox.insert('oe_hdr', [{ order_no: '1013938' }]);
   client = createClient({ baseUrl: server.url, uiServerUrl: server.ui, auth: 'user-token' });
 });
 afterAll(() => server.close());

@@ -15,7 +15,7 @@ import {
 } from '@acme/erp-schema/client';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import { PurchaseOrder } from '@acme/erp-schema/transactions/PurchaseOrder';
-import { jwt, startFamilyServer, type FamilyServer } from './interactive-server.js';
+import { jwt, startFamilyServer, USER_KEY_TOKEN, type FamilyServer } from './interactive-server.js';
 
 let server: FamilyServer;
 let client: ErpClient;
@@ -23,10 +23,10 @@ let clock = 1_000_000;
 
 beforeAll(async () => {
   server = await startFamilyServer({
-    now: () => clock,
-    records: { Order: ['1013938'] },
-    dialogs: { PurchaseOrder: 'Send the purchase order by e-mail?' },
+    interactive: { now: () => clock, dialogs: { PurchaseOrder: 'Send the purchase order by e-mail?' } },
   });
+  // the record a load finds: a row of the sandbox's oe_hdr (the field's DbColumnName)
+  server.sandbox.insert('oe_hdr', [{ order_no: '1013938' }]);
   client = createClient({ baseUrl: server.url, uiServerUrl: server.ui, auth: 'user-token' });
 });
 afterAll(() => server.close());
@@ -103,11 +103,7 @@ describe('sessions', () => {
     expect((error as Error).message).toMatch(/consumer key.*without a user name/);
     expect(server.requests.length).toBe(before);
 
-    const withUser = createClient({
-      baseUrl: server.url,
-      uiServerUrl: server.ui,
-      auth: jwt({ sub: 'demo', aud: '/api', 'Svc.ConsumerUid': '42', exp: 2147483647 }),
-    });
+    const withUser = createClient({ baseUrl: server.url, uiServerUrl: server.ui, auth: USER_KEY_TOKEN });
     await expect(withUser.interactive.session(async () => 'ran')).resolves.toBe('ran');
   });
 
@@ -192,7 +188,7 @@ describe('windows', () => {
   it('a record that does not exist is a typed result (Status 2, a message of Type 2), not an exception', async () => {
     await client.interactive.session(async (s) => {
       const w = await s.open(Order);
-      const missing = await w.change('TABPAGE_1.order', { order_no: '999' });
+      const missing = await w.change('TABPAGE_1.order', { order_no: 'NOSUCH' });
       expect(missing.kind).toBe('missing');
       expect(missing.status).toBe(2);
       expect(missing.messages.some((m) => m.Type === 2)).toBe(true);

@@ -2,6 +2,7 @@
 // the service documents say (Invalid Row Uid!, [0] rows deleted with HTTP 200, Invalid UDT table, conditions at the
 // top level of a delete); the client must turn each into the right outcome.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query } from '@acme/erp-schema';
 import { customer } from '@acme/erp-schema/tables/customer';
 import { udt_legacy } from '@acme/erp-schema/tables/udt_legacy';
 import { udt_pallet } from '@acme/erp-schema/tables/udt_pallet';
@@ -22,22 +23,23 @@ let client: ErpClient;
 beforeAll(async () => {
   server = await startFamilyServer();
   client = createClient({ baseUrl: server.url, auth: 'user-token' });
-  server.udt.insert('udt_pallet', [
-    { pallet_id: 'P1', location_id: '10', weight: '1.5', note: null },
-    { pallet_id: 'P2', location_id: '10', weight: '2', note: 'fragile' },
+  // rows of the sandbox's SQLite store: what the query family reads too
+  server.sandbox.insert('udt_pallet', [
+    { row_uid: 9001, pallet_id: 'P1', location_id: 10, weight: 1.5, note: null },
+    { row_uid: 9002, pallet_id: 'P2', location_id: 10, weight: 2, note: 'fragile' },
   ]);
-  server.udt.insert('udt_legacy', [{ udt_legacy_uid: '1', legacy_code: 'L1', description: 'old' }]);
 });
 afterAll(() => server.close());
 
 const last = () => server.requests.at(-1)!;
-const uidOf = (palletId: string) => server.udt.rows('udt_pallet').find((r) => r['pallet_id'] === palletId)!['row_uid']!;
+/** the row as the data query family reads it back */
+const readBack = async (uid: number) => (await client.page(query(udt_pallet).filter((c) => c.row_uid.eq(uid)))).rows[0];
 /** the family without its compile-time guards: what a JavaScript caller (or a cast) can send */
 const untyped = () => client.udt as unknown as { [K in keyof Udt]: (...args: unknown[]) => Promise<unknown> };
 
 describe('update', () => {
   it('updates a row by row_uid with the table name prefixed, and reports the row count', async () => {
-    const uid = Number(uidOf('P1'));
+    const uid = 9001;
     const result = await client.udt.update(
       udt_pallet,
       { note: 'moved', weight: 12.5, location_id: null },
@@ -59,11 +61,7 @@ describe('update', () => {
         },
       ],
     });
-    expect(server.udt.rows('udt_pallet').find((r) => r['pallet_id'] === 'P1')).toMatchObject({
-      note: 'moved',
-      weight: '12.5',
-      location_id: null,
-    });
+    expect(await readBack(uid)).toMatchObject({ note: 'moved', weight: 12.5, location_id: null, pallet_id: 'P1' });
   });
 
   it('an update that reaches no row is a failure, not a success', async () => {
@@ -104,13 +102,13 @@ describe('update', () => {
 
 describe('delete', () => {
   it('deletes by row_uid with the conditions at the top level, and reports the count parsed from [n] rows deleted', async () => {
-    const uid = uidOf('P2');
-    const result = await client.udt.delete(udt_pallet, { row_uid: Number(uid) });
+    const result = await client.udt.delete(udt_pallet, { row_uid: 9002 });
     expect(result.rows).toBe(1);
     expect(result.message).toMatch(/\[1\] rows deleted from \[udt_pallet\]/);
     expect(last().method).toBe('DELETE');
-    expect(JSON.parse(last().body)).toEqual({ table: 'udt_pallet', conditions: [{ name: 'row_uid', value: uid }] });
-    expect(server.udt.rows('udt_pallet').map((r) => r['pallet_id'])).toEqual(['P1']);
+    expect(JSON.parse(last().body)).toEqual({ table: 'udt_pallet', conditions: [{ name: 'row_uid', value: '9002' }] });
+    expect(await readBack(9002)).toBeUndefined();
+    expect(await readBack(9001)).toBeDefined();
   });
 
   it('[0] rows deleted (HTTP 200, errorNo 0) is a failure', async () => {

@@ -35,6 +35,8 @@ export interface InteractiveSandboxOptions {
   readonly now?: () => number;
   /** records that exist, per service and key value (a load of any other key answers Status 2) */
   readonly records?: Readonly<Record<string, readonly string[]>>;
+  /** whether a row with this value in this column (`table.column`, the field's DbColumnName) exists: the sandbox's rows */
+  readonly exists?: (dbColumn: string, value: string) => boolean;
   /** services whose save opens a response window asking to confirm, with its text */
   readonly dialogs?: Readonly<Record<string, string>>;
 }
@@ -206,11 +208,10 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
         return ERROR(400, `The value for ${field} is longer than its maximum length of ${max}.`);
       const dw = datawindowOf(element);
       // a Form's key field retrieves the record: one that does not exist leaves the window empty, Status 2
-      if (
-        element.type === 'Form' &&
-        element.keyFields.includes(field) &&
-        !records.get(window.service.name)?.has(value)
-      ) {
+      const known = (v: string) =>
+        records.get(window.service.name)?.has(v) === true ||
+        (definition.dbColumn !== null && options.exists?.(definition.dbColumn, v) === true);
+      if (element.type === 'Form' && element.keyFields.includes(field) && !known(value)) {
         window.values.clear();
         return result(2, { messages: [{ Text: `${element.name}: no record with ${field} ${value}.`, Type: 2 }] });
       }

@@ -1,5 +1,5 @@
 // The UDT service on the sandbox's base host (`/udtservice/api/udtdata/...`): inserts, updates and deletes of
-// user-defined tables' rows, over an in-memory store, answering as the service documents say:
+// user-defined tables' rows, over the sandbox's SQLite rows (or memory), answering as the service documents say:
 // - a name that is not a user-defined table of the snapshot (a bare name, a view, an ordinary table): 400
 //   `{id: 0, errorNo: 4001, errorMessage: 'Invalid UDT table'}`;
 // - an update of a table without `row_uid`, or with a condition on another column: 400 `{error: ['Invalid Row Uid!']}`;
@@ -7,21 +7,32 @@
 //   `{error: ['Conditions cannot be blank or none!']}`); on a table without `row_uid` it answers HTTP 200, errorNo 0,
 //   `[0] rows deleted ...` and deletes nothing;
 // - success: 200 `{id: 0, errorNo: 0, errorMessage: '[n] rows deleted from [udt_x] table successfully!'}`.
-import type { QueryObject } from '../../model/schema.js';
+import type { QueryObject } from '../schema.js';
 import { bearer, emptyReply, jsonBody, jsonReply, type Reply, type Route } from '../interactive/route-types.js';
+
+export type UdtRow = Record<string, string | null>;
+
+/** Where the rows live: the sandbox's SQLite store, or memory (the default). */
+export interface UdtStorage {
+  /** sets `values` in the rows whose `column` equals `key`; how many rows changed */
+  updateWhere(table: string, column: string, key: string, values: Readonly<UdtRow>): number;
+  /** deletes the rows whose `column` equals `key`; how many */
+  deleteWhere(table: string, column: string, key: string): number;
+  insert(table: string, rows: ReadonlyArray<Readonly<UdtRow>>): void;
+}
 
 export interface UdtSandboxOptions {
   /** the snapshot's tables: those named `udt_*` are the user-defined tables */
   readonly tables: readonly QueryObject[];
   /** the user a token signs in as; undefined for an unknown token */
   readonly userOf: (token: string) => string | undefined;
+  /** default: rows in memory (see `rows`) */
+  readonly storage?: UdtStorage;
 }
-
-export type UdtRow = Record<string, string | null>;
 
 export interface UdtSandbox {
   readonly route: Route;
-  /** the rows of a user-defined table, as stored */
+  /** the rows of a user-defined table held in memory (empty when a storage was given) */
   rows(table: string): UdtRow[];
   /** adds rows (`row_uid` assigned when the table has one and the row gives none) */
   insert(table: string, rows: readonly UdtRow[]): void;
@@ -45,20 +56,44 @@ function conditionsOf(raw: unknown): Condition[] | undefined {
   }));
 }
 
+/** Rows in memory, compared as text. */
+function memoryStorage(
+  rowsOf: (table: string) => UdtRow[],
+  replace: (table: string, rows: UdtRow[]) => void,
+): UdtStorage {
+  return {
+    updateWhere(table, column, key, values) {
+      const hits = rowsOf(table).filter((row) => row[column] === key);
+      for (const row of hits) Object.assign(row, values);
+      return hits.length;
+    },
+    deleteWhere(table, column, key) {
+      const before = rowsOf(table);
+      const kept = before.filter((row) => row[column] !== key);
+      replace(table, kept);
+      return before.length - kept.length;
+    },
+    insert(table, rows) {
+      rowsOf(table).push(...rows.map((r) => ({ ...r })));
+    },
+  };
+}
+
 export function udtSandbox(options: UdtSandboxOptions): UdtSandbox {
   const udts = new Map(options.tables.filter((t) => t.name.startsWith('udt_')).map((t) => [t.name, t]));
-  const store = new Map<string, UdtRow[]>();
+  const memory = new Map<string, UdtRow[]>();
   let nextUid = 1;
-  const rowsOf = (table: string) => store.get(table) ?? store.set(table, []).get(table)!;
+  const rowsOf = (table: string) => memory.get(table) ?? memory.set(table, []).get(table)!;
+  const storage = options.storage ?? memoryStorage(rowsOf, (table, rows) => memory.set(table, rows));
   const hasRowUid = (table: QueryObject) => table.columns.some((c) => c.name === 'row_uid');
 
   function insert(table: string, rows: readonly UdtRow[]): void {
     const t = udts.get(table);
     if (!t) throw new Error(`${table} is not a user-defined table of the snapshot`);
-    for (const row of rows)
-      rowsOf(table).push(
-        hasRowUid(t) && row['row_uid'] === undefined ? { ...row, row_uid: String(nextUid++) } : { ...row },
-      );
+    storage.insert(
+      table,
+      rows.map((row) => (hasRowUid(t) && row['row_uid'] === undefined ? { ...row, row_uid: String(nextUid++) } : row)),
+    );
   }
 
   function update(table: QueryObject, body: Record<string, unknown>): Reply {
@@ -72,12 +107,11 @@ export function udtSandbox(options: UdtSandboxOptions): UdtSandbox {
       const columns = Array.isArray(row.columns) ? (row.columns as Array<{ name?: unknown; value?: unknown }>) : [];
       for (const c of columns)
         if (!table.columns.some((k) => k.name === c.name)) return failure(`Invalid column name '${String(c.name)}'.`);
-      for (const stored of rowsOf(table.name)) {
-        if (!conditions.every((c) => stored[c.name] === c.value)) continue;
-        for (const c of columns)
-          stored[String(c.name)] = c.value === null || c.value === undefined ? null : String(c.value);
-        changed++;
-      }
+      const values = Object.fromEntries(
+        columns.map((c) => [String(c.name), c.value === null || c.value === undefined ? null : String(c.value)]),
+      );
+      // the only condition the service takes is row_uid
+      changed += storage.updateWhere(table.name, 'row_uid', conditions[0]!.value, values);
     }
     return answer(`[${changed}] rows updated in [${table.name}] table successfully..!`);
   }
@@ -85,11 +119,10 @@ export function udtSandbox(options: UdtSandboxOptions): UdtSandbox {
   function remove(table: QueryObject, body: Record<string, unknown>): Reply {
     const conditions = conditionsOf(body['conditions']);
     if (!conditions) return failure('Conditions cannot be blank or none!');
-    if (!hasRowUid(table)) return answer(`[0] rows deleted from [${table.name}] table successfully!`);
-    const before = rowsOf(table.name);
-    const kept = before.filter((row) => !conditions.every((c) => row[c.name] === c.value));
-    store.set(table.name, kept);
-    return answer(`[${before.length - kept.length}] rows deleted from [${table.name}] table successfully!`);
+    const byRowUid = conditions.find((c) => c.name === 'row_uid');
+    if (!hasRowUid(table) || !byRowUid) return answer(`[0] rows deleted from [${table.name}] table successfully!`);
+    const deleted = storage.deleteWhere(table.name, 'row_uid', byRowUid.value);
+    return answer(`[${deleted}] rows deleted from [${table.name}] table successfully!`);
   }
 
   const route: Route = (request) => {

@@ -1,0 +1,63 @@
+// What the interactive and UDT routes need from the rest of the sandbox: the snapshot's service definitions, the
+// columns' lengths, who a token signs in as, and the SQLite rows (records that exist, UDT rows).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TransactionService } from '../../model/transactions.js';
+import { parseDefinition } from '../../parse/definitions.js';
+import type { TokenCheck } from '../auth.js';
+import type { QueryObject } from '../schema.js';
+import type { Store } from '../store.js';
+import type { UdtStorage } from '../udt/route.js';
+
+/** The snapshot's transaction services (definitions/*.json), as the generator reads them. */
+export function readServices(snapshot: string): TransactionService[] {
+  const folder = join(snapshot, 'definitions');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => parseDefinition(readFileSync(join(folder, f), 'utf8'), join(folder, f)));
+}
+
+/** `table.column` (lower case) -> length, for string columns that give one. */
+export function columnLengths(tables: readonly QueryObject[]): Map<string, number> {
+  const lengths = new Map<string, number>();
+  for (const t of tables)
+    for (const c of t.columns)
+      if (typeof c.maxLength === 'number') lengths.set(`${t.name}.${c.name}`.toLowerCase(), c.maxLength);
+  return lengths;
+}
+
+/**
+ * The user a token signs in as: the `sub` claim of an issued (JWT) token ('' for a consumer key without a user
+ * name), `api` for a fixed test token; undefined when the token is unknown or expired.
+ */
+export function userOf(check: TokenCheck, token: string): string | undefined {
+  if (!check(token)) return undefined;
+  const payload = token.split('.')[1];
+  if (payload === undefined) return 'api';
+  try {
+    const sub = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown }).sub;
+    return typeof sub === 'string' ? sub : '';
+  } catch {
+    return 'api';
+  }
+}
+
+/** Whether a row with `value` in `table.column` exists among the sandbox's rows. */
+export function rowExists(store: Store, dbColumn: string, value: string): boolean {
+  const dot = dbColumn.indexOf('.');
+  if (dot < 0) return false;
+  const table = dbColumn.slice(0, dot);
+  const column = dbColumn.slice(dot + 1);
+  return store.valuesWhere(table, column, value, column).length > 0;
+}
+
+/** UDT rows in the sandbox's SQLite store, so the query family reads what the UDT service wrote. */
+export function storeStorage(store: Store): UdtStorage {
+  return {
+    updateWhere: (table, column, key, values) => store.updateWhere(table, column, key, values),
+    deleteWhere: (table, column, key) => store.deleteWhere(table, column, key),
+    insert: (table, rows) => store.insert(table, rows),
+  };
+}
