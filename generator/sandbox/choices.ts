@@ -14,4 +14,11 @@ export const SANDBOX_CHOICES: readonly string[] = [
   "A write naming an order whose oe_hdr.completed is 'T' fails with 'General Exception: Order <n> is in an editing state (completed = T) and cannot be changed.' (the documents say such rows refuse writes, not with which message).",
   "Required and disabled columns of a window are the tenant's setup, not in a definition: Order's TABPAGE_1.order needs customer_id, nothing is disabled.",
   'Fault switches hit every request except token calls; a 500 from --burst-500 has an empty body.',
+  "Interactive: one session per token on every build: a second create answers 409 Session already exists. until the token's sessions are deleted (the documents show it up to 26.1.5910.3).",
+  'Interactive: a consumer key token without a user name cannot create a session: HTTP 500 with an ErrorMessage about user retrieval (the documents give no status). Session not found or expired and Window not found are 400s with an ErrorMessage.',
+  'Interactive: a change item with a TabName must name a field of the active tab (select it with PageName first), else 400 naming the field; an item without TabName is found by its DatawindowName, or by its field.',
+  "Interactive: a record loads when a Form's key field changes; it exists when the field's DbColumnName table has a row with that value (or it was saved in this sandbox); a new record's key is generated on save (keygenerated event).",
+  "Interactive: no save opens a response window unless the sandbox is started with one for the service (tests); its tools are cb_yes (save) and cb_no (cancel). GET /v2/data answers the active tab's datawindows as {Name, TabName, Columns, Data, ActiveRow, TotalRows}.",
+  'Commands (/api/v2/commands) run in a window of their own and answer {Results: [{Action, Status, Events, Messages}]}, stopping at the first action that does not succeed; a refused action answers with its own error.',
+  'UDT: rows live in the same store the query family reads; an update answers [n] rows updated in [table] table successfully..!, and only row_uid conditions are taken.',
 ];

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { DEFAULT_TOKENS, type TokenCheck, type TokenGrant } from './auth.js';
+import { authenticateBearer, DEFAULT_TOKENS, type TokenCheck, type TokenGrant } from './auth.js';
 import { odataRoute } from './odata-route.js';
 import { emptyReply, htmlNotFound, type Reply, type Route, type ServiceRequest } from './reply.js';
 import { readSchemaDocument, type QueryObject, type Surface } from './schema.js';
@@ -242,6 +242,12 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
     userOf: (token) => userOf(check, token),
     build: options.build ?? DEFAULT_BUILD,
     exists: (dbColumn, value) => rowExists(store, dbColumn, value),
+    authenticate: (request) =>
+      authenticateBearer(
+        request.headers['authorization'],
+        check,
+        `${origin}${request.path}${request.query === '' ? '' : `?${request.query}`}`,
+      ),
     ...options.interactive,
   });
   const udt = udtSandbox({ tables, userOf: (token) => userOf(check, token), storage: storeStorage(store) });

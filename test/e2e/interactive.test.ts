@@ -2,9 +2,12 @@
 // behaviour the service documents (the 409, the Status values, the batched change failure, the poisoned window
 // after a wrong datawindow, the session timeout, Accept) is played by the route and met by the client here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErpServerError, ErpUnexpectedResponseError } from '@acme/erp-schema';
+import { ErpForbiddenError, ErpServerError, ErpUnexpectedResponseError } from '@acme/erp-schema';
+import { startQueryService } from '../../generator/sandbox/query-service.js';
+import { SAMPLE_SNAPSHOT } from '../support/paths.js';
 import {
   createClient,
+  tokenAuth,
   ErpChangeRejectedError,
   ErpInteractiveUsageError,
   ErpSessionExpiredError,
@@ -130,6 +133,32 @@ describe('sessions', () => {
     expect(order).toEqual(['a start', 'a end', 'c start', 'c end']);
     expect(shown(before).filter((p) => p.startsWith('POST'))).toHaveLength(3);
     expect(server.interactive.openSessions()).toBe(0);
+  });
+
+  it('with tokens the sandbox issues: a key without a user is refused before calling, a key with one works, a key scoped to /odata only is forbidden', async () => {
+    const issuing = await startQueryService({
+      snapshot: SAMPLE_SNAPSHOT,
+      credentials: { users: { demo: 'pw' }, consumerKeys: { 'key-api': '/api', 'key-odata': '/odata:customer' } },
+    });
+    try {
+      const signIn = (consumerKey: string, username?: string) =>
+        createClient({
+          baseUrl: issuing.url,
+          auth: tokenAuth({ baseUrl: issuing.url, consumerKey, ...(username !== undefined ? { username } : {}) }),
+        });
+      await expect(signIn('key-api').interactive.session(async () => 'never')).rejects.toBeInstanceOf(
+        ErpInteractiveUsageError,
+      );
+      await expect(signIn('key-api', 'demo').interactive.session(async (s) => s.id)).resolves.toMatch(
+        /^[0-9a-f-]{36}$/,
+      );
+      await expect(signIn('key-odata', 'demo').interactive.session(async () => 'never')).rejects.toBeInstanceOf(
+        ErpForbiddenError,
+      );
+      expect(issuing.interactive.openSessions()).toBe(0);
+    } finally {
+      await issuing.close();
+    }
   });
 
   it('reads the 25.2 session id field (SessionId)', async () => {

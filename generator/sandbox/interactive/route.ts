@@ -27,6 +27,8 @@ export interface InteractiveSandboxOptions {
   readonly lengths: ColumnLengths;
   /** the user name a token signs in as: '' for a consumer key without a user, undefined for an unknown token */
   readonly userOf: (token: string) => string | undefined;
+  /** the UI server's own check of the bearer token (401, 403 for a scope without it), before userOf */
+  readonly authenticate?: (request: ServiceRequest) => Reply | undefined;
   /** the UI server's path on the host (default `/uiserver0`) */
   readonly prefix?: string;
   /** the build played: `25.2.x` answers `SessionId`, 26.1 `Id`; up to 26.1.5910.3 a missing Accept is an empty 500 */
@@ -355,6 +357,8 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     const endpoint = request.path.slice(prefix.length + 1).replace(/\/$/, '');
     const known = endpoint === 'sessions' || /^v2\/(window|change|tab|row|data|tools)$/.test(endpoint);
     if (!known) return undefined;
+    const refused = options.authenticate?.(request);
+    if (refused) return refused;
     const token = bearer(request);
     const user = token === undefined ? undefined : options.userOf(token);
     if (token === undefined || user === undefined)
@@ -450,6 +454,8 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
   const commandsRoute: Route = (request) => {
     if (request.path !== `${options.prefix ?? '/uiserver0'}/api/v2/commands`) return undefined;
     if (request.method !== 'POST') return emptyReply(405, { Allow: 'POST' });
+    const refused = options.authenticate?.(request);
+    if (refused) return refused;
     const token = bearer(request);
     if (token === undefined || options.userOf(token) === undefined)
       return jsonReply(401, {
