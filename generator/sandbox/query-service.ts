@@ -26,7 +26,7 @@ import type { TransactionRules } from './transaction-validate.js';
 import { TokenIssuer, tokenRoute, type Credentials, type TokenSettings } from './token-route.js';
 import { uiRouterRoute } from './ui-router-route.js';
 import { interactiveSandbox, type InteractiveSandbox, type InteractiveSandboxOptions } from './interactive/route.js';
-import { columnLengths, readServices, rowExists, storeStorage, userOf } from './interactive/setup.js';
+import { columnLengths, readServices, rowExists, storedValue, storeStorage, userOf } from './interactive/setup.js';
 import { udtSandbox } from './udt/route.js';
 
 /** `count` faulty answers, then good ones; with `every`, the first `count` of every `every` requests are faulty. */
@@ -242,6 +242,7 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
     userOf: (token) => userOf(check, token),
     build: options.build ?? DEFAULT_BUILD,
     exists: (dbColumn, value) => rowExists(store, dbColumn, value),
+    valueOf: (dbColumn, keyDbColumn, key) => storedValue(store, dbColumn, keyDbColumn, key),
     authenticate: (request) =>
       authenticateBearer(
         request.headers['authorization'],

@@ -29,7 +29,7 @@ beforeAll(async () => {
     interactive: { now: () => clock, dialogs: { PurchaseOrder: 'Send the purchase order by e-mail?' } },
   });
   // the record a load finds: a row of the sandbox's oe_hdr (the field's DbColumnName)
-  server.sandbox.insert('oe_hdr', [{ order_no: '1013938' }]);
+  server.sandbox.insert('oe_hdr', [{ order_no: '1013938', po_no: 'PO-STORED', job_name: 'Stored job' }]);
   client = createClient({ baseUrl: server.url, uiServerUrl: server.ui, auth: 'user-token' });
 });
 afterAll(() => server.close());
@@ -223,6 +223,11 @@ describe('windows', () => {
       expect(missing.messages.some((m) => m.Type === 2)).toBe(true);
       const found = await w.change('TABPAGE_1.order', { order_no: '1013938' });
       expect(found.kind).toBe('ok');
+      // the record's values come from the sandbox's rows
+      const header = (await w.data()).find((d) => d.Name === 'd_oe_hdr_order') as
+        { Columns: string[]; Data: string[][] } | undefined;
+      const row = Object.fromEntries(header!.Columns.map((c, i) => [c, header!.Data[0]![i]]));
+      expect(row).toMatchObject({ order_no: '1013938', po_no: 'PO-STORED', job_name: 'Stored job' });
     });
   });
 

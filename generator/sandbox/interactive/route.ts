@@ -39,6 +39,8 @@ export interface InteractiveSandboxOptions {
   readonly records?: Readonly<Record<string, readonly string[]>>;
   /** whether a row with this value in this column (`table.column`, the field's DbColumnName) exists: the sandbox's rows */
   readonly exists?: (dbColumn: string, value: string) => boolean;
+  /** the stored value of `dbColumn` in the row whose `keyDbColumn` is `key` (same table), as the window shows it */
+  readonly valueOf?: (dbColumn: string, keyDbColumn: string, key: string) => string | undefined;
   /** services whose save opens a response window asking to confirm, with its text */
   readonly dialogs?: Readonly<Record<string, string>>;
 }
@@ -218,6 +220,14 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
         return result(2, { messages: [{ Text: `${element.name}: no record with ${field} ${value}.`, Type: 2 }] });
       }
       const values = window.values.get(dw) ?? new Map<string, string>();
+      const loads = element.type === 'Form' && element.keyFields.includes(field);
+      // a record found among the rows brings its stored values: the fields whose column is in the key's table
+      if (loads && definition.dbColumn !== null && options.valueOf)
+        for (const other of element.fields) {
+          if (other.dbColumn === null || other === definition) continue;
+          const stored = options.valueOf(other.dbColumn, definition.dbColumn, value);
+          if (stored !== undefined) values.set(other.name, stored);
+        }
       values.set(field, value);
       window.values.set(dw, values);
       events.push({ Name: 'dwcontentchanged', Data: [{ Key: 'datawindow', Value: dw }] });

@@ -61,3 +61,17 @@ export function storeStorage(store: Store): UdtStorage {
     insert: (table, rows) => store.insert(table, rows),
   };
 }
+
+/** The stored value of `dbColumn` in the row whose `keyDbColumn` equals `key`, both `table.column` of one table. */
+export function storedValue(store: Store, dbColumn: string, keyDbColumn: string, key: string): string | undefined {
+  const [table, column] = splitColumn(dbColumn);
+  const [keyTable, keyColumn] = splitColumn(keyDbColumn);
+  if (table === undefined || table !== keyTable) return undefined;
+  const value = store.valuesWhere(table, keyColumn!, key, column!)[0];
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+function splitColumn(dbColumn: string): [string | undefined, string | undefined] {
+  const dot = dbColumn.indexOf('.');
+  return dot < 0 ? [undefined, undefined] : [dbColumn.slice(0, dot), dbColumn.slice(dot + 1)];
+}
