@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generationBench, type Row } from './generation.js';
+import { editorBench } from './editor.js';
 import { typecheckBench } from './typecheck.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
 
@@ -35,6 +36,11 @@ try {
       await typecheckBench(work, stock, tscRuns),
     );
   }
+  if (!only || only === 'editor')
+    print(
+      'Completion in the editor: after an edit and cold (Order: 102 elements, 1,266 fields; customer: 302 columns)',
+      await editorBench(work, runs),
+    );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
