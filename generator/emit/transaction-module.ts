@@ -85,10 +85,10 @@ function elementInterface(elements: readonly DataElement[], lengths: FieldLength
     ].filter(Boolean);
     out += docComment(about, '  ');
     if (element.fields.length === 0) {
-      out += `  readonly ${stringLiteral(element.name)}: {};\n`;
+      out += `  readonly ${propertyKey(element.name)}: {};\n`;
       continue;
     }
-    out += `  readonly ${stringLiteral(element.name)}: {\n`;
+    out += `  readonly ${propertyKey(element.name)}: {\n`;
     for (const field of element.fields) {
       out += docComment([fieldDoc(field, element, lengths.get(field))], '    ');
       out += fieldSignature(propertyKey(field.name), valueType(field), '    ');
@@ -118,6 +118,19 @@ function fieldDescriptor(field: TransactionField, element: DataElement, lengths:
   );
 }
 
+/**
+ * `export const Order: $Service<OrderForms, OrderLists> = $defineService($descriptor);` as prettier prints it.
+ * The annotation gives the value its type without checking the descriptor (an editor would otherwise re-check
+ * thousands of lines of it after every edit of a file that uses the service).
+ */
+function serviceDeclaration(names: ObjectNames): string {
+  const head = `export const ${names.value}: $Service<${names.type}Forms, ${names.type}Lists> =`;
+  const call = '$defineService($descriptor);';
+  if (head.length + 1 + call.length <= PRETTIER_OPTIONS.printWidth) return `${head} ${call}\n`;
+  if (head.length <= PRETTIER_OPTIONS.printWidth) return `${head}\n  ${call}\n`;
+  return `export const ${names.value}: $Service<\n  ${names.type}Forms,\n  ${names.type}Lists\n> = ${call}\n`;
+}
+
 export function emitTransactionModule(
   service: TransactionService,
   names: ObjectNames,
@@ -139,7 +152,7 @@ export function emitTransactionModule(
 
   let descriptor = '';
   for (const element of service.elements) {
-    descriptor += `    ${stringLiteral(element.name)}: {\n`;
+    descriptor += `    ${objectLiteralKey(element.name)}: {\n`;
     descriptor += `      type: '${element.type}',\n`;
     descriptor += arrayLiteral('keyFields: ', element.keyFields.map(stringLiteral), ',', '      ');
     if (element.fields.length === 0) descriptor += '      fields: {},\n';
@@ -157,7 +170,7 @@ export function emitTransactionModule(
 
   return (
     `${GENERATED_HEADER}\n` +
-    "import { defineService as $defineService } from '../runtime/transaction.js';\n" +
+    "import { defineService as $defineService, type Service as $Service } from '../runtime/transaction.js';\n" +
     (typeImports.length ? `import type { ${typeImports.join(', ')} } from '../runtime/transaction.js';\n` : '') +
     '\n' +
     docComment([
@@ -166,14 +179,18 @@ export function emitTransactionModule(
     `export interface ${names.type}Forms ${elementInterface(forms, lengths)}\n\n` +
     docComment([`The List data elements of ${what.toLowerCase()} \`${service.name}\`.`]) +
     `export interface ${names.type}Lists ${elementInterface(lists, lengths)}\n\n` +
+    // `as const` keeps the literals whatever the keys: as a contextual type, a key named `constructor` would
+    // get Object's member and widen `'Char'` to string
+    '/** The runtime descriptor: what the payload builder checks and converts by. */\n' +
+    'const $descriptor = {\n' +
+    `  name: ${stringLiteral(service.name)},\n` +
+    `  report: ${service.report},\n` +
+    (descriptor ? `  elements: {\n${descriptor}  },\n` : '  elements: {},\n') +
+    '} as const;\n\n' +
     docComment([
       `${what} \`${service.name}\`: ${service.elements.length} data element${service.elements.length === 1 ? '' : 's'}, sent with ${endpoint}.`,
       `Build with \`${names.value}.transaction().form(...).list(...)\`, then \`${names.value}.request([...], { useCodeValues: false })\`.`,
     ]) +
-    `export const ${names.value} = $defineService<${names.type}Forms, ${names.type}Lists>({\n` +
-    `  name: ${stringLiteral(service.name)},\n` +
-    `  report: ${service.report},\n` +
-    (descriptor ? `  elements: {\n${descriptor}  },\n` : '  elements: {},\n') +
-    '});\n'
+    serviceDeclaration(names)
   );
 }

@@ -34,7 +34,7 @@ export function arrayLiteral(head: string, items: readonly string[], tail: strin
   return `${indent}${head}[\n${items.map((i) => `${indent}  ${i},\n`).join('')}${indent}]${tail}\n`;
 }
 
-/** A key in an object literal: `__proto__` must be computed, or it would set the prototype. */
+/** A key in an object literal: `__proto__` must be computed, or it would set the prototype, quoted or not. */
 export function objectLiteralKey(name: string): string {
   return name === '__proto__' ? `['__proto__']` : propertyKey(name);
 }

@@ -63,14 +63,41 @@ type InMode<F, Codes extends boolean> = Codes extends true
   : F;
 
 /**
- * The edits of one row: only the element's fields (extra ones are `never`, which also catches them in
- * variables, where excess property checks do not apply), every chosen key present. `E` is inferred from the
- * argument alone: NoInfer keeps the checks from feeding back into the inference.
+ * What every object has under a name through Object.prototype (`constructor: Function`, `toString(): string`,
+ * ...). A row without a field named `constructor` still has one to the compiler, so where a row is compared
+ * with the element's fields as a whole, a field with such a name must also accept what the prototype gives.
+ * (The values a row really holds are checked key by key, own keys only: see RowCheck.)
  */
-type RowEdits<E, F, Key extends PropertyKey> = E &
-  NoInfer<
-    { readonly [P in Exclude<keyof E, keyof F>]: never } & { readonly [P in Key & keyof F]-?: Exclude<F[P], undefined> }
-  >;
+type Inherited<K> = K extends keyof Object ? Object[K] : never;
+
+/** The shape rows are inferred against: the element's fields, for completion and literal types. */
+type RowShape<F> = { readonly [K in keyof F]?: F[K] | Inherited<K> };
+
+/** `'po_number' is not a field of TABPAGE_1.order (did you mean po_no?)`: the type an unknown field meets. */
+type NotAField<P, El extends string, Fields> = `'${P & string}' is not a field of ${El}${CloseMatch<P, Fields>}`;
+
+/** A field starting like the unknown one (`po_number` -> `po_no`), when there is exactly one. */
+type CloseMatch<P, Fields> = P extends `${infer Head}_${string}`
+  ? Single<Extract<Fields, `${Head}_${string}`>> extends infer M extends string
+    ? [M] extends [never]
+      ? ''
+      : ` (did you mean ${M}?)`
+    : ''
+  : '';
+
+type Single<U, All = U> = U extends unknown ? ([All] extends [U] ? U : never) : never;
+
+/**
+ * The check of one row's own keys: each a field of the element with a value of its type (an unknown one meets
+ * a message; this also catches them in variables, where excess property checks do not apply), and every key
+ * of a keyed write present, else the row meets a message naming the missing key.
+ */
+type RowCheck<E, F, El extends string, Key> = [Key] extends [keyof E]
+  ? { readonly [P in keyof E]: P extends keyof F ? F[P] : NotAField<P, El, keyof F> }
+  : `'${Exclude<Key, keyof E> & string}' is missing from a row: a write keyed on it needs it in every row`;
+
+/** The edits of one row. `E` is inferred from the argument alone: NoInfer keeps the check from feeding back. */
+type RowEdits<E, F, El extends string, Key> = E & NoInfer<RowCheck<E, F, El, Key>>;
 
 export interface KeyOptions<Key> {
   /**
@@ -88,21 +115,23 @@ export interface Transaction<in out Forms, in out Lists, in out Codes extends bo
   /** A Form element (one row). */
   form<
     El extends keyof Forms & string,
-    E extends InMode<Forms[El], Codes>,
+    E extends RowShape<InMode<Forms[El], Codes>>,
     const Key extends keyof Forms[El] & string = never,
   >(
     element: El,
-    edits: RowEdits<E, Forms[El], Key>,
+    edits: RowEdits<E, InMode<Forms[El], Codes>, El, Key>,
     options?: KeyOptions<Key>,
   ): Transaction<Forms, Lists, Codes>;
   /** A List element (rows). With keys, two rows with equal key values are refused: the server would keep only the last. */
   list<
     El extends keyof Lists & string,
-    E extends InMode<Lists[El], Codes>,
+    const R extends ReadonlyArray<RowShape<InMode<Lists[El], Codes>>>,
     const Key extends keyof Lists[El] & string = never,
   >(
     element: El,
-    rows: ReadonlyArray<RowEdits<E, Lists[El], Key>>,
+    // each row checked on its own (a tuple when written in place): a union of rows would give every row
+    // the others' keys as optional `never`, which an inherited name like `constructor` never fits
+    rows: R & NoInfer<{ readonly [I in keyof R]: RowCheck<R[I], InMode<Lists[El], Codes>, El, Key> }>,
     options?: KeyOptions<Key>,
   ): Transaction<Forms, Lists, Codes>;
   /** Free text cut to its column's length so far, e.g. `TABPAGE_1.order.po_no: cut from 61 to 50 characters`. */
@@ -116,7 +145,7 @@ export interface Transaction<in out Forms, in out Lists, in out Codes extends bo
 }
 
 /** Key values of a record to read back: some fields of the element. */
-type KeyValues<F> = { readonly [K in keyof F]?: string | number };
+type KeyValues<F> = { readonly [K in keyof F]?: string | number | Inherited<K> };
 
 export interface RequestOptions<Codes extends boolean> {
   /** send stored codes rather than display labels; must match how the transactions were built */
