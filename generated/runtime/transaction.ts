@@ -66,7 +66,7 @@ type InMode<F, Codes extends boolean> = Codes extends true
  * What every object has under a name through Object.prototype (`constructor: Function`, `toString(): string`,
  * ...). A row without a field named `constructor` still has one to the compiler, so where a row is compared
  * with the element's fields as a whole, a field with such a name must also accept what the prototype gives.
- * (The values a row really holds are checked key by key, own keys only: see RowCheck.)
+ * (The values a row really holds are checked key by key, own keys only: see RowEdits.)
  */
 type Inherited<K> = K extends keyof Object ? Object[K] : never;
 
@@ -74,30 +74,55 @@ type Inherited<K> = K extends keyof Object ? Object[K] : never;
 type RowShape<F> = { readonly [K in keyof F]?: F[K] | Inherited<K> };
 
 /** `'po_number' is not a field of TABPAGE_1.order (did you mean po_no?)`: the type an unknown field meets. */
-type NotAField<P, El extends string, Fields> = `'${P & string}' is not a field of ${El}${CloseMatch<P, Fields>}`;
-
-/** A field starting like the unknown one (`po_number` -> `po_no`), when there is exactly one. */
-type CloseMatch<P, Fields> = P extends `${infer Head}_${string}`
-  ? Single<Extract<Fields, `${Head}_${string}`>> extends infer M extends string
-    ? [M] extends [never]
-      ? ''
-      : ` (did you mean ${M}?)`
-    : ''
-  : '';
-
-type Single<U, All = U> = U extends unknown ? ([All] extends [U] ? U : never) : never;
+type NotAField<P, El extends string, Fields> = `'${P & string}' is not a field of ${El}${DidYouMean<P, Fields, '_'>}`;
 
 /**
- * The check of one row's own keys: each a field of the element with a value of its type (an unknown one meets
- * a message; this also catches them in variables, where excess property checks do not apply), and every key
- * of a keyed write present, else the row meets a message naming the missing key.
+ * ` (did you mean X?)` when exactly one name is close: the same but for case, else the same last part, else
+ * the same first part (parts split at `sep`: `TP_ITEMS.items`, `po_no`). Computed only for a wrong name.
  */
-type RowCheck<E, F, El extends string, Key> = [Key] extends [keyof E]
-  ? { readonly [P in keyof E]: P extends keyof F ? F[P] : NotAField<P, El, keyof F> }
-  : `'${Exclude<Key, keyof E> & string}' is missing from a row: a write keyed on it needs it in every row`;
+type DidYouMean<P, Names, Sep extends string> = [CloseTo<P & string, Names & string, Sep>] extends [never]
+  ? ''
+  : ` (did you mean ${CloseTo<P & string, Names & string, Sep>}?)`;
 
-/** The edits of one row. `E` is inferred from the argument alone: NoInfer keeps the check from feeding back. */
-type RowEdits<E, F, El extends string, Key> = E & NoInfer<RowCheck<E, F, El, Key>>;
+type CloseTo<P extends string, Names extends string, Sep extends string> = OrElse<
+  Single<{ [N in Names]: Lowercase<N> extends Lowercase<P> ? N : never }[Names]>,
+  OrElse<
+    P extends `${string}${Sep}${infer Tail}` ? Single<Extract<Names, `${string}${Sep}${Tail}`>> : never,
+    P extends `${infer Head}${Sep}${string}` ? Single<Extract<Names, `${Head}${Sep}${string}`>> : never
+  >
+>;
+
+type OrElse<A, B> = [A] extends [never] ? B : A;
+
+/** `U` when it is a single name, else never. */
+type Single<U, All = U> = U extends unknown ? ([All] extends [U] ? U : never) : never;
+
+/** The element argument of form() / list(): an element of the right kind, else a message that says what is wrong. */
+type ElementName<El extends string, Own, Other, Kind extends string, OtherKind extends string> = El extends keyof Own
+  ? El
+  : El extends keyof Other
+    ? `'${El}' is a ${OtherKind} element: use ${Lowercase<OtherKind>}()`
+    : `'${El}' is not a ${Kind} element of this service${DidYouMean<El, keyof Own, '.'>}`;
+
+/** The fields of element `El`; any field, unchecked, while the element itself is wrong (one error at a time). */
+type FieldsOf<Elements, El> = El extends keyof Elements ? Elements[El] : { readonly [field: string]: unknown };
+
+/**
+ * The edits of one row: its keys `K` are inferred from the row (a variable too, where excess property checks
+ * do not apply); each must be a field of the element, with a value of its type; every key of a keyed write
+ * must be present. A row with an unknown field or without a key meets a message that says so. Only the keys
+ * are inferred, never the row itself: rows of a list would be widened into one union that gives each row the
+ * others' keys as optional `never`, which an inherited name like `constructor` never fits.
+ */
+type RowEdits<K extends string, F, El extends string, Key> = [Exclude<K, keyof F>] extends [never]
+  ? [Exclude<Key, K>] extends [never]
+    ? Edits<K, F, Key>
+    : `'${Exclude<Key, K> & string}' is missing: a write keyed on it needs it in every row`
+  : NotAField<Exclude<K, keyof F>, El, keyof F>;
+
+type Edits<K extends string, F, Key> = RowShape<F> & {
+  readonly [P in K]?: (P extends keyof F ? F[P] : never) | Inherited<P>;
+} & { readonly [P in Key & keyof F]-?: Exclude<F[P], undefined> };
 
 export interface KeyOptions<Key> {
   /**
@@ -114,24 +139,22 @@ export interface KeyOptions<Key> {
 export interface Transaction<in out Forms, in out Lists, in out Codes extends boolean> {
   /** A Form element (one row). */
   form<
-    El extends keyof Forms & string,
-    E extends RowShape<InMode<Forms[El], Codes>>,
-    const Key extends keyof Forms[El] & string = never,
+    El extends (keyof Forms & string) | (string & {}),
+    K extends string,
+    const Key extends keyof FieldsOf<Forms, El> & string = never,
   >(
-    element: El,
-    edits: RowEdits<E, InMode<Forms[El], Codes>, El, Key>,
+    element: ElementName<El, Forms, Lists, 'Form', 'List'>,
+    edits: RowEdits<K, InMode<FieldsOf<Forms, El>, Codes>, El, Key>,
     options?: KeyOptions<Key>,
   ): Transaction<Forms, Lists, Codes>;
   /** A List element (rows). With keys, two rows with equal key values are refused: the server would keep only the last. */
   list<
-    El extends keyof Lists & string,
-    const R extends ReadonlyArray<RowShape<InMode<Lists[El], Codes>>>,
-    const Key extends keyof Lists[El] & string = never,
+    El extends (keyof Lists & string) | (string & {}),
+    K extends string,
+    const Key extends keyof FieldsOf<Lists, El> & string = never,
   >(
-    element: El,
-    // each row checked on its own (a tuple when written in place): a union of rows would give every row
-    // the others' keys as optional `never`, which an inherited name like `constructor` never fits
-    rows: R & NoInfer<{ readonly [I in keyof R]: RowCheck<R[I], InMode<Lists[El], Codes>, El, Key> }>,
+    element: ElementName<El, Lists, Forms, 'List', 'Form'>,
+    rows: ReadonlyArray<RowEdits<K, InMode<FieldsOf<Lists, El>, Codes>, El, Key>>,
     options?: KeyOptions<Key>,
   ): Transaction<Forms, Lists, Codes>;
   /** Free text cut to its column's length so far, e.g. `TABPAGE_1.order.po_no: cut from 61 to 50 characters`. */

@@ -5,7 +5,14 @@ import { kindOf, tsTypeOf } from '../model/edm.js';
 import type { KnownValueIndex, KnownValueSet } from '../model/known-values.js';
 import type { ObjectNames } from '../model/naming.js';
 import type { Column, QueryObject } from '../model/schema.js';
-import { arrayLiteral, docComment, objectLiteralKey, propertyKey, stringLiteral } from './ts-source.js';
+import {
+  arrayLiteral,
+  docComment,
+  objectLiteralKey,
+  PRETTIER_OPTIONS,
+  propertyKey,
+  stringLiteral,
+} from './ts-source.js';
 
 export interface RowModuleOptions {
   readonly decimals: DecimalMode;
@@ -36,6 +43,7 @@ export function emitRowModule(object: QueryObject, names: ObjectNames, options: 
   const imports = new Set<string>();
   let fields = '';
   let kinds = '';
+  let kindTypes = '';
   for (const c of object.columns) {
     const kind = kindOf(c.edmType);
     const known = options.knownValues.lookup(object.name, c.name, kind);
@@ -52,6 +60,7 @@ export function emitRowModule(object: QueryObject, names: ObjectNames, options: 
     fields += docComment([narrow ? `${doc}. ${known.name}: ${codes(known)}` : doc], '  ');
     fields += `  readonly ${propertyKey(c.name)}: ${type};\n`;
     kinds += `    ${objectLiteralKey(c.name)}: '${kind}',\n`;
+    kindTypes += `  readonly ${propertyKey(c.name)}: '${kind}';\n`;
   }
 
   const key = object.columns.filter((c) => c.key).map((c) => c.name);
@@ -60,7 +69,7 @@ export function emitRowModule(object: QueryObject, names: ObjectNames, options: 
 
   return (
     `${GENERATED_HEADER}\n` +
-    `import { defineObject as $defineObject } from '../runtime/object.js';\n` +
+    `import { defineObject as $defineObject, type QueryObject as $QueryObject } from '../runtime/object.js';\n` +
     [...imports]
       .sort()
       .map((name) => `import type { ${name} as $${name} } from '../known-values.js';\n`)
@@ -73,12 +82,31 @@ export function emitRowModule(object: QueryObject, names: ObjectNames, options: 
     (fields ? `export interface ${row} {\n${fields}}\n\n` : `export interface ${row} {}\n\n`) +
     docComment([`A column name of ${what} \`${object.name}\`.`]) +
     `export type ${names.type}Column = keyof ${row};\n\n` +
-    docComment([`${title} on the /${object.surface}/ surface: pass it to \`query()\`.`]) +
-    `export const ${names.value} = $defineObject<${row}>()({\n` +
+    docComment([`The kind of each column of ${what} \`${object.name}\`: what its filter accessor offers.`]) +
+    (kindTypes
+      ? `export interface ${names.type}Kinds {\n${kindTypes}}\n\n`
+      : `export interface ${names.type}Kinds {}\n\n`) +
+    'const $object = {\n' +
     `  name: ${stringLiteral(object.name)},\n` +
     `  surface: '${object.surface}',\n` +
     arrayLiteral('key: ', key.map(stringLiteral), ',', '  ') +
     (kinds ? `  columns: {\n${kinds}  },\n` : '  columns: {},\n') +
-    '});\n'
+    '} as const;\n\n' +
+    docComment([`${title} on the /${object.surface}/ surface: pass it to \`query()\`.`]) +
+    objectDeclaration(names, [row, stringLiteral(object.name), `'${object.surface}'`, `${names.type}Kinds`])
   );
+}
+
+/**
+ * `export const customer: $QueryObject<CustomerRow, 'customer', 'table', CustomerKinds> = ...` as prettier
+ * prints it. The annotation gives the object its type without inferring it from the descriptor (an editor
+ * would otherwise redo that after every edit of a file that queries it), and names the kinds, so messages and
+ * hovers show `CustomerKinds` rather than every column's kind.
+ */
+function objectDeclaration(names: ObjectNames, typeArguments: readonly string[]): string {
+  const call = `$defineObject<${typeArguments[0]}>()($object);`;
+  const head = `export const ${names.value}: $QueryObject<${typeArguments.join(', ')}> =`;
+  if (head.length + 1 + call.length <= PRETTIER_OPTIONS.printWidth) return `${head} ${call}\n`;
+  if (head.length <= PRETTIER_OPTIONS.printWidth) return `${head}\n  ${call}\n`;
+  return `export const ${names.value}: $QueryObject<\n${typeArguments.map((t) => `  ${t}`).join(',\n')}\n> = ${call}\n`;
 }

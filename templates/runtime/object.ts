@@ -36,7 +36,9 @@ export interface QueryObject<
   Row = unknown,
   Name extends string = string,
   S extends Surface = Surface,
-  Kinds extends { readonly [column: string]: ColumnKind } = { readonly [column: string]: ColumnKind },
+  // an interface of the object's column kinds (`CustomerKinds`): named, so messages and hovers show its name;
+  // interfaces have no index signature, hence `object`
+  Kinds extends object = { readonly [column: string]: ColumnKind },
 > {
   readonly name: Name;
   readonly surface: S;
@@ -55,11 +57,14 @@ interface Descriptor {
   readonly name: string;
   readonly surface: Surface;
   readonly key: readonly string[];
-  readonly columns: { readonly [column: string]: ColumnKind };
+  /** column name to kind: a literal, or a generated object's `columns` (an interface, without index signature) */
+  readonly columns: object;
 }
 
 /** `defineObject<Row>()(descriptor)`: the row type is given, the descriptor's literal types are inferred. */
 export function defineObject<Row>() {
-  return <const D extends Descriptor>(descriptor: D): QueryObject<Row, D['name'], D['surface'], D['columns']> =>
+  return <const D extends Descriptor>(
+    descriptor: D & { readonly columns: { readonly [K in keyof D['columns']]: ColumnKind } },
+  ): QueryObject<Row, D['name'], D['surface'], D['columns']> =>
     Object.freeze({ ...descriptor, columns: Object.freeze(descriptor.columns) });
 }
