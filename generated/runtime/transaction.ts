@@ -10,6 +10,8 @@ import type {
   Edit,
   TransactionGetRequest,
   TransactionRequest,
+  TransactionResponse,
+  TransactionSet,
   WireDataElement,
   WireTransaction,
 } from './transaction-wire.js';
@@ -80,9 +82,11 @@ type NotAField<P, El extends string, Fields> = `'${P & string}' is not a field o
  * ` (did you mean X?)` when exactly one name is close: the same but for case, else the same last part, else
  * the same first part (parts split at `sep`: `TP_ITEMS.items`, `po_no`). Computed only for a wrong name.
  */
-type DidYouMean<P, Names, Sep extends string> = [CloseTo<P & string, Names & string, Sep>] extends [never]
-  ? ''
-  : ` (did you mean ${CloseTo<P & string, Names & string, Sep>}?)`;
+type DidYouMean<P, Names, Sep extends string> = [P] extends [string] // deferred while P is generic
+  ? [CloseTo<P, Names & string, Sep>] extends [never]
+    ? ''
+    : ` (did you mean ${CloseTo<P, Names & string, Sep>}?)`
+  : '';
 
 type CloseTo<P extends string, Names extends string, Sep extends string> = OrElse<
   Single<{ [N in Names]: Lowercase<N> extends Lowercase<P> ? N : never }[Names]>,
@@ -97,12 +101,20 @@ type OrElse<A, B> = [A] extends [never] ? B : A;
 /** `U` when it is a single name, else never. */
 type Single<U, All = U> = U extends unknown ? ([All] extends [U] ? U : never) : never;
 
-/** The element argument of form() / list(): an element of the right kind, else a message that says what is wrong. */
-type ElementName<El extends string, Own, Other, Kind extends string, OtherKind extends string> = El extends keyof Own
+/**
+ * The element argument of form() / list(): an element of the right kind, else a message that says what is
+ * wrong. Not distributive, and the message is only worked out for one wrong name: while the compiler infers
+ * or completes, `El` is a wide union (its constraint), which passes unchanged.
+ */
+type ElementName<El extends string, Own, Other, Kind extends string, OtherKind extends string> = [El] extends [
+  keyof Own,
+]
   ? El
-  : El extends keyof Other
-    ? `'${El}' is a ${OtherKind} element: use ${Lowercase<OtherKind>}()`
-    : `'${El}' is not a ${Kind} element of this service${DidYouMean<El, keyof Own, '.'>}`;
+  : [keyof Own & string] extends [El]
+    ? El
+    : [El] extends [keyof Other]
+      ? `'${El}' is a ${OtherKind} element: use ${Lowercase<OtherKind>}()`
+      : `'${El}' is not a ${Kind} element of this service${DidYouMean<El, keyof Own, '.'>}`;
 
 /** The fields of element `El`; any field, unchecked, while the element itself is wrong (one error at a time). */
 type FieldsOf<Elements, El> = El extends keyof Elements ? Elements[El] : { readonly [field: string]: unknown };
@@ -114,11 +126,13 @@ type FieldsOf<Elements, El> = El extends keyof Elements ? Elements[El] : { reado
  * are inferred, never the row itself: rows of a list would be widened into one union that gives each row the
  * others' keys as optional `never`, which an inherited name like `constructor` never fits.
  */
-type RowEdits<K extends string, F, El extends string, Key> = [Exclude<K, keyof F>] extends [never]
-  ? [Exclude<Key, K>] extends [never]
-    ? Edits<K, F, Key>
-    : `'${Exclude<Key, K> & string}' is missing: a write keyed on it needs it in every row`
-  : NotAField<Exclude<K, keyof F>, El, keyof F>;
+type RowEdits<K extends string, F, El extends string, Key> = string extends K
+  ? Edits<K, F, Key> // keys not known yet (inferring, completing): no message to work out
+  : [Exclude<K, keyof F>] extends [never]
+    ? [Exclude<Key, K>] extends [never]
+      ? Edits<K, F, Key>
+      : `'${Exclude<Key, K> & string}' is missing: a write keyed on it needs it in every row`
+    : NotAField<Exclude<K, keyof F>, El, keyof F>;
 
 type Edits<K extends string, F, Key> = RowShape<F> & {
   readonly [P in K]?: (P extends keyof F ? F[P] : never) | Inherited<P>;
@@ -167,6 +181,9 @@ export interface Transaction<in out Forms, in out Lists, in out Codes extends bo
   readonly codeValues: Codes;
 }
 
+/** A row read back: the element's fields by name, as the strings the server sent (mapped: each keeps its docs). */
+export type FieldValues<F> = { readonly [K in keyof F]?: string };
+
 /** Key values of a record to read back: some fields of the element. */
 type KeyValues<F> = { readonly [K in keyof F]?: string | number | Inherited<K> };
 
@@ -189,6 +206,16 @@ export interface Service<in out Forms, in out Lists> {
     transactions: ReadonlyArray<Transaction<Forms, Lists, Codes>>,
     options: RequestOptions<Codes>,
   ): TransactionRequest;
+  /**
+   * The rows of one element in a write's answer (`client.transaction()`: e.g. the order number the server gave
+   * a new order, `Order.records(result, 'TABPAGE_1.order')[0]?.order_no`) or in a read
+   * (`client.transactionGet()`), each by field name, in the order the server sent them. Values are the
+   * strings the server sent.
+   */
+  records<El extends (keyof Forms | keyof Lists) & string>(
+    from: TransactionResponse | TransactionSet,
+    element: El,
+  ): Array<FieldValues<El extends keyof Forms ? Forms[El] : El extends keyof Lists ? Lists[El] : never>>;
   /** The body of POST /api/v2/transaction/get: reads rows back by their key values, one state per record. */
   get<El extends (keyof Forms | keyof Lists) & string>(
     element: El,
@@ -387,6 +414,33 @@ export function defineService<Forms, Lists>(descriptor: ServiceDescriptor): Serv
         ...(options.ignoreDisabled !== undefined ? { IgnoreDisabled: options.ignoreDisabled } : {}),
         Transactions: transactions.map((t) => (t as TransactionBuilder).toJSON()),
       };
+    },
+    records(from: TransactionResponse | TransactionSet, element: string): Array<Record<string, string>> {
+      if (!hasOwn(frozen.elements, element))
+        throw new ErpTransactionBuildError(`${frozen.name} ${element}: no such data element`);
+      // a write's answer and a read's transaction set hold rows alike: Name, Rows of Edits
+      type Read = { readonly Name: string; readonly Rows: ReadonlyArray<{ readonly Edits: readonly Edit[] }> };
+      const transactions: ReadonlyArray<{ readonly DataElements?: readonly Read[] | undefined }> =
+        from !== null && typeof from === 'object' && 'Transactions' in from
+          ? from.Transactions
+          : ((from as TransactionResponse | null)?.Results?.Transactions ?? []);
+      const rows: Array<Record<string, string>> = [];
+      for (const transaction of transactions)
+        for (const data of transaction.DataElements ?? [])
+          if (data.Name === element)
+            for (const row of data.Rows) {
+              const record: Record<string, string> = {};
+              // defined, not assigned: a field may be named `__proto__`
+              for (const edit of row.Edits)
+                Object.defineProperty(record, edit.Name, {
+                  value: edit.Value,
+                  enumerable: true,
+                  writable: true,
+                  configurable: true,
+                });
+              rows.push(record);
+            }
+      return rows;
     },
     get(element: string, ...records: Array<Record<string, string | number>>): TransactionGetRequest {
       const descriptor = hasOwn(frozen.elements, element) ? frozen.elements[element] : undefined;
