@@ -59,18 +59,31 @@ export interface Latency {
   readonly coldMs: number;
   readonly editMedianMs: number;
   readonly editP95Ms: number;
+  /** the CPU time of this process per request: what the figure would be on a quiet machine (TS 6 only) */
+  readonly editCpuMedianMs?: number;
+  readonly coldCpuMs?: number;
   readonly listed: boolean;
 }
+
+/** edits completed before measuring */
+const WARM_UP = 20;
 
 // --- TypeScript 6 ---------------------------------------------------------------------------------------
 
 /** Completes once in `service` after setting the file's text; the time and whether the names were listed. */
-function complete6(service: ts.LanguageService, file: string, offset: number, place: Place): [number, boolean] {
+function complete6(
+  service: ts.LanguageService,
+  file: string,
+  offset: number,
+  place: Place,
+): [ms: number, cpuMs: number, listed: boolean] {
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const result = service.getCompletionsAtPosition(file, offset, {});
   const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
   const names = new Set(result?.entries.map((e) => e.name));
-  return [ms, place.expect.every((n) => names.has(n))];
+  return [ms, (used.user + used.system) / 1000, place.expect.every((n) => names.has(n))];
 }
 
 function ts6Session(pkg: string, place: Place): { service: ts.LanguageService; setText(text: string): void } {
@@ -80,8 +93,12 @@ function ts6Session(pkg: string, place: Place): { service: ts.LanguageService; s
   return { service: project.getLanguageService().compilerObject, setText: (text) => source.replaceWithText(text) };
 }
 
-/** The first request of a fresh editor: a new process, so nothing is warm (neither the JIT nor any cache). */
-function ts6Cold(pkg: string, placeIndex: number): number {
+/**
+ * The first request on a file just opened: a new process whose language service code has served one request
+ * already (as in an editor that is running), then a new project, whose first request builds the program and
+ * checks what completion needs.
+ */
+function ts6Cold(pkg: string, placeIndex: number): [ms: number, cpuMs: number] {
   const script = `
     import { ts6ColdOnce } from ${JSON.stringify(pathToFileURL(join(ROOT, 'test/bench/editor.ts')).href)};
     process.stdout.write(String(ts6ColdOnce(${JSON.stringify(pkg)}, ${placeIndex})));`;
@@ -90,33 +107,58 @@ function ts6Cold(pkg: string, placeIndex: number): number {
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`cold TS 6 run failed: ${result.stderr}`);
-  return Number(result.stdout.trim().split('\n').at(-1));
+  const [ms, cpuMs] = result.stdout.trim().split('\n').at(-1)!.split(' ').map(Number);
+  return [ms!, cpuMs!];
 }
 
-/** Run inside the fresh process of ts6Cold; NaN when the names are not listed. */
-export function ts6ColdOnce(pkg: string, placeIndex: number): number {
+/** Run inside the fresh process of ts6Cold: wall and CPU time, NaN when the names are not listed. */
+export function ts6ColdOnce(pkg: string, placeIndex: number): string {
+  const warm = new Project({ tsConfigFilePath: join(pkg, 'consumer', 'tsconfig.json') });
+  const warmFile = join(pkg, 'consumer', 'warm.ts');
+  const text = 'export const n = [1].map((x) => x.';
+  warm.createSourceFile(warmFile, `${text});`, { overwrite: true });
+  warm.getLanguageService().compilerObject.getCompletionsAtPosition(warmFile, text.length, {});
   const place = PLACES[placeIndex]!;
   const session = ts6Session(pkg, place);
-  const [ms, listed] = complete6(session.service, join(pkg, 'consumer', 'typing.ts'), edited(place, 0).offset, place);
-  return listed ? ms : NaN;
+  const [ms, cpuMs, listed] = complete6(
+    session.service,
+    join(pkg, 'consumer', 'typing.ts'),
+    edited(place, 0).offset,
+    place,
+  );
+  return listed ? `${ms} ${cpuMs}` : 'NaN NaN';
 }
 
 function ts6Latency(pkg: string, placeIndex: number, edits: number, colds: number): Latency {
   const place = PLACES[placeIndex]!;
   const file = join(pkg, 'consumer', 'typing.ts');
-  const coldTimes = Array.from({ length: colds }, () => ts6Cold(pkg, placeIndex));
+  const colds6 = Array.from({ length: colds }, () => ts6Cold(pkg, placeIndex));
+  const coldTimes = colds6.map(([ms]) => ms);
   let listed = coldTimes.every((t) => !Number.isNaN(t));
   const session = ts6Session(pkg, place);
-  complete6(session.service, file, edited(place, 0).offset, place);
+  // a language server that has been running a while: its code is warm, as in an editor after some typing
+  for (let i = 1; i <= WARM_UP; i++) {
+    session.setText(edited(place, -i).text);
+    complete6(session.service, file, edited(place, -i).offset, place);
+  }
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   for (let i = 1; i <= edits; i++) {
     const { text, offset } = edited(place, i);
     session.setText(text);
-    const [ms, ok] = complete6(session.service, file, offset, place);
+    const [ms, cpuMs, ok] = complete6(session.service, file, offset, place);
     times.push(ms);
+    cpuTimes.push(cpuMs);
     listed &&= ok;
   }
-  return { coldMs: median(coldTimes), editMedianMs: median(times), editP95Ms: p95(times), listed };
+  return {
+    coldMs: median(coldTimes),
+    coldCpuMs: median(colds6.map(([, cpuMs]) => cpuMs)),
+    editMedianMs: median(times),
+    editP95Ms: p95(times),
+    editCpuMedianMs: median(cpuTimes),
+    listed,
+  };
 }
 
 // --- TypeScript 7: the native language server over LSP ---------------------------------------------------
@@ -224,10 +266,21 @@ async function ts7Latency(pkg: string, place: Place, edits: number, colds: numbe
       coldTimes.push(performance.now() - started);
       listed &&= place.expect.every((n) => names(result).has(n));
       if (c > 0) continue;
+      for (let i = 1; i <= WARM_UP; i++) {
+        const next = edited(place, -i);
+        client.notify('textDocument/didChange', {
+          textDocument: { uri, version: 1000 + i },
+          contentChanges: [{ text: next.text }],
+        });
+        await client.request('textDocument/completion', {
+          textDocument: { uri },
+          position: position(next.text, next.offset),
+        });
+      }
       for (let i = 1; i <= edits; i++) {
         const next = edited(place, i);
         client.notify('textDocument/didChange', {
-          textDocument: { uri, version: i },
+          textDocument: { uri, version: 2000 + i },
           contentChanges: [{ text: next.text }],
         });
         started = performance.now();
@@ -250,7 +303,8 @@ async function ts7Latency(pkg: string, place: Place, edits: number, colds: numbe
 /** A copy of the sample package (generated/) with a consumer folder to type in. */
 export function samplePackage(work: string): string {
   const pkg = join(work, 'editor-package');
-  cpSync(join(ROOT, 'generated'), pkg, { recursive: true });
+  // ERPGEN_BENCH_PACKAGE: another generated package (say, of an older commit) for before/after figures
+  cpSync(process.env['ERPGEN_BENCH_PACKAGE'] ?? join(ROOT, 'generated'), pkg, { recursive: true });
   mkdirSync(join(pkg, 'consumer'), { recursive: true });
   writeFileSync(
     join(pkg, 'consumer', 'tsconfig.json'),
@@ -265,7 +319,7 @@ export async function editorBench(work: string, runs: number): Promise<Row[]> {
   const colds = Math.max(3, runs);
   const rows: Row[] = [];
   const figure = (l: Latency) =>
-    `after an edit ${l.editMedianMs.toFixed(0)} / ${l.editP95Ms.toFixed(0)} ms (median / p95 of ${edits}), cold ${l.coldMs.toFixed(0)} ms${l.listed ? '' : ', NAMES MISSING'}`;
+    `after an edit ${l.editMedianMs.toFixed(0)} / ${l.editP95Ms.toFixed(0)} ms (median / p95 of ${edits}${l.editCpuMedianMs === undefined ? '' : `; CPU ${l.editCpuMedianMs.toFixed(0)} ms`}), cold ${l.coldMs.toFixed(0)} ms${l.coldCpuMs === undefined ? '' : ` (CPU ${l.coldCpuMs.toFixed(0)} ms)`}${l.listed ? '' : ', NAMES MISSING'}`;
   for (const [index, place] of PLACES.entries()) {
     const l = ts6Latency(pkg, index, edits, colds);
     rows.push({
