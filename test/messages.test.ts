@@ -15,22 +15,22 @@ export const MISTAKES: readonly Mistake[] = [
   {
     name: 'unknown field in a row held in a variable',
     code: `${ORDER}\nconst row = { oe_order_item_id: 'WIDGET-001', qty: 5 };\nOrder.transaction().list('TP_ITEMS.items', [row]);`,
-    names: ['qty', 'TP_ITEMS.items'],
+    names: ['qty', 'TP_ITEMS.items', 'is not a field of'],
   },
   {
     name: 'unknown field in a literal',
     code: `${ORDER}\nOrder.transaction().form('TABPAGE_1.order', { po_number: 'PO-1' });`,
-    names: ['po_number', 'TABPAGE_1.order', 'po_no'],
+    names: ['po_number', 'is not a field of TABPAGE_1.order', 'did you mean po_no'],
   },
   {
     name: 'a key missing from a keyed row',
     code: `${ORDER}\nOrder.transaction().list('TP_ITEMS.items', [{ unit_quantity: 5 }], { keys: ['user_line_no'] });`,
-    names: ['user_line_no'],
+    names: ['user_line_no', 'is missing'],
   },
   {
     name: 'wrong element name',
     code: `${ORDER}\nOrder.transaction().form('TABPAGE_1.ordr', { customer_id: 1 });`,
-    names: ['TABPAGE_1.ordr', 'TABPAGE_1.order'],
+    names: ['TABPAGE_1.ordr', 'is not a Form element', 'did you mean TABPAGE_1.order'],
   },
   {
     name: 'wrong column in a filter',
@@ -55,12 +55,12 @@ export const MISTAKES: readonly Mistake[] = [
   {
     name: 'a List element given to form()',
     code: `${ORDER}\nOrder.transaction().form('TP_ITEMS.items', { unit_quantity: 5 });`,
-    names: ['TP_ITEMS.items', 'list'],
+    names: ['TP_ITEMS.items', 'is a List element', 'list()'],
   },
   {
     name: 'a Form element given to list()',
     code: `${ORDER}\nOrder.transaction().list('TABPAGE_1.order', [{ customer_id: 1 }]);`,
-    names: ['TABPAGE_1.order', 'form'],
+    names: ['TABPAGE_1.order', 'is a Form element', 'form()'],
   },
   {
     name: 'unknown column in select',

@@ -10,7 +10,7 @@ export interface Mistake {
   readonly name: string;
   /** the code, importing from the sample package by its package name */
   readonly code: string;
-  /** what the first line of the message must name */
+  /** what the first line of the message must name or say */
   readonly names: readonly string[];
 }
 
