@@ -2,9 +2,10 @@
 // position: table, view and column names; service, element and field names; valid values. Each compiles
 // with TypeScript 7 and 6 in a consumer that queries and builds payloads with it, and works at run time
 // without disturbing the ordinary names next to it.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import * as prettier from 'prettier';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../generator/config.js';
 import { generate } from '../generator/generate.js';
@@ -209,4 +210,16 @@ it('an inherited name is never taken for an element or a field', async () => {
   const inherited = Object.create({ normal: 'n' }) as object;
   const body = Odd.request([Odd.transaction().form('form', inherited)], { useCodeValues: false });
   expect(body.Transactions[0]!.DataElements[0]!.Rows[0]!.Edits).toEqual([]);
+});
+
+it('every module of the package is prettier-clean as emitted, long hashed names and computed keys too', async () => {
+  const options = await prettier.resolveConfig(join(out, 'index.ts'));
+  const unformatted: string[] = [];
+  for (const folder of ['tables', 'views', 'transactions'])
+    for (const file of readdirSync(join(out, folder))) {
+      const path = join(out, folder, file);
+      if (!(await prettier.check(readFileSync(path, 'utf8'), { ...options, filepath: path })))
+        unformatted.push(`${folder}/${file}`);
+    }
+  expect(unformatted).toEqual([]);
 });

@@ -5,14 +5,7 @@ import { kindOf, tsTypeOf } from '../model/edm.js';
 import type { KnownValueIndex, KnownValueSet } from '../model/known-values.js';
 import type { ObjectNames } from '../model/naming.js';
 import type { Column, QueryObject } from '../model/schema.js';
-import {
-  arrayLiteral,
-  docComment,
-  objectLiteralKey,
-  PRETTIER_OPTIONS,
-  propertyKey,
-  stringLiteral,
-} from './ts-source.js';
+import { annotatedConst, arrayLiteral, docComment, objectLiteralKey, propertyKey, stringLiteral } from './ts-source.js';
 
 export interface RowModuleOptions {
   readonly decimals: DecimalMode;
@@ -93,20 +86,13 @@ export function emitRowModule(object: QueryObject, names: ObjectNames, options: 
     (kinds ? `  columns: {\n${kinds}  },\n` : '  columns: {},\n') +
     '} as const;\n\n' +
     docComment([`${title} on the /${object.surface}/ surface: pass it to \`query()\`.`]) +
-    objectDeclaration(names, [row, stringLiteral(object.name), `'${object.surface}'`, `${names.type}Kinds`])
+    // annotated: the object's type needs no inference from the descriptor (an editor would redo that after
+    // every edit of a file that queries it), and its kinds have a name for messages and hovers
+    annotatedConst(
+      names.value,
+      '$QueryObject',
+      [row, stringLiteral(object.name), `'${object.surface}'`, `${names.type}Kinds`],
+      `$defineObject<${row}>()($object)`,
+    )
   );
-}
-
-/**
- * `export const customer: $QueryObject<CustomerRow, 'customer', 'table', CustomerKinds> = ...` as prettier
- * prints it. The annotation gives the object its type without inferring it from the descriptor (an editor
- * would otherwise redo that after every edit of a file that queries it), and names the kinds, so messages and
- * hovers show `CustomerKinds` rather than every column's kind.
- */
-function objectDeclaration(names: ObjectNames, typeArguments: readonly string[]): string {
-  const call = `$defineObject<${typeArguments[0]}>()($object);`;
-  const head = `export const ${names.value}: $QueryObject<${typeArguments.join(', ')}> =`;
-  if (head.length + 1 + call.length <= PRETTIER_OPTIONS.printWidth) return `${head} ${call}\n`;
-  if (head.length <= PRETTIER_OPTIONS.printWidth) return `${head}\n  ${call}\n`;
-  return `export const ${names.value}: $QueryObject<\n${typeArguments.map((t) => `  ${t}`).join(',\n')}\n> = ${call}\n`;
 }

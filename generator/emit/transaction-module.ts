@@ -11,6 +11,7 @@ import {
 } from '../model/transactions.js';
 import { GENERATED_HEADER } from './row-module.js';
 import {
+  annotatedConst,
   arrayLiteral,
   docComment,
   objectLiteralKey,
@@ -118,19 +119,6 @@ function fieldDescriptor(field: TransactionField, element: DataElement, lengths:
   );
 }
 
-/**
- * `export const Order: $Service<OrderForms, OrderLists> = $defineService($descriptor);` as prettier prints it.
- * The annotation gives the value its type without checking the descriptor (an editor would otherwise re-check
- * thousands of lines of it after every edit of a file that uses the service).
- */
-function serviceDeclaration(names: ObjectNames): string {
-  const head = `export const ${names.value}: $Service<${names.type}Forms, ${names.type}Lists> =`;
-  const call = '$defineService($descriptor);';
-  if (head.length + 1 + call.length <= PRETTIER_OPTIONS.printWidth) return `${head} ${call}\n`;
-  if (head.length <= PRETTIER_OPTIONS.printWidth) return `${head}\n  ${call}\n`;
-  return `export const ${names.value}: $Service<\n  ${names.type}Forms,\n  ${names.type}Lists\n> = ${call}\n`;
-}
-
 export function emitTransactionModule(
   service: TransactionService,
   names: ObjectNames,
@@ -191,6 +179,8 @@ export function emitTransactionModule(
       `${what} \`${service.name}\`: ${service.elements.length} data element${service.elements.length === 1 ? '' : 's'}, sent with ${endpoint}.`,
       `Build with \`${names.value}.transaction().form(...).list(...)\`, then \`${names.value}.request([...], { useCodeValues: false })\`.`,
     ]) +
-    serviceDeclaration(names)
+    // annotated: the service's type needs no check of the descriptor (an editor would otherwise re-check
+    // thousands of lines of it after every edit of a file that uses the service)
+    annotatedConst(names.value, '$Service', [`${names.type}Forms`, `${names.type}Lists`], '$defineService($descriptor)')
   );
 }
