@@ -19,7 +19,7 @@
 import { ErpUnexpectedResponseError, type RequestInfo } from '../errors.js';
 import type { Family } from '../family.js';
 import { plainNumber } from '../literals.js';
-import { hasOwn, type ColumnKind, type QueryObject, type RowOf } from '../object.js';
+import { hasOwn, type QueryObject, type RowOf } from '../object.js';
 import { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './errors.js';
 
 export { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './errors.js';
@@ -27,7 +27,7 @@ export { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './erro
 const PATH = '/udtservice/api/udtdata';
 
 /** A user-defined table's descriptor: a table (not a view) whose name starts with `udt_`. */
-export type UdtTable = QueryObject<any, `udt_${string}`, 'table', { readonly [column: string]: ColumnKind }>;
+export type UdtTable = QueryObject<any, `udt_${string}`, 'table', object>;
 
 /** Refuses, at compile time, a UDT whose row has no `row_uid` column (the service cannot reach its rows). */
 export type WithRowUid<T> = 'row_uid' extends keyof RowOf<T>
