@@ -4,6 +4,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { UserError } from './errors.js';
 import { mergeKnownValues, type KnownValueSet } from './model/known-values.js';
+import type { EmitMode } from './emit/package-files.js';
 import type { DecimalMode } from './model/edm.js';
 
 export const DEFAULT_CONFIG_FILE = 'erpgen.config.json';
@@ -48,6 +49,8 @@ export const configSchema = z
     knownValues: z.array(knownValueSet).default([]),
     /** rows per page when a query gives no `top()` */
     defaultPageSize: z.number().int().positive().max(1_000_000).default(1000),
+    /** `js`: JavaScript plus declarations, runs everywhere; `ts`: TypeScript sources, for bundlers and tsx */
+    emit: z.enum(['js', 'ts']).default('js'),
   })
   .strict();
 
@@ -64,6 +67,7 @@ export interface Config {
   readonly includeUnreachable: boolean;
   readonly knownValues: readonly KnownValueSet[];
   readonly defaultPageSize: number;
+  readonly emit: EmitMode;
   /** the config file read, if any, relative to the working directory (for messages) */
   readonly file?: string;
 }
@@ -75,6 +79,7 @@ export interface ConfigFlags {
   readonly include?: readonly string[];
   readonly exclude?: readonly string[];
   readonly decimals?: DecimalMode;
+  readonly emit?: EmitMode;
 }
 
 /** `path: message` per problem, the way a user would look for it in the file */
@@ -128,6 +133,7 @@ export function loadConfig(flags: ConfigFlags, cwd = process.cwd()): Config {
     includeUnreachable: file.includeUnreachable,
     knownValues: mergeKnownValues(file.knownValues),
     defaultPageSize: file.defaultPageSize,
+    emit: flags.emit ?? file.emit,
     ...(existsSync(path) ? { file: shown } : {}),
   };
 }

@@ -1,30 +1,49 @@
-// The runtime: hand-written TypeScript under templates/runtime/, copied into every generated package.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// The runtime: hand-written TypeScript under templates/runtime/, copied into every generated package. In `ts`
+// form the sources are copied; in `js` form, what `npm run build` compiled from them (dist/templates/runtime:
+// JavaScript and declarations, printed by prettier), so that generating never needs a TypeScript compiler.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UserError } from '../errors.js';
 
 export interface TemplateFile {
-  /** path relative to templates/, with `/` */
+  /** path in the generated package, with `/` */
   readonly path: string;
   readonly content: string;
 }
 
-/** templates/ sits at the package root, whether erpgen runs from its sources or from dist/ */
-function templatesDir(): string {
+/** erpgen's package root (it holds templates/), whether erpgen runs from its sources or from dist/ */
+function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    const candidate = join(dir, 'templates', 'runtime');
-    if (existsSync(candidate)) return join(dir, 'templates');
+    if (existsSync(join(dir, 'templates', 'runtime')) && existsSync(join(dir, 'package.json'))) return dir;
     const parent = dirname(dir);
     if (parent === dir) throw new Error('erpgen is installed without its templates/ folder');
     dir = parent;
   }
 }
 
-export function readRuntimeTemplates(): TemplateFile[] {
-  const root = templatesDir();
-  return readdirSync(join(root, 'runtime'))
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-    .sort()
-    .map((f) => ({ path: `runtime/${f}`, content: readFileSync(join(root, 'runtime', f), 'utf8') }));
+const isSource = (f: string) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts');
+
+export function readRuntimeTemplates(mode: 'js' | 'ts'): TemplateFile[] {
+  const root = packageRoot();
+  const sources = join(root, 'templates', 'runtime');
+  const names = readdirSync(sources).filter(isSource).sort();
+  if (mode === 'ts')
+    return names.map((f) => ({ path: `runtime/${f}`, content: readFileSync(join(sources, f), 'utf8') }));
+  const compiled = join(root, 'dist', 'templates', 'runtime');
+  const files: TemplateFile[] = [];
+  for (const name of names) {
+    const stem = name.slice(0, -'.ts'.length);
+    for (const out of [`${stem}.js`, `${stem}.d.ts`]) {
+      const path = join(compiled, out);
+      // a runtime source changed since the last build would be copied stale: refuse rather than ship it
+      if (!existsSync(path) || statSync(path).mtimeMs < statSync(join(sources, name)).mtimeMs)
+        throw new UserError(
+          `erpgen's compiled runtime (dist/templates/runtime/${out}) is missing or older than its source: run \`npm run build\` in erpgen, or generate with --emit ts`,
+        );
+      files.push({ path: `runtime/${out}`, content: readFileSync(path, 'utf8') });
+    }
+  }
+  return files;
 }

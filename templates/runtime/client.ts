@@ -3,6 +3,7 @@
 // nextLink) in a stable order; the UI server found through the router, with the trailing slash (without it
 // the router answers 307 and some clients drop the token); a transaction that did not pass is an error,
 // never a silent success; report services go to the PDF report endpoint.
+import { isReportService } from './contract.js';
 import { ErpError, ErpUnexpectedResponseError } from './errors.js';
 import { createHttp, type AuthProvider, type FetchLike, type Http } from './http.js';
 import { objectPath, queryString, type QueryOptions, type RunnableQuery } from './query.js';
@@ -74,7 +75,6 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 // through globalThis: the package compiles without DOM or Node type definitions
 const { setTimeout: schedule } = globalThis as unknown as { setTimeout(run: () => void, ms: number): unknown };
 const sleep = (ms: number) => new Promise<void>((resolve) => void schedule(resolve, ms));
-const isReportService = (name: string) => name.startsWith('m_');
 
 function asObject(value: unknown, what: string, service: string): Record<string, unknown> {
   if (value === null || typeof value !== 'object')

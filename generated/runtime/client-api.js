@@ -1,0 +1,5 @@
+// The client side of the runtime, re-exported by the generated package's `client` entry: the client, the
+// Transaction API's wire format, and the payload builders' types.
+export { createClient } from './client.js';
+export { assertPassed, ErpTransactionFailedError, parseTransactionResponse } from './transaction-wire.js';
+export { defineService, ErpTransactionBuildError } from './transaction.js';

@@ -1,0 +1,19 @@
+export {
+  ErpError,
+  ErpFilterRejectedError,
+  ErpHttpError,
+  ErpLiteralError,
+  ErpNotAuthorizedError,
+  ErpNotFoundError,
+  ErpQueryError,
+  ErpServerError,
+  ErpUnexpectedResponseError,
+} from './errors.js';
+export { and, not, or } from './filter.js';
+export type { ColumnAccessor, Columns, ComparableColumn, Filter, NullTestColumn, StringColumn } from './filter.js';
+export { decimal } from './literals.js';
+export type { DateString, DateTimeString, Decimal } from './literals.js';
+export { defineObject } from './object.js';
+export type { ColumnKind, QueryObject, RowOf, Surface } from './object.js';
+export { changedSince, Query, queryWith } from './query.js';
+export type { Direction, QueryOptions, QuerySettings, ResultOf, RunnableQuery } from './query.js';

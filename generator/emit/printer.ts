@@ -1,0 +1,504 @@
+// The one printer of generated code. Emitters describe a module once, as a small syntax tree (what to print);
+// this module decides the layout and prints it in any of three forms: `ts` (the TypeScript source), `js` (the
+// same module without its types) and `dts` (its declarations, JSDoc and all). The layout is prettier's, by
+// construction: the tree becomes a document of groups, indents and line breaks built the way prettier builds
+// it for the same syntax, and the document is laid out with prettier's algorithm (a group is printed flat
+// when it fits the rest of its line) at prettier's display width (width.ts). So no emitted file needs
+// formatting, which at thousands of modules would cost more than everything else a run does.
+import { displayWidth } from './width.js';
+
+/** The style emitted code is printed in; the generated package carries it so `prettier --check` agrees. */
+export const PRETTIER_OPTIONS = { singleQuote: true, printWidth: 120 } as const;
+
+export type Form = 'ts' | 'js' | 'dts';
+
+// --- the syntax tree: what emitters say -----------------------------------------------------------------
+
+/** An expression: a string, number, boolean or null literal, or one of the nodes below. */
+export type Expr = string | number | boolean | null | ObjectExpr | ArrayExpr | CallExpr | RefExpr | AsConstExpr;
+export interface ObjectExpr {
+  readonly object: ReadonlyArray<readonly [key: string, value: Expr]>;
+  /** a listing (names to values): one entry per line whatever the width, as prettier keeps such an object */
+  readonly listing?: boolean;
+}
+export interface ArrayExpr {
+  readonly array: readonly Expr[];
+}
+export interface CallExpr {
+  readonly call: Expr;
+  /** printed in `ts` only */
+  readonly typeArgs?: readonly Type[];
+  readonly args: readonly Expr[];
+}
+export interface RefExpr {
+  readonly ref: string;
+}
+/** `value as const` in `ts`; its declared type is the literal type of the value */
+export interface AsConstExpr {
+  readonly asConst: Expr;
+}
+
+/** A type: a string is a type written out (`string`, `keyof CustomerRow`), else one of the nodes below. */
+export type Type = string | LiteralType | UnionType | ObjectType | GenericType | TupleType;
+export interface LiteralType {
+  readonly literal: string | number | boolean;
+}
+export interface UnionType {
+  readonly union: readonly Type[];
+}
+export interface ObjectType {
+  readonly members: readonly Member[];
+  readonly listing?: boolean;
+}
+export interface GenericType {
+  readonly generic: string;
+  readonly args: readonly Type[];
+}
+/** `readonly [A, B]` */
+export interface TupleType {
+  readonly tuple: readonly Type[];
+}
+/** `readonly key?: type`, with its JSDoc */
+export interface Member {
+  readonly key: string;
+  readonly type: Type;
+  readonly optional?: boolean;
+  readonly doc?: readonly string[];
+}
+
+export type Statement =
+  /** `//` comment lines */
+  | { readonly comment: readonly string[] }
+  /**
+   * `import { a as $a } from '...'`. `value`: needed by the code (`ts`, `js`); `type`: by the types (`ts`,
+   * `dts`); `declaration`: only by the declarations (`dts`).
+   */
+  | { readonly import: readonly string[]; readonly from: string; readonly use: 'value' | 'type' | 'declaration' }
+  | { readonly exportAll: string }
+  | { readonly interface: string; readonly members: readonly Member[]; readonly doc?: readonly string[] }
+  | { readonly typeAlias: string; readonly type: Type; readonly doc?: readonly string[] }
+  /** `export const`; `type` is what the declaration says (by default, the literal type of an `as const` value) */
+  | { readonly const: string; readonly value: Expr; readonly type?: Type; readonly doc?: readonly string[] };
+
+/** Statements in blocks: a blank line between blocks, none inside one. */
+export interface Module {
+  readonly blocks: ReadonlyArray<readonly Statement[]>;
+}
+
+// --- tokens ----------------------------------------------------------------------------------------------
+
+const PLAIN = /^[^'"\\\x00-\x1f\u2028\u2029\ud800-\udfff]*$/;
+
+/** A string literal as prettier prints it with `singleQuote: true`. */
+export function stringLiteral(text: string): string {
+  // most server names need no escape at all
+  if (PLAIN.test(text)) return `'${text}'`;
+  const json = JSON.stringify(text);
+  const singles = (text.match(/'/g) ?? []).length;
+  const doubles = (text.match(/"/g) ?? []).length;
+  if (doubles < singles) return json;
+  // JSON escapes `"` and never `'`: swap to single quotes
+  return `'${json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+}
+
+/** A property key: bare when it is an identifier name (reserved words included), else a string literal. */
+export function propertyKey(name: string): string {
+  return /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u.test(name) ? name : stringLiteral(name);
+}
+
+/**
+ * A key in an object literal: `__proto__` must be computed, or it would set the prototype. In JavaScript
+ * prettier also unquotes a key that is a plain number written the way JavaScript writes it (`'2024'`).
+ */
+function objectLiteralKey(name: string, form: Form): string {
+  if (name === '__proto__') return `['__proto__']`;
+  if (form === 'js' && /^(?:\d+|\d+\.\d+)$/.test(name) && String(Number(name)) === name) return name;
+  return propertyKey(name);
+}
+
+/** Text inside a `/** ... *\/` comment: a `*\/` in a server name must not end the comment. */
+function commentText(text: string): string {
+  return text.replace(/\*\//g, '*\\/').replace(/\r?\n|\r|\u2028|\u2029/g, ' ');
+}
+
+// --- documents: prettier's layout algorithm, reduced to what generated code uses ---------------------------
+
+type Doc = string | readonly Doc[] | Group | Indent | Line | IfBreak | IndentIfBreak | Conditional;
+interface Group {
+  readonly kind: 'group';
+  readonly contents: Doc;
+  /** holds a hard line break: can never be flat */
+  readonly broken: boolean;
+}
+interface Indent {
+  readonly kind: 'indent';
+  readonly contents: Doc;
+}
+interface Line {
+  readonly kind: 'line';
+  /** soft: nothing when flat; hard: always a break; else a space when flat */
+  readonly mode: 'line' | 'soft' | 'hard';
+}
+interface IfBreak {
+  readonly kind: 'if-break';
+  readonly broken: Doc;
+  readonly flat: Doc;
+}
+/** indented when the given group broke */
+interface IndentIfBreak {
+  readonly kind: 'indent-if-break';
+  readonly group: Group;
+  readonly contents: Doc;
+}
+/**
+ * prettier's conditional group: the first state that fits, else the last one broken. Hard breaks inside do
+ * not break it (prettier does not propagate them through a conditional group).
+ */
+interface Conditional {
+  readonly kind: 'conditional';
+  readonly states: readonly Doc[];
+}
+
+const line: Line = { kind: 'line', mode: 'line' };
+const softline: Line = { kind: 'line', mode: 'soft' };
+const hardline: Line = { kind: 'line', mode: 'hard' };
+const indent = (contents: Doc): Indent => ({ kind: 'indent', contents });
+const ifBreak = (broken: Doc, flat: Doc = ''): IfBreak => ({ kind: 'if-break', broken, flat });
+
+function breaks(doc: Doc): boolean {
+  if (typeof doc === 'string') return false;
+  if (Array.isArray(doc)) return (doc as readonly Doc[]).some(breaks);
+  const d = doc as Exclude<Doc, string | readonly Doc[]>;
+  switch (d.kind) {
+    case 'group':
+      return d.broken;
+    case 'indent':
+    case 'indent-if-break':
+      return breaks(d.contents);
+    case 'line':
+      return d.mode === 'hard';
+    case 'if-break':
+      return false;
+    case 'conditional':
+      // the hard breaks of its first state still break the groups around it
+      return breaks(d.states[0]!);
+  }
+}
+
+/** A group breaks when it holds a hard break (prettier's propagated breaks), or when it does not fit. */
+const group = (contents: Doc, forceBreak = false): Group => ({
+  kind: 'group',
+  contents,
+  broken: forceBreak || breaks(contents),
+});
+
+function join(separator: Doc, docs: readonly Doc[]): Doc[] {
+  const out: Doc[] = [];
+  docs.forEach((d, i) => {
+    if (i > 0) out.push(separator);
+    out.push(d);
+  });
+  return out;
+}
+
+const BREAK = 0;
+const FLAT = 1;
+type Mode = typeof BREAK | typeof FLAT;
+type Command = readonly [indentation: number, mode: Mode, doc: Doc];
+
+/**
+ * prettier's `fits`: the group's contents flat, then what follows it as it will be printed, up to the next
+ * possible line break, within the width left on the line.
+ */
+function fits(next: Command, rest: readonly Command[], width: number): boolean {
+  let restIndex = rest.length;
+  const commands: Command[] = [next];
+  while (width >= 0) {
+    const command = commands.pop() ?? (restIndex > 0 ? rest[--restIndex] : undefined);
+    if (command === undefined) return true;
+    const [indentation, mode, doc] = command;
+    if (typeof doc === 'string') {
+      width -= displayWidth(doc);
+      continue;
+    }
+    if (Array.isArray(doc)) {
+      for (let i = doc.length - 1; i >= 0; i--) commands.push([indentation, mode, (doc as readonly Doc[])[i]!]);
+      continue;
+    }
+    const d = doc as Exclude<Doc, string | readonly Doc[]>;
+    switch (d.kind) {
+      case 'group':
+        commands.push([indentation, d.broken ? BREAK : mode, d.contents]);
+        break;
+      case 'conditional':
+        commands.push([indentation, mode, mode === BREAK ? d.states[d.states.length - 1]! : d.states[0]!]);
+        break;
+      case 'indent':
+      case 'indent-if-break':
+        commands.push([indentation, mode, d.contents]);
+        break;
+      case 'if-break':
+        commands.push([indentation, mode, mode === BREAK ? d.broken : d.flat]);
+        break;
+      case 'line':
+        if (mode === BREAK || d.mode === 'hard') return true;
+        if (d.mode === 'line') width -= 1;
+        break;
+    }
+  }
+  return false;
+}
+
+/** prettier's `printDocToString`, for the documents above. */
+function layout(doc: Doc): string {
+  const width = PRETTIER_OPTIONS.printWidth;
+  const out: string[] = [];
+  const groupModes = new Map<Group, Mode>();
+  let column = 0;
+  const commands: Command[] = [[0, BREAK, doc]];
+  for (let command = commands.pop(); command !== undefined; command = commands.pop()) {
+    const [indentation, mode, doc] = command;
+    if (typeof doc === 'string') {
+      out.push(doc);
+      column += displayWidth(doc);
+      continue;
+    }
+    if (Array.isArray(doc)) {
+      for (let i = doc.length - 1; i >= 0; i--) commands.push([indentation, mode, (doc as readonly Doc[])[i]!]);
+      continue;
+    }
+    const d = doc as Exclude<Doc, string | readonly Doc[]>;
+    switch (d.kind) {
+      case 'group': {
+        const flat: Command = [indentation, FLAT, d.contents];
+        const chosen: Command =
+          !d.broken && (mode === FLAT || fits(flat, commands, width - column))
+            ? flat
+            : [indentation, BREAK, d.contents];
+        groupModes.set(d, chosen[1]);
+        commands.push(chosen);
+        break;
+      }
+      case 'conditional': {
+        if (mode === FLAT) {
+          commands.push([indentation, FLAT, d.states[0]!]);
+          break;
+        }
+        const state = d.states.find(
+          (s, i) => i < d.states.length - 1 && fits([indentation, FLAT, s], commands, width - column),
+        );
+        commands.push(
+          state === undefined ? [indentation, BREAK, d.states[d.states.length - 1]!] : [indentation, FLAT, state],
+        );
+        break;
+      }
+      case 'indent':
+        commands.push([indentation + 2, mode, d.contents]);
+        break;
+      case 'indent-if-break':
+        commands.push([indentation + (groupModes.get(d.group) === BREAK ? 2 : 0), mode, d.contents]);
+        break;
+      case 'if-break':
+        commands.push([indentation, mode, mode === BREAK ? d.broken : d.flat]);
+        break;
+      case 'line':
+        if (mode === FLAT && d.mode !== 'hard') {
+          if (d.mode === 'line') {
+            out.push(' ');
+            column += 1;
+          }
+          break;
+        }
+        // no trailing spaces: a blank line is empty
+        while (out.length && / +$/.test(out[out.length - 1]!)) {
+          const trimmed = out.pop()!.replace(/ +$/, '');
+          if (trimmed) {
+            out.push(trimmed);
+            break;
+          }
+        }
+        out.push('\n', ' '.repeat(indentation));
+        column = indentation;
+        break;
+    }
+  }
+  return out.join('');
+}
+
+// --- from the tree to documents, as prettier builds them ----------------------------------------------------
+
+function docComment(lines: readonly string[] | undefined): Doc {
+  if (!lines?.length) return '';
+  const clean = lines.map(commentText);
+  // prettier never wraps a comment
+  if (clean.length === 1) return [`/** ${clean[0]} */`, hardline];
+  return ['/**', ...clean.map((l) => [hardline, l === '' ? ' *' : ` * ${l}`]), hardline, ' */', hardline];
+}
+
+/** `{ a, b }` flat when it fits; a listing always one entry per line. `{}` when empty. */
+function braces(entries: readonly Doc[], separator: string, listing: boolean | undefined): Doc {
+  if (entries.length === 0) return '{}';
+  if (listing) return group(['{', indent(entries.map((e) => [hardline, e, separator])), hardline, '}'], true);
+  return group(['{', indent([line, join([separator, line], entries)]), ifBreak(separator), line, '}']);
+}
+
+/** `[a, b]` flat when it fits, else one item per line with a trailing comma. */
+function brackets(items: readonly Doc[], open = '['): Doc {
+  if (items.length === 0) return `${open}]`;
+  return group([open, indent([softline, join([',', line], items)]), ifBreak(','), softline, ']']);
+}
+
+function isTypeScript(form: Form): boolean {
+  return form !== 'js';
+}
+
+function expression(e: Expr, form: Form): Doc {
+  if (e === null) return 'null';
+  if (typeof e === 'string') return stringLiteral(e);
+  if (typeof e === 'number' || typeof e === 'boolean') return String(e);
+  if ('object' in e)
+    return braces(
+      e.object.map(([key, value]) => property(key, value, form)),
+      ',',
+      e.listing,
+    );
+  if ('array' in e) return brackets(e.array.map((item) => expression(item, form)));
+  if ('ref' in e) return e.ref;
+  if ('asConst' in e)
+    return isTypeScript(form) ? [expression(e.asConst, form), ' as const'] : expression(e.asConst, form);
+  const typeArgs = isTypeScript(form) && e.typeArgs?.length ? typeArguments(e.typeArgs) : '';
+  return [expression(e.call, form), typeArgs, callArguments(e.args, form)];
+}
+
+/**
+ * Call arguments as prettier prints them. A sole object or array argument hugs the parentheses, `f({`, when
+ * that much fits; else it is put on its own lines, `f(\n  {`.
+ */
+function callArguments(args: readonly Expr[], form: Form): Doc {
+  if (args.length === 0) return '()';
+  const only = args[0];
+  if (args.length === 1 && typeof only === 'object' && only !== null && ('object' in only || 'array' in only)) {
+    const hugged = expression(only, form);
+    const expanded =
+      'object' in only
+        ? expression({ ...only, listing: true }, form)
+        : group(brackets(only.array.map((item) => expression(item, form))), true);
+    return {
+      kind: 'conditional',
+      states: [['(', hugged, ')'], ['(', expanded, ')'], group(['(', indent([line, hugged]), ',', line, ')'], true)],
+    };
+  }
+  const printed = args.map((a) => expression(a, form));
+  return group(['(', indent([softline, join([',', line], printed)]), ifBreak(','), softline, ')']);
+}
+
+/**
+ * `left = right` as prettier's "fluid" assignment layout: the right side stays on the line when its start
+ * fits there, else it moves, indented, to the next line.
+ */
+function assignment(left: string, right: Doc): Doc {
+  const after = group(indent(line));
+  return group([left, ' =', after, { kind: 'indent-if-break', group: after, contents: right }]);
+}
+
+/**
+ * `key: value`, laid out as prettier lays out an object property: a string value moves to its own line when
+ * it does not fit, unless the key is too short for that to help (narrower than tab width + 3).
+ */
+function property(key: string, value: Expr, form: Form): Doc {
+  const k = objectLiteralKey(key, form);
+  const v = expression(value, form);
+  if (typeof value === 'string' && !(!k.startsWith('[') && displayWidth(k) < 5))
+    return group([k, ':', group(indent([line, v]))]);
+  return [k, ': ', v];
+}
+
+/** `<A>` (prettier never breaks a sole simple type argument), else `<A, B>` or one per line */
+function typeArguments(args: readonly Type[]): Doc {
+  if (args.length === 1 && typeof args[0] === 'string') return `<${args[0]}>`;
+  return group(['<', indent([softline, join([',', line], args.map(typeDoc))]), softline, '>']);
+}
+
+function typeDoc(t: Type): Doc {
+  if (typeof t === 'string') return t;
+  if ('literal' in t) return typeof t.literal === 'string' ? stringLiteral(t.literal) : String(t.literal);
+  if ('union' in t) return join(' | ', t.union.map(typeDoc));
+  if ('members' in t) return braces(t.members.map(member), ';', t.listing);
+  if ('generic' in t) return [t.generic, typeArguments(t.args)];
+  return brackets(t.tuple.map(typeDoc), 'readonly [');
+}
+
+/**
+ * `readonly key?: type;` with its JSDoc. A union that does not fit goes to the next line, and when it does
+ * not fit there either, one member per line.
+ */
+function member(m: Member): Doc {
+  const head = `readonly ${propertyKey(m.key)}${m.optional ? '?' : ''}:`;
+  const type =
+    typeof m.type === 'object' && 'union' in m.type && m.type.union.length > 1
+      ? group(indent([line, group([ifBreak('| '), join([line, '| '], m.type.union.map(typeDoc))])]))
+      : [' ', typeDoc(m.type)];
+  return [docComment(m.doc), head, type];
+}
+
+/** The declared type of a literal value: what `as const` makes of it. */
+function literalType(e: Expr, name: string): Type {
+  if (e === null) return 'null';
+  if (typeof e !== 'object') return { literal: e };
+  if ('asConst' in e) return literalType(e.asConst, name);
+  if ('object' in e)
+    return {
+      members: e.object.map(([key, value]) => ({ key, type: literalType(value, name) })),
+      listing: e.listing ?? false,
+    };
+  if ('array' in e) return { tuple: e.array.map((item) => literalType(item, name)) };
+  throw new Error(`erpgen: the declaration of ${name} needs its type`);
+}
+
+function statement(s: Statement, form: Form): Doc | undefined {
+  if ('comment' in s)
+    return join(
+      hardline,
+      s.comment.map((l) => `// ${l}`),
+    );
+  if ('import' in s) {
+    const wanted = s.use === 'value' ? form !== 'dts' : s.use === 'type' ? form !== 'js' : form === 'dts';
+    if (!wanted) return undefined;
+    const keyword = s.use === 'value' ? 'import ' : 'import type ';
+    return [keyword, braces(s.import, ',', false), ` from ${stringLiteral(s.from)};`];
+  }
+  if ('exportAll' in s) return `export * from ${stringLiteral(s.exportAll)};`;
+  if ('interface' in s) {
+    if (form === 'js') return undefined;
+    const body = s.members.length
+      ? ['{', indent(s.members.map((m) => [hardline, member(m), ';'])), hardline, '}']
+      : '{}';
+    return [docComment(s.doc), `export interface ${s.interface} `, body];
+  }
+  if ('typeAlias' in s)
+    return form === 'js'
+      ? undefined
+      : [docComment(s.doc), assignment(`export type ${s.typeAlias}`, typeDoc(s.type)), ';'];
+  if (form === 'dts')
+    return [
+      docComment(s.doc),
+      `export declare const ${s.const}: `,
+      typeDoc(s.type ?? literalType(s.value, s.const)),
+      ';',
+    ];
+  return [
+    form === 'ts' ? docComment(s.doc) : '',
+    assignment(`export const ${s.const}`, expression(s.value, form)),
+    ';',
+  ];
+}
+
+/** The module in one form, as prettier would print it. */
+export function printModule(module: Module, form: Form): string {
+  const blocks: Doc[] = [];
+  for (const block of module.blocks) {
+    const docs = block.map((s) => statement(s, form)).filter((d): d is Doc => d !== undefined);
+    if (docs.length) blocks.push(join(hardline, docs));
+  }
+  return `${layout(join([hardline, hardline], blocks))}\n`;
+}
