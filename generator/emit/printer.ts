@@ -493,11 +493,33 @@ function statement(s: Statement, form: Form): Doc | undefined {
   ];
 }
 
+/** In declarations, the `type` and `declaration` imports of one module become one `import type`. */
+function mergeImports(block: readonly Statement[], form: Form): readonly Statement[] {
+  if (form !== 'dts') return block;
+  const out: Statement[] = [];
+  for (const s of block) {
+    const previous = out[out.length - 1];
+    if (
+      'import' in s &&
+      s.use !== 'value' &&
+      previous &&
+      'import' in previous &&
+      previous.use !== 'value' &&
+      previous.from === s.from
+    )
+      out[out.length - 1] = { ...previous, import: [...previous.import, ...s.import], use: 'declaration' };
+    else out.push(s);
+  }
+  return out;
+}
+
 /** The module in one form, as prettier would print it. */
 export function printModule(module: Module, form: Form): string {
   const blocks: Doc[] = [];
   for (const block of module.blocks) {
-    const docs = block.map((s) => statement(s, form)).filter((d): d is Doc => d !== undefined);
+    const docs = mergeImports(block, form)
+      .map((s) => statement(s, form))
+      .filter((d): d is Doc => d !== undefined);
     if (docs.length) blocks.push(join(hardline, docs));
   }
   return `${layout(join([hardline, hardline], blocks))}\n`;
