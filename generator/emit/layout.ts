@@ -12,6 +12,8 @@ export interface Group {
   readonly contents: Doc;
   /** holds a hard line break: can never be flat */
   readonly broken: boolean;
+  /** its mode is recorded for an `indentIfBreak` */
+  readonly tracked?: boolean;
 }
 interface Indent {
   readonly kind: 'indent';
@@ -87,41 +89,62 @@ export function join(separator: Doc, docs: readonly Doc[]): Doc[] {
 const BREAK = 0;
 const FLAT = 1;
 type Mode = typeof BREAK | typeof FLAT;
-type Command = readonly [indentation: number, mode: Mode, doc: Doc];
+
+// The command stacks (indentation, mode, document) are three parallel arrays, reused: thousands of modules
+// are laid out per run, and a tuple per command was most of the garbage.
+const fitModes: Mode[] = [];
+const fitDocs: Doc[] = [];
 
 /**
- * prettier's `fits`: the group's contents flat, then what follows it as it will be printed, up to the next
- * possible line break, within the width left on the line.
+ * prettier's `fits`: the document flat, then what follows it as it will be printed (the rest of the command
+ * stack), up to the next possible line break, within the width left on the line.
  */
-function fits(next: Command, rest: readonly Command[], width: number): boolean {
-  let restIndex = rest.length;
-  const commands: Command[] = [next];
+function fits(next: Doc, restModes: readonly Mode[], restDocs: readonly Doc[], width: number): boolean {
+  let restIndex = restDocs.length;
+  fitModes.length = 0;
+  fitDocs.length = 0;
+  fitModes.push(FLAT);
+  fitDocs.push(next);
   while (width >= 0) {
-    const command = commands.pop() ?? (restIndex > 0 ? rest[--restIndex] : undefined);
-    if (command === undefined) return true;
-    const [indentation, mode, doc] = command;
+    let mode: Mode;
+    let doc: Doc;
+    if (fitDocs.length) {
+      mode = fitModes.pop()!;
+      doc = fitDocs.pop()!;
+    } else if (restIndex > 0) {
+      restIndex--;
+      mode = restModes[restIndex]!;
+      doc = restDocs[restIndex]!;
+    } else return true;
     if (typeof doc === 'string') {
       width -= displayWidth(doc);
       continue;
     }
     if (Array.isArray(doc)) {
-      for (let i = doc.length - 1; i >= 0; i--) commands.push([indentation, mode, (doc as readonly Doc[])[i]!]);
+      for (let i = doc.length - 1; i >= 0; i--) {
+        fitModes.push(mode);
+        fitDocs.push((doc as readonly Doc[])[i]!);
+      }
       continue;
     }
     const d = doc as Exclude<Doc, string | readonly Doc[]>;
     switch (d.kind) {
       case 'group':
-        commands.push([indentation, d.broken ? BREAK : mode, d.contents]);
+        fitModes.push(d.broken ? BREAK : mode);
+        fitDocs.push(d.contents);
         break;
       case 'conditional':
-        commands.push([indentation, mode, mode === BREAK ? d.states[d.states.length - 1]! : d.states[0]!]);
+        fitModes.push(mode);
+        fitDocs.push(mode === BREAK ? d.states[d.states.length - 1]! : d.states[0]!);
         break;
       case 'indent':
       case 'indent-if-break':
-        commands.push([indentation, mode, d.contents]);
+        fitModes.push(mode);
+        fitDocs.push(d.contents);
         break;
       case 'if-break':
-        commands.push([indentation, mode, mode === BREAK ? d.broken : d.flat]);
+        fitModes.push(mode);
+        fitDocs.push(mode === BREAK ? d.broken : d.flat);
         break;
       case 'line':
         if (mode === BREAK || d.mode === 'hard') return true;
@@ -132,80 +155,92 @@ function fits(next: Command, rest: readonly Command[], width: number): boolean {
   return false;
 }
 
+const SPACES: string[] = [];
+const spaces = (n: number) => (SPACES[n] ??= ' '.repeat(n));
+
 /** prettier's `printDocToString`, for the documents above: the text, without a final newline. */
 export function layout(doc: Doc): string {
   const width = PRINT_WIDTH;
-  const out: string[] = [];
+  const indents: number[] = [0];
+  const modes: Mode[] = [BREAK];
+  const docs: Doc[] = [doc];
+  const push = (indentation: number, mode: Mode, d: Doc) => {
+    indents.push(indentation);
+    modes.push(mode);
+    docs.push(d);
+  };
   const groupModes = new Map<Group, Mode>();
+  let text = '';
   let column = 0;
-  const commands: Command[] = [[0, BREAK, doc]];
-  for (let command = commands.pop(); command !== undefined; command = commands.pop()) {
-    const [indentation, mode, doc] = command;
-    if (typeof doc === 'string') {
-      out.push(doc);
-      column += displayWidth(doc);
+  // the indentation of a new line is written with its first text, so that a blank line stays empty
+  let pendingIndent = 0;
+  let endsInSpace = false;
+  while (docs.length) {
+    const indentation = indents.pop()!;
+    const mode = modes.pop()!;
+    const d = docs.pop()!;
+    if (typeof d === 'string') {
+      if (d === '') continue;
+      if (pendingIndent) {
+        text += spaces(pendingIndent);
+        pendingIndent = 0;
+      }
+      text += d;
+      column += displayWidth(d);
+      endsInSpace = d.charCodeAt(d.length - 1) === 32;
       continue;
     }
-    if (Array.isArray(doc)) {
-      for (let i = doc.length - 1; i >= 0; i--) commands.push([indentation, mode, (doc as readonly Doc[])[i]!]);
+    if (Array.isArray(d)) {
+      for (let i = d.length - 1; i >= 0; i--) push(indentation, mode, (d as readonly Doc[])[i]!);
       continue;
     }
-    const d = doc as Exclude<Doc, string | readonly Doc[]>;
-    switch (d.kind) {
+    const c = d as Exclude<Doc, string | readonly Doc[]>;
+    switch (c.kind) {
       case 'group': {
-        const flat: Command = [indentation, FLAT, d.contents];
-        const chosen: Command =
-          !d.broken && (mode === FLAT || fits(flat, commands, width - column))
-            ? flat
-            : [indentation, BREAK, d.contents];
-        groupModes.set(d, chosen[1]);
-        commands.push(chosen);
+        const chosen = !c.broken && (mode === FLAT || fits(c.contents, modes, docs, width - column)) ? FLAT : BREAK;
+        if (c.tracked) groupModes.set(c, chosen);
+        push(indentation, chosen, c.contents);
         break;
       }
       case 'conditional': {
         if (mode === FLAT) {
-          commands.push([indentation, FLAT, d.states[0]!]);
+          push(indentation, FLAT, c.states[0]!);
           break;
         }
-        const state = d.states.find(
-          (s, i) => i < d.states.length - 1 && fits([indentation, FLAT, s], commands, width - column),
-        );
-        commands.push(
-          state === undefined ? [indentation, BREAK, d.states[d.states.length - 1]!] : [indentation, FLAT, state],
-        );
+        const last = c.states.length - 1;
+        const state = c.states.findIndex((s, i) => i < last && fits(s, modes, docs, width - column));
+        if (state < 0) push(indentation, BREAK, c.states[last]!);
+        else push(indentation, FLAT, c.states[state]!);
         break;
       }
       case 'indent':
-        commands.push([indentation + 2, mode, d.contents]);
+        push(indentation + 2, mode, c.contents);
         break;
       case 'indent-if-break':
-        commands.push([indentation + (groupModes.get(d.group) === BREAK ? 2 : 0), mode, d.contents]);
+        push(indentation + (groupModes.get(c.group) === BREAK ? 2 : 0), mode, c.contents);
         break;
       case 'if-break':
-        commands.push([indentation, mode, mode === BREAK ? d.broken : d.flat]);
+        push(indentation, mode, mode === BREAK ? c.broken : c.flat);
         break;
       case 'line':
-        if (mode === FLAT && d.mode !== 'hard') {
-          if (d.mode === 'line') {
-            out.push(' ');
+        if (mode === FLAT && c.mode !== 'hard') {
+          if (c.mode === 'line') {
+            text += ' ';
             column += 1;
+            endsInSpace = true;
           }
           break;
         }
-        // no trailing spaces: a blank line is empty
-        while (out.length && / +$/.test(out[out.length - 1]!)) {
-          const trimmed = out.pop()!.replace(/ +$/, '');
-          if (trimmed) {
-            out.push(trimmed);
-            break;
-          }
-        }
-        out.push('\n', ' '.repeat(indentation));
+        // no trailing spaces (rare: reading the end of the text would flatten it)
+        if (endsInSpace) text = text.replace(/ +$/, '');
+        endsInSpace = false;
+        text += '\n';
+        pendingIndent = indentation;
         column = indentation;
         break;
     }
   }
-  return out.join('');
+  return text;
 }
 
 /** `contents`, indented when `group` broke (prettier's `indentIfBreak`) */

@@ -17,6 +17,7 @@ import {
   PRINT_WIDTH,
   softline,
   type Doc,
+  type Group,
 } from './layout.js';
 import { displayWidth } from './width.js';
 
@@ -209,7 +210,7 @@ function callArguments(args: readonly Expr[], form: Form): Doc {
  * fits there, else it moves, indented, to the next line.
  */
 function assignment(left: string, right: Doc): Doc {
-  const after = group(indent(line));
+  const after: Group = { ...group(indent(line)), tracked: true };
   return group([left, ' =', after, indentIfBreak(after, right)]);
 }
 
@@ -222,7 +223,7 @@ function property(key: string, value: Expr, form: Form): Doc {
   const v = expression(value, form);
   if (typeof value === 'string' && !(!k.startsWith('[') && displayWidth(k) < 5))
     return group([k, ':', group(indent([line, v]))]);
-  return [k, ': ', v];
+  return typeof v === 'string' ? `${k}: ${v}` : [k, ': ', v];
 }
 
 /** `<A>` (prettier never breaks a sole simple type argument), else `<A, B>` or one per line */
@@ -246,11 +247,12 @@ function typeDoc(t: Type): Doc {
  */
 function member(m: Member): Doc {
   const head = `readonly ${propertyKey(m.key)}${m.optional ? '?' : ''}:`;
-  const type =
-    typeof m.type === 'object' && 'union' in m.type && m.type.union.length > 1
-      ? group(indent([line, group([ifBreak('| '), join([line, '| '], m.type.union.map(typeDoc))])]))
-      : [' ', typeDoc(m.type)];
-  return [docComment(m.doc), head, type];
+  if (typeof m.type === 'object' && 'union' in m.type && m.type.union.length > 1) {
+    const union = group([ifBreak('| '), join([line, '| '], m.type.union.map(typeDoc))]);
+    return [docComment(m.doc), head, group(indent([line, union]))];
+  }
+  const type = typeDoc(m.type);
+  return [docComment(m.doc), typeof type === 'string' ? `${head} ${type}` : [head, ' ', type]];
 }
 
 /** The declared type of a literal value: what `as const` makes of it. */
