@@ -28,7 +28,7 @@ describe('the generated package compiles', () => {
     const result = await generate(loadConfig({ snapshot: inject('stockTenant'), out, include: ['*'] }, dir));
     expect(result.objects).toBeGreaterThan(7000);
     expect(tsc7(join(out, 'tsconfig.json'))).toBe('');
-  });
+  }, 300_000);
 
   for (const emit of ['js', 'ts'] as const) {
     it(`${emit}: with decimals as strings`, async () => {
