@@ -1,8 +1,0 @@
-// The client's families, one entry each: `client.<name>` is what the factory returns. Adding a family is a folder
-// under runtime/ and a line here; the ErpClient type follows.
-import type { Family } from './family.js';
-
-export const FAMILIES = {} as const satisfies Readonly<Record<string, Family<object>>>;
-
-/** One namespace per family, as `createClient` builds them. */
-export type Families = { readonly [K in keyof typeof FAMILIES]: ReturnType<(typeof FAMILIES)[K]> };
