@@ -1,0 +1,67 @@
+export { tokenAuth } from './auth.js';
+export type { ConsumerKeyCredentials, TokenAuth, TokenAuthOptions, UserCredentials } from './auth.js';
+export { createClient } from './client.js';
+export type {
+  AbortSignalLike,
+  AsyncOptions,
+  AuthProvider,
+  ClientOptions,
+  ErpClient,
+  FetchLike,
+  Page,
+  RowsOptions,
+  TransactionOptions,
+} from './client.js';
+export { retryPolicy } from './retry.js';
+export type { Logger, RequestKind, RetryOptions, RetryPolicy } from './retry.js';
+export { assertPassed, ErpTransactionFailedError, parseTransactionResponse } from './transaction-wire.js';
+export type {
+  Edit,
+  TransactionGetRequest,
+  TransactionRequest,
+  TransactionResponse,
+  TransactionResult,
+  TransactionSet,
+  WireDataElement,
+  WireRow,
+  WireTransaction,
+} from './transaction-wire.js';
+export { defineService, ErpTransactionBuildError } from './transaction.js';
+export type {
+  DateValue,
+  ElementDescriptor,
+  FieldDescriptor,
+  FieldType,
+  KeyOptions,
+  NumericValue,
+  RequestOptions,
+  Service,
+  ServiceDescriptor,
+  Transaction,
+} from './transaction.js';
+export {
+  ErpChangeRejectedError,
+  ErpInteractiveError,
+  ErpInteractiveUsageError,
+  ErpSessionExpiredError,
+  ErpWindowNotFoundError,
+  ErpWindowUnusableError,
+} from './interactive/errors.js';
+export type {
+  ChangeItem,
+  DatawindowData,
+  Interactive,
+  InteractiveEvent,
+  InteractiveMessage,
+  InteractiveResult,
+  RawWindow,
+  ResponseWindow,
+  Session,
+  SessionOptions,
+  Tool,
+  Window,
+} from './interactive/index.js';
+export { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './udt/errors.js';
+export type { Udt, UdtChanges, UdtConditions, UdtResult, UdtTable, WithRowUid } from './udt/index.js';
+export { COMMAND_ACTIONS, commandsRequest } from './commands.js';
+export type { Command, CommandsRequest } from './commands.js';

@@ -1,0 +1,120 @@
+import type { Family } from '../family.js';
+import type { Service } from '../transaction.js';
+import { type ChangeItem } from './errors.js';
+import { type InteractiveEvent, type InteractiveMessage } from './wire.js';
+export type { ChangeItem } from './errors.js';
+export type { InteractiveEvent, InteractiveMessage } from './wire.js';
+export interface SessionOptions {
+  /** seconds without a request after which the server ends the session (sent as `SessionTimeout`; default 60) */
+  readonly sessionTimeoutSeconds?: number;
+  /**
+   * true (the default): a response window is returned to the caller as a `blocked` result to answer. false: the
+   * server answers response windows with their default button.
+   */
+  readonly handleResponseWindows?: boolean;
+  /** the clock idle time is measured with, in milliseconds (default Date.now; for tests) */
+  readonly now?: () => number;
+}
+interface ResultBase {
+  /** the `Status` the service answered (0 and 1 success, 2 missing record, 3 blocked) */
+  readonly status: number;
+  /** judge them by `Type`, not by their count */
+  readonly messages: readonly InteractiveMessage[];
+  readonly events: readonly InteractiveEvent[];
+}
+/**
+ * What a call on a window did: `ok` (Status 1, or 0 on older builds); `missing` (Status 2: the record asked for
+ * does not exist, and the window is empty); `blocked` (Status 3: a response window opened; answer it through
+ * `responseWindow`, e.g. with its tools, before going on).
+ */
+export type InteractiveResult =
+  | (ResultBase & {
+      readonly kind: 'ok';
+    })
+  | (ResultBase & {
+      readonly kind: 'missing';
+    })
+  | (ResultBase & {
+      readonly kind: 'blocked';
+      readonly responseWindow: ResponseWindow;
+    });
+/** A datawindow's data as `GET /v2/data` answers it (only the datawindows of the active tab are sure to be there). */
+export interface DatawindowData {
+  readonly Name: string;
+  readonly [property: string]: unknown;
+}
+/** A button or menu entry of a window, as `GET /v2/tools` lists it. */
+export interface Tool {
+  readonly ToolName: string;
+  readonly ToolText?: string | null;
+  readonly DatawindowName?: string | null;
+  readonly FieldName?: string | null;
+}
+type FieldsOf<F, L, El> = El extends keyof F ? F[El] : El extends keyof L ? L[El] : never;
+/** `TABPAGE_1.order` -> `TABPAGE_1` */
+type TabOf<El> = El extends `${infer Tab}.${string}` ? Tab : never;
+/** The operations every window has, typed or not. */
+export interface RawWindow {
+  /** the service's window id */
+  readonly id: string;
+  /** the service the window was opened for */
+  readonly service: string;
+  /** false after a change named a datawindow the window does not have (see ErpWindowUnusableError) */
+  readonly usable: boolean;
+  /** Changes exactly these items (untyped: fields the definition does not describe, response windows). */
+  changeRaw(items: readonly ChangeItem[]): Promise<InteractiveResult>;
+  /** The data of the window's datawindows (`GET /v2/data?id=`). */
+  data(): Promise<readonly DatawindowData[]>;
+  /** Saves the window (`PUT /v2/data`). */
+  save(): Promise<InteractiveResult>;
+  /** The window's tools (buttons), `GET /v2/tools?windowId=`. */
+  tools(): Promise<readonly Tool[]>;
+  /** Runs a tool (presses a button): `POST /v2/tools`. */
+  runTool(toolName: string, toolText?: string): Promise<InteractiveResult>;
+  /** Closes the window (`DELETE /v2/window?id=`); a window already gone is fine. */
+  close(): Promise<void>;
+}
+/** A response window (a dialog): no tabs, no definition; answer it with its tools or changeRaw (TabName null). */
+export type ResponseWindow = RawWindow;
+/** A window of a transaction service: its elements' fields, typed from the service's definition. */
+export interface Window<in out Forms, in out Lists> extends RawWindow {
+  /**
+   * Changes fields of one data element (`TABPAGE_1.order`): only that element's fields, with the values its
+   * definition takes (display labels for fields with valid values). Selects the element's tab first when it is not
+   * the active one. A value longer than its column is refused before sending.
+   */
+  change<El extends (keyof Forms | keyof Lists) & string, E extends FieldsOf<Forms, Lists, El>>(
+    element: El,
+    fields: E &
+      NoInfer<{
+        readonly [P in Exclude<keyof E, keyof FieldsOf<Forms, Lists, El>>]: never;
+      }>,
+  ): Promise<InteractiveResult>;
+  /** Selects a tab (`PUT /v2/tab` with `PageName`). */
+  tab(name: TabOf<(keyof Forms | keyof Lists) & string>): Promise<InteractiveResult>;
+  /** Makes a row of a List element the current one (`PUT /v2/row`), before changing its fields. */
+  selectRow(element: keyof Lists & string, row: number): Promise<InteractiveResult>;
+}
+export interface Session {
+  /** the session id the service gave (`Id`, or `SessionId` on 25.2) */
+  readonly id: string;
+  /** the server's build, when the session answer reports it (`Properties[0].Properties.fullversion`) */
+  readonly build: string | undefined;
+  /** Opens a window for a transaction service (`POST /v2/window {ServiceName}`), typed by its definition. */
+  open<Forms, Lists>(service: Service<Forms, Lists>): Promise<Window<Forms, Lists>>;
+  /** Opens a window by service name, untyped. */
+  openRaw(serviceName: string): Promise<RawWindow>;
+}
+export interface Interactive {
+  /**
+   * Runs `work` in a new session and deletes the session afterwards, whether `work` returned or threw. The
+   * session ends by itself after `sessionTimeoutSeconds` (default 60) without a request.
+   */
+  session<T>(work: (session: Session) => Promise<T>, options?: SessionOptions): Promise<T>;
+}
+/**
+ * One session at a time per client: the service keeps one session per token (a second one is a 409), and the
+ * cure for a 409, deleting the token's sessions, would end a session still in use. Concurrent session() calls
+ * therefore run one after another.
+ */
+export declare const interactive: Family<Interactive>;

@@ -1,0 +1,72 @@
+// The Interactive API's answers, read once. Every call on a window answers `{Status, Events, Messages}`:
+// `Status` 1 is success (0 on builds before 26.1, which also said 0 for a record that does not exist), 2 is a
+// record that does not exist (26.1; the result wrapper's `Failure`), 3 means a response window opened and must be
+// answered. Some builds spell the status as a word (`Success`, `Failure`, `Blocked`): both are read. Messages
+// carry a `Type` (1 information, 2 the missing-record message, ...): they are judged by their Type, never by
+// their count, since a successful load may carry messages too.
+import { ErpUnexpectedResponseError } from '../errors.js';
+const STATUS_WORDS = { none: 0, success: 1, failure: 2, blocked: 3 };
+/** The value of `key` in the first event named `name` (`windowopened` / `windowid`), case-insensitively. */
+export function eventValue(events, name, key) {
+  for (const event of events) {
+    if (event.Name.toLowerCase() !== name) continue;
+    for (const entry of event.Data) if (entry.Key.toLowerCase() === key) return entry.Value;
+  }
+  return undefined;
+}
+function readEvents(raw) {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((e) => {
+    if (e === null || typeof e !== 'object') return [];
+    const { Name, Data } = e;
+    if (typeof Name !== 'string') return [];
+    // `Data` is a list of {Key, Value}; an object ({WindowId: ...}) is read as one entry per property
+    const data = Array.isArray(Data)
+      ? Data.filter((d) => d !== null && typeof d === 'object' && typeof d.Key === 'string').map((d) => ({
+          Key: d.Key,
+          Value: d.Value,
+        }))
+      : Data !== null && typeof Data === 'object'
+        ? Object.entries(Data).map(([Key, Value]) => ({ Key, Value }))
+        : [];
+    return [{ Name, Data: data }];
+  });
+}
+function readMessages(raw) {
+  if (!Array.isArray(raw)) return [];
+  return raw.map((m) =>
+    m !== null && typeof m === 'object'
+      ? { Text: String(m.Text ?? ''), Type: Number(m.Type ?? 0) }
+      : { Text: String(m), Type: 0 },
+  );
+}
+/** `{Status, Events, Messages}`, or an ErpUnexpectedResponseError saying what came instead. */
+export function readAnswer(body, info) {
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new ErpUnexpectedResponseError(
+      'the interactive service answered something other than a result object',
+      info(),
+    );
+  const b = body;
+  const raw = b['Status'];
+  const status = typeof raw === 'number' ? raw : typeof raw === 'string' ? STATUS_WORDS[raw.toLowerCase()] : undefined;
+  if (status === undefined)
+    throw new ErpUnexpectedResponseError(
+      `the interactive service answered a result without a Status (${JSON.stringify(raw) ?? 'none'})`,
+      info(),
+    );
+  return { status, messages: readMessages(b['Messages']), events: readEvents(b['Events']) };
+}
+/** The server's message in an error body: `{ErrorMessage}`, `{Message}`, `{error: '...' | [...]}`, problem `detail`. */
+export function errorText(body, text) {
+  if (body !== null && typeof body === 'object') {
+    const b = body;
+    for (const key of ['ErrorMessage', 'Message', 'message', 'detail', 'error', 'title']) {
+      const value = b[key];
+      if (typeof value === 'string' && value !== '') return value;
+      if (Array.isArray(value) && value.length) return value.map(String).join('; ');
+    }
+  }
+  if (typeof body === 'string') return body;
+  return text.trim().startsWith('<') ? '' : text.trim();
+}

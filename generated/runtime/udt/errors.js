@@ -1,0 +1,20 @@
+// How the UDT service says no, as typed errors.
+import { ErpError, ErpHttpError } from '../errors.js';
+/** Refused before sending: not a user-defined table with `row_uid`, a bare name, a value that cannot be sent. */
+export class ErpUdtUsageError extends ErpError {
+  name = 'ErpUdtUsageError';
+}
+/** The UDT service refused the request: `{error: [...]}` or `{id, errorNo, errorMessage}` (errorNo 4001: not a UDT). */
+export class ErpUdtError extends ErpHttpError {
+  name = 'ErpUdtError';
+  /** the service's `errorNo`, when it gave one */
+  errorNo;
+  constructor(summary, info, errorNo) {
+    super(summary, info);
+    this.errorNo = errorNo;
+  }
+}
+/** The service answered success with `[0] rows ...`: nothing was deleted or updated. */
+export class ErpUdtNothingChangedError extends ErpUdtError {
+  name = 'ErpUdtNothingChangedError';
+}
