@@ -63,7 +63,6 @@ export async function staged<T>(out: string, write: (dir: string) => Promise<T>)
   mkdirSync(dirname(out), { recursive: true });
   removeAbandoned(out);
   const tmp = join(dirname(out), `.${basename(out)}${TMP_MARK}${process.pid}-${Date.now().toString(36)}`);
-  mkdirSync(tmp);
   const cleanup = (): void => rmSync(tmp, { recursive: true, force: true });
   const interrupted = (signal: NodeJS.Signals): void => {
     cleanup();
@@ -71,10 +70,12 @@ export async function staged<T>(out: string, write: (dir: string) => Promise<T>)
     process.off('SIGTERM', interrupted);
     process.kill(process.pid, signal);
   };
+  // the handlers before the folder: a signal that comes as soon as the folder exists must find them in place
   process.once('exit', cleanup);
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   try {
+    mkdirSync(tmp);
     const result = await write(tmp);
     moveIntoPlace(tmp, out);
     return result;
