@@ -24,7 +24,9 @@ describe('generated code is prettier-clean as emitted', () => {
       ...pick('tables', 17),
       ...pick('views', 17),
       ...pick('transactions', 1),
-      ...readdirSync(join(out, 'runtime')).map((f) => `runtime/${f}`),
+      ...readdirSync(join(out, 'runtime'), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => `runtime/${f.split('\\').join('/')}`),
       'catalog.ts',
       'known-values.ts',
       'index.ts',

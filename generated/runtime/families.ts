@@ -1,8 +1,13 @@
 // The client's families, one entry each: `client.<name>` is what the factory returns. Adding a family is a folder
 // under runtime/ and a line here; the ErpClient type follows.
+import { entityFamily } from './entity/index.js';
 import type { Family } from './family.js';
+import { inventoryFamily } from './inventory/index.js';
 
-export const FAMILIES = {} as const satisfies Readonly<Record<string, Family<object>>>;
+export const FAMILIES = {
+  entity: entityFamily,
+  inventory: inventoryFamily,
+} as const satisfies Readonly<Record<string, Family<object>>>;
 
 /** One namespace per family, as `createClient` builds them. */
 export type Families = { readonly [K in keyof typeof FAMILIES]: ReturnType<(typeof FAMILIES)[K]> };

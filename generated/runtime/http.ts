@@ -85,7 +85,7 @@ export interface HttpOptions {
 }
 
 export interface Exchange {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PUT';
   readonly url: string;
   /** what messages show: method and path with the query string, never the host's credentials */
   readonly shown: string;
@@ -273,7 +273,7 @@ export function createHttp(options: HttpOptions): Http {
       const reset =
         (cause.code !== undefined && RESET.test(cause.code)) || /other side closed|socket hang up/i.test(message);
       const unknownOutcome =
-        exchange.method === 'POST' && (exchange.kind ?? 'write') === 'write'
+        exchange.method !== 'GET' && (exchange.kind ?? 'write') === 'write'
           ? '; the write may have been applied: read it back before sending it again'
           : '';
       return new ErpConnectionError(

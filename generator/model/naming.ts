@@ -67,6 +67,11 @@ export const API_NAMES = new Set([
   'defineService',
   'ErpTransactionBuildError',
   'ErpTransactionFailedError',
+  'ErpLockedError',
+  'ErpNotAppliedError',
+  'ErpResourceNotFoundError',
+  'ErpServiceError',
+  'ErpValidationError',
 ]);
 
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));

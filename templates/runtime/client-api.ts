@@ -41,3 +41,27 @@ export type {
   ServiceDescriptor,
   Transaction,
 } from './transaction.js';
+export type {
+  Address,
+  Addresses,
+  Contact,
+  Contacts,
+  Customer,
+  CustomerKey,
+  Customers,
+  EntityFamily,
+  EntityQuery,
+  Vendor,
+  VendorKey,
+  Vendors,
+} from './entity/index.js';
+export type {
+  BatchPriceParameters,
+  InventoryFamily,
+  Item,
+  ItemChange,
+  ItemCreate,
+  PriceItem,
+  PriceParameters,
+  PriceResult,
+} from './inventory/index.js';
