@@ -275,7 +275,7 @@ function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
         recordSchema(definition as EntityDefinition<unknown>, new Set(names)),
       ) as Promise<never>;
     },
-    list: (options: { query: QueryBuilder<Fields, unknown> }) => {
+    async list(options: { query: QueryBuilder<Fields, unknown> }) {
       if (typeof options?.query !== 'function')
         throw new ErpQueryError(
           `${object}: list() needs a query (an unfiltered list answers every record); use listAll()`,
@@ -298,7 +298,7 @@ function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
         { method: 'GET', path: `${base}/new`, object },
         blankSchema(definition as EntityDefinition<unknown>),
       ) as Promise<never>,
-    update: (record: Readonly<Record<string, unknown>>) =>
+    update: async (record: Readonly<Record<string, unknown>>) =>
       restCall(
         context,
         { method: 'PUT', path: `${base}/${definition.keyOf(definition.keyFromRecord(record))}`, object, body: record },
