@@ -57,6 +57,8 @@ export class InventoryStore {
     ['BETA', { productGroups: new Set(['MISC']), accounts: new Set(['1300-100', '4000-100', '5000-100']) }],
   ]);
   readonly locationsWithDefaults = new Set([10, 20]);
+  /** the bins of each location: a `PrimaryBin` naming another is ignored, and the PUT still answers 200 */
+  readonly bins = new Map<number, Set<string>>([[10, new Set(['A1', 'B2'])]]);
   faults: InventoryFaults = {};
   /** requests served, by kind, for measurements */
   readonly served = { price: 0, batch: 0, items: 0 };
@@ -159,6 +161,13 @@ function update(store: InventoryStore, id: string, payload: Row): RestReply {
       !existing.has(Number(location['LocationId'])),
     );
     if (refused) return refused;
+  }
+  const before = new Map(listOf(item, 'Locations').map((l) => [Number(l['LocationId']), l]));
+  for (const location of listOf(payload, 'Locations')) {
+    const old = before.get(Number(location['LocationId']));
+    const bin = location['PrimaryBin'];
+    if (old && bin !== old['PrimaryBin'] && !store.bins.get(Number(location['LocationId']))?.has(String(bin)))
+      location['PrimaryBin'] = old['PrimaryBin'];
   }
   // the whole item is replaced: child entries left out of the payload are gone
   const next: Row = { ...payload, ItemId: id, Kit: item['Kit'] };
