@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generationBench, type Row } from './generation.js';
+import { pricesBench } from './prices.js';
 import { typecheckBench } from './typecheck.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
 
@@ -35,6 +36,8 @@ try {
       await typecheckBench(work, stock, tscRuns),
     );
   }
+  if (!only || only === 'prices')
+    print(`Bulk pricing against the sandbox (median of ${runs} runs)`, await pricesBench(runs));
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -264,6 +264,8 @@ describe('price and availability', () => {
       headers: { Authorization: `Bearer ${TOKEN}` },
     });
     expect(raw.status).toBe(404);
+    await expect(client.inventory.parts.get('..')).rejects.toThrow(/cannot read item "\.\."/);
+    expect(sandbox.requests.length).toBe(before + 1);
     // batch pricing carries the id in the body, so it can price it
     const [result] = await client.inventory.parts.prices([{ ItemId: 'A/B', SourceLocId: 10 }], single);
     expect(result?.ItemId).toBe('A/B');

@@ -189,6 +189,11 @@ export function itemSegment(itemId: unknown, what: string): string {
     throw new ErpQueryError(
       `${OBJECT}: the service cannot ${what} item ${JSON.stringify(itemId)}: an item id containing "/" cannot be sent in a URL (%2F answers 404, and there is no workaround)${what === 'price' ? '; batch pricing (prices()) carries the id in the body' : ''}`,
     );
+  // a URL parser folds `.` and `..` segments (even as %2E) into the path: such an id would reach another endpoint
+  if (itemId === '.' || itemId === '..')
+    throw new ErpQueryError(
+      `${OBJECT}: the service cannot ${what} item ${JSON.stringify(itemId)}: a URL cannot carry it as a path segment`,
+    );
   return encodeURIComponent(itemId);
 }
 
