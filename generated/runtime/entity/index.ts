@@ -257,8 +257,7 @@ function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
   const object = `entity/${definition.resource}`;
   const anyRecord = recordSchema(definition as EntityDefinition<unknown>, new Set());
   const records = arrayCheck(anyRecord);
-  const list = (query: string) =>
-    restCall(context, { method: 'GET', path: `${base}/${query}`, object }, records) as Promise<never>;
+  const list = (query: string) => restCall(context, { method: 'GET', path: `${base}/${query}`, object }, records);
   return {
     async get(key: K, options?: GetOptions<'*' | readonly string[]>) {
       const asked = options?.extendedProperties;
@@ -273,7 +272,7 @@ function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
         context,
         { method: 'GET', path, object },
         recordSchema(definition as EntityDefinition<unknown>, new Set(names)),
-      ) as Promise<never>;
+      );
     },
     async list(options: { query: QueryBuilder<Fields, unknown> }) {
       if (typeof options?.query !== 'function')
@@ -284,7 +283,7 @@ function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
     },
     listAll: () => list(''),
     create: (record: Readonly<Record<string, unknown>>) =>
-      restCall(context, { method: 'POST', path: base, object, body: record }, anyRecord) as Promise<never>,
+      restCall(context, { method: 'POST', path: base, object, body: record }, anyRecord),
     async ping() {
       return (
         (await restCall(context, { method: 'GET', path: `${base}/ping`, object }, pingCheck)) as {
@@ -297,13 +296,13 @@ function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
         context,
         { method: 'GET', path: `${base}/new`, object },
         blankSchema(definition as EntityDefinition<unknown>),
-      ) as Promise<never>,
+      ),
     update: async (record: Readonly<Record<string, unknown>>) =>
       restCall(
         context,
         { method: 'PUT', path: `${base}/${definition.keyOf(definition.keyFromRecord(record))}`, object, body: record },
         anyRecord,
-      ) as Promise<never>,
+      ),
     async delete(key: K) {
       const body = { ...definition.keyFields(key), Delete: true };
       const answer = await restCall(

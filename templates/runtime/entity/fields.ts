@@ -38,11 +38,12 @@ export type Nested = Readonly<Record<string, unknown>> | readonly unknown[];
 
 /** Where an answer departs from the documented shape: the path and what was wrong. */
 export class ShapeIssue extends Error {
-  constructor(
-    readonly path: string,
-    readonly problem: string,
-  ) {
+  readonly path: string;
+  readonly problem: string;
+  constructor(path: string, problem: string) {
     super(`${path}: ${problem}`);
+    this.path = path;
+    this.problem = problem;
   }
 }
 
