@@ -4,7 +4,11 @@ import yargs from 'yargs';
 import { loadConfig } from './config.js';
 import { UserError } from './errors.js';
 import { generate } from './generate.js';
+import { oneLine } from './message-text.js';
 import { progressBar } from './progress.js';
+import { ERPGEN_VERSION } from './version.js';
+import { runSandbox, sandboxOptions } from './commands/sandbox.js';
+import { fetchOptions, runFetch } from './commands/fetch.js';
 
 const SHOWN_DIFFERENCES = 20;
 
@@ -98,10 +102,16 @@ export async function main(args: string[]): Promise<number> {
         exitCode = await runGenerate(argv);
       },
     )
+    .command('fetch', 'Download a snapshot from a live server', fetchOptions, async (argv) => {
+      exitCode = await runFetch(argv);
+    })
+    .command('sandbox', 'Serve a snapshot as a simulated ERP server on 127.0.0.1', sandboxOptions, async (argv) => {
+      exitCode = await runSandbox(argv);
+    })
     .demandCommand(1, 'Give a command: erpgen generate')
     .strict()
     .help()
-    .version(false)
+    .version('version', "Show erpgen's version number", ERPGEN_VERSION)
     .fail((message, error) => {
       // yargs' own complaints (unknown flag, bad choice) become a UserError; errors from commands pass through
       if (error) throw error;
@@ -117,7 +127,8 @@ export async function run(args: string[]): Promise<void> {
     process.exitCode = await main(args);
   } catch (error) {
     if (error instanceof UserError) {
-      console.error(`erpgen: ${error.message}`);
+      // the last line of defence: the constructor made the message one line, but `message` can be reassigned
+      console.error(`erpgen: ${oneLine(error.message)}`);
       process.exitCode = error.exitCode;
     } else {
       console.error('erpgen: internal error, please report it:');

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { UserError } from './errors.js';
+import { named } from './message-text.js';
 import { mergeKnownValues, type KnownValueSet } from './model/known-values.js';
 import type { DecimalMode } from './model/edm.js';
 
@@ -48,6 +49,16 @@ export const configSchema = z
     knownValues: z.array(knownValueSet).default([]),
     /** rows per page when a query gives no `top()` */
     defaultPageSize: z.number().int().positive().max(1_000_000).default(1000),
+    /** `erpgen fetch`: where and what; never a secret (those come from the environment or a prompt) */
+    fetch: z
+      .object({
+        baseUrl: z.string().min(1).optional(),
+        services: z.array(z.string().min(1)).optional(),
+        tables: z.array(z.string().min(1)).optional(),
+        views: z.array(z.string().min(1)).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -64,6 +75,7 @@ export interface Config {
   readonly includeUnreachable: boolean;
   readonly knownValues: readonly KnownValueSet[];
   readonly defaultPageSize: number;
+  readonly fetch?: ConfigFile['fetch'];
   /** the config file read, if any, relative to the working directory (for messages) */
   readonly file?: string;
 }
@@ -82,7 +94,7 @@ export function formatIssues(file: string, error: z.ZodError): string {
   const lines = error.issues.map((issue) => {
     const path = issue.path.length
       ? issue.path
-          .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+          .map((p) => (typeof p === 'number' ? `[${p}]` : `.${named(String(p))}`))
           .join('')
           .replace(/^\./, '')
       : '(top level)';
@@ -128,6 +140,7 @@ export function loadConfig(flags: ConfigFlags, cwd = process.cwd()): Config {
     includeUnreachable: file.includeUnreachable,
     knownValues: mergeKnownValues(file.knownValues),
     defaultPageSize: file.defaultPageSize,
+    ...(file.fetch !== undefined ? { fetch: file.fetch } : {}),
     ...(existsSync(path) ? { file: shown } : {}),
   };
 }

@@ -1,12 +1,15 @@
 // A UserError is a problem with the user's input, flags, files or server: the CLI prints its message as one
 // line and exits non-zero, without a stack trace. Anything else is a bug in erpgen and keeps its stack.
+import { oneLine } from './message-text.js';
+
 export class UserError extends Error {
   override readonly name = 'UserError';
   constructor(
     message: string,
     readonly exitCode = 1,
   ) {
-    super(message);
+    // one line whatever went into it: names should come through `quote`, this catches the rest
+    super(oneLine(message));
   }
 }
 

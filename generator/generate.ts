@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Config } from './config.js';
 import { inputError } from './errors.js';
+import { named, quote } from './message-text.js';
 import { emitCatalog } from './emit/catalog.js';
 import { format, needsFormatting } from './emit/format.js';
 import { emitKnownValues } from './emit/known-values-module.js';
@@ -85,13 +86,14 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   const services: SnapshotServices | undefined = openServices(config.snapshot);
   const { documents, plan } = readPlan(snapshot, config);
   for (const o of plan)
-    if (o.omitted?.reason === 'unreachable') options.notice?.(`left out ${o.surface} ${o.name}: ${o.omitted.note}`);
+    if (o.omitted?.reason === 'unreachable')
+      options.notice?.(`left out ${o.surface} ${named(o.name)}: ${o.omitted.note}`);
   const serviceNames = nameServices(services?.definitions.map((d) => d.name) ?? []);
   if (services?.list) {
     for (const listed of parseServiceList(readBytes(services.list).toString('utf8'), services.list.label)) {
       if (!serviceNames.has(listed))
         options.notice?.(
-          `left out service ${listed}: listed in services.json but the snapshot has no definitions/${listed}.json`,
+          `left out service ${named(listed)}: listed in services.json but the snapshot has no definitions/${named(listed)}.json`,
         );
     }
   }
@@ -99,7 +101,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   const objects = plan.filter((o) => !o.omitted).length;
   const total = objects + serviceNames.size;
 
-  removeOrphanStaging(config.out);
+  if (!check) removeOrphanStaging(config.out); // --check writes nothing, not even a cleanup
   const writer = new OutputWriter(config.out, check, basename(config.out));
   let done = 0;
   const long: Array<{ path: string; content: string }> = [];
@@ -135,7 +137,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       if (service.name !== definition.name)
         throw inputError(
           definition.label,
-          `holds the definition of service ${JSON.stringify(service.name)}, not of ${JSON.stringify(definition.name)}`,
+          `holds the definition of service ${quote(service.name)}, not of ${quote(definition.name)}`,
         );
       emit(
         `transactions/${serviceNames.get(service.name)!.stem}.ts`,

@@ -43,9 +43,9 @@ import { xmlField } from './xml.js';
 export type { AbortSignalLike, AuthProvider, FetchLike } from './http.js';
 
 export interface ClientOptions {
-  /** the server's base address, e.g. `https://erp.example.com` (the data query and REST families live there) */
+  /** the server's base address, e.g. `https://erp.example.com` (the data query surface lives there) */
   readonly baseUrl: string;
-  /** a bearer token, or an auth provider that obtains and renews one */
+  /** a bearer token, or an AuthProvider you write: `token()` gives one, `invalidate()` (optional) drops a refused one */
   readonly auth: string | AuthProvider;
   /** the UI server (Transaction API); found through the router when not given */
   readonly uiServerUrl?: string;

@@ -5,10 +5,9 @@ import type { KnownValueSet } from '../model/known-values.js';
 import type { Surface } from '../model/schema.js';
 import type { ObjectNames } from '../model/naming.js';
 import { modulePath, type PlannedObject } from '../model/plan.js';
+import { ERPGEN_VERSION } from '../version.js';
 import { GENERATED_HEADER } from './row-module.js';
 import { PRETTIER_OPTIONS } from './ts-source.js';
-
-export const ERPGEN_VERSION = '0.1.0';
 
 export interface PackageInfo {
   readonly packageName: string;

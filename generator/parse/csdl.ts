@@ -17,6 +17,7 @@ import type { IndexedObject } from '../model/plan.js';
 import type { Column, QueryObject, Surface } from '../model/schema.js';
 import { EDM_TYPES } from '../model/edm.js';
 import { flat } from '../flat-string.js';
+import { named, quote } from '../message-text.js';
 import { locate, streamJson, type Token } from './json-stream.js';
 
 type Json = string | number | boolean | null | JsonRecord | Json[];
@@ -41,6 +42,13 @@ interface MemberReader<T> {
   result(): T;
 }
 
+/**
+ * Deeper than this inside one schema member is refused. An entity type nests four or five levels (type,
+ * property, annotation, record, collection); a thousand-deep value is a broken or hostile document, and every
+ * later step that walks a value (or a message that would show it) would pay for it.
+ */
+export const MAX_MEMBER_DEPTH = 64;
+
 /** Builds a plain value from the tokens of one schema member (pass 2: one entity type at a time). */
 class Assembler implements MemberReader<JsonObject> {
   private stack: Array<JsonObject | JsonRecord | Json[]> = [];
@@ -48,6 +56,9 @@ class Assembler implements MemberReader<JsonObject> {
   private keys: Array<string | undefined> = [];
   private key: string | undefined;
   done = false;
+
+  /** `tooDeep` throws the error for a member nested deeper than MAX_MEMBER_DEPTH */
+  constructor(private readonly tooDeep: () => never) {}
 
   /** the member, once its last token has been pushed */
   result(): JsonObject {
@@ -85,6 +96,7 @@ class Assembler implements MemberReader<JsonObject> {
   }
 
   private open(value: JsonObject | JsonRecord | Json[]): void {
+    if (this.stack.length >= MAX_MEMBER_DEPTH) this.tooDeep();
     this.stack.push(value);
     this.keys.push(this.key);
     this.key = undefined;
@@ -172,7 +184,7 @@ interface Walker<T> {
   schema?(namespace: string): void;
   alias?(namespace: string, alias: string): void;
   /** a reader for this schema member, or nothing to skip it (skipped members cost only their tokens) */
-  reader(namespace: string, name: string): MemberReader<T> | undefined;
+  reader(namespace: string, name: string, at: number): MemberReader<T> | undefined;
   member(namespace: string, name: string, value: T, at: number): void;
   /** checked after each member: true ends the walk early */
   finished?(): boolean;
@@ -220,7 +232,9 @@ function walk<T>(file: string, label: string, walker: Walker<T>): void {
           }
         } else {
           const reader =
-            memberKey!.startsWith('$') || memberKey!.includes('@') ? undefined : walker.reader(topKey!, memberKey!);
+            memberKey!.startsWith('$') || memberKey!.includes('@')
+              ? undefined
+              : walker.reader(topKey!, memberKey!, blockStart);
           if (!reader) skip = 1;
           else {
             member = reader;
@@ -335,7 +349,7 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
   if (!/^4\.0/.test(version))
     throw inputError(
       label,
-      `has $Version ${JSON.stringify(version)}: only OData 4.0 JSON CSDL is supported`,
+      `has $Version ${quote(version)}: only OData 4.0 JSON CSDL is supported`,
       locate(file, version, 0),
     );
   if (containerName === undefined)
@@ -343,26 +357,23 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
   if (!container || !isContainer(...splitQualified(qualify(containerName)))) {
     throw inputError(
       label,
-      `has no entity container ${JSON.stringify(containerName)} (named by $EntityContainer)`,
+      `has no entity container ${quote(containerName)} (named by $EntityContainer)`,
       locate(file, containerName, 0),
     );
   }
 
   const objects: IndexedObject[] = [];
+  const seen = new Set<string>();
   for (const { name, type, isObject } of container.sets) {
     if (!isObject)
-      throw inputError(
-        label,
-        `container member ${JSON.stringify(name)} is not an object`,
-        locate(file, name, container.at),
-      );
+      throw inputError(label, `container member ${quote(name)} is not an object`, locate(file, name, container.at));
     if (type === undefined || !type.includes('.')) {
-      throw inputError(
-        label,
-        `entity set ${JSON.stringify(name)} has no qualified $Type`,
-        locate(file, name, container.at),
-      );
+      throw inputError(label, `entity set ${quote(name)} has no qualified $Type`, locate(file, name, container.at));
     }
+    // JSON.parse would keep the last of two equal keys; which one the server meant is anybody's guess
+    if (seen.has(name))
+      throw inputError(label, `entity set ${quote(name)} appears twice in the container`, container.at);
+    seen.add(name);
     objects.push({ name, surface, entityType: flat(qualify(type)) });
   }
   return { document: { file, label, surface, containerAt: container.at }, objects };
@@ -391,13 +402,23 @@ export function readCsdlObjects<W extends IndexedObject>(
     pending.set(o.entityType, known === undefined ? o : Array.isArray(known) ? [...known, o] : [known, o]);
   }
   walk(file, label, {
-    reader: (namespace, name) => (pending.has(`${namespace}.${name}`) ? new Assembler() : undefined),
+    reader: (namespace, name, at) =>
+      pending.has(`${namespace}.${name}`)
+        ? new Assembler(() => {
+            throw inputError(
+              label,
+              `entity type ${named(`${namespace}.${name}`)} nests deeper than ${MAX_MEMBER_DEPTH} levels`,
+              locate(file, name, at),
+            );
+          })
+        : undefined,
     member(namespace, name, value, at) {
       const qualified = `${namespace}.${name}`;
-      if (value.get('$Kind') !== 'EntityType') {
+      const kind = value.get('$Kind');
+      if (kind !== 'EntityType') {
         throw inputError(
           label,
-          `${qualified} is named as an entity set's $Type but is a ${String(value.get('$Kind') ?? 'member without $Kind')}, not an EntityType`,
+          `${named(qualified)} is named as an entity set's $Type but ${kind === undefined ? 'has no $Kind' : `has $Kind ${quote(kind)}`}, not EntityType`,
           locate(file, name, at),
         );
       }
@@ -416,73 +437,111 @@ export function readCsdlObjects<W extends IndexedObject>(
     if (at === document.containerAt) at = locate(file, o.name, document.containerAt);
     throw inputError(
       label,
-      `entity set ${JSON.stringify(o.name)} has $Type ${JSON.stringify(o.entityType)}, which names no entity type in the document`,
+      `entity set ${quote(o.name)} has $Type ${quote(o.entityType)}, which names no entity type in the document`,
       at,
     );
   }
 }
 
+const isCount = (v: Json | undefined): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/**
+ * The facets a column keeps, each checked for the JSON type CSDL gives it: they end up in generated types and
+ * comments, so a facet of the wrong type is refused rather than guessed at.
+ */
+const FACETS = {
+  $Nullable: { ok: (v: Json | undefined) => typeof v === 'boolean', expected: 'true or false' },
+  $MaxLength: { ok: (v: Json | undefined) => isCount(v) || v === 'max', expected: 'a non-negative integer or "max"' },
+  $Precision: { ok: isCount, expected: 'a non-negative integer' },
+  $Scale: {
+    ok: (v: Json | undefined) => isCount(v) || v === 'variable' || v === 'floating',
+    expected: 'a non-negative integer, "variable" or "floating"',
+  },
+} as const;
+
 function readColumns(qualified: string, type: JsonObject, file: string, label: string, at: number): Column[] {
+  const entityType = named(qualified);
   if (type.has('$BaseType')) {
     throw inputError(
       label,
-      `entity type ${qualified} derives from ${JSON.stringify(type.get('$BaseType'))}: type inheritance is not supported on this server's query surface`,
+      `entity type ${entityType} derives from ${quote(type.get('$BaseType'))}: type inheritance is not supported on this server's query surface`,
       locate(file, '$BaseType', at),
     );
   }
   const keyNames = new Set<string>();
   const key = type.get('$Key');
-  if (Array.isArray(key)) {
-    for (const k of key) {
-      if (typeof k === 'string') keyNames.add(k);
-      else if (isRecord(k)) for (const path of Object.values(k)) if (typeof path === 'string') keyNames.add(path);
-    }
+  if (key !== undefined) {
+    // a key property by name, or `{alias: path}`
+    const keys = Array.isArray(key) ? key.map((k) => (isRecord(k) ? Object.values(k)[0] : k)) : [];
+    if (keys.length === 0 || !keys.every((k): k is string => typeof k === 'string'))
+      throw inputError(
+        label,
+        `entity type ${entityType} has $Key ${quote(key)}: expected an array of property names`,
+        locate(file, '$Key', at),
+      );
+    for (const k of keys) keyNames.add(k);
   }
   const columns: Column[] = [];
   for (const [name, value] of type) {
     if (name.startsWith('$') || name.includes('@')) continue;
+    const column = `column ${quote(name)} of entity type ${entityType}`;
     if (!isRecord(value))
       throw inputError(
         label,
-        `entity type ${qualified}: member ${JSON.stringify(name)} is not an object`,
+        `entity type ${entityType}: member ${quote(name)} is not an object`,
         locate(file, name, at),
       );
     if (value['$Kind'] === 'NavigationProperty') continue;
-    const edmType = value['$Type'] ?? 'Edm.String';
-    if (typeof edmType !== 'string' || !EDM_TYPES.has(edmType)) {
-      const shown = typeof edmType === 'string' ? edmType : JSON.stringify(edmType);
+    if (value['$Kind'] !== undefined && value['$Kind'] !== 'Property')
       throw inputError(
         label,
-        `column ${JSON.stringify(name)} of entity type ${qualified} has unknown type ${JSON.stringify(shown)}`,
+        `${column} has $Kind ${quote(value['$Kind'])}: expected "Property" or "NavigationProperty"`,
+        locate(file, name, at),
+      );
+    const edmType = value['$Type'] ?? 'Edm.String';
+    if (typeof edmType !== 'string' || !EDM_TYPES.has(edmType)) {
+      throw inputError(
+        label,
+        typeof edmType === 'string'
+          ? `${column} has unknown type ${quote(edmType)}`
+          : `${column} has $Type ${quote(edmType)}: expected the name of an Edm type`,
         locate(file, typeof edmType === 'string' ? edmType : name, at),
       );
     }
     if (value['$Collection'] === true) {
       throw inputError(
         label,
-        `column ${JSON.stringify(name)} of entity type ${qualified} is a collection, which the query surface cannot return`,
+        `${column} is a collection, which the query surface cannot return`,
         locate(file, name, at),
       );
     }
-    const column: { -readonly [K in keyof Column]: Column[K] } = {
+    for (const [facet, rule] of Object.entries(FACETS)) {
+      const given = value[facet];
+      if (given !== undefined && !rule.ok(given))
+        throw inputError(
+          label,
+          `${column} has ${facet} ${quote(given)}: expected ${rule.expected}`,
+          locate(file, name, at),
+        );
+    }
+    const maxLength = value['$MaxLength'];
+    const precision = value['$Precision'];
+    const scale = value['$Scale'];
+    columns.push({
       name,
       edmType,
       nullable: value['$Nullable'] === true,
       key: keyNames.has(name),
-    };
-    const maxLength = value['$MaxLength'];
-    if (typeof maxLength === 'number' || typeof maxLength === 'string') column.maxLength = maxLength;
-    const precision = value['$Precision'];
-    if (typeof precision === 'number') column.precision = precision;
-    const scale = value['$Scale'];
-    if (typeof scale === 'number' || typeof scale === 'string') column.scale = scale;
-    columns.push(column);
+      ...(maxLength !== undefined ? { maxLength: maxLength as number | string } : {}),
+      ...(precision !== undefined ? { precision: precision as number } : {}),
+      ...(scale !== undefined ? { scale: scale as number | string } : {}),
+    });
   }
   for (const k of keyNames) {
     if (!columns.some((c) => c.name === k))
       throw inputError(
         label,
-        `entity type ${qualified} has $Key ${JSON.stringify(k)}, which is not one of its properties`,
+        `entity type ${entityType} has $Key ${quote(k)}, which is not one of its properties`,
         locate(file, k, at),
       );
   }

@@ -3,6 +3,7 @@
 // the file, the service, the element and the field. The `Template` part is not read: it is derivable.
 import { z } from 'zod';
 import { inputError } from '../errors.js';
+import { named, quote } from '../message-text.js';
 import type { DataElement, FieldDataType, TransactionField, TransactionService } from '../model/transactions.js';
 
 const fieldSchema = z.object({
@@ -66,12 +67,13 @@ function describePath(raw: unknown, path: ReadonlyArray<PropertyKey>): string {
     if (path[i - 1] === 'DataElementDefinitions' || path[i - 1] === 'FieldDefinitions') {
       const name = (next as { Name?: unknown } | undefined)?.Name;
       const what = path[i - 1] === 'DataElementDefinitions' ? 'element' : 'field';
-      parts.push(typeof name === 'string' ? `${what} ${JSON.stringify(name)}` : `${what} #${String(key)}`);
+      parts.push(typeof name === 'string' ? `${what} ${quote(name)}` : `${what} #${String(key)}`);
     } else if (
       i === path.length - 1 ||
       (key !== 'TransactionDefinition' && key !== 'DataElementDefinitions' && key !== 'FieldDefinitions')
     ) {
-      parts.push(String(key));
+      // a key of the definition's own shape, or an index into a list: never free text from the input
+      parts.push(typeof key === 'number' ? `#${key}` : named(String(key)));
     }
     node = next;
   }
@@ -88,10 +90,8 @@ export function parseDefinition(text: string, label: string): TransactionService
   const parsed = definitionSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const service =
-      typeof (raw as { Name?: unknown } | null)?.Name === 'string'
-        ? `service ${(raw as { Name: string }).Name}`
-        : 'the definition';
+    const name = (raw as { Name?: unknown } | null)?.Name;
+    const service = typeof name === 'string' ? `service ${named(name)}` : 'the definition';
     const where = describePath(raw, issue.path);
     throw inputError(label, `${service}${where ? `, ${where}` : ''}: ${issue.message}`);
   }
@@ -99,14 +99,14 @@ export function parseDefinition(text: string, label: string): TransactionService
   const seen = new Set<string>();
   const elements: DataElement[] = definition.TransactionDefinition.DataElementDefinitions.map((e) => {
     if (seen.has(e.Name))
-      throw inputError(label, `service ${definition.Name}, element ${JSON.stringify(e.Name)}: defined twice`);
+      throw inputError(label, `service ${named(definition.Name)}, element ${quote(e.Name)}: defined twice`);
     seen.add(e.Name);
     const names = new Set<string>();
     const fields: TransactionField[] = e.FieldDefinitions.map((f) => {
       if (names.has(f.Name))
         throw inputError(
           label,
-          `service ${definition.Name}, element ${JSON.stringify(e.Name)}, field ${JSON.stringify(f.Name)}: defined twice`,
+          `service ${named(definition.Name)}, element ${quote(e.Name)}, field ${quote(f.Name)}: defined twice`,
         );
       names.add(f.Name);
       return {
@@ -123,7 +123,7 @@ export function parseDefinition(text: string, label: string): TransactionService
       if (!names.has(key))
         throw inputError(
           label,
-          `service ${definition.Name}, element ${JSON.stringify(e.Name)}: KeyFields names ${JSON.stringify(key)}, which is not one of its fields`,
+          `service ${named(definition.Name)}, element ${quote(e.Name)}: KeyFields names ${quote(key)}, which is not one of its fields`,
         );
     }
     return {

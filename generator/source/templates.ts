@@ -13,7 +13,8 @@ export interface TemplateFile {
 function templatesDir(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    const candidate = join(dir, 'templates', 'runtime');
+    // the sources, not dist/templates/runtime: erpgen fetch imports the runtime, so the build compiles it there
+    const candidate = join(dir, 'templates', 'runtime', 'index.ts');
     if (existsSync(candidate)) return join(dir, 'templates');
     const parent = dirname(dir);
     if (parent === dir) throw new Error('erpgen is installed without its templates/ folder');

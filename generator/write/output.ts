@@ -1,9 +1,12 @@
 // The only code that touches the output folder.
 //
 // - Incremental: a file whose bytes are unchanged is not rewritten (its mtime stays).
-// - Atomic: changed files are first written to a staging folder beside the output; only when the whole run
+// - Staged: changed files are first written to a staging folder beside the output; only when the whole run
 //   has succeeded are they renamed into place and the files of vanished objects removed. A run that fails
-//   before `commit()` leaves the previous output exactly as it was.
+//   before `commit()` leaves the previous output exactly as it was. `commit()` itself is not atomic: it
+//   renames file by file, so a crash in the middle of it leaves old and new files mixed; the next run
+//   rewrites every file that differs and so repairs it.
+// - Check mode (`--check`) compares only: it creates, renames and removes nothing.
 // - Owned files only: the manifest (`.erpgen-files`) lists what erpgen wrote; only those are ever removed,
 //   and erpgen refuses to write into a non-empty folder it did not make.
 import {
@@ -133,6 +136,7 @@ export class OutputWriter {
 
   /** Drops the staging folder: the output stays as it was. */
   discard(): void {
+    if (this.check) return; // never made one
     rmSync(this.staging, { recursive: true, force: true });
   }
 }
@@ -166,7 +170,7 @@ function removeEmptyParents(root: string, dir: string): void {
   }
 }
 
-/** For callers that want to be sure a path is not stale junk from a crashed run. */
+/** Removes the staging folders that crashed runs (no live process with their pid) left beside `out`. */
 export function removeOrphanStaging(out: string): void {
   const parent = dirname(out);
   if (!existsSync(parent)) return;

@@ -58,6 +58,7 @@ function twoDigits(n: number): string {
   return String(n).padStart(2, '0');
 }
 
+/** Whether `YYYY-MM-DD` names a day of the calendar (no 2024-02-30). */
 function isCalendarDate(year: number, month: number, day: number): boolean {
   // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0-99 as 1900-1999
   const date = new Date(0);
@@ -65,16 +66,50 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/**
+ * What a JavaScript Date means where the server wants a day, or a date and time without a zone: the calendar
+ * day and the wall-clock time it shows in this process's local time zone.
+ *
+ * Why local and not UTC: a Date is an instant, and a day or a zoneless time is not, so a zone must be chosen,
+ * and the one the user's code meant is the local one. `new Date(2030, 0, 5)`, a date picker's value and
+ * `new Date()` for "today" are all made in local time; read back in UTC, a local midnight east of UTC (Tokyo,
+ * Berlin) is the previous day, and so would be the day sent. The one Date that reads differently is
+ * `new Date('2030-01-05')`, which JavaScript parses as UTC midnight (the previous evening west of UTC): give
+ * the text `'2030-01-05'` itself, the unambiguous form, which is taken everywhere a date is. An
+ * Edm.DateTimeOffset is an instant, so a Date for one keeps its instant (sent in UTC with `Z`).
+ */
+export function localDateTime(value: Date): { date: string; time: string; midnight: boolean } | undefined {
+  const year = value.getFullYear();
+  // an invalid Date's year is NaN
+  if (!(year >= 0 && year <= 9999)) return undefined;
+  return {
+    midnight: value.getHours() + value.getMinutes() + value.getSeconds() + value.getMilliseconds() === 0,
+    date: `${String(year).padStart(4, '0')}-${twoDigits(value.getMonth() + 1)}-${twoDigits(value.getDate())}`,
+    time: `${twoDigits(value.getHours())}:${twoDigits(value.getMinutes())}:${twoDigits(value.getSeconds())}`,
+  };
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** `YYYY-MM-DD` text naming a calendar day, as it is. */
+export function isDateText(value: unknown): value is string {
+  const match = typeof value === 'string' ? DATE.exec(value) : null;
+  return match !== null && isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
+}
+
+/** An Edm.Date: `YYYY-MM-DD` text as given, or a Date's local calendar day (see `localDateTime`). */
 function dateLiteral(value: unknown, what: string): string {
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) throw new ErpLiteralError(`${what}: an invalid Date`);
-    return `${String(value.getUTCFullYear()).padStart(4, '0')}-${twoDigits(value.getUTCMonth() + 1)}-${twoDigits(value.getUTCDate())}`;
+    const local = localDateTime(value);
+    if (!local)
+      throw new ErpLiteralError(
+        `${what}: ${Number.isNaN(value.getTime()) ? 'an invalid Date' : 'a Date outside the years 0000-9999'}`,
+      );
+    return local.date;
   }
-  const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-  if (!match || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) {
+  if (!isDateText(value))
     throw new ErpLiteralError(`${what}: ${JSON.stringify(value)} is not a date (YYYY-MM-DD, or a Date)`);
-  }
-  return value as string;
+  return value;
 }
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;

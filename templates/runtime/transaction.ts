@@ -4,7 +4,7 @@
 // wins) are refused, values are written as the strings the service takes, identifiers too long for their
 // column are refused and free text too long is truncated with a warning.
 import { ErpError } from './errors.js';
-import { plainNumber } from './literals.js';
+import { isDateText, localDateTime, plainNumber } from './literals.js';
 import { hasOwn } from './object.js';
 import type {
   Edit,
@@ -166,18 +166,28 @@ function wireValue(value: unknown, type: FieldType, what: string): string {
     throw new ErpTransactionBuildError(`${what}: ${JSON.stringify(value)} is not a number`);
   }
   if (type === 'Datetime') {
+    // the server's Datetime has no zone: a Date is sent as its local day and wall-clock time (see
+    // localDateTime for why); a local midnight is a day, as the real payloads send it
     if (value instanceof Date) {
-      if (Number.isNaN(value.getTime())) throw new ErpTransactionBuildError(`${what}: an invalid Date`);
-      const iso = value.toISOString();
-      // a date at midnight UTC is a day, as the real payloads send it; anything else keeps its time
-      return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19);
+      const local = localDateTime(value);
+      if (!local)
+        throw new ErpTransactionBuildError(
+          `${what}: ${Number.isNaN(value.getTime()) ? 'an invalid Date' : 'a Date outside the years 0000-9999'}`,
+        );
+      return local.midnight ? local.date : `${local.date}T${local.time}`;
     }
-    if (typeof value === 'string' && DATE.test(value)) return value;
+    if (typeof value === 'string' && DATE.test(value) && isDateText(value.slice(0, 10))) return value;
     throw new ErpTransactionBuildError(`${what}: ${JSON.stringify(value)} is not a date (a Date or YYYY-MM-DD)`);
   }
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return plainNumber(value, what);
   throw new ErpTransactionBuildError(`${what}: ${JSON.stringify(value)} is not text`);
+}
+
+/** The first `max` UTF-16 code units of `text`, one fewer where the last would be half a surrogate pair. */
+function cut(text: string, max: number): string {
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
 }
 
 // --- the builder -------------------------------------------------------------------------------------------
@@ -269,14 +279,15 @@ class TransactionBuilder {
       }
       text = value;
     } else text = wireValue(value, field.type, what);
-    if (field.maxLength !== undefined && [...text].length > field.maxLength) {
-      const length = [...text].length;
+    // an nvarchar(n) holds n UTF-16 code units, as `.length` counts them: an astral character (😀, 𠮷) takes two
+    if (field.maxLength !== undefined && text.length > field.maxLength) {
+      const length = text.length;
       if (field.identifier)
         throw new ErpTransactionBuildError(
           `${what}: ${length} characters, but its column holds ${field.maxLength}: an identifier is never cut`,
         );
-      text = [...text].slice(0, field.maxLength).join('');
-      this.warnings.push(`${what}: cut from ${length} to ${field.maxLength} characters (the column's length)`);
+      text = cut(text, field.maxLength);
+      this.warnings.push(`${what}: cut from ${length} to ${text.length} characters (the column's length)`);
     }
     return text;
   }

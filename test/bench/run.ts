@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { fetchBench } from './fetch.js';
 import { generationBench, type Row } from './generation.js';
 import { pricesBench } from './prices.js';
 import { typecheckBench } from './typecheck.js';
@@ -36,6 +37,7 @@ try {
       await typecheckBench(work, stock, tscRuns),
     );
   }
+  if (!only || only === 'fetch') print('erpgen fetch from erpgen sandbox (one run each)', await fetchBench(work));
   if (!only || only === 'prices')
     print(`Bulk pricing against the sandbox (median of ${runs} runs)`, await pricesBench(runs));
 } finally {

@@ -1,6 +1,8 @@
-// Type-level guarantees of queries (API.md section 3): every `// error` line there is a `@ts-expect-error`
-// here, plus string functions on dates, eq(null) on a non-nullable column, and a filter of one object used
-// on another. Compiled by test/types.test.ts with TypeScript 7 and TypeScript 6.
+// Type-level guarantees of queries, as the README's "Queries" section states them: each `@ts-expect-error`
+// below is a query the package must refuse (unknown columns, a column or arithmetic on the right, string
+// functions on numbers and dates, eq(null) on a non-nullable column, codes outside a known-values set, a
+// filter of one object used on another, $expand and substringof). Compiled by test/types.test.ts with
+// TypeScript 7 and TypeScript 6.
 import { and, changedSince, decimal, not, or, query, type Filter, type ResultOf } from '@acme/erp-schema';
 import { createClient } from '@acme/erp-schema/client';
 import { customer } from '@acme/erp-schema/tables/customer';

@@ -1,5 +1,6 @@
-// Type-level guarantees of the row modules (API.md section 2). Compiled by test/types.test.ts with both
-// TypeScript 7 (tsc) and TypeScript 6 (ts-morph): a `@ts-expect-error` that stops erroring fails the build.
+// Type-level guarantees of the row modules, as the README's "Type mapping" and "Names" sections state them.
+// Compiled by test/types.test.ts with both TypeScript 7 (tsc) and TypeScript 6 (ts-morph): a
+// `@ts-expect-error` that stops erroring fails the build.
 import { DeleteFlag, RowStatusFlag } from '@acme/erp-schema';
 import { tables, views, type TableName } from '@acme/erp-schema/catalog';
 import { customer, type CustomerColumn, type CustomerRow } from '@acme/erp-schema/tables/customer';

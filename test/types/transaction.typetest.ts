@@ -1,6 +1,7 @@
-// Type-level guarantees of transaction builders (API.md section 4): every `// error` line there is a
-// `@ts-expect-error` here, plus an unknown field passed in a variable. Compiled by test/types.test.ts with
-// TypeScript 7 and TypeScript 6.
+// Type-level guarantees of transaction builders, as the README's "Transactions" section states them: each
+// `@ts-expect-error` below is a payload the package must refuse (unknown elements and fields, in literals and
+// in variables, keys missing from a row, a Form used as a List, values of the wrong kind, labels where codes
+// were chosen). Compiled by test/types.test.ts with TypeScript 7 and TypeScript 6.
 import { createClient, type TransactionRequest, type TransactionResponse } from '@acme/erp-schema/client';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import { PickZone } from '@acme/erp-schema/transactions/PickZone';

@@ -258,3 +258,101 @@ describe('bad input: one readable line naming the file, what is wrong and where'
     );
   });
 });
+
+describe('hostile input: never a crash, one line, names escaped and shortened', () => {
+  const good = doc(`"dbo":{${customerType}}`, container({ customer: 'dbo.customer' }));
+  const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  const oneLine = (message: string) => {
+    expect(message).not.toMatch(/[\n\r\u2028\u2029]/);
+    expect([...message].length).toBeLessThan(300);
+    return message;
+  };
+
+  it('a $Type that is a deeply nested array (once a stack overflow, or an 8,000-character line)', () => {
+    for (const depth of [10, 1000, 100_000]) {
+      const text = good.replace('"$Type":"Edm.Decimal"', `"$Type":${deepArray(depth)}`);
+      const message = oneLine(failure(text));
+      // refused by the depth bound beyond it, else as an unknown type shown by what it is
+      expect(message).toMatch(
+        depth < 64
+          ? /^doc\.json: column "customer_id" of entity type dbo\.customer has \$Type an array: expected the name of an Edm type \(at byte \d+\)$/
+          : /^doc\.json: entity type dbo\.customer nests deeper than 64 levels \(at byte \d+\)$/,
+      );
+    }
+  });
+
+  it('a $Kind that is an object, an array or a number', () => {
+    for (const kind of ['{}', '{"$Type":"Edm.String"}', '[1]', '7', 'null']) {
+      const text = good.replace('"$Kind":"EntityType"', `"$Kind":${kind}`);
+      expect(oneLine(failure(text))).toMatch(
+        /^doc\.json: dbo\.customer is named as an entity set's \$Type but has \$Kind (an object|an array|7|null), not EntityType \(at byte \d+\)$/,
+      );
+    }
+  });
+
+  it('a member that is itself named $Kind, or a property with an odd $Kind', () => {
+    // a later duplicate key wins, as in JSON.parse: the entity type's kind is then an object
+    const named$Kind = good.replace('"customer_id":{', '"$Kind":{"$Type":"Edm.String"},"customer_id":{');
+    expect(oneLine(failure(named$Kind))).toMatch(/has \$Kind an object, not EntityType/);
+    const odd = good.replace('"customer_name":{', '"customer_name":{"$Kind":{"a":1},');
+    expect(oneLine(failure(odd))).toMatch(
+      /^doc\.json: column "customer_name" of entity type dbo\.customer has \$Kind an object: expected "Property" or "NavigationProperty"/,
+    );
+  });
+
+  it('a name holding a newline cannot split the line or fake an erpgen: line', () => {
+    const text = good.replace('"Edm.Decimal"', '"Edm.Money"').replaceAll('customer_id', 'id\\nerpgen: all good');
+    expect(oneLine(failure(text))).toMatch(/^doc\.json: column "id\\nerpgen: all good" of entity type/);
+  });
+
+  it('a 10,000-character name is shortened with an ellipsis', () => {
+    const long = 'n'.repeat(10_000);
+    const text = good.replace('"Edm.Decimal"', '"Edm.Money"').replaceAll('customer_id', long);
+    const message = oneLine(failure(text));
+    expect(message).toMatch(/column "n+…" of entity type/);
+    expect(message.match(/"n+…"/)![0]).toHaveLength(80);
+  });
+
+  it('an absurdly deep value anywhere in an entity type is refused at the depth bound, naming the type', () => {
+    const text = good.replace('"customer_name":{', `"customer_name":{"@Core.Description":${deepArray(1_000_000)},`);
+    expect(oneLine(failure(text))).toMatch(/^doc\.json: entity type dbo\.customer nests deeper than 64 levels/);
+    // as deep as the bound allows is read
+    const fits = good.replace('"customer_name":{', `"customer_name":{"@x":${deepArray(61)},`);
+    expect(parse(fits)[0]!.columns).toHaveLength(2);
+  });
+
+  it('facets of the wrong JSON type are refused, not guessed at', () => {
+    const cases: Array<[string, string, RegExp]> = [
+      ['"$MaxLength":255', '"$MaxLength":"255"', /has \$MaxLength "255": expected a non-negative integer or "max"/],
+      ['"$MaxLength":255', '"$MaxLength":-1', /has \$MaxLength -1:/],
+      ['"$MaxLength":255', '"$MaxLength":1e400', /has \$MaxLength Infinity:/],
+      ['"$Nullable":true', '"$Nullable":"yes"', /has \$Nullable "yes": expected true or false/],
+      ['"$Precision":19', '"$Precision":[19]', /has \$Precision an array: expected a non-negative integer/],
+      ['"$Scale":0', '"$Scale":{}', /has \$Scale an object: expected a non-negative integer, "variable" or "floating"/],
+    ];
+    for (const [from, to, pattern] of cases) {
+      expect(good).toContain(from);
+      expect(oneLine(failure(good.replace(from, to)))).toMatch(pattern);
+    }
+  });
+
+  it('a $Key that is not a list of names, and an entity set named twice', () => {
+    expect(failure(good.replace('"$Key":["customer_id"]', '"$Key":"customer_id"'))).toMatch(
+      /entity type dbo\.customer has \$Key "customer_id": expected an array of property names/,
+    );
+    expect(failure(good.replace('"$Key":["customer_id"]', '"$Key":[{"k":7}]'))).toMatch(/has \$Key an array:/);
+    const twice = good.replace(
+      '"customer":{"$Collection":true',
+      '"customer":{"$Collection":true,"$Type":"dbo.customer"},"customer":{"$Collection":true',
+    );
+    expect(failure(twice)).toMatch(/^doc\.json: entity set "customer" appears twice in the container/);
+  });
+
+  it('numbers and arrays where names are expected are refused in one line', () => {
+    expect(oneLine(failure(good.replace('"ns.container"', '7')))).toMatch(/has no entity container "7"/);
+    expect(oneLine(failure(good.replace('"4.0"', '[[["4.0"]]]')))).toMatch(/has no \$Version/);
+    expect(oneLine(failure(good.replace('"$Type":"dbo.customer"', '"$Type":["dbo.customer"]')))).toMatch(
+      /entity set "customer" has no qualified \$Type/,
+    );
+  });
+});

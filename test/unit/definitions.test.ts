@@ -104,6 +104,32 @@ describe('definitions', () => {
   });
 });
 
+describe('names in messages', () => {
+  it('are escaped and shortened: a newline cannot split the line, a long name cannot stretch it', () => {
+    const d = pickZone();
+    d.Name = 'Pick\nerpgen: ok';
+    const element = d.TransactionDefinition.DataElementDefinitions[0]!;
+    element.Name = `FORM\u2028${'x'.repeat(10_000)}`;
+    element.FieldDefinitions[1]!.Name = element.FieldDefinitions[0]!.Name;
+    const message = failure(JSON.stringify(d));
+    expect(message).toMatch(
+      /^definitions\/PickZone\.json: service "Pick\\nerpgen: ok", element "FORM\\u2028x+…", field "company_id": defined twice$/,
+    );
+    expect(message.length).toBeLessThan(200);
+  });
+
+  it('a zod path through odd values names them by position, never by dumping them', () => {
+    const d = pickZone() as unknown as { TransactionDefinition: { DataElementDefinitions: unknown[] } };
+    let deep: unknown = 'x';
+    for (let i = 0; i < 50; i++) deep = [deep];
+    d.TransactionDefinition.DataElementDefinitions[0] = deep;
+    expect(failure(JSON.stringify(d))).toMatch(/^definitions\/PickZone\.json: service PickZone, element #0: /);
+    const e = pickZone();
+    e.TransactionDefinition.DataElementDefinitions[0]!.FieldDefinitions[0]!.ValidValues = ['a', 7];
+    expect(failure(JSON.stringify(e))).toMatch(/element "FORM\.form", field "company_id", ValidValues, #1: /);
+  });
+});
+
 describe('the service list', () => {
   it('takes every plausible form', () => {
     expect(parseServiceList('["Order","Customer"]', 's.json')).toEqual(['Order', 'Customer']);

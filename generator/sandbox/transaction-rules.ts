@@ -1,7 +1,7 @@
 // The tenant's window setup that a definition does not show, as the transaction service enforces it: required and
 // disabled columns (from the server options, with the captured failure as the default) and column lengths (from the
 // snapshot's table schema, since definitions carry none).
-import type { QueryObject } from '../../generator/model/schema.js';
+import type { QueryObject } from './schema.js';
 import type { ServiceCatalog } from './transaction-catalog.js';
 import type { FieldRules, TransactionRules } from './transaction-validate.js';
 
@@ -29,6 +29,7 @@ export function transactionRules(
   options: TransactionOptions,
   catalog: ServiceCatalog,
   tables: readonly QueryObject[],
+  orderInEditing: TransactionRules['orderInEditing'],
 ): TransactionRules {
   // rules the caller wrote must name real fields: a typo would otherwise make a test pass for the wrong reason
   checkNames(catalog, 'required', options.required ?? {});
@@ -48,6 +49,7 @@ export function transactionRules(
     requiredMessages: options.requiredMessages ?? (options.required ? {} : DEFAULT_REQUIRED_MESSAGES),
     disabled: options.disabled ?? {},
     lengths,
+    orderInEditing,
   };
 }
 

@@ -10,8 +10,7 @@
 // match rows where col is null; `col eq null` / `col ne null` become IS NULL / IS NOT NULL. String comparisons
 // ignore case through `ci()`, as the default SQL Server collation does. GUIDs order as lower-case text (SQL
 // Server's own uniqueidentifier order is not reproduced).
-import type { ColumnKind } from '../../generator/model/edm.js';
-import type { Column } from '../../generator/model/schema.js';
+import type { Column, ColumnKind } from './schema.js';
 import type { CompareOp, FilterNode, Literal } from './filter-parser.js';
 import { INVALID_QUERY, QueryError } from './query-error.js';
 import { dateKey, decimalKey, intRange, parseDate, parseDateTime } from './values.js';

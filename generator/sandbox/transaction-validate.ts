@@ -20,6 +20,16 @@ export interface TransactionRules {
   readonly disabled: FieldRules;
   /** `$MaxLength` of the snapshot's table columns: table -> column -> length */
   readonly lengths: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  /**
+   * Whether the order is left in the in-progress editing state (`oe_hdr.completed = 'T'`), which the documents say
+   * refuses Transaction API writes. `element` and its `completed` field tell where the service keeps the flag.
+   */
+  readonly orderInEditing: (
+    orderNo: string,
+    service: ServiceModel,
+    element: ElementModel,
+    completed?: FieldModel,
+  ) => boolean;
 }
 
 export interface PlannedRow {
@@ -73,9 +83,6 @@ function planElement(
   if (!element) fail(`General Exception: Unable to find data element named ${sent.name} in service ${service.name}`);
   if (sent.type !== element.type)
     fail(`General Exception: Data element ${sent.name} is a ${element.type}, not a ${sent.type}`);
-  // a Form is one record's header: a second row has nowhere to go
-  if (element.type === 'Form' && sent.rows.length > 1)
-    fail(`General Exception: Form data element ${sent.name} takes one row, got ${sent.rows.length}`);
   for (const key of sent.keys) if (!element.fields.has(key)) fail(`Invalid column name: ${key}`);
 
   const disabled = new Set(rules.disabled[service.name]?.[element.name] ?? []);
@@ -105,9 +112,27 @@ function planElement(
         fail(messages[field] ?? `Required value missing for ${label} on row ${index + 1}.`);
       }
     }
+    checkOrderNotInEditing(service, element, sentValues, rules);
     return { values, keyValues: sent.keys.map((k) => sentValues.get(k)!) };
   });
   return { element, keys: sent.keys, rows: foldOnKeys(sent.keys, rows) };
+}
+
+const fieldOf = (element: ElementModel, dbColumn: string): FieldModel | undefined =>
+  [...element.fields.values()].find((f) => f.dbColumn === dbColumn);
+
+/** A row naming an existing order whose `completed` is `T` is refused (the message is the sandbox's own). */
+function checkOrderNotInEditing(
+  service: ServiceModel,
+  element: ElementModel,
+  sentValues: ReadonlyMap<string, string>,
+  rules: TransactionRules,
+): void {
+  const orderField = fieldOf(element, 'oe_hdr.order_no');
+  const orderNo = orderField && sentValues.get(orderField.name);
+  if (orderNo === undefined || orderNo === '') return;
+  if (rules.orderInEditing(orderNo, service, element, fieldOf(element, 'oe_hdr.completed')))
+    fail(`General Exception: Order ${orderNo} is in an editing state (completed = T) and cannot be changed.`);
 }
 
 function checkValue(

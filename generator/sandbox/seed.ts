@@ -4,10 +4,21 @@
 //
 // Values follow each column's Edm type, nullability, `$MaxLength`, precision and scale, plus the column facts of
 // the service documents (status flags and codes), and a few objects get the special rows tests rely on.
-import { kindOf } from '../../generator/model/edm.js';
-import type { Column, QueryObject } from '../../generator/model/schema.js';
-import { prng } from '../tenant/random.js';
+import { kindOf } from './schema.js';
+import type { Column, QueryObject } from './schema.js';
 import { intRange } from './values.js';
+
+/** mulberry32: a small, fast generator of numbers in [0, 1) (the sample tenant's, so data matches it). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 /** The tenant's seeded generator, with the helpers seeding needs. */
 export class Random {

@@ -6,7 +6,7 @@
 // 26.1.5910.3), then the body (400 for a wrong content type, invalid JSON, a missing or mistyped member), then the
 // service name (an unknown one is an empty 500) and the transaction Status (400 from 26.1.5940.0 when not `New`).
 // Everything after that is a transaction outcome: HTTP 200 with the result in the envelope.
-import { authenticateBearer, type TokenGrant } from './auth.js';
+import { authenticateBearer, type TokenCheck } from './auth.js';
 import { emptyReply, jsonReply, problemReply, type Reply, type Route, type ServiceRequest } from './reply.js';
 import { reportPdf } from './report-pdf.js';
 import { AsyncTransactions } from './transaction-async.js';
@@ -30,7 +30,7 @@ export interface TransactionContext {
   readonly store: TransactionStore;
   readonly rules: TransactionRules;
   readonly async: AsyncTransactions;
-  readonly tokens: ReadonlyMap<string, TokenGrant>;
+  readonly check: TokenCheck;
   readonly origin: () => string;
 }
 
@@ -60,7 +60,7 @@ export function transactionRoute(ctx: TransactionContext): Route {
     const handler = endpoint.methods[request.method];
     if (!handler) return emptyReply(405, { Allow: Object.keys(endpoint.methods).join(', ') });
     const uri = `${ctx.origin()}${request.path}${request.query === '' ? '' : `?${request.query}`}`;
-    const refused = authenticateBearer(request.headers['authorization'], ctx.tokens, uri);
+    const refused = authenticateBearer(request.headers['authorization'], ctx.check, uri);
     if (refused) return refused;
     if (!/application\/json/i.test(request.headers['accept'] ?? '')) return emptyReply(500);
     try {

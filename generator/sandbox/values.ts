@@ -4,8 +4,8 @@
 // their digits (`1000.0000`, `12345678901234.5678`), which a JS double cannot hold. So decimals are stored as
 // canonical decimal TEXT, written to JSON verbatim, and compared through an order-preserving text key that
 // SQLite can sort (see `decimalKey`). Date-times are stored as canonical UTC text, which sorts as it compares.
-import { kindOf, type ColumnKind } from '../../generator/model/edm.js';
-import type { Column } from '../../generator/model/schema.js';
+import { kindOf, type ColumnKind } from './schema.js';
+import type { Column } from './schema.js';
 
 export type StorageType = 'TEXT' | 'INTEGER' | 'REAL' | 'BLOB';
 

@@ -1,4 +1,5 @@
-// The rows of every object, in an in-memory SQLite database (better-sqlite3).
+// The rows of every object, in an in-memory SQLite database (sql.js: SQLite compiled to WebAssembly, so installing
+// erpgen builds no native code).
 //
 // Object and column names can be anything (spaces, quotes, `__proto__`, `a*/b`, names differing only by case,
 // which SQLite would treat as the same identifier), so SQL never sees them: each object is table "t<n>" and
@@ -7,9 +8,9 @@
 // An object's table is created and seeded on first use, not at start: a stock tenant has over 7,000 objects
 // and a test touches a handful. Seeds are a pure function of (object, row number), so when a table is created
 // makes no difference to what it holds.
-import Database from 'better-sqlite3';
-import { kindOf } from '../../generator/model/edm.js';
-import type { QueryObject, Surface } from '../../generator/model/schema.js';
+import initSqlJs, { type Database, type SqlValue } from 'sql.js';
+import { kindOf } from './schema.js';
+import type { QueryObject, Surface } from './schema.js';
 import { SQL_FUNCTIONS, type FilterTarget, type SqlColumn, type SqlFragment } from './filter-sql.js';
 import { generateRow, seedCount } from './seed.js';
 import { storageOf, toStored } from './values.js';
@@ -58,19 +59,27 @@ function sortExpression(column: SqlColumn): string {
   return column.sql;
 }
 
+let engine: ReturnType<typeof initSqlJs> | undefined;
+
 export class Store {
-  private readonly db: Database.Database;
   private readonly bySurface = new Map<Surface, Map<string, ObjectState>>([
     ['table', new Map()],
     ['view', new Map()],
   ]);
 
-  constructor(
+  /** An empty database for `objects`; the WebAssembly module is loaded once per process. */
+  static async open(objects: readonly QueryObject[], rowsPerObject: number): Promise<Store> {
+    engine ??= initSqlJs();
+    const SQL = await engine;
+    return new Store(new SQL.Database(), objects, rowsPerObject);
+  }
+
+  private constructor(
+    private readonly db: Database,
     objects: readonly QueryObject[],
     private readonly rowsPerObject: number,
   ) {
-    this.db = new Database(':memory:');
-    for (const [name, fn] of Object.entries(SQL_FUNCTIONS)) this.db.function(name, { deterministic: true }, fn);
+    for (const [name, fn] of Object.entries(SQL_FUNCTIONS)) this.db.create_function(name, fn);
     objects.forEach((object, n) => {
       const ordered = object.columns.map((column, i): SqlColumn => ({
         column,
@@ -142,20 +151,25 @@ export class Store {
       sql += ' LIMIT ? OFFSET ?';
       paging.push(q.top ?? -1, q.skip ?? 0);
     }
-    const rows = this.db
-      .prepare(sql)
-      .raw(true)
-      .safeIntegers(true)
-      .all(...params, ...paging) as unknown[][];
-    let count: number | undefined;
-    if (q.count) {
-      const result = this.db
-        .prepare(`SELECT count(*) FROM ${stored.table}${where}`)
-        .pluck(true)
-        .get(...params);
-      count = Number(result);
-    }
+    const rows = this.all(sql, [...params, ...paging]);
+    const count = q.count ? Number(this.all(`SELECT count(*) FROM ${stored.table}${where}`, params)[0]![0]) : undefined;
     return count === undefined ? { rows } : { rows, count };
+  }
+
+  /** The stored value of `column` in the rows of table `name` whose `keyColumn` equals `key` (as a stored value). */
+  valuesWhere(name: string, keyColumn: string, key: unknown, column: string): unknown[] {
+    const state = this.bySurface.get('table')!.get(name);
+    const k = state?.stored.columns.get(keyColumn);
+    const c = state?.stored.columns.get(column);
+    if (!state || !k || !c) return [];
+    this.ensure(state);
+    let stored: unknown;
+    try {
+      stored = toStored(k.column, key);
+    } catch {
+      return []; // a value the column cannot hold matches no row
+    }
+    return this.all(`SELECT ${c.sql} FROM ${state.stored.table} WHERE ${k.sql} = ?`, [stored]).map((r) => r[0]);
   }
 
   close(): void {
@@ -190,8 +204,30 @@ export class Store {
     const statement = this.db.prepare(
       `INSERT INTO ${stored.table} (${stored.ordered.map((c) => c.sql).join(', ')}) VALUES (${stored.ordered.map(() => '?').join(', ')})`,
     );
-    this.db.transaction(() => {
-      for (const row of rows) statement.run(...row);
-    })();
+    this.db.exec('BEGIN');
+    try {
+      for (const row of rows) statement.run(row as SqlValue[]);
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    } finally {
+      statement.free();
+    }
+  }
+
+  /** Every row as an array; integers as bigint, so Int64 values beyond 2^53 stay exact. */
+  private all(sql: string, params: readonly unknown[]): unknown[][] {
+    const statement = this.db.prepare(sql);
+    try {
+      statement.bind(params as SqlValue[]);
+      // sql.js takes a `useBigInt` config its type declarations leave out
+      const get = statement.get.bind(statement) as unknown as (p: null, c: { useBigInt: boolean }) => unknown[];
+      const rows: unknown[][] = [];
+      while (statement.step()) rows.push(get(null, { useBigInt: true }));
+      return rows;
+    } finally {
+      statement.free();
+    }
   }
 }

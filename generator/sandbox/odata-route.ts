@@ -3,8 +3,8 @@
 // Checks run in the order the service's layers run them: the path must name a surface and one segment (else an
 // empty 404), the token must be known (401), the object must exist on that surface (empty 404), the token's
 // allow-list must name it (401), and only then are the query options read.
-import type { Surface } from '../../generator/model/schema.js';
-import { authenticate, authorizeObject, type TokenGrant } from './auth.js';
+import type { Surface } from './schema.js';
+import { authenticate, authorizeObject, type TokenCheck } from './auth.js';
 import type { SqlColumn } from './filter-sql.js';
 import { EmptyNotFound, QueryError } from './query-error.js';
 import { readRowQuery } from './query-options.js';
@@ -18,7 +18,7 @@ export interface ODataContext {
   readonly store: Store;
   /** the snapshot's schema documents, served byte for byte */
   readonly metadata: Readonly<Record<Surface, Buffer>>;
-  readonly tokens: ReadonlyMap<string, TokenGrant>;
+  readonly check: TokenCheck;
   /** `http://127.0.0.1:<port>`, known once the server listens */
   readonly origin: () => string;
 }
@@ -42,7 +42,8 @@ export function odataRoute(ctx: ODataContext): Route {
       return emptyReply(404);
     }
     if (request.method !== 'GET') return emptyReply(405, { Allow: 'GET' });
-    const auth = authenticate(request.headers['authorization'], ctx.tokens);
+    const uri = `${ctx.origin()}${request.path}${request.query === '' ? '' : `?${request.query}`}`;
+    const auth = authenticate(request.headers['authorization'], ctx.check, uri);
     if ('refused' in auth) return auth.refused;
     if (name === '$metadata') return metadataReply(ctx.metadata[surface], request);
     const stored = ctx.store.find(surface, name);

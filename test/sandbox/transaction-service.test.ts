@@ -12,7 +12,11 @@ import { readCsdlIndex, readCsdlObjects } from '../../generator/parse/csdl.js';
 import type { QueryObject } from '../../generator/model/schema.js';
 import { sampleDefinitions, writeDefinitions } from '../tenant/definitions.js';
 import { REFERENCE_DIR } from '../tenant/real-columns.js';
-import { startQueryService, type SimulatedServer, type SimulatedServerOptions } from './query-service.js';
+import {
+  startQueryService,
+  type SimulatedServer,
+  type SimulatedServerOptions,
+} from '../../generator/sandbox/query-service.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schema/', import.meta.url));
 const TOKEN: Record<string, string> = { Authorization: 'Bearer test-token' };
@@ -496,9 +500,37 @@ describe('transaction rules', () => {
     ).toBe(`General Exception: Data element ${ORDER_ITEMS} is a List, not a Form`);
   });
 
-  it('fails a Form sent with more than one row: a record has one header', async () => {
+  it('takes a Form sent with several rows (no document refuses it): each row edits the one header, in order', async () => {
     const body = transactionSet('Order', [[{ name: ORDER_FORM, rows: [{ customer_id: '1' }, { customer_id: '2' }] }]]);
-    expect(await fails(body)).toBe(`General Exception: Form data element ${ORDER_FORM} takes one row, got 2`);
+    const written = await passes(body);
+    const orderNo = written[0]!.Rows[0].Edits.find((e: Json) => e.Name === 'order_no').Value as string;
+    const header = server.transactionRows('Order', ORDER_FORM).filter((r) => r['order_no'] === orderNo);
+    expect(header).toHaveLength(1);
+    expect(header[0]!['customer_id']).toBe('2');
+  });
+
+  it("refuses a write to an order left in the editing state (oe_hdr.completed = 'T'), as documented", async () => {
+    server.insert('oe_hdr', [
+      { order_no: '7700001', completed: 'T' },
+      { order_no: '7700002', completed: 'N' },
+    ]);
+    const edit = (orderNo: string): Json =>
+      transactionSet('Order', [
+        [{ name: ORDER_FORM, keys: ['order_no'], rows: [{ order_no: orderNo, po_no: 'EDIT' }] }],
+      ]);
+    expect(await fails(edit('7700001'))).toBe(
+      'General Exception: Order 7700001 is in an editing state (completed = T) and cannot be changed.',
+    );
+    await passes(edit('7700002'));
+    // an order the Transaction API itself left in that state is refused too
+    await passes(
+      transactionSet(
+        'Order',
+        [[{ name: ORDER_FORM, keys: ['order_no'], rows: [{ order_no: '7700003', completed: 'T' }] }]],
+        { UseCodeValues: true },
+      ),
+    );
+    expect(await fails(edit('7700003'))).toMatch(/7700003 is in an editing state/);
   });
 
   it("fails a key or an edit that names no field of the element: 'Invalid column name'", async () => {

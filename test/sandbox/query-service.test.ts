@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kindOf } from '../../generator/model/edm.js';
 import { readCsdlIndex, readCsdlObjects } from '../../generator/parse/csdl.js';
 import type { QueryObject, Surface } from '../../generator/model/schema.js';
-import { parseFilter } from './filter-parser.js';
-import { startQueryService, type SimulatedServer } from './query-service.js';
+import { parseFilter } from '../../generator/sandbox/filter-parser.js';
+import { startQueryService, type SimulatedServer } from '../../generator/sandbox/query-service.js';
 
 const SNAPSHOT = fileURLToPath(new URL('../../schema/', import.meta.url));
 const AUTH = { Authorization: 'Bearer test-token', Accept: 'application/json' };
@@ -121,17 +121,26 @@ describe('schema documents', () => {
 describe('authentication', () => {
   const denied = { error: { code: '401', message: 'Authorization has been denied for this request.' } };
 
-  it('refuses a request without a token, or with an unknown one, with the 401 body', async () => {
+  it('refuses an unknown token with the OData 401 body', async () => {
+    const answer = await get(path('table', 'customer', '$top=1'), { Authorization: 'Bearer wrong-token' });
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.text)).toEqual(denied);
+  });
+
+  it("refuses a request without a Bearer header with the hosting layer's 'header was not present' body", async () => {
     const attempts: Array<Record<string, string>> = [
       { Accept: 'application/json' },
-      { Authorization: 'Bearer wrong-token' },
       { Authorization: 'Basic dGVzdDp0ZXN0' },
       { Authorization: 'test-token' },
     ];
     for (const headers of attempts) {
       const answer = await get(path('table', 'customer', '$top=1'), headers);
       expect(answer.status).toBe(401);
-      expect(JSON.parse(answer.text)).toEqual(denied);
+      expect(JSON.parse(answer.text)).toEqual({
+        Description: "Authorization header was not present or 'Bearer' was missing",
+        Error: 'Unauthorized',
+        Uri: `${server.url}${path('table', 'customer', '$top=1')}`,
+      });
     }
   });
 

@@ -1,0 +1,136 @@
+// `erpgen sandbox`: the simulated server as a command, for teams that want to try their package without a tenant.
+// Prints its base URL as the first line of standard output (scripts read it), then runs until SIGINT or SIGTERM.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Argv } from 'yargs';
+import { UserError } from '../errors.js';
+import { SANDBOX_CHOICES } from '../sandbox/choices.js';
+import type { FaultPlan, SandboxFaults } from '../sandbox/query-service.js';
+import { fromEnv, refuseSecretFlags, SECRET_FLAG_OPTIONS } from './secrets.js';
+
+export interface SandboxArgs {
+  readonly snapshot: string;
+  readonly port: number;
+  readonly user: string;
+  readonly scope: string;
+  readonly build?: string | undefined;
+  readonly rows: number;
+  readonly 'xml-tokens': boolean;
+  readonly 'token-lifetime'?: number | undefined;
+  readonly 'one-session': boolean;
+  readonly 'burst-500'?: string | undefined;
+  readonly drop?: string | undefined;
+  readonly slow: number;
+}
+
+export function sandboxOptions<T>(y: Argv<T>) {
+  return y
+    .option('snapshot', { type: 'string', demandOption: true, describe: 'snapshot folder to serve' })
+    .option('port', { type: 'number', default: 0, describe: 'port on 127.0.0.1 (default: a free one)' })
+    .option('user', { type: 'string', default: 'api_user', describe: 'user name; its password is ERP_PASSWORD' })
+    .option('scope', {
+      type: 'string',
+      default: '/api',
+      describe: 'scope of the consumer key ERP_CONSUMER_KEY, e.g. "/api;/odata:customer,oe_hdr" (tables must be named)',
+    })
+    .option('build', { type: 'string', describe: 'build that serverinfo reports (default 26.1.5940.0)' })
+    .option('rows', { type: 'number', default: 25, describe: 'rows generated per table and view' })
+    .option('xml-tokens', { type: 'boolean', default: false, describe: 'fault: answer token calls in XML' })
+    .option('token-lifetime', { type: 'number', describe: 'fault: seconds a token lives (forced expiry)' })
+    .option('one-session', {
+      type: 'boolean',
+      default: false,
+      describe: 'fault: a token call invalidates the earlier tokens of the same user or key',
+    })
+    .option('burst-500', { type: 'string', describe: 'fault: N[/M]: 500 to N requests (N of every M)' })
+    .option('drop', { type: 'string', describe: 'fault: N[/M]: close N connections unanswered (N of every M)' })
+    .option('slow', { type: 'number', default: 0, describe: 'fault: milliseconds every answer waits' })
+    .options(SECRET_FLAG_OPTIONS)
+    .epilog(
+      [
+        'Credentials: ERP_PASSWORD (the password of --user) and/or ERP_CONSUMER_KEY (a consumer key with --scope).',
+        '',
+        'Where the service documents leave a choice, the sandbox does this:',
+        ...SANDBOX_CHOICES.map((c) => `  - ${c}`),
+      ].join('\n'),
+    );
+}
+
+function faultPlan(flag: string, text: string | undefined): FaultPlan | undefined {
+  if (text === undefined) return undefined;
+  const m = /^(\d+)(?:\/(\d+))?$/.exec(text.trim());
+  if (!m || (m[2] !== undefined && Number(m[2]) < Number(m[1])))
+    throw new UserError(`--${flag} ${text}: expected N or N/M (N faulty requests, or N of every M)`, 2);
+  return m[2] === undefined ? { count: Number(m[1]) } : { count: Number(m[1]), every: Number(m[2]) };
+}
+
+function faultsOf(argv: SandboxArgs): SandboxFaults {
+  const burst500 = faultPlan('burst-500', argv['burst-500']);
+  const drop = faultPlan('drop', argv.drop);
+  const lifetime = argv['token-lifetime'];
+  if (lifetime !== undefined && !(lifetime > 0)) throw new UserError('--token-lifetime: give a number of seconds', 2);
+  return {
+    xmlTokens: argv['xml-tokens'],
+    oneSession: argv['one-session'],
+    slowMs: argv.slow,
+    ...(lifetime !== undefined ? { tokenLifetime: lifetime } : {}),
+    ...(burst500 ? { burst500 } : {}),
+    ...(drop ? { drop } : {}),
+  };
+}
+
+export async function runSandbox(argv: SandboxArgs): Promise<number> {
+  refuseSecretFlags(argv);
+  const snapshot = resolve(argv.snapshot);
+  for (const file of ['tables.metadata.json', 'views.metadata.json'])
+    if (!existsSync(resolve(snapshot, file)))
+      throw new UserError(`${argv.snapshot}: no ${file} in the snapshot folder`);
+  const password = fromEnv('ERP_PASSWORD');
+  const consumerKey = fromEnv('ERP_CONSUMER_KEY');
+  if (password === undefined && consumerKey === undefined)
+    throw new UserError('no credentials to accept: set ERP_PASSWORD (for --user) and/or ERP_CONSUMER_KEY');
+  if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535)
+    throw new UserError(`--port ${argv.port}: expected a port number`, 2);
+  // loaded here, not with the CLI: SQLite's WebAssembly is for the sandbox alone
+  const { startQueryService } = await import('../sandbox/query-service.js');
+  const faults = faultsOf(argv);
+  let server;
+  try {
+    server = await startQueryService({
+      snapshot,
+      port: argv.port,
+      rowsPerObject: argv.rows,
+      logRequests: false,
+      credentials: {
+        ...(password !== undefined ? { users: { [argv.user]: password } } : {}),
+        ...(consumerKey !== undefined ? { consumerKeys: { [consumerKey]: argv.scope } } : {}),
+      },
+      faults,
+      ...(argv.build !== undefined ? { build: argv.build } : {}),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UserError(`--port ${argv.port}: the port is in use`);
+    // the snapshot's documents and definitions are the only other input: a problem there is the user's to fix
+    if (error instanceof Error && !(error instanceof UserError))
+      throw new UserError(`${argv.snapshot}: ${error.message.replace(/\s+/g, ' ')}`);
+    throw error;
+  }
+  process.stdout.write(`${server.url}\n`);
+  const who = [
+    password !== undefined ? `user ${argv.user} (password from ERP_PASSWORD)` : undefined,
+    consumerKey !== undefined ? `a consumer key (ERP_CONSUMER_KEY) with scope ${argv.scope}` : undefined,
+  ].filter((w) => w !== undefined);
+  process.stderr.write(`erpgen sandbox: serving ${argv.snapshot} to ${who.join(' and ')}; stop with Ctrl+C\n`);
+  await new Promise<void>((done) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      done();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await server.close();
+  return 0;
+}

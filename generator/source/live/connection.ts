@@ -1,0 +1,83 @@
+// The connection `erpgen fetch` uses is the generated package's own runtime: the same token provider (tokenAuth:
+// one token, renewed once on a 401, sign-in errors a user can act on), the same retry policy (502/503/504 and
+// connection resets with jittered backoff, an opaque 500 once), the same redaction and typed errors. Only two things
+// are added here: every redirect is followed by hand, Authorization kept, on the same origin only (some clients drop
+// the header on the router's 307), and the runtime's errors become the CLI's one-line user errors.
+import { tokenAuth, type TokenAuth } from '../../../templates/runtime/auth.js';
+import { ErpError } from '../../../templates/runtime/errors.js';
+import { createHttp, type FetchLike, type Http } from '../../../templates/runtime/http.js';
+import type { Logger, RetryOptions, RetryPolicy } from '../../../templates/runtime/retry.js';
+import { UserError } from '../../errors.js';
+
+export type SignIn =
+  | { readonly username: string; readonly password: string; readonly consumerKey?: undefined }
+  | { readonly consumerKey: string; readonly username?: string | undefined; readonly password?: undefined };
+
+export interface Connection {
+  readonly auth: TokenAuth;
+  /** for the schema documents: a long timeout */
+  readonly documents: Http;
+  /** for everything else */
+  readonly http: Http;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_HOPS = 5;
+
+/** Global fetch that follows redirects itself: same origin only, every header kept. */
+export const fetchFollowingByHand: FetchLike = async (url, init) => {
+  let at = url;
+  for (let hop = 0; ; hop++) {
+    const response = await fetch(at, { ...init, redirect: 'manual' } as RequestInit);
+    const location = response.headers.get('location');
+    if (!REDIRECTS.has(response.status) || location === null || hop >= MAX_HOPS) return response;
+    const next = new URL(location, at);
+    // another host never gets the token: the answer is shown as the redirect it is
+    if (next.origin !== new URL(at).origin) return response;
+    await response.body?.cancel();
+    at = next.href;
+  }
+};
+
+export function connect(
+  baseUrl: string,
+  signIn: SignIn,
+  options: {
+    readonly documentTimeoutMs: number;
+    readonly requestTimeoutMs: number;
+    readonly retry?: RetryPolicy | RetryOptions;
+    readonly log?: Logger;
+  },
+): Connection {
+  const common = {
+    baseUrl,
+    timeoutMs: options.requestTimeoutMs,
+    fetch: fetchFollowingByHand,
+    ...(options.retry !== undefined ? { retry: options.retry } : {}),
+    ...(options.log !== undefined ? { log: options.log } : {}),
+  };
+  const auth =
+    signIn.consumerKey !== undefined
+      ? tokenAuth({
+          ...common,
+          consumerKey: signIn.consumerKey,
+          ...(signIn.username !== undefined ? { username: signIn.username } : {}),
+        })
+      : tokenAuth({ ...common, username: signIn.username, password: signIn.password });
+  const http = (timeoutMs: number): Http =>
+    createHttp({
+      auth,
+      timeoutMs,
+      fetch: fetchFollowingByHand,
+      ...(options.retry !== undefined ? { retry: options.retry } : {}),
+      ...(options.log !== undefined ? { log: options.log } : {}),
+    });
+  return { auth, documents: http(options.documentTimeoutMs), http: http(options.requestTimeoutMs) };
+}
+
+/** The runtime's error as the CLI's: one line, already redacted by the runtime. */
+export function asUserError(error: unknown): unknown {
+  if (error instanceof ErpError && !(error instanceof UserError))
+    return new UserError(error.message.replace(/\s+/g, ' ').trim());
+  return error;
+}
