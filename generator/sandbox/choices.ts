@@ -14,4 +14,7 @@ export const SANDBOX_CHOICES: readonly string[] = [
   "A write naming an order whose oe_hdr.completed is 'T' fails with 'General Exception: Order <n> is in an editing state (completed = T) and cannot be changed.' (the documents say such rows refuse writes, not with which message).",
   "Required and disabled columns of a window are the tenant's setup, not in a definition: Order's TABPAGE_1.order needs customer_id, nothing is disabled.",
   'Fault switches hit every request except token calls; a 500 from --burst-500 has an empty body.',
+  'The entity and inventory families keep their records in memory, seeded with customers ACME_10, ACME_100198, ACME_100199 and BETA_10 (with addresses), vendor ACME_20, contact 17, and items WIDGET-001 and AB#12 (location 10 of company ACME, supplier 10, unit EA, Price1 12.500000000).',
+  'Companies ACME and BETA exist, with product groups MISC and TOOLS (ACME) and MISC (BETA); locations 10 and 20 have inventory defaults, others need the three accounts; location 10 has bins A1 and B2, and a PrimaryBin naming another bin is ignored while the PUT answers 200.',
+  "A price is the item's Price1 (ExtendedPrice times the quantity, nine decimal places); QuantityAvailable is the location's QtyOnHand; an item not at the source location fails the whole batch with the BusinessException 500.",
 ];

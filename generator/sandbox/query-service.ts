@@ -1,7 +1,8 @@
 // The sandbox: a simulated ERP middleware server, used by `erpgen sandbox` and by erpgen's own end-to-end tests. A
 // real HTTP server on 127.0.0.1 serving, from a schema snapshot, the security family (tokens), the data query family
 // (rows in an in-memory SQLite database), the UI server router, and on the UI server serverinfo and the Transaction
-// API (definitions from the snapshot, rows in memory). Behaviour follows the service documents (facts copied into
+// API (definitions from the snapshot, rows in memory); on the base host the entity and inventory REST families
+// (records in memory, entity/ and inventory/). Behaviour follows the service documents (facts copied into
 // generator/sandbox/README.md), quirks included; where the documents leave a choice, SANDBOX_CHOICES says what the
 // sandbox does. Fault switches make it misbehave on purpose (500 bursts, dropped connections, slow answers, XML or
 // expired tokens).
@@ -11,7 +12,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { DEFAULT_TOKENS, type TokenCheck, type TokenGrant } from './auth.js';
+import { authenticateBearer, DEFAULT_TOKENS, type TokenCheck, type TokenGrant } from './auth.js';
+import { EntityStore, entityRoute, seedEntities } from './entity/route.js';
+import { InventoryStore, inventoryRoute, seedItem } from './inventory/route.js';
 import { odataRoute } from './odata-route.js';
 import { emptyReply, htmlNotFound, type Reply, type Route, type ServiceRequest } from './reply.js';
 import { readSchemaDocument, type QueryObject, type Surface } from './schema.js';
@@ -108,6 +111,10 @@ export interface SimulatedServer {
   expireTokens(): void;
   /** how many tokens the token endpoint has issued */
   tokensIssued(): number;
+  /** the entity family's records (customers, vendors, contacts, addresses) */
+  readonly entities: EntityStore;
+  /** the inventory family's items, tenant setup and fault switches (opaque 500, lock errors) */
+  readonly inventory: InventoryStore;
   close(): Promise<void>;
 }
 
@@ -229,6 +236,12 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
         .rows(service.name, element.name)
         .some((r) => r[completed.name] === 'T' && Object.values(r).includes(orderNo)));
   let origin = '';
+  const entities = new EntityStore();
+  seedEntities(entities);
+  const inventory = new InventoryStore();
+  for (const item of ['WIDGET-001', 'AB#12']) seedItem(inventory, item);
+  const bearer = (authorization: string | undefined, path: string) =>
+    authenticateBearer(authorization, check, origin + path);
   const routes: Route[] = [
     tokenRoute({ credentials: options.credentials ?? {}, issuer, settings }),
     odataRoute({ store, metadata, check, origin: () => origin }),
@@ -242,6 +255,8 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
       check,
       origin: () => origin,
     }),
+    entityRoute(entities, bearer),
+    inventoryRoute(inventory, bearer),
   ];
 
   const server = createServer((req, res) => {
@@ -286,6 +301,8 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
     setFaults: (next) => faults.reset(next),
     expireTokens: () => issuer.expireAll(),
     tokensIssued: () => issuer.issued,
+    entities,
+    inventory,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => {

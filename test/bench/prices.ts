@@ -1,5 +1,5 @@
-// Bulk pricing: requests and wall time to price 5,000 items in batches against the sandbox's inventory routes (one
-// process, real HTTP on 127.0.0.1), at 500 and 1,000 items per request, and with one lock error and one opaque 500
+// Bulk pricing: requests and wall time to price 5,000 items in batches against `erpgen sandbox`'s inventory family
+// (one process, real HTTP on 127.0.0.1), at 500 and 1,000 items per request, and with one lock error and one opaque 500
 // on the way (retried: the lock after the policy's 1 to 2 s wait).
 import { createClient } from '../../templates/runtime/client.js';
 import { seedItem } from '../../generator/sandbox/inventory/route.js';
@@ -9,8 +9,9 @@ import type { Row } from './generation.js';
 export async function pricesBench(runs: number): Promise<Row[]> {
   const sandbox = await startRestSandbox();
   try {
+    const inventory = sandbox.server.inventory;
     const items = Array.from({ length: 5_000 }, (_, i) => {
-      seedItem(sandbox.inventory, `P-${i}`);
+      seedItem(inventory, `P-${i}`);
       return { ItemId: `P-${i}`, SourceLocId: 10, UnitQuantity: 2 };
     });
     const client = createClient({ baseUrl: sandbox.url, auth: TOKEN });
@@ -20,12 +21,12 @@ export async function pricesBench(runs: number): Promise<Row[]> {
       const times: number[] = [];
       let requests = 0;
       for (let run = 0; run < runs; run++) {
-        sandbox.inventory.faults = { ...faults };
-        const before = sandbox.inventory.served.batch;
+        inventory.faults = { ...faults };
+        const before = inventory.served.batch;
         const started = performance.now();
         const results = await client.inventory.parts.pricesBulk(items, parameters, { chunkSize });
         times.push(performance.now() - started);
-        requests = sandbox.inventory.served.batch - before;
+        requests = inventory.served.batch - before;
         if (results.length !== items.length) throw new Error(`${results.length} results for ${items.length} items`);
       }
       times.sort((a, b) => a - b);
@@ -40,6 +41,6 @@ export async function pricesBench(runs: number): Promise<Row[]> {
     });
     return rows;
   } finally {
-    await sandbox.close();
+    await sandbox.server.close();
   }
 }

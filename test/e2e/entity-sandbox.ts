@@ -1,79 +1,45 @@
-// A small server on 127.0.0.1 playing the entity and inventory REST families (the sandbox's route modules under
-// generator/sandbox/entity and generator/sandbox/inventory), for the families' end-to-end tests. Every answer is
-// kept, so that a test can check each one against the zod schema of its record.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// The sandbox (`erpgen sandbox`, generator/sandbox) for the entity and inventory families' end-to-end tests, with a
+// client whose fetch keeps every answer it receives, so that a test can check each one against the zod schema of
+// its record.
+import { join } from 'node:path';
 import { z } from 'zod';
-import { EntityStore, entityRoute, seedEntities } from '../../generator/sandbox/entity/route.js';
-import type { RestRequest } from '../../generator/sandbox/entity/reply.js';
-import { InventoryStore, inventoryRoute } from '../../generator/sandbox/inventory/route.js';
+import type { FetchLike } from '@acme/erp-schema/client';
+import { startQueryService, type SimulatedServer } from '../../generator/sandbox/query-service.js';
 import type { Kind } from '../../templates/runtime/entity/fields.js';
+import { ROOT } from '../support/paths.js';
 
 export const TOKEN = 'rest-test-token';
 
 export interface Answer {
   readonly method: string;
   readonly path: string;
-  readonly query: string;
   readonly status: number;
   readonly body: string;
 }
 
 export interface RestSandbox {
+  readonly server: SimulatedServer;
   readonly url: string;
-  readonly entities: EntityStore;
-  readonly inventory: InventoryStore;
-  readonly requests: RestRequest[];
+  /** every answer the client (`fetch` below) received */
   readonly answers: Answer[];
-  close(): Promise<void>;
+  /** a fetch that records each answer in `answers` */
+  readonly fetch: FetchLike;
 }
 
 export async function startRestSandbox(): Promise<RestSandbox> {
-  const entities = new EntityStore();
-  seedEntities(entities);
-  const inventory = new InventoryStore();
-  const authorized = (header: string | undefined) => header === `Bearer ${TOKEN}`;
-  const routes = [entityRoute(entities, authorized), inventoryRoute(inventory, authorized)];
-  const requests: RestRequest[] = [];
-  const answers: Answer[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = req.url ?? '/';
-      const q = url.indexOf('?');
-      const headers: Record<string, string | undefined> = {};
-      for (const [name, value] of Object.entries(req.headers))
-        headers[name] = Array.isArray(value) ? value.join(', ') : value;
-      const request: RestRequest = {
-        method: req.method ?? 'GET',
-        path: q < 0 ? url : url.slice(0, q),
-        query: q < 0 ? '' : url.slice(q + 1),
-        headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      };
-      requests.push(request);
-      let reply = undefined;
-      for (const route of routes) reply ??= route(request);
-      reply ??= { status: 404, headers: {}, body: '' };
-      answers.push({ ...request, status: reply.status, body: reply.body });
-      res.writeHead(reply.status, { ...reply.headers, 'Content-Length': String(Buffer.byteLength(reply.body)) });
-      res.end(reply.body);
-    });
+  const server = await startQueryService({
+    snapshot: join(ROOT, 'schema'),
+    tokens: { [TOKEN]: { tables: '*' } },
+    rowsPerObject: 1,
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    entities,
-    inventory,
-    requests,
-    answers,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+  const answers: Answer[] = [];
+  const recording: FetchLike = async (url, init) => {
+    const response = await globalThis.fetch(url, init as RequestInit);
+    const body = await response.clone().text();
+    answers.push({ method: init.method, path: new URL(url).pathname, status: response.status, body });
+    return response;
   };
+  return { server, url: server.url, answers, fetch: recording };
 }
 
 const DECIMAL = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]);

@@ -26,11 +26,16 @@ let client: ErpClient;
 
 beforeAll(async () => {
   sandbox = await startRestSandbox();
-  client = createClient({ baseUrl: sandbox.url, auth: TOKEN, retry: { sleep: async () => undefined } });
+  client = createClient({
+    baseUrl: sandbox.url,
+    auth: TOKEN,
+    fetch: sandbox.fetch,
+    retry: { sleep: async () => undefined },
+  });
 });
-afterAll(() => sandbox.close());
+afterAll(() => sandbox.server.close());
 
-const last = () => sandbox.requests[sandbox.requests.length - 1];
+const last = () => sandbox.server.requests[sandbox.server.requests.length - 1];
 
 describe('entity family: reading', () => {
   it('builds a customer key from company and id, and fills exactly the nested objects asked for', async () => {
@@ -59,12 +64,12 @@ describe('entity family: reading', () => {
   });
 
   it('refuses a key without its company before sending (a numeric id alone would answer 404)', async () => {
-    const before = sandbox.requests.length;
+    const before = sandbox.server.requests.length;
     await expect(
       client.entity.customers.get({ customerId: 100198 } as unknown as { companyId: string; customerId: number }),
     ).rejects.toThrow(/needs its company/);
     await expect(client.entity.vendors.get({ companyId: '', vendorId: 20 })).rejects.toBeInstanceOf(ErpQueryError);
-    expect(sandbox.requests.length).toBe(before);
+    expect(sandbox.server.requests.length).toBe(before);
   });
 
   it('a missing record is an ErpResourceNotFoundError with the decoded error body', async () => {
@@ -104,9 +109,9 @@ describe('entity family: reading', () => {
   });
 
   it('refuses a list without a query at run time too; listAll() asks for everything', async () => {
-    const before = sandbox.requests.length;
+    const before = sandbox.server.requests.length;
     await expect((client.entity.contacts.list as (o: unknown) => Promise<unknown>)({})).rejects.toThrow(/listAll/);
-    expect(sandbox.requests.length).toBe(before);
+    expect(sandbox.server.requests.length).toBe(before);
     const all = await client.entity.addresses.listAll();
     expect(last()?.path).toBe('/api/entity/addresses/');
     expect(last()?.query).toBe('');

@@ -26,20 +26,21 @@ beforeAll(async () => {
   client = createClient({
     baseUrl: sandbox.url,
     auth: TOKEN,
+    fetch: sandbox.fetch,
     retry: { random: () => 0.5, sleep: async (ms) => void slept.push(ms) },
   });
-  seedItem(sandbox.inventory, 'WIDGET-001');
-  seedItem(sandbox.inventory, 'AB#12&+', { Price1: '123456789.123456789' });
-  seedItem(sandbox.inventory, 'A/B');
-  seedItem(sandbox.inventory, 'KIT-1', { Kit: 'Y' });
+  seedItem(sandbox.server.inventory, 'WIDGET-001');
+  seedItem(sandbox.server.inventory, 'AB#12&+', { Price1: '123456789.123456789' });
+  seedItem(sandbox.server.inventory, 'A/B');
+  seedItem(sandbox.server.inventory, 'KIT-1', { Kit: 'Y' });
 });
-afterAll(() => sandbox.close());
+afterAll(() => sandbox.server.close());
 beforeEach(() => {
   slept.length = 0;
-  sandbox.inventory.faults = {};
+  sandbox.server.inventory.faults = {};
 });
 
-const last = () => sandbox.requests[sandbox.requests.length - 1];
+const last = () => sandbox.server.requests[sandbox.server.requests.length - 1];
 const minimal = (itemId: string): ItemCreate => ({
   ItemId: itemId,
   ItemDesc: `Item ${itemId}`,
@@ -84,7 +85,7 @@ describe('inventory items', () => {
   });
 
   it('create refuses, before sending, what the service would refuse with an opaque 500', async () => {
-    const before = sandbox.requests.length;
+    const before = sandbox.server.requests.length;
     const bad = (change: Record<string, unknown>) => ({ ...minimal('X-1'), ...change }) as unknown as ItemCreate;
     await expect(client.inventory.parts.create(bad({ Locations: { list: [] } }))).rejects.toThrow(
       /Locations\.list is empty.*no location or location default information/,
@@ -106,7 +107,7 @@ describe('inventory items', () => {
         }),
       ),
     ).rejects.toBeInstanceOf(ErpQueryError);
-    expect(sandbox.requests.length).toBe(before);
+    expect(sandbox.server.requests.length).toBe(before);
   });
 
   it('the service itself answers those with a 500 and keeps nothing (atomic create)', async () => {
@@ -149,8 +150,8 @@ describe('inventory items', () => {
 
 describe('appendOrUpdate', () => {
   it('reads, changes, PUTs the whole item with every existing entry, and reads back', async () => {
-    seedItem(sandbox.inventory, 'APP-1');
-    const from = sandbox.requests.length;
+    seedItem(sandbox.server.inventory, 'APP-1');
+    const from = sandbox.server.requests.length;
     const after = await client.inventory.parts.appendOrUpdate('APP-1', {
       item: { ItemDesc: 'Renamed' },
       locations: {
@@ -172,13 +173,15 @@ describe('appendOrUpdate', () => {
       suppliers: { append: [{ SupplierId: 77, DivisionId: 2, ObjectName: 'inventory_supplier' }] },
       locationSuppliers: { append: [{ LocationId: 30, SupplierId: 77, PrimarySupplier: 'Y' }] },
     });
-    const calls = sandbox.requests.slice(from).map((r) => `${r.method} ${r.path}?${decodeURIComponent(r.query)}`);
+    const calls = sandbox.server.requests
+      .slice(from)
+      .map((r) => `${r.method} ${r.path}?${decodeURIComponent(r.query)}`);
     expect(calls).toEqual([
       'GET /api/inventory/parts/APP-1?extendedproperties=Locations,Suppliers,LocationSuppliers,UnitsOfMeasure',
       'PUT /api/inventory/parts/APP-1?',
       'GET /api/inventory/parts/APP-1?extendedproperties=Locations,Suppliers,LocationSuppliers,UnitsOfMeasure',
     ]);
-    const put = JSON.parse(sandbox.requests[from + 1]?.body ?? '{}') as Record<string, { list: unknown[] }>;
+    const put = JSON.parse(sandbox.server.requests[from + 1]?.body ?? '{}') as Record<string, { list: unknown[] }>;
     expect(put['UnitsOfMeasure']?.list).toHaveLength(1);
     expect(put['Suppliers']?.list).toHaveLength(2);
     expect(JSON.stringify(put)).not.toMatch(/accountsFromDefaults/);
@@ -193,7 +196,7 @@ describe('appendOrUpdate', () => {
   });
 
   it('a 200 whose change is not there when read back is an ErpNotAppliedError', async () => {
-    seedItem(sandbox.inventory, 'APP-2');
+    seedItem(sandbox.server.inventory, 'APP-2');
     const error = await client.inventory.parts
       .appendOrUpdate('APP-2', { locations: { update: [{ LocationId: 10, PrimaryBin: 'NO-SUCH-BIN' }] } })
       .catch((e: unknown) => e);
@@ -202,7 +205,7 @@ describe('appendOrUpdate', () => {
   });
 
   it('the appended-location rules are checked before anything is sent', async () => {
-    const before = sandbox.requests.length;
+    const before = sandbox.server.requests.length;
     const append = (location: Record<string, unknown>, kit = false) =>
       client.inventory.parts.appendOrUpdate(kit ? 'KIT-1' : 'WIDGET-001', {
         kit,
@@ -213,11 +216,11 @@ describe('appendOrUpdate', () => {
     await expect(append({ accountsFromDefaults: true, ReplenishmentMethod: 'OP/OQ' })).rejects.toThrow(
       /OP\/OQ' needs a positive OrderQuantity/,
     );
-    expect(sandbox.requests.length).toBe(before);
+    expect(sandbox.server.requests.length).toBe(before);
   });
 
   it('the service removes child entries a PUT leaves out (why appendOrUpdate sends them all)', async () => {
-    seedItem(sandbox.inventory, 'APP-3');
+    seedItem(sandbox.server.inventory, 'APP-3');
     const item = await client.inventory.parts.get('APP-3', { extendedProperties: '*' });
     const response = await fetch(`${sandbox.url}/api/inventory/parts/APP-3`, {
       method: 'PUT',
@@ -257,15 +260,15 @@ describe('price and availability', () => {
   });
 
   it('an id containing / is refused before sending, saying the service cannot price it; %2F answers 404', async () => {
-    const before = sandbox.requests.length;
+    const before = sandbox.server.requests.length;
     await expect(client.inventory.parts.price('A/B', single)).rejects.toThrow(/cannot price item "A\/B".*%2F/);
-    expect(sandbox.requests.length).toBe(before);
+    expect(sandbox.server.requests.length).toBe(before);
     const raw = await fetch(`${sandbox.url}/api/inventory/parts/A%2FB/v2/price?companyId=ACME`, {
       headers: { Authorization: `Bearer ${TOKEN}` },
     });
     expect(raw.status).toBe(404);
     await expect(client.inventory.parts.get('..')).rejects.toThrow(/cannot read item "\.\."/);
-    expect(sandbox.requests.length).toBe(before + 1);
+    expect(sandbox.server.requests.length).toBe(before + 1);
     // batch pricing carries the id in the body, so it can price it
     const [result] = await client.inventory.parts.prices([{ ItemId: 'A/B', SourceLocId: 10 }], single);
     expect(result?.ItemId).toBe('A/B');
@@ -307,11 +310,11 @@ describe('price and availability', () => {
   });
 
   it('a missing batch parameter is refused before sending, naming the first one in the service order', async () => {
-    const before = sandbox.requests.length;
+    const before = sandbox.server.requests.length;
     await expect(
       client.inventory.parts.prices([{ ItemId: 'WIDGET-001', SourceLocId: 10 }], { companyId: 'ACME' } as never),
     ).rejects.toThrow(/needs the query parameter customerId/);
-    expect(sandbox.requests.length).toBe(before);
+    expect(sandbox.server.requests.length).toBe(before);
     const raw = await fetch(`${sandbox.url}/api/inventory/parts/prices?customerId=1`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
@@ -345,23 +348,23 @@ describe('price and availability', () => {
   it('bulk pricing chunks, retries a lock error after 1 to 2 s and the opaque 500 once', async () => {
     const items = Array.from({ length: 1_200 }, (_, i) => {
       const id = `BULK-${i}`;
-      if (!sandbox.inventory.items.has(id)) seedItem(sandbox.inventory, id);
+      if (!sandbox.server.inventory.items.has(id)) seedItem(sandbox.server.inventory, id);
       return { ItemId: id, SourceLocId: 10 };
     });
     const params = { companyId: 'ACME', customerId: 100198, salesLocId: 10 };
-    const from = sandbox.inventory.served.batch;
-    sandbox.inventory.faults = { locked: 1, invocation500: 0 };
+    const from = sandbox.server.inventory.served.batch;
+    sandbox.server.inventory.faults = { locked: 1, invocation500: 0 };
     const results = await client.inventory.parts.pricesBulk(items, params);
     expect(results.map((r) => r.ItemId)).toEqual(items.map((i) => i.ItemId));
-    expect(sandbox.inventory.served.batch - from).toBe(4); // 500 + 500 + 200, and the locked one again
+    expect(sandbox.server.inventory.served.batch - from).toBe(4); // 500 + 500 + 200, and the locked one again
     expect(slept).toEqual([1500]);
 
     slept.length = 0;
-    sandbox.inventory.faults = { invocation500: 1 };
+    sandbox.server.inventory.faults = { invocation500: 1 };
     await client.inventory.parts.pricesBulk(items.slice(0, 10), params, { chunkSize: 1000 });
     expect(slept).toHaveLength(1);
 
-    sandbox.inventory.faults = { invocation500: 2 };
+    sandbox.server.inventory.faults = { invocation500: 2 };
     const error = await client.inventory.parts.pricesBulk(items.slice(0, 10), params).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ErpServiceError);
     expect((error as ErpServiceError).attempts).toBe(2);

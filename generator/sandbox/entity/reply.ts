@@ -1,27 +1,11 @@
-// What the REST family routes (entity, inventory) answer, as plain data, in the sandbox's route shape: a route
-// maps a request (raw path and query, lower-case headers, body text) to a reply, or to undefined for requests it
-// does not own. Decimals are written the way the service writes them: JSON numbers with nine decimal places.
+// What the REST family routes (entity, inventory) answer, in the sandbox's route shape (reply.ts). Decimals are
+// written the way the service writes them: JSON numbers with nine decimal places.
 
-export interface RestRequest {
-  readonly method: string;
-  /** raw path, undecoded */
-  readonly path: string;
-  /** raw query string without `?`, '' when absent */
-  readonly query: string;
-  readonly headers: Readonly<Record<string, string | undefined>>;
-  readonly body?: string;
-}
+export type { Reply as RestReply, Route as RestRoute, ServiceRequest as RestRequest } from '../reply.js';
+import type { Reply as RestReply, ServiceRequest as RestRequest } from '../reply.js';
 
-export interface RestReply {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
-}
-
-export type RestRoute = (request: RestRequest) => RestReply | undefined;
-
-/** Whether a request carries a token the sandbox accepts. */
-export type BearerCheck = (authorization: string | undefined) => boolean;
+/** The sandbox's token check for a request: its refusal (401, 403), or undefined when the token may call. */
+export type BearerCheck = (authorization: string | undefined, path: string) => RestReply | undefined;
 
 /** A decimal to be written as a JSON number with nine decimal places (exact: held as scaled integer text). */
 export class Dec {
@@ -91,8 +75,6 @@ export const validation = (issues: readonly string[]) =>
 export const noEndpoint = () => json(404, { Message: 'No HTTP resource was found that matches the request URI.' });
 
 export const redirect = (location: string): RestReply => ({ status: 307, headers: { Location: location }, body: '' });
-
-export const unauthorized = () => json(401, { Message: 'Authorization has been denied for this request.' });
 
 /** The request body as JSON, or undefined when it is not. */
 export function bodyJson(request: RestRequest): unknown {

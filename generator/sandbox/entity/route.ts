@@ -18,7 +18,6 @@ import {
   parameters,
   redirect,
   restError,
-  unauthorized,
   validation,
   type BearerCheck,
   type RestRoute,
@@ -180,7 +179,8 @@ export function entityRoute(store: EntityStore, authorized: BearerCheck): RestRo
   return (request) => {
     const match = /^\/api\/entity\/([^/]+)(\/.*)?$/.exec(request.path);
     if (!match) return undefined;
-    if (!authorized(request.headers['authorization'])) return unauthorized();
+    const refused = authorized(request.headers['authorization'], request.path);
+    if (refused) return refused;
     const resource = match[1] ?? '';
     const rest = match[2];
     const definition = RESOURCES[resource];

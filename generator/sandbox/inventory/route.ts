@@ -26,7 +26,6 @@ import {
   parameters,
   redirect,
   restError,
-  unauthorized,
   type BearerCheck,
   type RestReply,
   type RestRequest,
@@ -296,7 +295,8 @@ export function inventoryRoute(store: InventoryStore, authorized: BearerCheck): 
   return (request) => {
     const p = request.path;
     if (!p.startsWith('/api/inventory/')) return undefined;
-    if (!authorized(request.headers['authorization'])) return unauthorized();
+    const refused = authorized(request.headers['authorization'], request.path);
+    if (refused) return refused;
     if (/%2f/i.test(p)) return noEndpoint();
     const q = parameters(request.query);
 
