@@ -33,14 +33,15 @@ import {
   type SnapshotDocument,
   type SnapshotServices,
 } from './source/snapshot.js';
+import type { ProgressCounts } from './progress.js';
 import { readRuntimeTemplates } from './source/templates.js';
 import { OutputWriter, removeOrphanStaging, type WriteReport } from './write/output.js';
 
 export interface GenerateOptions {
   /** compare only: report what differs, write nothing */
   readonly check?: boolean;
-  /** called as modules are emitted: done of total */
-  readonly progress?: (done: number, total: number) => void;
+  /** called as modules are emitted: objects and services done, of their totals */
+  readonly progress?: (done: ProgressCounts, total: ProgressCounts) => void;
   /** notices for the user (objects left out, and why) */
   readonly notice?: (line: string) => void;
 }
@@ -99,16 +100,17 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   }
   const knownValues = new KnownValueIndex(config.knownValues);
   const objects = plan.filter((o) => !o.omitted).length;
-  const total = objects + serviceNames.size;
+  const total = { objects, services: serviceNames.size };
 
   if (!check) removeOrphanStaging(config.out); // --check writes nothing, not even a cleanup
   const writer = new OutputWriter(config.out, check, basename(config.out));
-  let done = 0;
+  const done = { objects: 0, services: 0 };
   const long: Array<{ path: string; content: string }> = [];
-  const emit = (path: string, content: string) => {
+  const emit = (path: string, content: string, kind: keyof ProgressCounts = 'objects') => {
     if (needsFormatting(content)) long.push({ path, content });
     else writer.file(path, content);
-    options.progress?.(++done, total);
+    done[kind]++;
+    options.progress?.(done, total);
   };
   try {
     // parse pass 2 + emit: one object at a time, straight to the writer. With services, every table is read
@@ -142,6 +144,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       emit(
         `transactions/${serviceNames.get(service.name)!.stem}.ts`,
         emitTransactionModule(service, serviceNames.get(service.name)!, lengths),
+        'services',
       );
     }
     for (const { path, content } of long) writer.file(path, await format(content));

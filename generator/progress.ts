@@ -5,9 +5,19 @@ const WIDTH = 30;
 const MIN_TOTAL = 500;
 const EVERY_MS = 100;
 
+/** What a run emits, counted apart: tables and views ("objects"), and transaction services. */
+export interface ProgressCounts {
+  readonly objects: number;
+  readonly services: number;
+}
+
 export interface ProgressBar {
-  readonly update: (done: number, total: number) => void;
+  readonly update: (done: ProgressCounts, total: ProgressCounts) => void;
   readonly done: () => void;
+}
+
+function counted(done: number, total: number, what: string): string {
+  return `${done}/${total} ${what}`;
 }
 
 export function progressBar(stream: NodeJS.WriteStream | WriteStream): ProgressBar | undefined {
@@ -16,12 +26,19 @@ export function progressBar(stream: NodeJS.WriteStream | WriteStream): ProgressB
   let shown = false;
   return {
     update(done, total) {
-      if (total < MIN_TOTAL) return;
+      const all = total.objects + total.services;
+      const finished = done.objects + done.services;
+      if (all < MIN_TOTAL) return;
       const now = performance.now();
-      if (now - last < EVERY_MS && done < total) return;
+      if (now - last < EVERY_MS && finished < all) return;
       last = now;
-      const filled = Math.round((done / total) * WIDTH);
-      stream.write(`\r[${'#'.repeat(filled)}${' '.repeat(WIDTH - filled)}] ${done}/${total} objects`);
+      const filled = Math.round((finished / all) * WIDTH);
+      const counts = [
+        counted(done.objects, total.objects, 'objects'),
+        ...(total.services ? [counted(done.services, total.services, 'services')] : []),
+      ];
+      // the line may get shorter (never here, but cheaply safe): clear its rest
+      stream.write(`\r[${'#'.repeat(filled)}${' '.repeat(WIDTH - filled)}] ${counts.join(', ')}\x1b[K`);
       shown = true;
     },
     done() {

@@ -10,6 +10,8 @@ import type {
   Edit,
   TransactionGetRequest,
   TransactionRequest,
+  TransactionResponse,
+  TransactionSet,
   WireDataElement,
   WireTransaction,
 } from './transaction-wire.js';
@@ -63,14 +65,78 @@ type InMode<F, Codes extends boolean> = Codes extends true
   : F;
 
 /**
- * The edits of one row: only the element's fields (extra ones are `never`, which also catches them in
- * variables, where excess property checks do not apply), every chosen key present. `E` is inferred from the
- * argument alone: NoInfer keeps the checks from feeding back into the inference.
+ * What every object has under a name through Object.prototype (`constructor: Function`, `toString(): string`,
+ * ...). A row without a field named `constructor` still has one to the compiler, so where a row is compared
+ * with the element's fields as a whole, a field with such a name must also accept what the prototype gives.
+ * (The values a row really holds are checked key by key, own keys only: see RowEdits.)
  */
-type RowEdits<E, F, Key extends PropertyKey> = E &
-  NoInfer<
-    { readonly [P in Exclude<keyof E, keyof F>]: never } & { readonly [P in Key & keyof F]-?: Exclude<F[P], undefined> }
-  >;
+type Inherited<K> = K extends keyof Object ? Object[K] : never;
+
+/** The shape rows are inferred against: the element's fields, for completion and literal types. */
+type RowShape<F> = { readonly [K in keyof F]?: F[K] | Inherited<K> };
+
+/** `'po_number' is not a field of TABPAGE_1.order (did you mean po_no?)`: the type an unknown field meets. */
+type NotAField<P, El extends string, Fields> = `'${P & string}' is not a field of ${El}${DidYouMean<P, Fields, '_'>}`;
+
+/**
+ * ` (did you mean X?)` when exactly one name is close: the same but for case, else the same last part, else
+ * the same first part (parts split at `sep`: `TP_ITEMS.items`, `po_no`). Computed only for a wrong name.
+ */
+type DidYouMean<P, Names, Sep extends string> = [P] extends [string] // deferred while P is generic
+  ? [CloseTo<P, Names & string, Sep>] extends [never]
+    ? ''
+    : ` (did you mean ${CloseTo<P, Names & string, Sep>}?)`
+  : '';
+
+type CloseTo<P extends string, Names extends string, Sep extends string> = OrElse<
+  Single<{ [N in Names]: Lowercase<N> extends Lowercase<P> ? N : never }[Names]>,
+  OrElse<
+    P extends `${string}${Sep}${infer Tail}` ? Single<Extract<Names, `${string}${Sep}${Tail}`>> : never,
+    P extends `${infer Head}${Sep}${string}` ? Single<Extract<Names, `${Head}${Sep}${string}`>> : never
+  >
+>;
+
+type OrElse<A, B> = [A] extends [never] ? B : A;
+
+/** `U` when it is a single name, else never. */
+type Single<U, All = U> = U extends unknown ? ([All] extends [U] ? U : never) : never;
+
+/**
+ * The element argument of form() / list(): an element of the right kind, else a message that says what is
+ * wrong. Not distributive, and the message is only worked out for one wrong name: while the compiler infers
+ * or completes, `El` is a wide union (its constraint), which passes unchanged.
+ */
+type ElementName<El extends string, Own, Other, Kind extends string, OtherKind extends string> = [El] extends [
+  keyof Own,
+]
+  ? El
+  : [keyof Own & string] extends [El]
+    ? El
+    : [El] extends [keyof Other]
+      ? `'${El}' is a ${OtherKind} element: use ${Lowercase<OtherKind>}()`
+      : `'${El}' is not a ${Kind} element of this service${DidYouMean<El, keyof Own, '.'>}`;
+
+/** The fields of element `El`; any field, unchecked, while the element itself is wrong (one error at a time). */
+type FieldsOf<Elements, El> = El extends keyof Elements ? Elements[El] : { readonly [field: string]: unknown };
+
+/**
+ * The edits of one row: its keys `K` are inferred from the row (a variable too, where excess property checks
+ * do not apply); each must be a field of the element, with a value of its type; every key of a keyed write
+ * must be present. A row with an unknown field or without a key meets a message that says so. Only the keys
+ * are inferred, never the row itself: rows of a list would be widened into one union that gives each row the
+ * others' keys as optional `never`, which an inherited name like `constructor` never fits.
+ */
+type RowEdits<K extends string, F, El extends string, Key> = string extends K
+  ? Edits<K, F, Key> // keys not known yet (inferring, completing): no message to work out
+  : [Exclude<K, keyof F>] extends [never]
+    ? [Exclude<Key, K>] extends [never]
+      ? Edits<K, F, Key>
+      : `'${Exclude<Key, K> & string}' is missing: a write keyed on it needs it in every row`
+    : NotAField<Exclude<K, keyof F>, El, keyof F>;
+
+type Edits<K extends string, F, Key> = RowShape<F> & {
+  readonly [P in K]?: (P extends keyof F ? F[P] : never) | Inherited<P>;
+} & { readonly [P in NoInfer<Key> & keyof F]-?: Exclude<F[P], undefined> };
 
 export interface KeyOptions<Key> {
   /**
@@ -87,22 +153,22 @@ export interface KeyOptions<Key> {
 export interface Transaction<in out Forms, in out Lists, in out Codes extends boolean> {
   /** A Form element (one row). */
   form<
-    El extends keyof Forms & string,
-    E extends InMode<Forms[El], Codes>,
-    const Key extends keyof Forms[El] & string = never,
+    El extends (keyof Forms & string) | (string & {}),
+    K extends string,
+    const Key extends keyof FieldsOf<Forms, El> & string = never,
   >(
-    element: El,
-    edits: RowEdits<E, Forms[El], Key>,
+    element: ElementName<El, Forms, Lists, 'Form', 'List'>,
+    edits: RowEdits<K, InMode<FieldsOf<Forms, El>, Codes>, El, Key>,
     options?: KeyOptions<Key>,
   ): Transaction<Forms, Lists, Codes>;
   /** A List element (rows). With keys, two rows with equal key values are refused: the server would keep only the last. */
   list<
-    El extends keyof Lists & string,
-    E extends InMode<Lists[El], Codes>,
-    const Key extends keyof Lists[El] & string = never,
+    El extends (keyof Lists & string) | (string & {}),
+    K extends string,
+    const Key extends keyof FieldsOf<Lists, El> & string = never,
   >(
-    element: El,
-    rows: ReadonlyArray<RowEdits<E, Lists[El], Key>>,
+    element: ElementName<El, Lists, Forms, 'List', 'Form'>,
+    rows: ReadonlyArray<RowEdits<K, InMode<FieldsOf<Lists, El>, Codes>, El, Key>>,
     options?: KeyOptions<Key>,
   ): Transaction<Forms, Lists, Codes>;
   /** Free text cut to its column's length so far, e.g. `TABPAGE_1.order.po_no: cut from 61 to 50 characters`. */
@@ -115,8 +181,11 @@ export interface Transaction<in out Forms, in out Lists, in out Codes extends bo
   readonly codeValues: Codes;
 }
 
+/** A row read back: the element's fields by name, as the strings the server sent (mapped: each keeps its docs). */
+export type FieldValues<F> = { readonly [K in keyof F]?: string };
+
 /** Key values of a record to read back: some fields of the element. */
-type KeyValues<F> = { readonly [K in keyof F]?: string | number };
+type KeyValues<F> = { readonly [K in keyof F]?: string | number | Inherited<K> };
 
 export interface RequestOptions<Codes extends boolean> {
   /** send stored codes rather than display labels; must match how the transactions were built */
@@ -137,6 +206,16 @@ export interface Service<in out Forms, in out Lists> {
     transactions: ReadonlyArray<Transaction<Forms, Lists, Codes>>,
     options: RequestOptions<Codes>,
   ): TransactionRequest;
+  /**
+   * The rows of one element in a write's answer (`client.transaction()`: e.g. the order number the server gave
+   * a new order, `Order.records(result, 'TABPAGE_1.order')[0]?.order_no`) or in a read
+   * (`client.transactionGet()`), each by field name, in the order the server sent them. Values are the
+   * strings the server sent.
+   */
+  records<El extends (keyof Forms | keyof Lists) & string>(
+    from: TransactionResponse | TransactionSet,
+    element: El,
+  ): Array<FieldValues<El extends keyof Forms ? Forms[El] : El extends keyof Lists ? Lists[El] : never>>;
   /** The body of POST /api/v2/transaction/get: reads rows back by their key values, one state per record. */
   get<El extends (keyof Forms | keyof Lists) & string>(
     element: El,
@@ -346,6 +425,33 @@ export function defineService<Forms, Lists>(descriptor: ServiceDescriptor): Serv
         ...(options.ignoreDisabled !== undefined ? { IgnoreDisabled: options.ignoreDisabled } : {}),
         Transactions: transactions.map((t) => (t as TransactionBuilder).toJSON()),
       };
+    },
+    records(from: TransactionResponse | TransactionSet, element: string): Array<Record<string, string>> {
+      if (!hasOwn(frozen.elements, element))
+        throw new ErpTransactionBuildError(`${frozen.name} ${element}: no such data element`);
+      // a write's answer and a read's transaction set hold rows alike: Name, Rows of Edits
+      type Read = { readonly Name: string; readonly Rows: ReadonlyArray<{ readonly Edits: readonly Edit[] }> };
+      const transactions: ReadonlyArray<{ readonly DataElements?: readonly Read[] | undefined }> =
+        from !== null && typeof from === 'object' && 'Transactions' in from
+          ? from.Transactions
+          : ((from as TransactionResponse | null)?.Results?.Transactions ?? []);
+      const rows: Array<Record<string, string>> = [];
+      for (const transaction of transactions)
+        for (const data of transaction.DataElements ?? [])
+          if (data.Name === element)
+            for (const row of data.Rows) {
+              const record: Record<string, string> = {};
+              // defined, not assigned: a field may be named `__proto__`
+              for (const edit of row.Edits)
+                Object.defineProperty(record, edit.Name, {
+                  value: edit.Value,
+                  enumerable: true,
+                  writable: true,
+                  configurable: true,
+                });
+              rows.push(record);
+            }
+      return rows;
     },
     get(element: string, ...records: Array<Record<string, string | number>>): TransactionGetRequest {
       const descriptor = hasOwn(frozen.elements, element) ? frozen.elements[element] : undefined;

@@ -5,7 +5,7 @@ import { kindOf, tsTypeOf } from '../model/edm.js';
 import type { KnownValueIndex, KnownValueSet } from '../model/known-values.js';
 import type { ObjectNames } from '../model/naming.js';
 import type { Column, QueryObject } from '../model/schema.js';
-import { arrayLiteral, docComment, objectLiteralKey, propertyKey, stringLiteral } from './ts-source.js';
+import { annotatedConst, arrayLiteral, docComment, objectLiteralKey, propertyKey, stringLiteral } from './ts-source.js';
 
 export interface RowModuleOptions {
   readonly decimals: DecimalMode;
@@ -36,6 +36,7 @@ export function emitRowModule(object: QueryObject, names: ObjectNames, options: 
   const imports = new Set<string>();
   let fields = '';
   let kinds = '';
+  let kindTypes = '';
   for (const c of object.columns) {
     const kind = kindOf(c.edmType);
     const known = options.knownValues.lookup(object.name, c.name, kind);
@@ -52,6 +53,7 @@ export function emitRowModule(object: QueryObject, names: ObjectNames, options: 
     fields += docComment([narrow ? `${doc}. ${known.name}: ${codes(known)}` : doc], '  ');
     fields += `  readonly ${propertyKey(c.name)}: ${type};\n`;
     kinds += `    ${objectLiteralKey(c.name)}: '${kind}',\n`;
+    kindTypes += `  readonly ${propertyKey(c.name)}: '${kind}';\n`;
   }
 
   const key = object.columns.filter((c) => c.key).map((c) => c.name);
@@ -60,7 +62,7 @@ export function emitRowModule(object: QueryObject, names: ObjectNames, options: 
 
   return (
     `${GENERATED_HEADER}\n` +
-    `import { defineObject as $defineObject } from '../runtime/object.js';\n` +
+    `import { defineObject as $defineObject, type QueryObject as $QueryObject } from '../runtime/object.js';\n` +
     [...imports]
       .sort()
       .map((name) => `import type { ${name} as $${name} } from '../known-values.js';\n`)
@@ -73,12 +75,24 @@ export function emitRowModule(object: QueryObject, names: ObjectNames, options: 
     (fields ? `export interface ${row} {\n${fields}}\n\n` : `export interface ${row} {}\n\n`) +
     docComment([`A column name of ${what} \`${object.name}\`.`]) +
     `export type ${names.type}Column = keyof ${row};\n\n` +
-    docComment([`${title} on the /${object.surface}/ surface: pass it to \`query()\`.`]) +
-    `export const ${names.value} = $defineObject<${row}>()({\n` +
+    docComment([`The kind of each column of ${what} \`${object.name}\`: what its filter accessor offers.`]) +
+    (kindTypes
+      ? `export interface ${names.type}Kinds {\n${kindTypes}}\n\n`
+      : `export interface ${names.type}Kinds {}\n\n`) +
+    'const $object = {\n' +
     `  name: ${stringLiteral(object.name)},\n` +
     `  surface: '${object.surface}',\n` +
     arrayLiteral('key: ', key.map(stringLiteral), ',', '  ') +
     (kinds ? `  columns: {\n${kinds}  },\n` : '  columns: {},\n') +
-    '});\n'
+    '} as const;\n\n' +
+    docComment([`${title} on the /${object.surface}/ surface: pass it to \`query()\`.`]) +
+    // annotated: the object's type needs no inference from the descriptor (an editor would redo that after
+    // every edit of a file that queries it), and its kinds have a name for messages and hovers
+    annotatedConst(
+      names.value,
+      '$QueryObject',
+      [row, stringLiteral(object.name), `'${object.surface}'`, `${names.type}Kinds`],
+      `$defineObject<${row}>()($object)`,
+    )
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '../model/transactions.js';
 import { GENERATED_HEADER } from './row-module.js';
 import {
+  annotatedConst,
   arrayLiteral,
   docComment,
   objectLiteralKey,
@@ -85,10 +86,10 @@ function elementInterface(elements: readonly DataElement[], lengths: FieldLength
     ].filter(Boolean);
     out += docComment(about, '  ');
     if (element.fields.length === 0) {
-      out += `  readonly ${stringLiteral(element.name)}: {};\n`;
+      out += `  readonly ${propertyKey(element.name)}: {};\n`;
       continue;
     }
-    out += `  readonly ${stringLiteral(element.name)}: {\n`;
+    out += `  readonly ${propertyKey(element.name)}: {\n`;
     for (const field of element.fields) {
       out += docComment([fieldDoc(field, element, lengths.get(field))], '    ');
       out += fieldSignature(propertyKey(field.name), valueType(field), '    ');
@@ -139,7 +140,7 @@ export function emitTransactionModule(
 
   let descriptor = '';
   for (const element of service.elements) {
-    descriptor += `    ${stringLiteral(element.name)}: {\n`;
+    descriptor += `    ${objectLiteralKey(element.name)}: {\n`;
     descriptor += `      type: '${element.type}',\n`;
     descriptor += arrayLiteral('keyFields: ', element.keyFields.map(stringLiteral), ',', '      ');
     if (element.fields.length === 0) descriptor += '      fields: {},\n';
@@ -157,7 +158,7 @@ export function emitTransactionModule(
 
   return (
     `${GENERATED_HEADER}\n` +
-    "import { defineService as $defineService } from '../runtime/transaction.js';\n" +
+    "import { defineService as $defineService, type Service as $Service } from '../runtime/transaction.js';\n" +
     (typeImports.length ? `import type { ${typeImports.join(', ')} } from '../runtime/transaction.js';\n` : '') +
     '\n' +
     docComment([
@@ -166,14 +167,20 @@ export function emitTransactionModule(
     `export interface ${names.type}Forms ${elementInterface(forms, lengths)}\n\n` +
     docComment([`The List data elements of ${what.toLowerCase()} \`${service.name}\`.`]) +
     `export interface ${names.type}Lists ${elementInterface(lists, lengths)}\n\n` +
+    // `as const` keeps the literals whatever the keys: as a contextual type, a key named `constructor` would
+    // get Object's member and widen `'Char'` to string
+    '/** The runtime descriptor: what the payload builder checks and converts by. */\n' +
+    'const $descriptor = {\n' +
+    `  name: ${stringLiteral(service.name)},\n` +
+    `  report: ${service.report},\n` +
+    (descriptor ? `  elements: {\n${descriptor}  },\n` : '  elements: {},\n') +
+    '} as const;\n\n' +
     docComment([
       `${what} \`${service.name}\`: ${service.elements.length} data element${service.elements.length === 1 ? '' : 's'}, sent with ${endpoint}.`,
       `Build with \`${names.value}.transaction().form(...).list(...)\`, then \`${names.value}.request([...], { useCodeValues: false })\`.`,
     ]) +
-    `export const ${names.value} = $defineService<${names.type}Forms, ${names.type}Lists>({\n` +
-    `  name: ${stringLiteral(service.name)},\n` +
-    `  report: ${service.report},\n` +
-    (descriptor ? `  elements: {\n${descriptor}  },\n` : '  elements: {},\n') +
-    '});\n'
+    // annotated: the service's type needs no check of the descriptor (an editor would otherwise re-check
+    // thousands of lines of it after every edit of a file that uses the service)
+    annotatedConst(names.value, '$Service', [`${names.type}Forms`, `${names.type}Lists`], '$defineService($descriptor)')
   );
 }

@@ -34,7 +34,18 @@ export function arrayLiteral(head: string, items: readonly string[], tail: strin
   return `${indent}${head}[\n${items.map((i) => `${indent}  ${i},\n`).join('')}${indent}]${tail}\n`;
 }
 
-/** A key in an object literal: `__proto__` must be computed, or it would set the prototype. */
+/**
+ * `export const name: Type<A, B> = value;` as prettier prints it: on one line when it fits, else broken after
+ * `=`, else with the type arguments one per line.
+ */
+export function annotatedConst(name: string, type: string, typeArguments: readonly string[], value: string): string {
+  const head = `export const ${name}: ${type}<${typeArguments.join(', ')}> =`;
+  if (head.length + 1 + value.length + 1 <= PRINT_WIDTH) return `${head} ${value};\n`;
+  if (head.length <= PRINT_WIDTH) return `${head}\n  ${value};\n`;
+  return `export const ${name}: ${type}<\n${typeArguments.map((t) => `  ${t}`).join(',\n')}\n> = ${value};\n`;
+}
+
+/** A key in an object literal: `__proto__` must be computed, or it would set the prototype, quoted or not. */
 export function objectLiteralKey(name: string): string {
   return name === '__proto__' ? `['__proto__']` : propertyKey(name);
 }

@@ -149,9 +149,12 @@ export type ColumnAccessor<N extends string, S extends Surface, Kind extends Col
   null extends T ? null : never
 >[Kind];
 
-/** The argument of a filter lambda: one accessor per column of the object. */
+/**
+ * The argument of a filter lambda: one accessor per column of the object. Mapped over the row's own keys, so
+ * each accessor carries the row property's documentation (its Edm type, nullability) to hovers and completion.
+ */
 export type Columns<Row, N extends string, S extends Surface, Kinds> = {
-  readonly [K in keyof Row & keyof Kinds]-?: ColumnAccessor<N, S, Kinds[K] & ColumnKind, Row[K]>;
+  readonly [K in keyof Row]-?: ColumnAccessor<N, S, Kinds[K & keyof Kinds] & ColumnKind, Row[K]>;
 };
 
 const OPERATORS = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'] as const;

@@ -1,5 +1,6 @@
 // The runtime descriptor of a table or view: what the query builder needs to know about an object. Each
 // generated row module exports one, built by `defineObject`.
+import { ErpQueryError } from './errors.js';
 
 /** `Object.hasOwn`, which needs ES2022's lib: the runtime compiles down to ES2020. */
 export function hasOwn(object: object, key: PropertyKey): boolean {
@@ -36,7 +37,9 @@ export interface QueryObject<
   Row = unknown,
   Name extends string = string,
   S extends Surface = Surface,
-  Kinds extends { readonly [column: string]: ColumnKind } = { readonly [column: string]: ColumnKind },
+  // an interface of the object's column kinds (`CustomerKinds`): named, so messages and hovers show its name;
+  // interfaces have no index signature, hence `object`
+  Kinds extends object = { readonly [column: string]: ColumnKind },
 > {
   readonly name: Name;
   readonly surface: S;
@@ -55,11 +58,37 @@ interface Descriptor {
   readonly name: string;
   readonly surface: Surface;
   readonly key: readonly string[];
-  readonly columns: { readonly [column: string]: ColumnKind };
+  /** column name to kind: a literal, or a generated object's `columns` (an interface, without index signature) */
+  readonly columns: object;
 }
 
-/** `defineObject<Row>()(descriptor)`: the row type is given, the descriptor's literal types are inferred. */
+const KINDS = new Set<unknown>([
+  'string',
+  'int',
+  'decimal',
+  'float',
+  'boolean',
+  'date',
+  'datetime',
+  'time',
+  'duration',
+  'guid',
+  'binary',
+  'other',
+] satisfies ColumnKind[]);
+
+/**
+ * `defineObject<Row>()(descriptor)`: the row type is given, the descriptor's literal types are inferred. The
+ * kinds are checked here rather than by the compiler: generated modules name theirs (`CustomerKinds`, an
+ * interface, which an index signature would refuse), and a per-column type check would cost every compile.
+ */
 export function defineObject<Row>() {
-  return <const D extends Descriptor>(descriptor: D): QueryObject<Row, D['name'], D['surface'], D['columns']> =>
-    Object.freeze({ ...descriptor, columns: Object.freeze(descriptor.columns) });
+  return <const D extends Descriptor>(descriptor: D): QueryObject<Row, D['name'], D['surface'], D['columns']> => {
+    for (const [column, kind] of Object.entries(descriptor.columns))
+      if (!KINDS.has(kind))
+        throw new ErpQueryError(
+          `${descriptor.name}: column ${JSON.stringify(column)} has no column kind: ${String(kind)}`,
+        );
+    return Object.freeze({ ...descriptor, columns: Object.freeze(descriptor.columns) });
+  };
 }

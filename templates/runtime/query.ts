@@ -19,14 +19,18 @@ export interface QueryOptions {
   readonly count: boolean;
 }
 
-type Kinds = { readonly [column: string]: ColumnKind };
+/** The kinds of an object's columns (column name to ColumnKind), as generated: an interface per object. */
+type Kinds = object;
 
 const accessorCache = new WeakMap<object, Readonly<Record<string, object>>>();
 
 function accessorsOf(object: QueryObject<unknown, string, Surface, Kinds>): Readonly<Record<string, object>> {
   let accessors = accessorCache.get(object);
   if (!accessors) {
-    accessors = columnAccessors(`${object.surface}/${object.name}`, object.columns);
+    accessors = columnAccessors(
+      `${object.surface}/${object.name}`,
+      object.columns as Readonly<Record<string, ColumnKind>>,
+    );
     accessorCache.set(object, accessors);
   }
   return accessors;

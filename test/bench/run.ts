@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fetchBench } from './fetch.js';
 import { generationBench, type Row } from './generation.js';
+import { editorBench } from './editor.js';
 import { pricesBench } from './prices.js';
 import { typecheckBench } from './typecheck.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
@@ -37,6 +38,11 @@ try {
       await typecheckBench(work, stock, tscRuns),
     );
   }
+  if (!only || only === 'editor')
+    print(
+      'Completion in the editor: after an edit and cold (Order: 102 elements, 1,266 fields; customer: 302 columns)',
+      await editorBench(work, runs),
+    );
   if (!only || only === 'fetch') print('erpgen fetch from erpgen sandbox (one run each)', await fetchBench(work));
   if (!only || only === 'prices')
     print(`Bulk pricing against the sandbox (median of ${runs} runs)`, await pricesBench(runs));

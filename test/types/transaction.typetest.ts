@@ -91,3 +91,37 @@ Order.get('TABPAGE_1.order', { order_no: '1013938' });
 Order.get('TABPAGE_1.order', { no_such_field: '1' });
 // @ts-expect-error not an element
 Order.get('NO_SUCH.element', { order_no: '1' });
+
+// typed read-back: the rows of an element by field name, from a write's answer or a read
+export async function readBack(): Promise<string | undefined> {
+  const answer = await client.transaction(body);
+  const [header] = Order.records(answer, 'TABPAGE_1.order');
+  // @ts-expect-error not a field of TABPAGE_1.order
+  void header?.no_such_field;
+  // @ts-expect-error not an element of Order
+  Order.records(answer, 'NO_SUCH.element');
+  const set = await client.transactionGet(Order.get('TABPAGE_1.order', { order_no: header?.order_no ?? '' }));
+  const lines = Order.records(set, 'TP_ITEMS.items');
+  return lines[0]?.unit_quantity satisfies string | undefined;
+}
+
+// messages name the mistake (test/messages.test.ts checks their text); the guarantees themselves:
+// @ts-expect-error an unknown field next to a known one
+Order.transaction().form('TABPAGE_1.order', { po_no: 'x', po_number: 'x' });
+// @ts-expect-error a key missing from one row of several
+Order.transaction().list('TP_ITEMS.items', [{ user_line_no: '010' }, { unit_quantity: 5 }], { keys: ['user_line_no'] });
+// @ts-expect-error the key's value must be of its type
+Order.transaction().list('TP_ITEMS.items', [{ user_line_no: 10 }], { keys: ['user_line_no'] });
+// @ts-expect-error a wrong element name
+Order.transaction().list('TP_ITEMS.itms', []);
+// code-value mode: any string for fields with valid values, still no unknown fields
+PickZone.transaction({ useCodeValues: true }).form('FORM.form', { row_status_flag: '704' });
+// @ts-expect-error unknown field in code-value mode
+PickZone.transaction({ useCodeValues: true }).form('FORM.form', { no_such_field: '704' });
+
+// a row whose fields are optional in its type (a spread of `{ po_no?: string }`) is fine unless keyed on them:
+// the keys come from `keys` alone, never inferred from the row
+const optionalHeader: { readonly po_no?: string } = {};
+const line: { readonly unit_quantity?: number } = {};
+Order.transaction().form('TABPAGE_1.order', { customer_id: 1, ...optionalHeader });
+Order.transaction().list('TP_ITEMS.items', [{ user_line_no: '010', ...line }], { keys: ['user_line_no'] });
