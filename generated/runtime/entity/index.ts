@@ -308,7 +308,7 @@ function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
       const answer = await restCall(
         context,
         { method: 'PUT', path: `${base}/${definition.keyOf(key)}`, object, body },
-        objectCheck,
+        (value, path) => (value === undefined ? value : objectCheck(value, path)),
       );
       if (answer !== null && typeof answer === 'object' && (answer as { Delete?: unknown }).Delete === false)
         throw new ErpUnexpectedResponseError(`${object}: the record answered after the delete is not deleted`, {

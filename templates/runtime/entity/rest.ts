@@ -200,7 +200,8 @@ export async function restCall(context: FamilyContext, call: RestCall, check: Ch
   const answer = utf8Text(bytes);
   let value: unknown;
   try {
-    value = parseExactJson(answer);
+    // an empty body is undefined: only a check that allows it (a soft delete's answer) lets it through
+    value = answer.trim() === '' ? undefined : parseExactJson(answer);
   } catch {
     throw new ErpUnexpectedResponseError(
       `the server answered a body that is not JSON: ${http.redact(preview(answer))}`,
