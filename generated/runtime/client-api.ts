@@ -42,23 +42,23 @@ export type {
   Transaction,
 } from './transaction.js';
 export type {
-  Address,
+  AddressRecord,
   Addresses,
-  Contact,
+  ContactRecord,
   Contacts,
-  Customer,
+  CustomerRecord,
   CustomerKey,
   Customers,
   EntityFamily,
   EntityQuery,
-  Vendor,
+  VendorRecord,
   VendorKey,
   Vendors,
 } from './entity/index.js';
 export type {
   BatchPriceParameters,
   InventoryFamily,
-  Item,
+  ItemRecord,
   ItemChange,
   ItemCreate,
   PriceItem,

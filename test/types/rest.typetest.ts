@@ -1,6 +1,6 @@
 // Type-level guarantees of the entity and inventory families (API.md section 5): what the service refuses does
 // not compile. Compiled by test/types.test.ts with TypeScript 7 and TypeScript 6.
-import { createClient, type Customer, type ItemCreate } from '@acme/erp-schema/client';
+import { createClient, type CustomerRecord, type ItemCreate } from '@acme/erp-schema/client';
 
 const client = createClient({ baseUrl: 'https://erp.example.com', auth: 'token' });
 const { customers, addresses, contacts, vendors } = client.entity;
@@ -13,7 +13,7 @@ export async function entities(): Promise<void> {
   const contactsOfC: null = c.CustomerContacts;
   const all = await customers.get({ companyId: 'ACME', customerId: 1 }, { extendedProperties: '*' });
   const shipTos: object = all.CustomerShipTos;
-  const plain: Customer = await customers.get({ companyId: 'ACME', customerId: 1 });
+  const plain: CustomerRecord = await customers.get({ companyId: 'ACME', customerId: 1 });
   // @ts-expect-error not asked for: null, so it has no MailCity
   void plain.CustomerAddress.MailCity;
   // @ts-expect-error not an extended property of a customer

@@ -136,10 +136,10 @@ export type CustomerExtended = ExtendedOf<typeof CUSTOMER_EXTENDED, NestedAddres
 export type VendorExtended = ExtendedOf<typeof VENDOR_EXTENDED, NestedAddress>;
 export type ContactExtended = ExtendedOf<typeof CONTACT_EXTENDED, NestedAddress>;
 
-export type Customer<P = readonly []> = EntityRecord<CustomerFields, CustomerExtended, P>;
-export type Vendor<P = readonly []> = EntityRecord<VendorFields, VendorExtended, P>;
-export type Contact<P = readonly []> = EntityRecord<ContactFields, ContactExtended, P>;
-export type Address = EntityRecord<AddressFields, {}>;
+export type CustomerRecord<P = readonly []> = EntityRecord<CustomerFields, CustomerExtended, P>;
+export type VendorRecord<P = readonly []> = EntityRecord<VendorFields, VendorExtended, P>;
+export type ContactRecord<P = readonly []> = EntityRecord<ContactFields, ContactExtended, P>;
+export type AddressRecord = EntityRecord<AddressFields, {}>;
 
 export type Customers = EntityWriter<
   typeof CUSTOMER_FIELDS,

@@ -9,7 +9,7 @@ import { prices } from './price.js';
 
 export type {
   ChildList,
-  Item,
+  ItemRecord,
   ItemChange,
   ItemCreate,
   ItemExtended,

@@ -67,7 +67,7 @@ export type ItemExtended = ExtendedTypes;
 export type ItemExtendedName = keyof ItemExtended & string;
 
 /** An item: its fields, `UserDefinedFields`, and each child collection present when asked for, else null. */
-export type Item<P = readonly []> = EntityRecord<ItemFields, ItemExtended, P>;
+export type ItemRecord<P = readonly []> = EntityRecord<ItemFields, ItemExtended, P>;
 
 type NonEmpty<T> = readonly [T, ...T[]];
 type Rest<F, Taken extends keyof F> = { [K in Exclude<keyof F, Taken>]?: F[K] };
@@ -276,7 +276,7 @@ export function items(context: FamilyContext) {
     return restCall(context, { method: 'GET', path, object: OBJECT }, itemSchema(required)) as Promise<Row>;
   }
 
-  async function appendOrUpdate(itemId: string, change: ItemChange): Promise<Item<typeof CHILDREN>> {
+  async function appendOrUpdate(itemId: string, change: ItemChange): Promise<ItemRecord<typeof CHILDREN>> {
     const kit = change.kit === true;
     const appended = (change.locations?.append ?? []) as readonly Row[];
     for (const location of appended) checkAppend(itemId, location, kit);
@@ -320,7 +320,7 @@ export function items(context: FamilyContext) {
     );
     const after = await get(itemId, CHILDREN);
     verify(itemId, payload, after, change);
-    return after as Item<typeof CHILDREN>;
+    return after as ItemRecord<typeof CHILDREN>;
   }
 
   return {
@@ -328,18 +328,18 @@ export function items(context: FamilyContext) {
     get<const P extends '*' | readonly ItemExtendedName[] = readonly []>(
       itemId: string,
       options?: { readonly extendedProperties?: P },
-    ): Promise<Item<P>> {
+    ): Promise<ItemRecord<P>> {
       const asked = options?.extendedProperties;
-      return get(itemId, asked === '*' || asked === undefined ? [] : asked, asked === '*') as Promise<Item<P>>;
+      return get(itemId, asked === '*' || asked === undefined ? [] : asked, asked === '*') as Promise<ItemRecord<P>>;
     },
     /** POST `/api/inventory/parts/`: creates the item with its blocks (atomic) and answers it. */
-    async create(payload: ItemCreate): Promise<Item> {
+    async create(payload: ItemCreate): Promise<ItemRecord> {
       checkCreate(payload);
       return restCall(
         context,
         { method: 'POST', path: `${base}/`, object: OBJECT, body: payload, kind: 'write' },
         itemSchema(new Set()),
-      ) as Promise<Item>;
+      ) as Promise<ItemRecord>;
     },
     /**
      * Reads the item with Locations, Suppliers, LocationSuppliers and UnitsOfMeasure, applies `change`, PUTs the
