@@ -56,14 +56,14 @@ export interface ChildList<T> {
   list: T[];
 }
 
-type ExtendedTypes = {
+/** The child collections by name: typed lists, untyped lists, and objects of undocumented shape (may be null). */
+export type ItemExtended = {
   [K in keyof typeof ITEM_EXTENDED]: (typeof ITEM_EXTENDED)[K] extends Readonly<Record<string, Kind>>
     ? ChildList<FieldsOf<(typeof ITEM_EXTENDED)[K]>>
     : (typeof ITEM_EXTENDED)[K] extends 'list'
       ? ChildList<Readonly<Record<string, unknown>>>
       : Readonly<Record<string, unknown>> | readonly unknown[] | null;
 };
-export type ItemExtended = ExtendedTypes;
 export type ItemExtendedName = keyof ItemExtended & string;
 
 /** An item: its fields, `UserDefinedFields`, and each child collection present when asked for, else null. */
