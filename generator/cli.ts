@@ -19,6 +19,7 @@ async function runGenerate(argv: {
   include?: string[] | undefined;
   exclude?: string[] | undefined;
   decimals?: 'number' | 'string' | undefined;
+  emit?: 'js' | 'ts' | undefined;
   check: boolean;
   quiet: boolean;
 }): Promise<number> {
@@ -91,6 +92,10 @@ export async function main(args: string[]): Promise<number> {
           .option('decimals', {
             choices: ['number', 'string'] as const,
             describe: 'TypeScript type of Edm.Decimal columns',
+          })
+          .option('emit', {
+            choices: ['js', 'ts'] as const,
+            describe: 'js: JavaScript with .d.ts declarations (runs everywhere); ts: TypeScript sources',
           })
           .option('check', {
             type: 'boolean',

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { UserError } from './errors.js';
 import { named } from './message-text.js';
 import { mergeKnownValues, type KnownValueSet } from './model/known-values.js';
+import type { EmitMode } from './emit/package-files.js';
 import type { DecimalMode } from './model/edm.js';
 
 export const DEFAULT_CONFIG_FILE = 'erpgen.config.json';
@@ -59,6 +60,8 @@ export const configSchema = z
       })
       .strict()
       .optional(),
+    /** `js`: JavaScript plus declarations, runs everywhere; `ts`: TypeScript sources, for bundlers and tsx */
+    emit: z.enum(['js', 'ts']).default('js'),
   })
   .strict();
 
@@ -76,6 +79,7 @@ export interface Config {
   readonly knownValues: readonly KnownValueSet[];
   readonly defaultPageSize: number;
   readonly fetch?: ConfigFile['fetch'];
+  readonly emit: EmitMode;
   /** the config file read, if any, relative to the working directory (for messages) */
   readonly file?: string;
 }
@@ -87,6 +91,7 @@ export interface ConfigFlags {
   readonly include?: readonly string[];
   readonly exclude?: readonly string[];
   readonly decimals?: DecimalMode;
+  readonly emit?: EmitMode;
 }
 
 /** `path: message` per problem, the way a user would look for it in the file */
@@ -141,6 +146,7 @@ export function loadConfig(flags: ConfigFlags, cwd = process.cwd()): Config {
     knownValues: mergeKnownValues(file.knownValues),
     defaultPageSize: file.defaultPageSize,
     ...(file.fetch !== undefined ? { fetch: file.fetch } : {}),
+    emit: flags.emit ?? file.emit,
     ...(existsSync(path) ? { file: shown } : {}),
   };
 }

@@ -4,23 +4,24 @@ import { basename } from 'node:path';
 import type { Config } from './config.js';
 import { inputError } from './errors.js';
 import { named, quote } from './message-text.js';
-import { emitCatalog } from './emit/catalog.js';
-import { format, needsFormatting } from './emit/format.js';
-import { emitKnownValues } from './emit/known-values-module.js';
+import { catalogModule } from './emit/catalog.js';
+import { knownValuesModule } from './emit/known-values-module.js';
 import {
-  emitClientIndex,
-  emitIndex,
+  clientModule,
   emitPackageJson,
   emitPrettierConfig,
   emitReadme,
   emitTsconfig,
+  indexModule,
+  moduleFiles,
   type PackageInfo,
 } from './emit/package-files.js';
-import { emitRowModule } from './emit/row-module.js';
-import { emitTransactionModule } from './emit/transaction-module.js';
+import type { Module } from './emit/printer.js';
+import { rowModule } from './emit/row-module.js';
+import { transactionModule } from './emit/transaction-module.js';
 import { KnownValueIndex } from './model/known-values.js';
 import { nameServices } from './model/naming.js';
-import { modulePath, planObjects, type PlannedObject } from './model/plan.js';
+import { objectModulePath, planObjects, serviceModulePath, type PlannedObject } from './model/plan.js';
 import type { Selection } from './model/select.js';
 import type { QueryObject } from './model/schema.js';
 import { readCsdlIndex, readCsdlObjects, type CsdlDocument } from './parse/csdl.js';
@@ -105,10 +106,11 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   if (!check) removeOrphanStaging(config.out); // --check writes nothing, not even a cleanup
   const writer = new OutputWriter(config.out, check, basename(config.out));
   const done = { objects: 0, services: 0 };
-  const long: Array<{ path: string; content: string }> = [];
-  const emit = (path: string, content: string, kind: keyof ProgressCounts = 'objects') => {
-    if (needsFormatting(content)) long.push({ path, content });
-    else writer.file(path, content);
+  const write = (path: string, module: Module) => {
+    for (const [file, content] of moduleFiles(path, module, config.emit)) writer.file(file, content);
+  };
+  const emit = (path: string, module: Module, kind: keyof ProgressCounts) => {
+    write(path, module);
     done[kind]++;
     options.progress?.(done, total);
   };
@@ -124,8 +126,9 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
         if (readAll) recordLengths(object, lengths);
         if (!names.omitted)
           emit(
-            `${modulePath(names)}.ts`,
-            emitRowModule(object, names, { decimals: config.decimals, knownValues, source }),
+            objectModulePath(names),
+            rowModule(object, names, { decimals: config.decimals, knownValues, source }),
+            'objects',
           );
       });
     }
@@ -141,13 +144,9 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
           definition.label,
           `holds the definition of service ${quote(service.name)}, not of ${quote(definition.name)}`,
         );
-      emit(
-        `transactions/${serviceNames.get(service.name)!.stem}.ts`,
-        emitTransactionModule(service, serviceNames.get(service.name)!, lengths),
-        'services',
-      );
+      const names = serviceNames.get(service.name)!;
+      emit(serviceModulePath(names), transactionModule(service, names, lengths), 'services');
     }
-    for (const { path, content } of long) writer.file(path, await format(content));
 
     const info: PackageInfo = {
       packageName: config.packageName,
@@ -162,15 +161,15 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
           : []),
       ],
     };
-    writer.file('catalog.ts', emitCatalog(plan, info.services));
-    writer.file('known-values.ts', emitKnownValues(config.knownValues));
-    writer.file('index.ts', emitIndex(config.defaultPageSize));
-    writer.file('client.ts', emitClientIndex());
-    writer.file('package.json', emitPackageJson(info));
-    writer.file('README.md', emitReadme(info));
-    writer.file('tsconfig.json', emitTsconfig());
+    write('catalog', catalogModule(plan, info.services));
+    write('known-values', knownValuesModule(config.knownValues));
+    write('index', indexModule(config.defaultPageSize));
+    write('client', clientModule());
+    writer.file('package.json', emitPackageJson(info, config.emit));
+    writer.file('README.md', emitReadme(info, config.emit));
+    writer.file('tsconfig.json', emitTsconfig(config.emit));
     writer.file('.prettierrc.json', emitPrettierConfig());
-    for (const template of readRuntimeTemplates()) writer.file(template.path, template.content);
+    for (const template of readRuntimeTemplates(config.emit)) writer.file(template.path, template.content);
 
     if (check) {
       const { changed, removed } = writer.differences();

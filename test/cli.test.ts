@@ -37,10 +37,31 @@ describe('erpgen generate', () => {
     expect(result.stdout).toMatch(
       /^erpgen: 99 objects and 12 services into generated: \d+ file\(s\) written, 0 removed, 0 unchanged/,
     );
-    expect(existsSync(join(out, 'transactions/Order.ts'))).toBe(true);
+    for (const module of ['transactions/Order', 'tables/customer', 'views/svc_view_es_customer', 'index', 'catalog'])
+      for (const ext of ['.js', '.d.ts']) expect(existsSync(join(out, `${module}${ext}`)), module + ext).toBe(true);
+    expect(existsSync(join(out, 'runtime/query.js'))).toBe(true);
+    expect(existsSync(join(out, 'runtime/query.d.ts'))).toBe(true);
+    expect(existsSync(join(out, 'tables/bin.js'))).toBe(false);
+    expect(existsSync(join(out, 'tables/customer.ts'))).toBe(false);
+  });
+
+  it('--emit ts writes TypeScript sources instead, and says so in package.json', () => {
+    const { dir, out } = fresh();
+    generateOk(dir, '--emit', 'ts');
     expect(existsSync(join(out, 'tables/customer.ts'))).toBe(true);
-    expect(existsSync(join(out, 'views/svc_view_es_customer.ts'))).toBe(true);
-    expect(existsSync(join(out, 'tables/bin.ts'))).toBe(false);
+    expect(existsSync(join(out, 'runtime/query.ts'))).toBe(true);
+    expect(existsSync(join(out, 'tables/customer.js'))).toBe(false);
+    expect(existsSync(join(out, 'tables/customer.d.ts'))).toBe(false);
+    const pkg = JSON.parse(readFileSync(join(out, 'package.json'), 'utf8'));
+    expect(pkg.erpgen.emit).toBe('ts');
+    expect(pkg.exports['./tables/customer']).toBe('./tables/customer.ts');
+    // switching forms replaces the files of the other form
+    generateOk(dir);
+    expect(existsSync(join(out, 'tables/customer.ts'))).toBe(false);
+    expect(JSON.parse(readFileSync(join(out, 'package.json'), 'utf8')).exports['./tables/customer']).toEqual({
+      types: './tables/customer.d.ts',
+      default: './tables/customer.js',
+    });
   });
 
   it('says why it leaves bin out', () => {
@@ -82,16 +103,25 @@ describe('erpgen generate', () => {
     generateOk(dir);
     const old = new Date('2020-01-01T00:00:00Z');
     for (const path of mtimes(out).keys()) utimesSync(join(out, path), old, old);
-    writeFileSync(join(out, 'tables/terms.ts'), 'edited by hand\n');
+    writeFileSync(join(out, 'tables/terms.d.ts'), 'edited by hand\n');
     const result = generateOk(dir, '--exclude', 'customer_terms');
-    expect(result.stdout).toMatch(/ 5 file\(s\) written, 1 removed,/); // terms.ts, catalog, package.json, README, manifest; customer_terms.ts removed
-    expect(existsSync(join(out, 'tables/customer_terms.ts'))).toBe(false);
-    expect(readFileSync(join(out, 'tables/terms.ts'), 'utf8')).toContain('export interface TermsRow');
+    // terms.d.ts, catalog (.js, .d.ts), package.json, README, manifest; customer_terms (.js, .d.ts) removed
+    expect(result.stdout).toMatch(/ 6 file\(s\) written, 2 removed,/);
+    expect(existsSync(join(out, 'tables/customer_terms.js'))).toBe(false);
+    expect(existsSync(join(out, 'tables/customer_terms.d.ts'))).toBe(false);
+    expect(readFileSync(join(out, 'tables/terms.d.ts'), 'utf8')).toContain('export interface TermsRow');
     const changed = [...mtimes(out)]
       .filter(([, t]) => t !== old.getTime())
       .map(([p]) => p)
       .sort();
-    expect(changed).toEqual(['.erpgen-files', 'README.md', 'catalog.ts', 'package.json', 'tables/terms.ts']);
+    expect(changed).toEqual([
+      '.erpgen-files',
+      'README.md',
+      'catalog.d.ts',
+      'catalog.js',
+      'package.json',
+      'tables/terms.d.ts',
+    ]);
   });
 
   it('is staged: a failing run leaves the previous output exactly as it was', () => {
@@ -123,8 +153,8 @@ describe('erpgen generate', () => {
     expect(runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--check'], dir)).toMatchObject({
       code: 0,
     });
-    writeFileSync(join(out, 'tables/terms.ts'), 'stale\n');
-    rmSync(join(out, 'views/svc_view_es_item.ts'));
+    writeFileSync(join(out, 'tables/terms.js'), 'stale\n');
+    rmSync(join(out, 'views/svc_view_es_item.d.ts'));
     const before = readTree(out);
     const result = runCli(
       ['generate', '--snapshot', 'schema', '--out', 'generated', '--check', '--exclude', 'customer_terms'],
@@ -132,9 +162,9 @@ describe('erpgen generate', () => {
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/generated is stale: \d+ file\(s\) differ/);
-    expect(result.stderr).toContain('changed  tables/terms.ts');
-    expect(result.stderr).toContain('changed  views/svc_view_es_item.ts');
-    expect(result.stderr).toContain('removed  tables/customer_terms.ts');
+    expect(result.stderr).toContain('changed  tables/terms.js');
+    expect(result.stderr).toContain('changed  views/svc_view_es_item.d.ts');
+    expect(result.stderr).toContain('removed  tables/customer_terms.js');
     expect(readTree(out)).toEqual(before);
   });
 
@@ -176,14 +206,18 @@ describe('erpgen generate', () => {
       }),
     );
     expect(runCli(['generate', '--quiet'], dir).code).toBe(0);
-    expect(readdirSync(join(out, 'tables')).sort()).toEqual([
-      expect.stringMatching(/^a_b-[0-9a-f]{8}\.ts$/),
-      'customer.ts',
-      'customer_salesrep.ts',
+    const modules = (folder: string) =>
+      readdirSync(join(out, folder))
+        .filter((f) => f.endsWith('.js'))
+        .sort();
+    expect(modules('tables')).toEqual([
+      expect.stringMatching(/^a_b-[0-9a-f]{8}\.js$/),
+      'customer.js',
+      'customer_salesrep.js',
     ]);
-    expect(readdirSync(join(out, 'views')).sort()).toEqual(['svc_view_es_item.ts', 'svc_view_es_item_supplier.ts']);
+    expect(modules('views')).toEqual(['svc_view_es_item.js', 'svc_view_es_item_supplier.js']);
     expect(runCli(['generate', '--quiet', '--include', 'terms'], dir).code).toBe(0);
-    expect(readdirSync(join(out, 'tables'))).toEqual(['terms.ts']);
+    expect(readdirSync(join(out, 'tables')).sort()).toEqual(['terms.d.ts', 'terms.js']);
     expect(existsSync(join(out, 'views'))).toBe(false);
   });
 
@@ -273,7 +307,7 @@ describe('transaction service definitions', () => {
     expect(result.stderr).toContain(
       'erpgen: left out service Unlicensed: listed in services.json but the snapshot has no definitions/Unlicensed.json',
     );
-    expect(existsSync(join(out, 'transactions/Order.ts'))).toBe(true);
+    expect(existsSync(join(out, 'transactions/Order.js'))).toBe(true);
   });
 
   it('a definition that does not fit: one line naming the file, service, element and field; the output is untouched', () => {

@@ -15,6 +15,7 @@ import { runCli, tempDir } from './support/cli.js';
 import { tsc7 } from './support/compilers.js';
 import { ROOT } from './support/paths.js';
 import { PROPERTY_SEED } from './support/property-seed.js';
+import { prng } from './tenant/random.js';
 
 // MUTATION_CASES=5000 (with FC_SEED=random) runs a longer campaign locally
 const IN_PROCESS_CASES = Number(process.env['MUTATION_CASES'] || 360);
@@ -22,19 +23,7 @@ const CLI_CASES = 8;
 // successful outputs compiled (all in one tsc run); MUTATION_COMPILE raises it for a local campaign
 const COMPILED_SUCCESSES = Number(process.env['MUTATION_COMPILE'] || 4);
 
-// --- a seeded PRNG (mulberry32): small, and the same sequence on every platform
-
 type Random = () => number;
-function prng(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const int = (r: Random, n: number) => Math.floor(r() * n);
 const pick = <T>(r: Random, items: readonly T[]): T => items[int(r, items.length)]!;
 

@@ -1,56 +1,74 @@
 // catalog.ts: the names of every table and view, and where each generated one lives. Data only: importing
 // it never makes an editor load the row modules.
 import type { ObjectNames } from '../model/naming.js';
-import { modulePath, type PlannedObject } from '../model/plan.js';
+import { objectModulePath, serviceModulePath, type PlannedObject } from '../model/plan.js';
 import type { Surface } from '../model/schema.js';
+import type { Expr, Module } from './printer.js';
 import { GENERATED_HEADER } from './row-module.js';
-import { arrayLiteral, docComment, objectLiteralKey, stringLiteral } from './ts-source.js';
 
 function byName(a: PlannedObject, b: PlannedObject): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-function record(entries: readonly PlannedObject[], value: (e: PlannedObject) => string): string {
-  if (entries.length === 0) return '{}';
-  return `{\n${entries.map((e) => `  ${objectLiteralKey(e.name)}: ${value(e)},\n`).join('')}}`;
+function record(entries: ReadonlyArray<readonly [string, Expr]>): Expr {
+  return { asConst: { object: entries, listing: true } };
 }
 
-export function emitCatalog(
+export function catalogModule(
   entries: readonly PlannedObject[],
   services: ReadonlyArray<readonly [string, ObjectNames]>,
-): string {
+): Module {
   const sorted = [...entries].sort(byName);
-  const generated = (surface: Surface) => sorted.filter((e) => e.surface === surface && !e.omitted);
+  const generated = (surface: Surface) =>
+    record(sorted.filter((e) => e.surface === surface && !e.omitted).map((e) => [e.name, objectModulePath(e)]));
   const omitted = (reason: string) => sorted.filter((e) => e.omitted?.reason === reason);
-  return (
-    `${GENERATED_HEADER}\n\n` +
-    docComment(["Tables in this package: server name to module subpath (`import ... from '<package>/<subpath>'`)."]) +
-    `export const tables = ${record(generated('table'), (e) => stringLiteral(modulePath(e)))} as const;\n\n` +
-    docComment(['Views in this package: server name to module subpath.']) +
-    `export const views = ${record(generated('view'), (e) => stringLiteral(modulePath(e)))} as const;\n\n` +
-    docComment(['Transaction services in this package: service name to module subpath.']) +
-    `export const services = ${
-      services.length
-        ? `{\n${services.map(([name, n]) => `  ${objectLiteralKey(name)}: ${stringLiteral(`transactions/${n.stem}`)},\n`).join('')}}`
-        : '{}'
-    } as const;\n\n` +
-    'export type TableName = keyof typeof tables;\n' +
-    'export type ViewName = keyof typeof views;\n' +
-    'export type ServiceName = keyof typeof services;\n\n' +
-    docComment([
-      'Objects the server lists that the service cannot serve: name to why, and where to read their data instead.',
-    ]) +
-    `export const unreachable = ${record(omitted('unreachable'), (e) => stringLiteral(e.omitted!.note))} as const;\n\n` +
-    docComment([
-      'Objects the server exposes that erpgen.config.json leaves out (`include` / `exclude`), as `surface/name`.',
-    ]) +
-    arrayLiteral(
-      'export const excluded = ',
-      omitted('excluded')
-        .map((e) => `${e.surface}/${e.name}`)
-        .sort()
-        .map(stringLiteral),
-      ' as const;',
-    )
-  );
+  return {
+    blocks: [
+      [GENERATED_HEADER],
+      [
+        {
+          const: 'tables',
+          doc: ["Tables in this package: server name to module subpath (`import ... from '<package>/<subpath>'`)."],
+          value: generated('table'),
+        },
+      ],
+      [{ const: 'views', doc: ['Views in this package: server name to module subpath.'], value: generated('view') }],
+      [
+        {
+          const: 'services',
+          doc: ['Transaction services in this package: service name to module subpath.'],
+          value: record(services.map(([name, names]) => [name, serviceModulePath(names)])),
+        },
+      ],
+      [
+        { typeAlias: 'TableName', type: 'keyof typeof tables' },
+        { typeAlias: 'ViewName', type: 'keyof typeof views' },
+        { typeAlias: 'ServiceName', type: 'keyof typeof services' },
+      ],
+      [
+        {
+          const: 'unreachable',
+          doc: [
+            'Objects the server lists that the service cannot serve: name to why, and where to read their data instead.',
+          ],
+          value: record(omitted('unreachable').map((e) => [e.name, e.omitted!.note])),
+        },
+      ],
+      [
+        {
+          const: 'excluded',
+          doc: [
+            'Objects the server exposes that erpgen.config.json leaves out (`include` / `exclude`), as `surface/name`.',
+          ],
+          value: {
+            asConst: {
+              array: omitted('excluded')
+                .map((e) => `${e.surface}/${e.name}`)
+                .sort(),
+            },
+          },
+        },
+      ],
+    ],
+  };
 }

@@ -14,6 +14,7 @@
 //   adding an object to the server never renames another.
 // - File names are unique ignoring case (macOS and Windows), and ASCII (no normalisation surprises).
 import { createHash } from 'node:crypto';
+import { API_NAMES as API_NAME_LIST } from '../../templates/runtime/contract.js';
 
 export interface ObjectNames {
   /** file stem: `tables/<stem>.ts`, export subpath `./tables/<stem>` */
@@ -33,46 +34,7 @@ const RESERVED = new Set(
 );
 
 /** values the generated package's index and client entry export (a test keeps this in step with the runtime) */
-export const API_NAMES = new Set([
-  'query',
-  'queryWith',
-  'changedSince',
-  'and',
-  'or',
-  'not',
-  'decimal',
-  'createClient',
-  'defineObject',
-  'Query',
-  'ErpError',
-  'ErpFilterRejectedError',
-  'ErpHttpError',
-  'ErpLiteralError',
-  'ErpNotAuthorizedError',
-  'ErpNotFoundError',
-  'ErpQueryError',
-  'ErpServerError',
-  'ErpUnexpectedResponseError',
-  'ErpCancelledError',
-  'ErpConnectionError',
-  'ErpForbiddenError',
-  'ErpPagingError',
-  'ErpResponseWindowError',
-  'ErpSignInError',
-  'ErpTimeoutError',
-  'tokenAuth',
-  'retryPolicy',
-  'assertPassed',
-  'parseTransactionResponse',
-  'defineService',
-  'ErpTransactionBuildError',
-  'ErpTransactionFailedError',
-  'ErpLockedError',
-  'ErpNotAppliedError',
-  'ErpResourceNotFoundError',
-  'ErpServiceError',
-  'ErpValidationError',
-]);
+export const API_NAMES: ReadonlySet<string> = new Set(API_NAME_LIST);
 
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 

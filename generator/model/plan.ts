@@ -1,6 +1,7 @@
 // The plan of a package: every object the documents expose, with its names and whether it is generated.
 // One small record per object is all the run keeps between the two passes: at ten times the objects, the
 // plan is what grows, so it stays flat.
+import { modulePath } from '../../templates/runtime/contract.js';
 import { nameObjects, type ObjectNames } from './naming.js';
 import type { Surface } from './schema.js';
 import { selector, type Selection } from './select.js';
@@ -34,6 +35,11 @@ export function planObjects(objects: readonly IndexedObject[], selection: Select
 }
 
 /** `tables/<stem>` or `views/<stem>`: the module's path in the package and its export subpath */
-export function modulePath(o: { readonly surface: Surface; readonly stem: string }): string {
-  return `${o.surface === 'table' ? 'tables' : 'views'}/${o.stem}`;
+export function objectModulePath(o: { readonly surface: Surface; readonly stem: string }): string {
+  return modulePath(o.surface, o.stem);
+}
+
+/** `transactions/<stem>` */
+export function serviceModulePath(names: ObjectNames): string {
+  return modulePath('service', names.stem);
 }

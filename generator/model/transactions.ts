@@ -1,13 +1,13 @@
 // The transaction-service model: what parse/definitions.ts produces and emit/transaction-module.ts consumes.
+import type { FieldType } from '../../templates/runtime/contract.js';
 
-/** `Number` appears in real report definitions besides the four types the documents list. */
-export type FieldDataType = 'Char' | 'Decimal' | 'Long' | 'Datetime' | 'Number' | null;
+export type { FieldType };
 
 export interface TransactionField {
   /** what the payload sends (often not the column name) */
   readonly name: string;
   readonly label: string | null;
-  readonly dataType: FieldDataType;
+  readonly dataType: FieldType;
   /** `table.column`, a bare computed name, or null */
   readonly dbColumn: string | null;
   /** window metadata: not always what the server enforces */
@@ -29,7 +29,7 @@ export interface DataElement {
 
 export interface TransactionService {
   readonly name: string;
-  /** `m_*` services run through the PDF report endpoint */
+  /** a report service (contract.ts `isReportService`): run through the PDF report endpoint */
   readonly report: boolean;
   readonly elements: readonly DataElement[];
 }

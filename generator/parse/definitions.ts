@@ -2,15 +2,16 @@
 // as the server sent them, validated with zod. A definition that does not fit is refused with a message naming
 // the file, the service, the element and the field. The `Template` part is not read: it is derivable.
 import { z } from 'zod';
+import { FIELD_TYPES, isReportService } from '../../templates/runtime/contract.js';
 import { inputError } from '../errors.js';
 import { named, quote } from '../message-text.js';
-import type { DataElement, FieldDataType, TransactionField, TransactionService } from '../model/transactions.js';
+import type { DataElement, FieldType, TransactionField, TransactionService } from '../model/transactions.js';
 
 const fieldSchema = z.object({
   Name: z.string().min(1, 'must not be empty'),
   DbColumnName: z.string().nullable().optional(),
   Label: z.string().nullable().optional(),
-  DataType: z.enum(['Char', 'Decimal', 'Long', 'Datetime', 'Number']).nullable().optional(),
+  DataType: z.enum(FIELD_TYPES).nullable().optional(),
   Required: z.boolean().optional(),
   ValidValues: z.array(z.string()).nullable().optional(),
 });
@@ -112,7 +113,7 @@ export function parseDefinition(text: string, label: string): TransactionService
       return {
         name: f.Name,
         label: f.Label ?? null,
-        dataType: (f.DataType ?? null) as FieldDataType,
+        dataType: (f.DataType ?? null) as FieldType,
         dbColumn: f.DbColumnName ?? null,
         required: f.Required ?? false,
         validValues: f.ValidValues && f.ValidValues.length ? distinct(f.ValidValues) : null,
@@ -135,5 +136,5 @@ export function parseDefinition(text: string, label: string): TransactionService
       fields,
     };
   });
-  return { name: definition.Name, report: definition.Name.startsWith('m_'), elements };
+  return { name: definition.Name, report: isReportService(definition.Name), elements };
 }

@@ -1,33 +1,60 @@
-// The runtime: hand-written TypeScript under templates/runtime/, copied into every generated package.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// The runtime: hand-written TypeScript under templates/runtime/ (families in their own folders), copied into
+// every generated package. In `ts` form the sources are copied; in `js` form, what `npm run build` compiled from
+// them (dist/templates/runtime: JavaScript and declarations, printed by prettier), so that generating never
+// needs a TypeScript compiler.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UserError } from '../errors.js';
 
 export interface TemplateFile {
-  /** path relative to templates/, with `/` */
+  /** path in the generated package, with `/` */
   readonly path: string;
   readonly content: string;
 }
 
-/** templates/ sits at the package root, whether erpgen runs from its sources or from dist/ */
-function templatesDir(): string {
+/** erpgen's package root (it holds templates/), whether erpgen runs from its sources or from dist/ */
+function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    // the sources, not dist/templates/runtime: erpgen fetch imports the runtime, so the build compiles it there
-    const candidate = join(dir, 'templates', 'runtime', 'index.ts');
-    if (existsSync(candidate)) return join(dir, 'templates');
+    if (existsSync(join(dir, 'templates', 'runtime')) && existsSync(join(dir, 'package.json'))) return dir;
     const parent = dirname(dir);
     if (parent === dir) throw new Error('erpgen is installed without its templates/ folder');
     dir = parent;
   }
 }
 
-/** Every runtime module, families' folders included, in code-point order of their paths. */
-export function readRuntimeTemplates(): TemplateFile[] {
-  const root = templatesDir();
-  return readdirSync(join(root, 'runtime'), { recursive: true, encoding: 'utf8' })
+const isSource = (f: string) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts');
+
+/** The runtime's source files, relative to templates/runtime with `/`, folders included, in code-point order. */
+function sourceNames(sources: string): string[] {
+  return readdirSync(sources, { recursive: true, encoding: 'utf8' })
     .map((f) => f.split('\\').join('/'))
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-    .sort()
-    .map((f) => ({ path: `runtime/${f}`, content: readFileSync(join(root, 'runtime', f), 'utf8') }));
+    .filter(isSource)
+    .sort();
+}
+
+export function readRuntimeTemplates(mode: 'js' | 'ts'): TemplateFile[] {
+  const root = packageRoot();
+  const sources = join(root, 'templates', 'runtime');
+  const names = sourceNames(sources);
+  if (mode === 'ts')
+    return names.map((f) => ({ path: `runtime/${f}`, content: readFileSync(join(sources, f), 'utf8') }));
+  const compiled = join(root, 'dist', 'templates', 'runtime');
+  // Only in erpgen's own checkout (which has the build's tsconfig) can a source have changed since the build.
+  // An installed erpgen is built once, and npm stamps its files in archive order: times say nothing there.
+  const checkout = existsSync(join(root, 'tsconfig.build.json'));
+  const files: TemplateFile[] = [];
+  for (const name of names) {
+    const stem = name.slice(0, -'.ts'.length);
+    for (const out of [`${stem}.js`, `${stem}.d.ts`]) {
+      const path = join(compiled, out);
+      if (!existsSync(path) || (checkout && statSync(path).mtimeMs < statSync(join(sources, name)).mtimeMs))
+        throw new UserError(
+          `erpgen's compiled runtime (dist/templates/runtime/${out}) is missing or older than its source: run \`npm run build\` in erpgen, or generate with --emit ts`,
+        );
+      files.push({ path: `runtime/${out}`, content: readFileSync(path, 'utf8') });
+    }
+  }
+  return files;
 }

@@ -25,6 +25,7 @@ import {
   type FetchLike,
   type Http,
 } from './http.js';
+import { isReportService } from './contract.js';
 import { objectPath, queryString, type QueryOptions, type RunnableQuery } from './query.js';
 import { preview } from './redact.js';
 import { isResponseWindow, toRetryPolicy, type Logger, type RetryOptions, type RetryPolicy } from './retry.js';
@@ -114,7 +115,6 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 // through globalThis: the package compiles without DOM or Node type definitions
 const { setTimeout: schedule } = globalThis as unknown as { setTimeout(run: () => void, ms: number): unknown };
 const sleep = (ms: number) => new Promise<void>((resolve) => void schedule(resolve, ms));
-const isReportService = (name: string) => name.startsWith('m_');
 
 function kindOf(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;

@@ -3,6 +3,7 @@
 // key named for an element must be in every row, List rows that the server would fold (equal keys, last one
 // wins) are refused, values are written as the strings the service takes, identifiers too long for their
 // column are refused and free text too long is truncated with a warning.
+import type { FieldType } from './contract.js';
 import { ErpError } from './errors.js';
 import { isDateText, localDateTime, plainNumber } from './literals.js';
 import { hasOwn } from './object.js';
@@ -16,8 +17,8 @@ import type {
   WireTransaction,
 } from './transaction-wire.js';
 
-/** A field's `DataType` in the definition (`null`: not given; `Number` appears in report definitions). */
-export type FieldType = 'Char' | 'Decimal' | 'Long' | 'Datetime' | 'Number' | null;
+/** A field's `DataType` in the definition (contract.ts). */
+export type { FieldType };
 
 /** A number, or a numeric string (exact, for long decimals). */
 export type NumericValue = number | `${number}`;
@@ -47,8 +48,6 @@ export interface ElementDescriptor {
 
 export interface ServiceDescriptor {
   readonly name: string;
-  /** report services (`m_*`) run through /api/v2/process/pdfreport, not /transaction */
-  readonly report: boolean;
   readonly elements: Readonly<Record<string, ElementDescriptor>>;
 }
 

@@ -1,4 +1,5 @@
-// Generation benchmarks: the stock tenant from a cold process, a no-op regeneration, and the 10x tenant.
+// Generation benchmarks: the stock tenant from a cold process in both forms (js: .js + .d.ts, ts: sources), a
+// no-op regeneration, and the 10x tenant.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI } from '../support/paths.js';
@@ -12,8 +13,13 @@ export interface Row {
   readonly ok?: boolean;
 }
 
-function generateRun(snapshot: string, out: string, cwd: string): Measurement & { objects: number; written: number } {
-  const m = measureNode(CLI, ['generate', '--snapshot', snapshot, '--out', out, '--include', '*'], cwd);
+function generateRun(
+  snapshot: string,
+  out: string,
+  cwd: string,
+  emit: 'js' | 'ts' = 'js',
+): Measurement & { objects: number; written: number } {
+  const m = measureNode(CLI, ['generate', '--snapshot', snapshot, '--out', out, '--include', '*', '--emit', emit], cwd);
   const match = /erpgen: (\d+) objects(?: and \d+ services)? into .*?: (\d+) file\(s\) written/.exec(m.stdout);
   if (!match) throw new Error(`unexpected output: ${m.stdout}`);
   return { ...m, objects: Number(match[1]), written: Number(match[2]) };
@@ -39,6 +45,12 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
     const out = join(work, `out-stock-${i}`);
     fresh.push(generateRun(stock, out, work));
     noop.push(generateRun(stock, out, work));
+    rmSync(out, { recursive: true, force: true });
+  }
+  const tsRuns: Array<ReturnType<typeof generateRun>> = [];
+  for (let i = 0; i < runs; i++) {
+    const out = join(work, `out-stock-ts-${i}`);
+    tsRuns.push(generateRun(stock, out, work, 'ts'));
     rmSync(out, { recursive: true, force: true });
   }
   const serviceRuns: Array<ReturnType<typeof generateRun>> = [];
@@ -67,20 +79,33 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
   const tenRss = median(tenRuns.map((r) => r.peakRssMb));
   return [
     {
-      name: 'stock tenant, cold process: objects / files written',
+      name: 'stock tenant (emit js), cold process: objects / files written',
       value: `${fresh[0]!.objects} / ${fresh[0]!.written}`,
     },
     {
-      name: 'stock tenant, cold process: wall',
+      name: 'stock tenant, emit js, cold process: wall',
       value: `${stockWall.toFixed(2)} s`,
       target: '<= 3 s',
       ok: stockWall <= 3,
     },
     {
-      name: 'stock tenant, cold process: peak RSS',
+      name: 'stock tenant, emit js, cold process: peak RSS',
       value: `${stockRss.toFixed(0)} MB`,
       target: '<= 250 MB',
       ok: stockRss <= 250,
+    },
+    { name: 'stock tenant, emit ts: files written', value: String(tsRuns[0]!.written) },
+    {
+      name: 'stock tenant, emit ts, cold process: wall',
+      value: `${median(tsRuns.map((r) => r.seconds)).toFixed(2)} s`,
+      target: '<= 3 s',
+      ok: median(tsRuns.map((r) => r.seconds)) <= 3,
+    },
+    {
+      name: 'stock tenant, emit ts, cold process: peak RSS',
+      value: `${median(tsRuns.map((r) => r.peakRssMb)).toFixed(0)} MB`,
+      target: '<= 250 MB',
+      ok: median(tsRuns.map((r) => r.peakRssMb)) <= 250,
     },
     { name: 'no-op regeneration: wall', value: `${noopWall.toFixed(2)} s`, target: '<= 1.5 s', ok: noopWall <= 1.5 },
     {

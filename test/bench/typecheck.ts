@@ -1,6 +1,7 @@
 // Editor and compiler cost of the query builders, on the stock tenant's generated package:
 // - tsc (TypeScript 7) on a file that queries 200 objects with a filter and a select each, against the
-//   same file importing only their row interfaces: time and type instantiations;
+//   same file importing only their row interfaces: time and type instantiations; and the queries file
+//   against the package's declarations (`emit: js`) versus its TypeScript sources (`emit: ts`);
 // - completion of `c.` inside a filter lambda with the TypeScript 6 language service (ts-morph), warm.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -71,8 +72,13 @@ export async function typecheckBench(work: string, stockSnapshot: string, runs: 
   const step = Math.floor(candidates.length / OBJECTS);
   const chosen = candidates.filter((_, i) => i % step === 0).slice(0, OBJECTS);
 
+  // the same package in `ts` form: the consumer is checked against the declarations and against the sources
+  const outTs = join(work, 'typecheck-package-ts');
+  await generate(loadConfig({ snapshot: stockSnapshot, out: outTs, include: ['*'], emit: 'ts' }, work));
   const consumer = join(out, 'consumer');
+  const consumerTs = join(outTs, 'consumer');
   mkdirSync(consumer, { recursive: true });
+  mkdirSync(consumerTs, { recursive: true });
   let queries = "import { query } from '../index.js';\n";
   let rows = '';
   chosen.forEach((o, i) => {
@@ -83,15 +89,20 @@ export async function typecheckBench(work: string, stockSnapshot: string, runs: 
     queries += `export const q${i} = query(o${i}).select('${a!.name}', '${b!.name}').filter((c) => c.${a!.name}.eq(${valueFor(kindOf(a!.edmType))}));\n`;
     rows += `export declare const r${i}: Pick<R${i}, '${a!.name}' | '${b!.name}'>;\n`;
   });
-  writeFileSync(join(consumer, 'queries.ts'), queries);
-  writeFileSync(join(consumer, 'rows.ts'), rows);
-  const tsconfig = (file: string) => {
-    const path = join(consumer, `tsconfig.${file}.json`);
-    writeFileSync(path, JSON.stringify({ extends: '../tsconfig.json', include: [`${file}.ts`] }));
+  // as a consumer compiles a package: skipLibCheck on (the package's own tsconfig turns it off in `js` form)
+  const tsconfig = (dir: string, file: string, skipLibCheck = true) => {
+    writeFileSync(join(dir, `${file}.ts`), file === 'rows' ? rows : queries);
+    const path = join(dir, `tsconfig.${file}${skipLibCheck ? '' : '.libcheck'}.json`);
+    writeFileSync(
+      path,
+      JSON.stringify({ extends: '../tsconfig.json', compilerOptions: { skipLibCheck }, include: [`${file}.ts`] }),
+    );
     return path;
   };
-  const queriesConfig = tsconfig('queries');
-  const rowsConfig = tsconfig('rows');
+  const queriesConfig = tsconfig(consumer, 'queries');
+  const rowsConfig = tsconfig(consumer, 'rows');
+  const queriesTsConfig = tsconfig(consumerTs, 'queries');
+  const queriesLibCheckConfig = tsconfig(consumer, 'queries', false);
 
   const q: Diagnostics[] = [];
   const r: Diagnostics[] = [];
@@ -99,6 +110,13 @@ export async function typecheckBench(work: string, stockSnapshot: string, runs: 
     r.push(tsc(rowsConfig));
     q.push(tsc(queriesConfig));
   }
+  const qTs: Diagnostics[] = [];
+  const qLib: Diagnostics[] = [];
+  for (let i = 0; i < runs; i++) {
+    qTs.push(tsc(queriesTsConfig));
+    qLib.push(tsc(queriesLibCheckConfig));
+  }
+  const qTsSeconds = median(qTs.map((d) => d.seconds));
   const qSeconds = median(q.map((d) => d.seconds));
   const rSeconds = median(r.map((d) => d.seconds));
   const instantiations = q[0]!.instantiations;
@@ -129,12 +147,26 @@ export async function typecheckBench(work: string, stockSnapshot: string, runs: 
 
   return [
     {
-      name: `tsc, ${OBJECTS} objects queried (filter + select each)`,
+      name: `tsc, ${OBJECTS} objects queried (filter + select each), against .d.ts (emit js)`,
       value: `${qSeconds.toFixed(2)} s (check ${median(q.map((d) => d.checkSeconds)).toFixed(2)} s)`,
     },
     {
       name: `tsc, the same ${OBJECTS} row interfaces only`,
       value: `${rSeconds.toFixed(2)} s (check ${median(r.map((d) => d.checkSeconds)).toFixed(2)} s)`,
+    },
+    {
+      name: `tsc, the same ${OBJECTS} queries against .ts sources (emit ts)`,
+      value: `${qTsSeconds.toFixed(2)} s (check ${median(qTs.map((d) => d.checkSeconds)).toFixed(2)} s, ${qTs[0]!.instantiations} instantiations)`,
+    },
+    {
+      name: `tsc, the same ${OBJECTS} queries against .d.ts, skipLibCheck off`,
+      value: `${median(qLib.map((d) => d.seconds)).toFixed(2)} s (check ${median(qLib.map((d) => d.checkSeconds)).toFixed(2)} s)`,
+    },
+    {
+      name: 'tsc, queries: .d.ts (emit js) / .ts sources (emit ts)',
+      value: `${(qSeconds / qTsSeconds).toFixed(2)}x`,
+      target: '<= 1x',
+      ok: qSeconds <= qTsSeconds,
     },
     {
       name: 'tsc, queries / row interfaces',

@@ -6,7 +6,6 @@ import { defineService } from '../../templates/runtime/transaction.js';
 
 const service = defineService<{ 'FORM.form': { day?: Date | string } }, Record<never, never>>({
   name: 'Dates',
-  report: false,
   elements: { 'FORM.form': { type: 'Form', keyFields: [], fields: { day: { type: 'Datetime' } } } },
 });
 

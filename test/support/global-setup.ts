@@ -16,11 +16,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  execFileSync(
-    process.execPath,
-    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')],
-    { stdio: 'inherit' },
-  );
+  // the whole build: the CLI, and the runtime compiled for the `js` form
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'erpgen-tenant-'));
   await writeSampleSnapshot(join(dir, 'stock'));
   project.provide('stockTenant', join(dir, 'stock'));

@@ -16,4 +16,5 @@ function chooseSeed(): number {
 
 export const PROPERTY_SEED = chooseSeed();
 fc.configureGlobal({ seed: PROPERTY_SEED });
-if (PROPERTY_SEED !== FIXED_SEED) console.log(`fast-check seed ${PROPERTY_SEED} (replay with FC_SEED=${PROPERTY_SEED})`);
+if (PROPERTY_SEED !== FIXED_SEED)
+  console.log(`fast-check seed ${PROPERTY_SEED} (replay with FC_SEED=${PROPERTY_SEED})`);

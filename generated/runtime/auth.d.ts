@@ -1,0 +1,52 @@
+import { type AuthProvider, type FetchLike } from './http.js';
+import type { Logger, RetryOptions, RetryPolicy } from './retry.js';
+interface TokenAuthCommon {
+  /** the server's base address, e.g. `https://erp.example.com` (the token endpoint lives there) */
+  readonly baseUrl: string;
+  /** for the token call, in milliseconds (default 60,000) */
+  readonly timeoutMs?: number;
+  /** for tests and proxies; defaults to the global fetch */
+  readonly fetch?: FetchLike;
+  /** the token call is a read for the retry policy: 502/503/504 and connection resets are retried */
+  readonly retry?: RetryPolicy | RetryOptions;
+  /** one line per token call; never the secrets */
+  readonly log?: Logger;
+  /** the clock in epoch milliseconds (default Date.now), for tests of renewal */
+  readonly now?: () => number;
+}
+/** User credentials: the user's own permissions apply (Allow OData API Service, the role's data permissions). */
+export interface UserCredentials extends TokenAuthCommon {
+  readonly username: string;
+  readonly password: string;
+  readonly consumerKey?: never;
+}
+/** A consumer key (its scope decides what is reachable); `username` attributes writes to a real user account. */
+export interface ConsumerKeyCredentials extends TokenAuthCommon {
+  readonly consumerKey: string;
+  readonly username?: string;
+  readonly password?: never;
+}
+export type TokenAuthOptions = UserCredentials | ConsumerKeyCredentials;
+/** An AuthProvider that signs in with the token endpoint and shares one token among all callers. */
+export interface TokenAuth extends AuthProvider {
+  token(): Promise<string>;
+  invalidate(rejected?: string): void;
+  secrets(): readonly string[];
+  /** how many token calls were made (each one opens a middleware session) */
+  readonly tokenCalls: number;
+}
+/** Renew this long before expiry: the service's rule is 5 minutes. */
+export declare const RENEW_BEFORE_MS: number;
+/** The token and its lifetime in seconds from the token endpoint's JSON answer, or its XML answer. */
+export declare function parseTokenAnswer(text: string):
+  | {
+      token: string;
+      lifetime: number | undefined;
+    }
+  | undefined;
+/**
+ * `tokenAuth({ baseUrl, username, password })` or `tokenAuth({ baseUrl, consumerKey, username? })`, for
+ * `createClient({ baseUrl, auth: tokenAuth(...) })`. Give one instance to every client of the same server.
+ */
+export declare function tokenAuth(options: TokenAuthOptions): TokenAuth;
+export {};

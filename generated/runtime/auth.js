@@ -1,0 +1,163 @@
+// Signing in: one bearer token for every family and every concurrent call.
+//
+// The service's rules: POST /api/security/token/v2 with a JSON body — user credentials `{username, password}`,
+// or a consumer key `{ClientSecret, GrantType: 'client_credentials', username?}` (the user name, optional, is
+// unauthenticated context: it attributes writes). The answer is JSON (`AccessToken`, and the lifetime in
+// `ExpiresInSeconds` for users, 86,400 typical, or `ExpiresIn` for keys, 630,720,000 with Never Expire); some
+// middleware answers XML (`<AccessToken>`). The deprecated POST /api/security/token (credentials in headers) is
+// never used. Each token call opens a middleware session and may invalidate earlier tokens, so a token is
+// asked for once and reused: concurrent callers share one request, and it is renewed only within 5 minutes of
+// expiry (or half its lifetime, if that is shorter) or after the server refused it.
+//
+// Sign-in failures a user can act on: 401 `invalid_grant` (wrong user name or password); HTTP 500 with a
+// TokenException (a consumer key not registered on this tenant: a tenant restored from another environment
+// carries that environment's keys); 403 `insufficient_scope` (a key without scope). The token endpoint's error
+// body echoes the consumer key, so it is redacted like every server body.
+import { ErpError, ErpHttpError, ErpSignInError, ErpUnexpectedResponseError } from './errors.js';
+import { createHttp, origin, utf8Text } from './http.js';
+import { tokenExpiry } from './jwt.js';
+import { preview } from './redact.js';
+import { xmlField } from './xml.js';
+/** Renew this long before expiry: the service's rule is 5 minutes. */
+export const RENEW_BEFORE_MS = 5 * 60_000;
+const TOKEN_PATH = '/api/security/token/v2';
+/** The seconds of a lifetime field, a number or a numeric string; undefined when absent or not positive. */
+function seconds(value) {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : undefined;
+}
+/** The token and its lifetime in seconds from the token endpoint's JSON answer, or its XML answer. */
+export function parseTokenAnswer(text) {
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  if (json !== null && typeof json === 'object') {
+    const b = json;
+    if (typeof b['AccessToken'] === 'string' && b['AccessToken'] !== '')
+      return { token: b['AccessToken'], lifetime: seconds(b['ExpiresInSeconds']) ?? seconds(b['ExpiresIn']) };
+    return undefined;
+  }
+  const token = xmlField(text, 'AccessToken');
+  if (token === undefined || token === '') return undefined;
+  return { token, lifetime: seconds(xmlField(text, 'ExpiresInSeconds')) ?? seconds(xmlField(text, 'ExpiresIn')) };
+}
+/**
+ * `tokenAuth({ baseUrl, username, password })` or `tokenAuth({ baseUrl, consumerKey, username? })`, for
+ * `createClient({ baseUrl, auth: tokenAuth(...) })`. Give one instance to every client of the same server.
+ */
+export function tokenAuth(options) {
+  // an unset environment variable passed on with `!` would otherwise surface as a puzzling sign-in error
+  if (typeof options.consumerKey === 'string' ? options.consumerKey === '' : !options.password)
+    throw new ErpError(
+      `tokenAuth: the ${typeof options.consumerKey === 'string' ? 'consumer key' : 'password'} is empty (is the environment variable that holds it set?)`,
+    );
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const now = options.now ?? (() => Date.now());
+  const byKey = typeof options.consumerKey === 'string';
+  const secretValues = [options.password, options.consumerKey].filter((s) => typeof s === 'string');
+  const issuedTokens = [];
+  const who = byKey
+    ? `the consumer key${options.username !== undefined ? ` (user "${options.username}")` : ''}`
+    : `user "${options.username}"`;
+  const http = createHttp({
+    // the token call itself carries no bearer token
+    auth: { token: async () => '', secrets: () => [...secretValues, ...issuedTokens] },
+    timeoutMs: options.timeoutMs ?? 60_000,
+    ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+    ...(options.retry !== undefined ? { retry: options.retry } : {}),
+    ...(options.log !== undefined ? { log: options.log } : {}),
+  });
+  let current;
+  let pending;
+  let calls = 0;
+  function signInError(status, body, text, info) {
+    const b = body !== null && typeof body === 'object' ? body : {};
+    const message = [b['error_description'], b['ErrorMessage'], b['error'], b['Message']].find(
+      (m) => typeof m === 'string' && m !== '',
+    );
+    const at = origin(base);
+    if (status === 401)
+      return new ErpSignInError(
+        b['error'] === 'invalid_grant' || !byKey
+          ? `sign-in refused at ${at}: wrong user name or password for ${who} (invalid_grant)`
+          : `sign-in refused at ${at} for ${who}`,
+        info(status, message),
+        byKey && b['error'] !== 'invalid_grant' ? 'other' : 'credentials',
+      );
+    if (status === 403)
+      return new ErpSignInError(
+        `sign-in refused at ${at}: ${who} has no scope (insufficient_scope); give the key an API scope on the administration site (${at}/api/admin, API console)`,
+        info(status, message),
+        'no-scope',
+      );
+    if (status === 500 && byKey && /TokenException/i.test(text))
+      return new ErpSignInError(
+        `sign-in failed at ${at}: the consumer key is not registered on this tenant, so no token can be generated for it (TokenException); a tenant restored from another environment carries that environment's keys: register the key here, or use this tenant's key`,
+        info(status, message),
+        'unknown-key',
+      );
+    return undefined;
+  }
+  async function signIn() {
+    calls++;
+    const body = byKey
+      ? {
+          ClientSecret: options.consumerKey,
+          GrantType: 'client_credentials',
+          ...(options.username !== undefined ? { username: options.username } : {}),
+        }
+      : { username: options.username, password: options.password };
+    const issuedAt = now();
+    const exchange = {
+      method: 'POST',
+      url: `${base}${TOKEN_PATH}`,
+      shown: TOKEN_PATH,
+      body,
+      kind: 'read',
+      explain: signInError,
+    };
+    const text = utf8Text(await http.bytes(exchange));
+    const answer = parseTokenAnswer(text);
+    if (answer === undefined)
+      throw new ErpUnexpectedResponseError(
+        `sign-in at ${origin(base)}: the token answer holds no AccessToken: ${http.redact(preview(text))}`,
+        { request: `POST ${TOKEN_PATH}`, status: 200 },
+      );
+    issuedTokens.push(answer.token);
+    const expiresAt = answer.lifetime !== undefined ? issuedAt + answer.lifetime * 1000 : tokenExpiry(answer.token);
+    const lifetimeMs = expiresAt !== undefined ? expiresAt - issuedAt : undefined;
+    current = {
+      value: answer.token,
+      renewAt:
+        expiresAt !== undefined && lifetimeMs !== undefined
+          ? expiresAt - Math.min(RENEW_BEFORE_MS, lifetimeMs / 2)
+          : undefined,
+    };
+    options.log?.(
+      `signed in at ${origin(base)} as ${who}${lifetimeMs !== undefined ? ` (token valid for ${Math.round(lifetimeMs / 1000)} s)` : ''}`,
+    );
+    return answer.token;
+  }
+  return {
+    token() {
+      if (current !== undefined && (current.renewAt === undefined || now() < current.renewAt))
+        return Promise.resolve(current.value);
+      // single flight: every caller that arrives while the token call runs waits for the same answer
+      pending ??= signIn().finally(() => {
+        pending = undefined;
+      });
+      return pending;
+    },
+    invalidate(rejected) {
+      // several calls refused with the same token renew it once: only the token they were refused with is dropped
+      if (current !== undefined && (rejected === undefined || rejected === current.value)) current = undefined;
+    },
+    secrets: () => [...secretValues, ...issuedTokens],
+    get tokenCalls() {
+      return calls;
+    },
+  };
+}

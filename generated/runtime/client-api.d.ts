@@ -1,0 +1,65 @@
+export { tokenAuth } from './auth.js';
+export type { ConsumerKeyCredentials, TokenAuth, TokenAuthOptions, UserCredentials } from './auth.js';
+export { createClient } from './client.js';
+export type {
+  AbortSignalLike,
+  AsyncOptions,
+  AuthProvider,
+  ClientOptions,
+  ErpClient,
+  FetchLike,
+  Page,
+  RowsOptions,
+  TransactionOptions,
+} from './client.js';
+export { retryPolicy } from './retry.js';
+export type { Logger, RequestKind, RetryOptions, RetryPolicy } from './retry.js';
+export { assertPassed, ErpTransactionFailedError, parseTransactionResponse } from './transaction-wire.js';
+export type {
+  Edit,
+  TransactionGetRequest,
+  TransactionRequest,
+  TransactionResponse,
+  TransactionResult,
+  TransactionSet,
+  WireDataElement,
+  WireRow,
+  WireTransaction,
+} from './transaction-wire.js';
+export { defineService, ErpTransactionBuildError } from './transaction.js';
+export type {
+  DateValue,
+  ElementDescriptor,
+  FieldDescriptor,
+  FieldType,
+  KeyOptions,
+  NumericValue,
+  RequestOptions,
+  Service,
+  ServiceDescriptor,
+  Transaction,
+} from './transaction.js';
+export type {
+  AddressRecord,
+  Addresses,
+  ContactRecord,
+  Contacts,
+  CustomerRecord,
+  CustomerKey,
+  Customers,
+  EntityFamily,
+  EntityQuery,
+  VendorRecord,
+  VendorKey,
+  Vendors,
+} from './entity/index.js';
+export type {
+  BatchPriceParameters,
+  InventoryFamily,
+  ItemRecord,
+  ItemChange,
+  ItemCreate,
+  PriceItem,
+  PriceParameters,
+  PriceResult,
+} from './inventory/index.js';

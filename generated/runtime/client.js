@@ -1,0 +1,341 @@
+// The client: the data query surface on the base host, the Transaction API on the UI server. It encodes the
+// service's rules once: client-driven paging with $top/$skip until a short page (no server paging, no
+// nextLink) in a stable order; the UI server found through the router, with the trailing slash (without it
+// the router answers 307 and some clients drop the token); a transaction that did not pass is an error,
+// never a silent success; report services go to the PDF report endpoint.
+//
+// It also guards against a server that does not keep those rules: a page longer than `$top`, or the same
+// page again for a later `$skip`, would make paging run forever, so each is an ErpPagingError; rows that are
+// not objects, and a 200 carrying an OData error object, are ErpUnexpectedResponseErrors.
+import {
+  ErpCancelledError,
+  ErpError,
+  ErpPagingError,
+  ErpResponseWindowError,
+  ErpServerError,
+  ErpTimeoutError,
+  ErpUnexpectedResponseError,
+} from './errors.js';
+import { createHttp, odataMessage, utf8Text } from './http.js';
+import { isReportService } from './contract.js';
+import { objectPath, queryString } from './query.js';
+import { preview } from './redact.js';
+import { isResponseWindow, toRetryPolicy } from './retry.js';
+import { assertPassed, parseTransactionResponse } from './transaction-wire.js';
+import { FAMILIES } from './families.js';
+import { xmlField } from './xml.js';
+const trimSlash = (url) => url.replace(/\/+$/, '');
+// through globalThis: the package compiles without DOM or Node type definitions
+const { setTimeout: schedule } = globalThis;
+const sleep = (ms) => new Promise((resolve) => void schedule(resolve, ms));
+function kindOf(value) {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+}
+/** A page's rows as text, to tell a repeated page; undefined when they cannot be serialised (then not compared). */
+function fingerprint(rows) {
+  try {
+    return JSON.stringify(rows);
+  } catch {
+    return undefined;
+  }
+}
+/** Says on the error how many rows a paging run delivered before it stopped. */
+function withDelivered(error, delivered) {
+  if (error instanceof ErpError) {
+    error.rowsDelivered = delivered;
+    error.message = `${error.message}; ${delivered} row${delivered === 1 ? '' : 's'} had been delivered`;
+  }
+  return error;
+}
+export function createClient(options) {
+  const base = trimSlash(options.baseUrl);
+  const policy = toRetryPolicy(options.retry, options.log);
+  const http = createHttp({ ...options, retry: policy });
+  /** an answer of the right status but the wrong shape: what was asked, and a redacted preview of what came */
+  const unexpected = (summary, request, object) =>
+    new ErpUnexpectedResponseError(summary, {
+      request: http.redact(request),
+      status: 200,
+      ...(object !== undefined ? { object } : {}),
+    });
+  function asObject(value, what, request, object) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw unexpected(
+        `${object ?? 'router'}: ${what} is not a JSON object: ${http.redact(preview(value))}`,
+        request,
+        object,
+      );
+    return value;
+  }
+  let uiServer = options.uiServerUrl ? Promise.resolve(trimSlash(options.uiServerUrl)) : undefined;
+  async function fetchPage(query, queryOptions, signal) {
+    const object = `${query.object.surface}/${query.object.name}`;
+    const shown = `${objectPath(query.object)}?${queryString(queryOptions)}`;
+    const body = await http.json({
+      method: 'GET',
+      url: `${base}${shown}`,
+      shown,
+      object,
+      odataObject: query.object.name,
+      ...(signal !== undefined ? { signal } : {}),
+    });
+    const info = (serverMessage) => ({
+      object,
+      request: http.redact(`GET ${shown}`),
+      status: 200,
+      ...(serverMessage !== undefined ? { serverMessage: http.redact(serverMessage) } : {}),
+    });
+    const serverError = odataMessage(body);
+    if (serverError !== undefined)
+      throw new ErpUnexpectedResponseError(
+        'the server answered HTTP 200 with an OData error object',
+        info(serverError),
+      );
+    const value = body?.value;
+    if (!Array.isArray(value))
+      throw new ErpUnexpectedResponseError('the server answered JSON without a `value` array', info());
+    value.forEach((row, i) => {
+      if (row === null || typeof row !== 'object' || Array.isArray(row))
+        throw new ErpUnexpectedResponseError(`row ${i + 1} of the page is ${kindOf(row)}, not an object`, info());
+    });
+    if (value.length > queryOptions.top)
+      throw new ErpPagingError(
+        `the server answered ${value.length} rows where $top asked for at most ${queryOptions.top}: it does not honour $top, so the last page cannot be told`,
+        info(),
+      );
+    const count = body['@odata.count'];
+    return { rows: value, ...(typeof count === 'number' ? { count } : {}) };
+  }
+  function findUiServer() {
+    uiServer ??= (async () => {
+      // with the trailing slash: without it the router answers 307, and some clients drop Authorization on the way
+      const shown = '/api/ui/router/v1/?urlType=external';
+      // JSON `{Url}`, or on some middleware XML `<Url>`
+      const text = utf8Text(await http.bytes({ method: 'GET', url: `${base}${shown}`, shown, kind: 'read' }));
+      let url;
+      try {
+        url = JSON.parse(text)?.Url;
+      } catch {
+        url = xmlField(text, 'Url');
+      }
+      if (typeof url !== 'string' || url === '')
+        throw unexpected(`router: the answer has no Url: ${http.redact(preview(text))}`, `GET ${shown}`);
+      return trimSlash(url);
+    })().catch((error) => {
+      uiServer = undefined;
+      throw error;
+    });
+    return uiServer;
+  }
+  async function post(path, body, service, kind) {
+    return http.json({
+      method: 'POST',
+      url: `${await findUiServer()}${path}`,
+      shown: path,
+      object: service,
+      body,
+      kind,
+    });
+  }
+  /**
+   * POST /api/v2/transaction, once. The unexpected response window is thrown as ErpResponseWindowError (which
+   * the policy retries) only when nothing was applied: a 200 where no transaction succeeded, or a 500 for a
+   * request of one transaction (a transaction is atomic; transactions in one POST are independent).
+   */
+  async function transactionOnce(request, answered) {
+    const windowSummary = `${request.Name}: the transaction met the unexpected response window (a dialog left open in a pooled session by an earlier request) and nothing was applied; if it persists, split the transaction or use client.transactionAsync()`;
+    let body;
+    try {
+      body = await post('/api/v2/transaction', request, request.Name, 'write');
+    } catch (error) {
+      if (
+        error instanceof ErpServerError &&
+        request.Transactions.length === 1 &&
+        isResponseWindow(error.serverMessage ?? '')
+      )
+        throw new ErpResponseWindowError(windowSummary, {
+          request: error.request,
+          status: error.status,
+          object: request.Name,
+          ...(error.serverMessage !== undefined ? { serverMessage: error.serverMessage } : {}),
+        });
+      throw error;
+    }
+    const response = parseTransactionResponse(body, request.Name);
+    answered(response);
+    if (response.Messages.some(isResponseWindow) && response.Summary.Succeeded === 0 && response.Summary.Failed > 0)
+      throw new ErpResponseWindowError(windowSummary, {
+        request: 'POST /api/v2/transaction',
+        status: 200,
+        object: request.Name,
+        // every message: another transaction of the request may have failed for a reason of its own
+        serverMessage: http.redact(response.Messages.join(' | ')),
+      });
+    return response;
+  }
+  function checkNotReport(request) {
+    if (isReportService(request.Name)) {
+      throw new ErpError(
+        `${request.Name} is a report service: /transaction answers Succeeded and produces nothing; use client.report()`,
+      );
+    }
+  }
+  function outcome(response, name, options) {
+    if (options?.allowFailures) return response;
+    try {
+      return assertPassed(response, name);
+    } catch (error) {
+      // the message quotes the server's messages, which may echo a secret; `response` keeps them as sent
+      if (error instanceof ErpError) error.message = http.redact(error.message);
+      throw error;
+    }
+  }
+  return {
+    page: (query, pageOptions) => fetchPage(query, query.options, pageOptions?.signal),
+    async *rows(query, rowsOptions) {
+      const signal = rowsOptions?.signal;
+      const pageSize = query.options.top;
+      if (pageSize === 0) return;
+      const orderBy = query.options.orderBy.length ? query.options.orderBy : query.object.key.map((k) => [k, 'asc']);
+      let skip = query.options.skip ?? 0;
+      let delivered = 0;
+      let previous;
+      try {
+        for (;;) {
+          const pageOptions = { ...query.options, orderBy, skip };
+          const shown = `GET ${objectPath(query.object)}?${queryString(pageOptions)}`;
+          if (signal?.aborted)
+            throw new ErpCancelledError('cancelled by the caller', {
+              object: `${query.object.surface}/${query.object.name}`,
+              request: http.redact(shown),
+              status: 0,
+            });
+          const page = await fetchPage(query, pageOptions, signal);
+          // a full page equal to the previous one: the server ignores $skip and would answer it forever
+          const print = page.rows.length === pageSize ? fingerprint(page.rows) : undefined;
+          if (print !== undefined && print === previous)
+            throw new ErpPagingError(
+              `the server answered the same ${pageSize} rows for $skip=${skip} as for $skip=${skip - pageSize}: it ignores $skip, so paging would repeat them forever`,
+              { object: `${query.object.surface}/${query.object.name}`, request: http.redact(shown), status: 200 },
+            );
+          previous = print;
+          for (const row of page.rows) {
+            delivered++;
+            yield row;
+          }
+          if (page.rows.length < pageSize) return;
+          skip += pageSize;
+        }
+      } catch (error) {
+        throw withDelivered(error, delivered);
+      }
+    },
+    async transaction(request, transactionOptions) {
+      checkNotReport(request);
+      let last;
+      try {
+        const response = await policy.run(`POST /api/v2/transaction (${request.Name})`, 'write', () =>
+          transactionOnce(request, (answer) => (last = answer)),
+        );
+        return outcome(response, request.Name, transactionOptions);
+      } catch (error) {
+        // the caller who branches on each transaction's status gets the last answer, window and all
+        if (error instanceof ErpResponseWindowError && transactionOptions?.allowFailures && last !== undefined)
+          return last;
+        throw error;
+      }
+    },
+    async transactionAsync(request, asyncOptions) {
+      checkNotReport(request);
+      const submitted = asObject(
+        await post('/api/v2/transaction/async', request, request.Name, 'write'),
+        'the async answer',
+        'POST /api/v2/transaction/async',
+        request.Name,
+      );
+      const id = submitted['RequestId'];
+      if (typeof id !== 'string')
+        throw unexpected(
+          `${request.Name}: the async answer has no RequestId: ${http.redact(preview(submitted))}`,
+          'POST /api/v2/transaction/async',
+          request.Name,
+        );
+      const deadline = Date.now() + (asyncOptions?.deadlineMs ?? 600_000);
+      let wait = asyncOptions?.intervalMs ?? 500;
+      for (let status = submitted; ;) {
+        // Status 2 is done (also for failed transactions); older builds said 'Complete' or 'Failed'
+        if (status['Status'] === 2 || status['Status'] === 'Complete' || status['Status'] === 'Failed') {
+          const messages = status['Messages'];
+          let parsed = messages;
+          if (typeof messages === 'string') {
+            try {
+              parsed = JSON.parse(messages);
+            } catch {
+              throw unexpected(
+                `${request.Name}: async request ${id} finished with Messages that are not JSON: ${http.redact(preview(messages))}`,
+                `GET /api/v2/transaction/async?id=${encodeURIComponent(id)}`,
+                request.Name,
+              );
+            }
+          }
+          return outcome(parseTransactionResponse(parsed, request.Name), request.Name, asyncOptions);
+        }
+        if (Date.now() + wait > deadline)
+          throw new ErpTimeoutError(
+            `${request.Name}: async request ${id} not done by the deadline (last Status ${preview(status['Status'])})`,
+            {
+              request: `GET /api/v2/transaction/async?id=${encodeURIComponent(id)}`,
+              status: 200,
+              object: request.Name,
+            },
+          );
+        await sleep(wait);
+        wait = Math.min(wait * 2, asyncOptions?.maxIntervalMs ?? 5_000);
+        const path = `/api/v2/transaction/async?id=${encodeURIComponent(id)}`;
+        status = asObject(
+          await http.json({ method: 'GET', url: `${await findUiServer()}${path}`, shown: path, object: request.Name }),
+          'the async status',
+          `GET ${path}`,
+          request.Name,
+        );
+      }
+    },
+    async transactionGet(request) {
+      const body = asObject(
+        await post('/api/v2/transaction/get', request, request.ServiceName, 'read'),
+        'the transaction/get answer',
+        'POST /api/v2/transaction/get',
+        request.ServiceName,
+      );
+      if (!Array.isArray(body['Transactions']))
+        throw unexpected(
+          `${request.ServiceName}: the transaction/get answer has no Transactions: ${http.redact(preview(body))}`,
+          'POST /api/v2/transaction/get',
+          request.ServiceName,
+        );
+      return body;
+    },
+    async report(request) {
+      if (!isReportService(request.Name))
+        throw new ErpError(`${request.Name} is not a report service (m_*); use client.transaction()`);
+      const path = '/api/v2/process/pdfreport';
+      // a report reads: it may be retried like any read
+      return http.bytes({
+        method: 'POST',
+        url: `${await findUiServer()}${path}`,
+        shown: path,
+        object: request.Name,
+        body: request,
+        kind: 'read',
+      });
+    },
+    uiServer: findUiServer,
+    ...families({ baseUrl: base, uiServer: findUiServer, http, ...(options.log ? { log: options.log } : {}) }),
+  };
+}
+/** Every family's namespace, built from the one shared context. */
+function families(context) {
+  const built = {};
+  for (const [name, family] of Object.entries(FAMILIES)) built[name] = family(context);
+  return built;
+}

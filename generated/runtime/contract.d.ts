@@ -1,0 +1,18 @@
+/** The `DataType`s a transaction field can have (`Number` appears in real report definitions). */
+export declare const FIELD_TYPES: readonly ['Char', 'Decimal', 'Long', 'Datetime', 'Number'];
+/** A field's `DataType` in the definition; `null`: not given. */
+export type FieldType = (typeof FIELD_TYPES)[number] | null;
+/** Report services (`m_*`) run through POST /api/v2/process/pdfreport, not POST /api/v2/transaction. */
+export declare function isReportService(name: string): boolean;
+/** What a generated module describes: a table, a view or a transaction service. */
+export type ModuleKind = 'table' | 'view' | 'service';
+/**
+ * Where the module of an object or service lives in the generated package, without extension: its file
+ * (`tables/<stem>.ts`, or `.js` and `.d.ts`) and its export subpath (`<package>/tables/<stem>`).
+ */
+export declare function modulePath(kind: ModuleKind, stem: string): string;
+/**
+ * The values the generated package's index and client entry export. A name derived from a server name never
+ * takes one of these, so that no generated value shadows the API.
+ */
+export declare const API_NAMES: readonly string[];

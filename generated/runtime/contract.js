@@ -1,0 +1,61 @@
+// What the generator and the runtime must agree on, written once. The generator imports this module from
+// erpgen's templates; the runtime uses it in every generated package. It imports nothing, so the runtime
+// stays standalone.
+/** The `DataType`s a transaction field can have (`Number` appears in real report definitions). */
+export const FIELD_TYPES = ['Char', 'Decimal', 'Long', 'Datetime', 'Number'];
+/** Report services (`m_*`) run through POST /api/v2/process/pdfreport, not POST /api/v2/transaction. */
+export function isReportService(name) {
+  return name.startsWith('m_');
+}
+const FOLDERS = { table: 'tables', view: 'views', service: 'transactions' };
+/**
+ * Where the module of an object or service lives in the generated package, without extension: its file
+ * (`tables/<stem>.ts`, or `.js` and `.d.ts`) and its export subpath (`<package>/tables/<stem>`).
+ */
+export function modulePath(kind, stem) {
+  return `${FOLDERS[kind]}/${stem}`;
+}
+/**
+ * The values the generated package's index and client entry export. A name derived from a server name never
+ * takes one of these, so that no generated value shadows the API.
+ */
+export const API_NAMES = [
+  'query',
+  'queryWith',
+  'changedSince',
+  'and',
+  'or',
+  'not',
+  'decimal',
+  'createClient',
+  'defineObject',
+  'Query',
+  'ErpError',
+  'ErpFilterRejectedError',
+  'ErpHttpError',
+  'ErpLiteralError',
+  'ErpNotAuthorizedError',
+  'ErpNotFoundError',
+  'ErpQueryError',
+  'ErpServerError',
+  'ErpUnexpectedResponseError',
+  'ErpCancelledError',
+  'ErpConnectionError',
+  'ErpForbiddenError',
+  'ErpPagingError',
+  'ErpResponseWindowError',
+  'ErpSignInError',
+  'ErpTimeoutError',
+  'tokenAuth',
+  'retryPolicy',
+  'assertPassed',
+  'parseTransactionResponse',
+  'defineService',
+  'ErpTransactionBuildError',
+  'ErpTransactionFailedError',
+  'ErpLockedError',
+  'ErpNotAppliedError',
+  'ErpResourceNotFoundError',
+  'ErpServiceError',
+  'ErpValidationError',
+];

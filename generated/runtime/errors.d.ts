@@ -1,0 +1,125 @@
+export declare class ErpError extends Error {
+  name: string;
+  /** how many times the request was sent before this error (1 unless the retry policy retried it) */
+  readonly attempts: number;
+  /** for a paging run (`client.rows()`): the rows delivered to the caller before it failed or was cancelled */
+  readonly rowsDelivered: number | undefined;
+}
+/** A value a filter cannot carry (an invalid date, a non-finite number, ...): refused before sending. */
+export declare class ErpLiteralError extends ErpError {
+  name: string;
+}
+/** A builder used in a way the service would reject, found before anything is sent. */
+export declare class ErpQueryError extends ErpError {
+  name: string;
+}
+export interface RequestInfo {
+  /** the object asked for, `table/customer` or `view/svc_view_es_customer`, when there is one */
+  readonly object?: string;
+  /** method and path with the query string, as sent */
+  readonly request: string;
+  readonly status: number;
+  /** the server's own message, when it gave one */
+  readonly serverMessage?: string;
+}
+/** An HTTP answer the client could not use; the subclasses say what the service means by it. */
+export declare class ErpHttpError extends ErpError {
+  name: string;
+  readonly object: string | undefined;
+  readonly request: string;
+  readonly status: number;
+  readonly serverMessage: string | undefined;
+  constructor(summary: string, info: RequestInfo);
+}
+/**
+ * 404 with an empty body: the object does not exist, is on the other surface, or a selected or ordered
+ * column does not exist. (A table created after the service started also answers this until the data
+ * service is refreshed on the middleware administration site.)
+ */
+export declare class ErpNotFoundError extends ErpHttpError {
+  name: string;
+}
+/** 404 with an OData error: the service rejected the filter (quoted number, unknown column, syntax). */
+export declare class ErpFilterRejectedError extends ErpHttpError {
+  name: string;
+}
+/**
+ * Why a 401 was given, as far as the client can tell: `invalid-token` (unknown, expired or superseded: each
+ * token call may invalidate earlier tokens), `out-of-scope` (the consumer key's OData allow-list, read from the
+ * token's `aud` claim, does not name the object), `permission` (a freshly issued token is refused too: the user
+ * lacks `Allow OData API Service` or the role's data service permission for the object), `header-lost` (the
+ * Authorization header did not arrive: dropped while following a redirect), `unknown` (a fixed token: the
+ * client cannot ask for another to tell the causes apart).
+ */
+export type NotAuthorizedReason = 'invalid-token' | 'out-of-scope' | 'permission' | 'header-lost' | 'unknown';
+/** 401: no valid token, the object is outside the consumer key's scope, or the user lacks the permission. */
+export declare class ErpNotAuthorizedError extends ErpHttpError {
+  name: string;
+  readonly reason: NotAuthorizedReason;
+  constructor(summary: string, info: RequestInfo, reason: NotAuthorizedReason);
+}
+/** 403 (`insufficient_scope`): the token's scope does not cover this endpoint, or the user lacks the permission. */
+export declare class ErpForbiddenError extends ErpHttpError {
+  name: string;
+}
+/**
+ * The token call failed in a way the user can act on: `credentials` (401 `invalid_grant`: wrong user name or
+ * password), `unknown-key` (500 TokenException: the consumer key is not registered on this tenant), `no-scope`
+ * (403: the key has no scope), or `other`.
+ */
+export type SignInFailure = 'credentials' | 'unknown-key' | 'no-scope' | 'other';
+export declare class ErpSignInError extends ErpHttpError {
+  name: string;
+  readonly failure: SignInFailure;
+  constructor(summary: string, info: RequestInfo, failure: SignInFailure);
+}
+/**
+ * No usable answer arrived: the server could not be reached, or the connection closed before the whole answer
+ * (status 0 when no status line came). `reset` is true when the connection was dropped, which a read may retry.
+ */
+export declare class ErpConnectionError extends ErpHttpError {
+  name: string;
+  readonly reset: boolean;
+  constructor(summary: string, info: RequestInfo, reset: boolean);
+}
+/** The answer (or the rest of its body) did not come within the client's timeout. */
+export declare class ErpTimeoutError extends ErpHttpError {
+  name: string;
+}
+/** The caller's AbortSignal stopped the request (for `client.rows()`, see `rowsDelivered`). */
+export declare class ErpCancelledError extends ErpHttpError {
+  name: string;
+}
+/** 5xx: the server failed (or, for some client mistakes, says so with a 500). */
+export declare class ErpServerError extends ErpHttpError {
+  name: string;
+}
+/**
+ * A body that is not the JSON asked for: XML (no `Accept: application/json`), an HTML error page, garbage, a
+ * body that cannot be decoded, rows that are not objects, or a 200 carrying an OData error object.
+ */
+export declare class ErpUnexpectedResponseError extends ErpHttpError {
+  name: string;
+}
+/**
+ * Paging would never end or would repeat rows: the server answered more rows than `$top` asked for, or the
+ * same page for a later `$skip` (it ignores `$skip`). The client stops instead of requesting forever.
+ */
+export declare class ErpPagingError extends ErpUnexpectedResponseError {
+  name: string;
+}
+/**
+ * A transaction met the intermittent unexpected response window: a previous request left a dialog open in a
+ * pooled session. Retried after a short random delay when nothing was applied; if it persists, split the
+ * transaction or use `client.transactionAsync()`.
+ */
+export declare class ErpResponseWindowError extends ErpHttpError {
+  name: string;
+}
+/**
+ * The server refused because a record was locked (a deadlock victim, a lock wait that timed out): nothing was
+ * applied, so the request may be sent again after a pause of 1 to 2 seconds (bulk runs lock the item master).
+ */
+export declare class ErpLockedError extends ErpServerError {
+  name: string;
+}

@@ -1,0 +1,119 @@
+// Every failure the runtime reports is an ErpError naming what was asked (the object and the query sent)
+// and what the server said, so a log line is enough to act on. Passwords, keys and tokens never appear in
+// them: what a server said passes through redact.ts first.
+export class ErpError extends Error {
+  name = 'ErpError';
+  /** how many times the request was sent before this error (1 unless the retry policy retried it) */
+  attempts = 1;
+  /** for a paging run (`client.rows()`): the rows delivered to the caller before it failed or was cancelled */
+  rowsDelivered;
+}
+/** A value a filter cannot carry (an invalid date, a non-finite number, ...): refused before sending. */
+export class ErpLiteralError extends ErpError {
+  name = 'ErpLiteralError';
+}
+/** A builder used in a way the service would reject, found before anything is sent. */
+export class ErpQueryError extends ErpError {
+  name = 'ErpQueryError';
+}
+/** An HTTP answer the client could not use; the subclasses say what the service means by it. */
+export class ErpHttpError extends ErpError {
+  name = 'ErpHttpError';
+  object;
+  request;
+  status;
+  serverMessage;
+  constructor(summary, info) {
+    super(`${summary}${info.serverMessage ? `: ${info.serverMessage}` : ''} (HTTP ${info.status}; ${info.request})`);
+    this.object = info.object;
+    this.request = info.request;
+    this.status = info.status;
+    this.serverMessage = info.serverMessage;
+  }
+}
+/**
+ * 404 with an empty body: the object does not exist, is on the other surface, or a selected or ordered
+ * column does not exist. (A table created after the service started also answers this until the data
+ * service is refreshed on the middleware administration site.)
+ */
+export class ErpNotFoundError extends ErpHttpError {
+  name = 'ErpNotFoundError';
+}
+/** 404 with an OData error: the service rejected the filter (quoted number, unknown column, syntax). */
+export class ErpFilterRejectedError extends ErpHttpError {
+  name = 'ErpFilterRejectedError';
+}
+/** 401: no valid token, the object is outside the consumer key's scope, or the user lacks the permission. */
+export class ErpNotAuthorizedError extends ErpHttpError {
+  name = 'ErpNotAuthorizedError';
+  reason;
+  constructor(summary, info, reason) {
+    super(summary, info);
+    this.reason = reason;
+  }
+}
+/** 403 (`insufficient_scope`): the token's scope does not cover this endpoint, or the user lacks the permission. */
+export class ErpForbiddenError extends ErpHttpError {
+  name = 'ErpForbiddenError';
+}
+export class ErpSignInError extends ErpHttpError {
+  name = 'ErpSignInError';
+  failure;
+  constructor(summary, info, failure) {
+    super(summary, info);
+    this.failure = failure;
+  }
+}
+/**
+ * No usable answer arrived: the server could not be reached, or the connection closed before the whole answer
+ * (status 0 when no status line came). `reset` is true when the connection was dropped, which a read may retry.
+ */
+export class ErpConnectionError extends ErpHttpError {
+  name = 'ErpConnectionError';
+  reset;
+  constructor(summary, info, reset) {
+    super(summary, info);
+    this.reset = reset;
+  }
+}
+/** The answer (or the rest of its body) did not come within the client's timeout. */
+export class ErpTimeoutError extends ErpHttpError {
+  name = 'ErpTimeoutError';
+}
+/** The caller's AbortSignal stopped the request (for `client.rows()`, see `rowsDelivered`). */
+export class ErpCancelledError extends ErpHttpError {
+  name = 'ErpCancelledError';
+}
+/** 5xx: the server failed (or, for some client mistakes, says so with a 500). */
+export class ErpServerError extends ErpHttpError {
+  name = 'ErpServerError';
+}
+/**
+ * A body that is not the JSON asked for: XML (no `Accept: application/json`), an HTML error page, garbage, a
+ * body that cannot be decoded, rows that are not objects, or a 200 carrying an OData error object.
+ */
+export class ErpUnexpectedResponseError extends ErpHttpError {
+  name = 'ErpUnexpectedResponseError';
+}
+/**
+ * Paging would never end or would repeat rows: the server answered more rows than `$top` asked for, or the
+ * same page for a later `$skip` (it ignores `$skip`). The client stops instead of requesting forever.
+ */
+export class ErpPagingError extends ErpUnexpectedResponseError {
+  name = 'ErpPagingError';
+}
+/**
+ * A transaction met the intermittent unexpected response window: a previous request left a dialog open in a
+ * pooled session. Retried after a short random delay when nothing was applied; if it persists, split the
+ * transaction or use `client.transactionAsync()`.
+ */
+export class ErpResponseWindowError extends ErpHttpError {
+  name = 'ErpResponseWindowError';
+}
+/**
+ * The server refused because a record was locked (a deadlock victim, a lock wait that timed out): nothing was
+ * applied, so the request may be sent again after a pause of 1 to 2 seconds (bulk runs lock the item master).
+ */
+export class ErpLockedError extends ErpServerError {
+  name = 'ErpLockedError';
+}

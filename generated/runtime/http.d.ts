@@ -1,0 +1,108 @@
+import { ErpHttpError, type RequestInfo } from './errors.js';
+import { type Logger, type RequestKind, type RetryOptions, type RetryPolicy } from './retry.js';
+/** Supplies bearer tokens. tokenAuth() is one; a fixed token string is another. */
+export interface AuthProvider {
+  token(): Promise<string>;
+  /** after a 401 that a new token may cure, with the refused token: drop it, so that token() gets a new one */
+  invalidate?(rejected?: string): void;
+  /** the secrets the provider holds (password, consumer key): cut out of every message and log line */
+  secrets?(): readonly string[];
+}
+/** The AbortSignal the client listens to (a DOM/Node AbortSignal fits). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  addEventListener(
+    type: 'abort',
+    listener: () => void,
+    options?: {
+      once?: boolean;
+    },
+  ): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+/** The part of a fetch Response the client reads (`body`, a web ReadableStream, for streamed downloads). */
+export interface FetchResponse {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly headers: {
+    get(name: string): string | null;
+  };
+  readonly body?: {
+    getReader(): {
+      read(): Promise<{
+        done: boolean;
+        value?: Uint8Array;
+      }>;
+      cancel(): Promise<void>;
+    };
+  } | null;
+  text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+/** Where a streamed body goes (a file, a parser); its errors pass through untouched. */
+export interface BodySink {
+  write(chunk: Uint8Array): void | Promise<void>;
+}
+/** The part of fetch the client calls: Node's global fetch fits, so does a test double or a proxying fetch. */
+export type FetchLike = (
+  url: string,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string;
+    signal?: unknown;
+    redirect?: 'follow' | 'manual';
+  },
+) => Promise<FetchResponse>;
+export interface HttpOptions {
+  readonly auth: string | AuthProvider;
+  /** per request, body included (default 300,000 ms) */
+  readonly timeoutMs?: number;
+  readonly fetch?: FetchLike;
+  /** the retry policy, or options for the default one */
+  readonly retry?: RetryPolicy | RetryOptions;
+  /** one line per retry and per token renewal */
+  readonly log?: Logger;
+}
+export interface Exchange {
+  readonly method: 'GET' | 'POST' | 'PUT';
+  readonly url: string;
+  /** what messages show: method and path with the query string, never the host's credentials */
+  readonly shown: string;
+  /** the object asked for, `table/customer`, or the service, for messages */
+  readonly object?: string;
+  /** on the data query surface: the table or view, checked against a consumer key's OData allow-list */
+  readonly odataObject?: string;
+  readonly body?: unknown;
+  /** `read` may be retried; `write` (the default for POST) is never resent once it may have arrived */
+  readonly kind?: RequestKind;
+  readonly signal?: AbortSignalLike;
+  /**
+   * A family's own reading of a failed answer (the token endpoint's sign-in errors): an error to throw, or
+   * undefined for the common one. `info` builds the request shown, with the server's message redacted.
+   */
+  readonly explain?: (
+    status: number,
+    body: unknown,
+    text: string,
+    info: (status: number, serverMessage?: string) => RequestInfo,
+  ) => ErpHttpError | undefined;
+}
+export interface Http {
+  json(exchange: Exchange): Promise<unknown>;
+  bytes(exchange: Exchange): Promise<Uint8Array>;
+  /**
+   * The body of a successful answer, chunk by chunk, into a sink opened afresh for each attempt (a retried
+   * download starts over): memory stays flat whatever the size. Resolves to the bytes written.
+   */
+  stream(exchange: Exchange, open: () => BodySink | Promise<BodySink>): Promise<number>;
+  /** a text with every secret this client knows (and anything shaped like one) cut out */
+  redact(text: string): string;
+}
+/** `https://host:port` of a URL: where a request was going, without credentials, path or query */
+export declare function origin(url: string): string;
+/** The message of an OData error object, `{error: {code, message}}`. */
+export declare function odataMessage(body: unknown): string | undefined;
+export declare function createHttp(options: HttpOptions): Http;
+/** A body's bytes as text (UTF-8, invalid sequences replaced). */
+export declare function utf8Text(bytes: Uint8Array): string;

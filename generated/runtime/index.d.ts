@@ -1,0 +1,30 @@
+export {
+  ErpCancelledError,
+  ErpConnectionError,
+  ErpError,
+  ErpFilterRejectedError,
+  ErpForbiddenError,
+  ErpHttpError,
+  ErpLiteralError,
+  ErpLockedError,
+  ErpNotAuthorizedError,
+  ErpNotFoundError,
+  ErpPagingError,
+  ErpQueryError,
+  ErpResponseWindowError,
+  ErpServerError,
+  ErpSignInError,
+  ErpTimeoutError,
+  ErpUnexpectedResponseError,
+} from './errors.js';
+export type { NotAuthorizedReason, SignInFailure } from './errors.js';
+export { ErpNotAppliedError, ErpResourceNotFoundError, ErpServiceError, ErpValidationError } from './entity/rest.js';
+export type { DecimalString, RestErrorDetails, YesNo } from './entity/rest.js';
+export { and, not, or } from './filter.js';
+export type { ColumnAccessor, Columns, ComparableColumn, Filter, NullTestColumn, StringColumn } from './filter.js';
+export { decimal } from './literals.js';
+export type { DateString, DateTimeString, Decimal } from './literals.js';
+export { defineObject } from './object.js';
+export type { ColumnKind, QueryObject, RowOf, Surface } from './object.js';
+export { changedSince, Query, queryWith } from './query.js';
+export type { Direction, QueryOptions, QuerySettings, ResultOf, RunnableQuery } from './query.js';

@@ -1,0 +1,11 @@
+/** The claims of a JWT, or undefined when the token is not one (an opaque token is fine: nothing is known). */
+export declare function tokenClaims(token: string): Record<string, unknown> | undefined;
+/** When the token expires, in epoch milliseconds, if it says. */
+export declare function tokenExpiry(token: string): number | undefined;
+/**
+ * The tables and views a token may query on the data query surface, from the OData entries of its `aud`
+ * claim (`/api;/odata:customer,oe_hdr`): undefined when the token says nothing about it (not a JWT, no `aud`,
+ * no `/odata` entry: a user's token, whose permissions live on the server), else the names, lower-cased.
+ * A bare `/odata` names no table: the scope rule is that tables must be named.
+ */
+export declare function odataAllowList(token: string): ReadonlySet<string> | undefined;

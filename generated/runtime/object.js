@@ -1,0 +1,36 @@
+// The runtime descriptor of a table or view: what the query builder needs to know about an object. Each
+// generated row module exports one, built by `defineObject`.
+import { ErpQueryError } from './errors.js';
+/** `Object.hasOwn`, which needs ES2022's lib: the runtime compiles down to ES2020. */
+export function hasOwn(object, key) {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+const KINDS = new Set([
+  'string',
+  'int',
+  'decimal',
+  'float',
+  'boolean',
+  'date',
+  'datetime',
+  'time',
+  'duration',
+  'guid',
+  'binary',
+  'other',
+]);
+/**
+ * `defineObject<Row>()(descriptor)`: the row type is given, the descriptor's literal types are inferred. The
+ * kinds are checked here rather than by the compiler: generated modules name theirs (`CustomerKinds`, an
+ * interface, which an index signature would refuse), and a per-column type check would cost every compile.
+ */
+export function defineObject() {
+  return (descriptor) => {
+    for (const [column, kind] of Object.entries(descriptor.columns))
+      if (!KINDS.has(kind))
+        throw new ErpQueryError(
+          `${descriptor.name}: column ${JSON.stringify(column)} has no column kind: ${String(kind)}`,
+        );
+    return Object.freeze({ ...descriptor, columns: Object.freeze(descriptor.columns) });
+  };
+}

@@ -1,0 +1,102 @@
+import { type Columns, type Filter } from './filter.js';
+import type { DateTimeString } from './literals.js';
+import { type QueryObject, type Surface } from './object.js';
+export type Direction = 'asc' | 'desc';
+/** What a query asks for, as plain data. */
+export interface QueryOptions {
+  readonly select?: readonly string[];
+  readonly filter?: string;
+  readonly orderBy: ReadonlyArray<readonly [column: string, direction: Direction]>;
+  /** rows per request: the query's `top()`, or the package's default page size */
+  readonly top: number;
+  readonly skip?: number;
+  readonly count: boolean;
+}
+/** The kinds of an object's columns (column name to ColumnKind), as generated: an interface per object. */
+type Kinds = object;
+/** The query string of `options` (without `?`), percent-encoded so the server reads back exactly the values given. */
+export declare function queryString(options: QueryOptions): string;
+/** The path of an object on its surface. */
+export declare function objectPath(object: { readonly name: string; readonly surface: Surface }): string;
+/**
+ * A query of one table or view. `Row` is the object's row, `Result` the rows this query returns (narrowed by
+ * `select`): `typeof q.row` or `ResultOf<typeof q>`.
+ *
+ * The parameters are declared invariant (`in out`): queries of different objects are never assignable to
+ * each other anyway, and the annotation spares the compiler from measuring variance across every method,
+ * which an editor would otherwise pay for in each file that passes a query around.
+ */
+export declare class Query<
+  in out Row,
+  in out N extends string,
+  in out S extends Surface,
+  in out K extends Kinds,
+  in out Result = Row,
+> {
+  /** type only: the rows this query returns */
+  readonly row: Result;
+  readonly object: QueryObject<Row, N, S, K>;
+  readonly options: QueryOptions;
+  /** whether `top()` was given, or the default page size applies */
+  readonly explicitTop: boolean;
+  /** @internal use `query(object)` */
+  constructor(object: QueryObject<Row, N, S, K>, options: QueryOptions, explicitTop: boolean);
+  private with;
+  private where;
+  private column;
+  /** Only these columns come back; the result rows narrow to them. */
+  select<C extends keyof Row>(...columns: C[]): Query<Row, N, S, K, Pick<Row, C>>;
+  /** Rows for which the filter holds; a second `filter()` adds its condition with `and`. */
+  filter(build: (columns: Columns<Row, N, S, K>) => Filter<N, S>): Query<Row, N, S, K, Result>;
+  /** Sorts by a column; call again for a second sort key. */
+  orderBy(column: keyof Row & string, direction?: Direction): Query<Row, N, S, K, Result>;
+  /** At most `n` rows per request (`rows()` pages with it). */
+  top(n: number): Query<Row, N, S, K, Result>;
+  /** Skips the first `n` rows. */
+  skip(n: number): Query<Row, N, S, K, Result>;
+  /** Asks for `@odata.count`, the number of rows the filter matches (before top and skip). */
+  count(): Query<Row, N, S, K, Result>;
+  /** The path and query string, e.g. `/odataservice/odata/table/customer?$top=1000`. */
+  get path(): string;
+  /** The query string, without `?`. */
+  toString(): string;
+}
+/** The rows a query returns. */
+export type ResultOf<Q> = Q extends {
+  readonly row: infer R;
+}
+  ? R
+  : never;
+/** What running a query needs: the client takes any query through this, without comparing Query types. */
+export interface RunnableQuery<R> {
+  readonly object: {
+    readonly name: string;
+    readonly surface: Surface;
+    readonly key: readonly string[];
+  };
+  readonly options: QueryOptions;
+  readonly row: R;
+}
+export interface QuerySettings {
+  /** rows per request when a query gives no `top()` */
+  readonly defaultPageSize: number;
+}
+/** The `query()` of a package, with its default page size. */
+export declare function queryWith(
+  settings: QuerySettings,
+): <Row, N extends string, S extends Surface, K extends Kinds>(
+  object: QueryObject<Row, N, S, K>,
+) => Query<Row, N, S, K>;
+/** An object whose rows carry the search views' modification stamp. */
+type Stamped = {
+  readonly max_date_last_modified: string | null;
+};
+/**
+ * Incremental sync of a search view: rows modified after `since` (its `max_date_last_modified`, the latest
+ * change across the joined tables), oldest first, then by `unique_id` so pages are stable.
+ */
+export declare function changedSince<Row extends Stamped, N extends string, S extends Surface, K extends Kinds, Result>(
+  query: Query<Row, N, S, K, Result>,
+  since: Date | DateTimeString,
+): Query<Row, N, S, K, Result>;
+export {};

@@ -1,0 +1,211 @@
+import type { FieldType } from './contract.js';
+import { ErpError } from './errors.js';
+import type {
+  TransactionGetRequest,
+  TransactionRequest,
+  TransactionResponse,
+  TransactionSet,
+  WireTransaction,
+} from './transaction-wire.js';
+/** A field's `DataType` in the definition (contract.ts). */
+export type { FieldType };
+/** A number, or a numeric string (exact, for long decimals). */
+export type NumericValue = number | `${number}`;
+/** A Date, or a date string `YYYY-MM-DD` (optionally with a time). */
+export type DateValue = Date | `${number}-${number}-${number}${string}`;
+export interface FieldDescriptor {
+  readonly type: FieldType;
+  /** the column's $MaxLength, where `DbColumnName` names a column of the snapshot's tables */
+  readonly maxLength?: number;
+  /** key fields, `*_id`, `*_no`: refused when too long, never truncated */
+  readonly identifier?: true;
+  /** the definition marks it required (window metadata: the server does not always need it) */
+  readonly required?: true;
+  /** the display labels the field takes unless code values are sent */
+  readonly validValues?: readonly string[];
+  /** the label, for messages */
+  readonly label?: string;
+}
+export interface ElementDescriptor {
+  readonly type: 'Form' | 'List';
+  /** the definition's KeyFields: the usual keys */
+  readonly keyFields: readonly string[];
+  readonly fields: Readonly<Record<string, FieldDescriptor>>;
+}
+export interface ServiceDescriptor {
+  readonly name: string;
+  readonly elements: Readonly<Record<string, ElementDescriptor>>;
+}
+/** A payload problem found before sending: an unknown element or field, a missing key, folded rows, a bad value. */
+export declare class ErpTransactionBuildError extends ErpError {
+  name: string;
+}
+/** In code-value mode the codes are not known: fields with valid values take any string. */
+type InMode<F, Codes extends boolean> = Codes extends true
+  ? {
+      readonly [K in keyof F]?: [Exclude<F[K], undefined>] extends [string] ? string : F[K];
+    }
+  : F;
+/**
+ * What every object has under a name through Object.prototype (`constructor: Function`, `toString(): string`,
+ * ...). A row without a field named `constructor` still has one to the compiler, so where a row is compared
+ * with the element's fields as a whole, a field with such a name must also accept what the prototype gives.
+ * (The values a row really holds are checked key by key, own keys only: see RowEdits.)
+ */
+type Inherited<K> = K extends keyof Object ? Object[K] : never;
+/** The shape rows are inferred against: the element's fields, for completion and literal types. */
+type RowShape<F> = {
+  readonly [K in keyof F]?: F[K] | Inherited<K>;
+};
+/** `'po_number' is not a field of TABPAGE_1.order (did you mean po_no?)`: the type an unknown field meets. */
+type NotAField<P, El extends string, Fields> = `'${P & string}' is not a field of ${El}${DidYouMean<P, Fields, '_'>}`;
+/**
+ * ` (did you mean X?)` when exactly one name is close: the same but for case, else the same last part, else
+ * the same first part (parts split at `sep`: `TP_ITEMS.items`, `po_no`). Computed only for a wrong name.
+ */
+type DidYouMean<P, Names, Sep extends string> = [P] extends [string]
+  ? [CloseTo<P, Names & string, Sep>] extends [never]
+    ? ''
+    : ` (did you mean ${CloseTo<P, Names & string, Sep>}?)`
+  : '';
+type CloseTo<P extends string, Names extends string, Sep extends string> = OrElse<
+  Single<
+    {
+      [N in Names]: Lowercase<N> extends Lowercase<P> ? N : never;
+    }[Names]
+  >,
+  OrElse<
+    P extends `${string}${Sep}${infer Tail}` ? Single<Extract<Names, `${string}${Sep}${Tail}`>> : never,
+    P extends `${infer Head}${Sep}${string}` ? Single<Extract<Names, `${Head}${Sep}${string}`>> : never
+  >
+>;
+type OrElse<A, B> = [A] extends [never] ? B : A;
+/** `U` when it is a single name, else never. */
+type Single<U, All = U> = U extends unknown ? ([All] extends [U] ? U : never) : never;
+/**
+ * The element argument of form() / list(): an element of the right kind, else a message that says what is
+ * wrong. Not distributive, and the message is only worked out for one wrong name: while the compiler infers
+ * or completes, `El` is a wide union (its constraint), which passes unchanged.
+ */
+type ElementName<El extends string, Own, Other, Kind extends string, OtherKind extends string> = [El] extends [
+  keyof Own,
+]
+  ? El
+  : [keyof Own & string] extends [El]
+    ? El
+    : [El] extends [keyof Other]
+      ? `'${El}' is a ${OtherKind} element: use ${Lowercase<OtherKind>}()`
+      : `'${El}' is not a ${Kind} element of this service${DidYouMean<El, keyof Own, '.'>}`;
+/** The fields of element `El`; any field, unchecked, while the element itself is wrong (one error at a time). */
+type FieldsOf<Elements, El> = El extends keyof Elements
+  ? Elements[El]
+  : {
+      readonly [field: string]: unknown;
+    };
+/**
+ * The edits of one row: its keys `K` are inferred from the row (a variable too, where excess property checks
+ * do not apply); each must be a field of the element, with a value of its type; every key of a keyed write
+ * must be present. A row with an unknown field or without a key meets a message that says so. Only the keys
+ * are inferred, never the row itself: rows of a list would be widened into one union that gives each row the
+ * others' keys as optional `never`, which an inherited name like `constructor` never fits.
+ */
+type RowEdits<K extends string, F, El extends string, Key> = string extends K
+  ? Edits<K, F, Key>
+  : [Exclude<K, keyof F>] extends [never]
+    ? [Exclude<Key, K>] extends [never]
+      ? Edits<K, F, Key>
+      : `'${Exclude<Key, K> & string}' is missing: a write keyed on it needs it in every row`
+    : NotAField<Exclude<K, keyof F>, El, keyof F>;
+type Edits<K extends string, F, Key> = RowShape<F> & {
+  readonly [P in K]?: (P extends keyof F ? F[P] : never) | Inherited<P>;
+} & {
+  readonly [P in NoInfer<Key> & keyof F]-?: Exclude<F[P], undefined>;
+};
+export interface KeyOptions<Key> {
+  /**
+   * The fields that identify existing rows: rows whose keys match are updated, the others inserted. None:
+   * every row is inserted. (The definition's KeyFields are the usual keys; real payloads key on others too.)
+   */
+  readonly keys: readonly Key[];
+}
+/**
+ * One transaction of a service: its data elements, in order. Atomic on the server. (Invariant parameters: a
+ * transaction of one service is never one of another, and the compiler need not measure variance.)
+ */
+export interface Transaction<in out Forms, in out Lists, in out Codes extends boolean> {
+  /** A Form element (one row). */
+  form<
+    El extends (keyof Forms & string) | (string & {}),
+    K extends string,
+    const Key extends keyof FieldsOf<Forms, El> & string = never,
+  >(
+    element: ElementName<El, Forms, Lists, 'Form', 'List'>,
+    edits: RowEdits<K, InMode<FieldsOf<Forms, El>, Codes>, El, Key>,
+    options?: KeyOptions<Key>,
+  ): Transaction<Forms, Lists, Codes>;
+  /** A List element (rows). With keys, two rows with equal key values are refused: the server would keep only the last. */
+  list<
+    El extends (keyof Lists & string) | (string & {}),
+    K extends string,
+    const Key extends keyof FieldsOf<Lists, El> & string = never,
+  >(
+    element: ElementName<El, Lists, Forms, 'List', 'Form'>,
+    rows: ReadonlyArray<RowEdits<K, InMode<FieldsOf<Lists, El>, Codes>, El, Key>>,
+    options?: KeyOptions<Key>,
+  ): Transaction<Forms, Lists, Codes>;
+  /** Free text cut to its column's length so far, e.g. `TABPAGE_1.order.po_no: cut from 61 to 50 characters`. */
+  readonly warnings: readonly string[];
+  /** Fields the definition marks required that new rows (no keys) leave out. Reports; the server decides. */
+  missingRequired(): string[];
+  /** The wire form of this transaction. */
+  toJSON(): WireTransaction;
+  /** type only */
+  readonly codeValues: Codes;
+}
+/** A row read back: the element's fields by name, as the strings the server sent (mapped: each keeps its docs). */
+export type FieldValues<F> = {
+  readonly [K in keyof F]?: string;
+};
+/** Key values of a record to read back: some fields of the element. */
+type KeyValues<F> = {
+  readonly [K in keyof F]?: string | number | Inherited<K>;
+};
+export interface RequestOptions<Codes extends boolean> {
+  /** send stored codes rather than display labels; must match how the transactions were built */
+  readonly useCodeValues: Codes;
+  /** skip disabled columns instead of failing; the service may then report success and write nothing: read back */
+  readonly ignoreDisabled?: boolean;
+}
+export interface Service<in out Forms, in out Lists> {
+  readonly descriptor: ServiceDescriptor;
+  /** A new transaction; `{ useCodeValues: true }` when its values are codes rather than display labels. */
+  transaction(): Transaction<Forms, Lists, false>;
+  transaction<const Codes extends boolean>(options: {
+    readonly useCodeValues: Codes;
+  }): Transaction<Forms, Lists, Codes>;
+  /** Exactly the wire JSON of POST /api/v2/transaction for these transactions. */
+  request<Codes extends boolean>(
+    transactions: ReadonlyArray<Transaction<Forms, Lists, Codes>>,
+    options: RequestOptions<Codes>,
+  ): TransactionRequest;
+  /**
+   * The rows of one element in a write's answer (`client.transaction()`: e.g. the order number the server gave
+   * a new order, `Order.records(result, 'TABPAGE_1.order')[0]?.order_no`) or in a read
+   * (`client.transactionGet()`), each by field name, in the order the server sent them. Values are the
+   * strings the server sent.
+   */
+  records<El extends (keyof Forms | keyof Lists) & string>(
+    from: TransactionResponse | TransactionSet,
+    element: El,
+  ): Array<FieldValues<El extends keyof Forms ? Forms[El] : El extends keyof Lists ? Lists[El] : never>>;
+  /** The body of POST /api/v2/transaction/get: reads rows back by their key values, one state per record. */
+  get<El extends (keyof Forms | keyof Lists) & string>(
+    element: El,
+    ...records: [
+      KeyValues<El extends keyof Forms ? Forms[El] : El extends keyof Lists ? Lists[El] : never>,
+      ...Array<KeyValues<El extends keyof Forms ? Forms[El] : El extends keyof Lists ? Lists[El] : never>>,
+    ]
+  ): TransactionGetRequest;
+}
+/** `defineService<Forms, Lists>(descriptor)`: the element and field types come from the generated interfaces. */
+export declare function defineService<Forms, Lists>(descriptor: ServiceDescriptor): Service<Forms, Lists>;

@@ -1,0 +1,237 @@
+import { ErpError } from './errors.js';
+import { isDateText, localDateTime, plainNumber } from './literals.js';
+import { hasOwn } from './object.js';
+/** A payload problem found before sending: an unknown element or field, a missing key, folded rows, a bad value. */
+export class ErpTransactionBuildError extends ErpError {
+  name = 'ErpTransactionBuildError';
+}
+// --- values ------------------------------------------------------------------------------------------------
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+const DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?)?$/;
+/** The string the service takes for a value of this field type. */
+function wireValue(value, type, what) {
+  if (value === null || value === undefined)
+    throw new ErpTransactionBuildError(`${what}: no value (leave the field out instead)`);
+  if (type === 'Decimal' || type === 'Long' || type === 'Number') {
+    if (typeof value === 'number') {
+      if (type === 'Long' && !Number.isInteger(value))
+        throw new ErpTransactionBuildError(`${what}: ${value} is not a whole number`);
+      return plainNumber(value, what);
+    }
+    if (typeof value === 'string' && NUMERIC.test(value.trim())) return value.trim();
+    throw new ErpTransactionBuildError(`${what}: ${JSON.stringify(value)} is not a number`);
+  }
+  if (type === 'Datetime') {
+    // the server's Datetime has no zone: a Date is sent as its local day and wall-clock time (see
+    // localDateTime for why); a local midnight is a day, as the real payloads send it
+    if (value instanceof Date) {
+      const local = localDateTime(value);
+      if (!local)
+        throw new ErpTransactionBuildError(
+          `${what}: ${Number.isNaN(value.getTime()) ? 'an invalid Date' : 'a Date outside the years 0000-9999'}`,
+        );
+      return local.midnight ? local.date : `${local.date}T${local.time}`;
+    }
+    if (typeof value === 'string' && DATE.test(value) && isDateText(value.slice(0, 10))) return value;
+    throw new ErpTransactionBuildError(`${what}: ${JSON.stringify(value)} is not a date (a Date or YYYY-MM-DD)`);
+  }
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return plainNumber(value, what);
+  throw new ErpTransactionBuildError(`${what}: ${JSON.stringify(value)} is not text`);
+}
+/** The first `max` UTF-16 code units of `text`, one fewer where the last would be half a surrogate pair. */
+function cut(text, max) {
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+// --- the builder -------------------------------------------------------------------------------------------
+class TransactionBuilder {
+  warnings = [];
+  elements = [];
+  /** rows inserted (no keys), per element: what missingRequired() looks at */
+  inserted = [];
+  service;
+  codeValues;
+  constructor(service, codeValues) {
+    this.service = service;
+    this.codeValues = codeValues;
+  }
+  form(element, edits, options) {
+    return this.add(element, 'Form', [edits], options?.keys ?? []);
+  }
+  list(element, rows, options) {
+    if (!Array.isArray(rows))
+      throw new ErpTransactionBuildError(`${this.service.name} ${element}: list() takes an array of rows`);
+    return this.add(element, 'List', rows, options?.keys ?? []);
+  }
+  add(name, type, rows, keys) {
+    const where = `${this.service.name} ${name}`;
+    const element = hasOwn(this.service.elements, name) ? this.service.elements[name] : undefined;
+    if (!element) throw new ErpTransactionBuildError(`${where}: no such data element in service ${this.service.name}`);
+    if (element.type !== type)
+      throw new ErpTransactionBuildError(
+        `${where}: a ${element.type} element, so use ${element.type === 'Form' ? 'form()' : 'list()'}`,
+      );
+    if (this.elements.some((e) => e.Name === name))
+      throw new ErpTransactionBuildError(`${where}: given twice in one transaction; put all its rows in one call`);
+    for (const key of keys)
+      if (!hasOwn(element.fields, key))
+        throw new ErpTransactionBuildError(`${where}: key ${JSON.stringify(key)} is not a field of the element`);
+    if (new Set(keys).size !== keys.length) throw new ErpTransactionBuildError(`${where}: a key is named twice`);
+    const seen = new Map();
+    const wireRows = rows.map((row, index) => {
+      const at = rows.length > 1 ? `${where} row ${index + 1}` : where;
+      if (row === null || typeof row !== 'object')
+        throw new ErpTransactionBuildError(`${at}: a row is an object of field values`);
+      for (const key of keys)
+        if (!hasOwn(row, key) || row[key] === undefined)
+          throw new ErpTransactionBuildError(`${at}: key ${key} missing (every row must carry every key)`);
+      const edits = [];
+      for (const [field, value] of Object.entries(row)) {
+        if (value === undefined) continue;
+        const descriptor = hasOwn(element.fields, field) ? element.fields[field] : undefined;
+        if (!descriptor)
+          throw new ErpTransactionBuildError(`${at}: ${JSON.stringify(field)} is not a field of the element`);
+        edits.push({ Name: field, Value: this.value(value, descriptor, `${at}.${field}`) });
+      }
+      if (keys.length) {
+        // the server folds rows with equal keys into one, keeping the last: refuse rather than lose rows
+        const identity = JSON.stringify(keys.map((k) => edits.find((e) => e.Name === k)?.Value));
+        const earlier = seen.get(identity);
+        if (earlier !== undefined) {
+          const values = keys.map((k) => `${k}=${edits.find((e) => e.Name === k)?.Value}`).join(', ');
+          throw new ErpTransactionBuildError(
+            `${where}: rows ${earlier + 1} and ${index + 1} have equal keys (${values}); the service would keep only the last`,
+          );
+        }
+        seen.set(identity, index);
+      } else this.inserted.push({ element: name, fields: new Set(edits.map((e) => e.Name)) });
+      return { Edits: edits, RelativeDateEdits: [] };
+    });
+    this.elements.push({ Name: name, Type: type, Keys: [...keys], Rows: wireRows });
+    return this;
+  }
+  value(value, field, what) {
+    let text;
+    if (field.validValues && !this.codeValues) {
+      // a display label, whatever the field's DataType: the service decodes it
+      if (typeof value !== 'string' || !field.validValues.includes(value)) {
+        throw new ErpTransactionBuildError(
+          `${what}: ${JSON.stringify(value)} is not one of its valid values (${field.validValues.map((v) => JSON.stringify(v)).join(', ')}); send a display label, or build with { useCodeValues: true }`,
+        );
+      }
+      text = value;
+    } else text = wireValue(value, field.type, what);
+    // an nvarchar(n) holds n UTF-16 code units, as `.length` counts them: an astral character (😀, 𠮷) takes two
+    if (field.maxLength !== undefined && text.length > field.maxLength) {
+      const length = text.length;
+      if (field.identifier)
+        throw new ErpTransactionBuildError(
+          `${what}: ${length} characters, but its column holds ${field.maxLength}: an identifier is never cut`,
+        );
+      text = cut(text, field.maxLength);
+      this.warnings.push(`${what}: cut from ${length} to ${text.length} characters (the column's length)`);
+    }
+    return text;
+  }
+  missingRequired() {
+    const missing = [];
+    for (const { element, fields } of this.inserted) {
+      for (const [name, field] of Object.entries(this.service.elements[element].fields)) {
+        if (field.required && !fields.has(name))
+          missing.push(`${element}.${name}${field.label ? ` (${field.label})` : ''}`);
+      }
+    }
+    return missing;
+  }
+  toJSON() {
+    return {
+      Status: 'New',
+      DataElements: this.elements.map((e) => ({
+        ...e,
+        Keys: [...e.Keys],
+        Rows: e.Rows.map((r) => ({ Edits: [...r.Edits], RelativeDateEdits: [] })),
+      })),
+    };
+  }
+}
+/** `defineService<Forms, Lists>(descriptor)`: the element and field types come from the generated interfaces. */
+export function defineService(descriptor) {
+  const frozen = Object.freeze(descriptor);
+  return Object.freeze({
+    descriptor: frozen,
+    transaction: (options) => new TransactionBuilder(frozen, options?.useCodeValues ?? false),
+    request(transactions, options) {
+      if (!Array.isArray(transactions) || transactions.length === 0)
+        throw new ErpTransactionBuildError(`${frozen.name}: request() needs at least one transaction`);
+      for (const t of transactions) {
+        if (!(t instanceof TransactionBuilder) || t.service !== frozen) {
+          throw new ErpTransactionBuildError(
+            `${frozen.name}: request() takes transactions built by ${frozen.name}.transaction()`,
+          );
+        }
+        if (t.codeValues !== Boolean(options.useCodeValues)) {
+          throw new ErpTransactionBuildError(
+            `${frozen.name}: a transaction built with useCodeValues ${t.codeValues} sent with useCodeValues ${Boolean(options.useCodeValues)}`,
+          );
+        }
+      }
+      return {
+        Name: frozen.name,
+        UseCodeValues: Boolean(options.useCodeValues),
+        ...(options.ignoreDisabled !== undefined ? { IgnoreDisabled: options.ignoreDisabled } : {}),
+        Transactions: transactions.map((t) => t.toJSON()),
+      };
+    },
+    records(from, element) {
+      if (!hasOwn(frozen.elements, element))
+        throw new ErpTransactionBuildError(`${frozen.name} ${element}: no such data element`);
+      const transactions =
+        from !== null && typeof from === 'object' && 'Transactions' in from
+          ? from.Transactions
+          : (from?.Results?.Transactions ?? []);
+      const rows = [];
+      for (const transaction of transactions)
+        for (const data of transaction.DataElements ?? [])
+          if (data.Name === element)
+            for (const row of data.Rows) {
+              const record = {};
+              // defined, not assigned: a field may be named `__proto__`
+              for (const edit of row.Edits)
+                Object.defineProperty(record, edit.Name, {
+                  value: edit.Value,
+                  enumerable: true,
+                  writable: true,
+                  configurable: true,
+                });
+              rows.push(record);
+            }
+      return rows;
+    },
+    get(element, ...records) {
+      const descriptor = hasOwn(frozen.elements, element) ? frozen.elements[element] : undefined;
+      if (!descriptor) throw new ErpTransactionBuildError(`${frozen.name} ${element}: no such data element`);
+      if (records.length === 0)
+        throw new ErpTransactionBuildError(
+          `${frozen.name} ${element}: get() needs the key values of at least one record`,
+        );
+      const states = records.map((keys) => {
+        const entries = Object.entries(keys).filter(([, v]) => v !== undefined);
+        if (entries.length === 0)
+          throw new ErpTransactionBuildError(
+            `${frozen.name} ${element}: get() needs at least one key value per record`,
+          );
+        const edits = entries.map(([name, value]) => {
+          const field = hasOwn(descriptor.fields, name) ? descriptor.fields[name] : undefined;
+          if (!field)
+            throw new ErpTransactionBuildError(
+              `${frozen.name} ${element}: ${JSON.stringify(name)} is not a field of the element`,
+            );
+          return { Name: name, Value: wireValue(value, field.type, `${frozen.name} ${element}.${name}`) };
+        });
+        return { DataElementName: element, Keys: edits };
+      });
+      return { ServiceName: frozen.name, TransactionStates: states };
+    },
+  });
+}

@@ -1,0 +1,254 @@
+// prettier's layout algorithm, reduced to the documents generated code needs: text, groups that print flat
+// when they fit the rest of their line, indentation, line breaks, and prettier's conditional group. Lines are
+// measured in display width, as prettier measures them (width.ts). The printer (printer.ts) builds the
+// documents the way prettier builds them for the same syntax; this module only lays them out.
+import { displayWidth } from './width.js';
+
+export const PRINT_WIDTH = 120;
+
+export type Doc = string | readonly Doc[] | Group | Indent | Line | IfBreak | IndentIfBreak | Conditional;
+export interface Group {
+  readonly kind: 'group';
+  readonly contents: Doc;
+  /** holds a hard line break: can never be flat */
+  readonly broken: boolean;
+  /** its mode is recorded for an `indentIfBreak` */
+  readonly tracked?: boolean;
+}
+interface Indent {
+  readonly kind: 'indent';
+  readonly contents: Doc;
+}
+interface Line {
+  readonly kind: 'line';
+  /** soft: nothing when flat; hard: always a break; else a space when flat */
+  readonly mode: 'line' | 'soft' | 'hard';
+}
+interface IfBreak {
+  readonly kind: 'if-break';
+  readonly broken: Doc;
+  readonly flat: Doc;
+}
+/** indented when the given group broke */
+interface IndentIfBreak {
+  readonly kind: 'indent-if-break';
+  readonly group: Group;
+  readonly contents: Doc;
+}
+/**
+ * prettier's conditional group: the first state that fits, else the last one broken. Hard breaks inside do
+ * not break it (prettier does not propagate them through a conditional group).
+ */
+interface Conditional {
+  readonly kind: 'conditional';
+  readonly states: readonly Doc[];
+}
+
+export const line: Line = { kind: 'line', mode: 'line' };
+export const softline: Line = { kind: 'line', mode: 'soft' };
+export const hardline: Line = { kind: 'line', mode: 'hard' };
+export const indent = (contents: Doc): Indent => ({ kind: 'indent', contents });
+export const ifBreak = (broken: Doc, flat: Doc = ''): IfBreak => ({ kind: 'if-break', broken, flat });
+
+function breaks(doc: Doc): boolean {
+  if (typeof doc === 'string') return false;
+  if (Array.isArray(doc)) return (doc as readonly Doc[]).some(breaks);
+  const d = doc as Exclude<Doc, string | readonly Doc[]>;
+  switch (d.kind) {
+    case 'group':
+      return d.broken;
+    case 'indent':
+    case 'indent-if-break':
+      return breaks(d.contents);
+    case 'line':
+      return d.mode === 'hard';
+    case 'if-break':
+      return false;
+    case 'conditional':
+      // the hard breaks of its first state still break the groups around it
+      return breaks(d.states[0]!);
+  }
+}
+
+/** A group breaks when it holds a hard break (prettier's propagated breaks), or when it does not fit. */
+export const group = (contents: Doc, forceBreak = false): Group => ({
+  kind: 'group',
+  contents,
+  broken: forceBreak || breaks(contents),
+});
+
+export function join(separator: Doc, docs: readonly Doc[]): Doc[] {
+  const out: Doc[] = [];
+  docs.forEach((d, i) => {
+    if (i > 0) out.push(separator);
+    out.push(d);
+  });
+  return out;
+}
+
+const BREAK = 0;
+const FLAT = 1;
+type Mode = typeof BREAK | typeof FLAT;
+
+// The command stacks (indentation, mode, document) are three parallel arrays, reused: thousands of modules
+// are laid out per run, and a tuple per command was most of the garbage.
+const fitModes: Mode[] = [];
+const fitDocs: Doc[] = [];
+
+/**
+ * prettier's `fits`: the document flat, then what follows it as it will be printed (the rest of the command
+ * stack), up to the next possible line break, within the width left on the line.
+ */
+function fits(next: Doc, restModes: readonly Mode[], restDocs: readonly Doc[], width: number): boolean {
+  let restIndex = restDocs.length;
+  fitModes.length = 0;
+  fitDocs.length = 0;
+  fitModes.push(FLAT);
+  fitDocs.push(next);
+  while (width >= 0) {
+    let mode: Mode;
+    let doc: Doc;
+    if (fitDocs.length) {
+      mode = fitModes.pop()!;
+      doc = fitDocs.pop()!;
+    } else if (restIndex > 0) {
+      restIndex--;
+      mode = restModes[restIndex]!;
+      doc = restDocs[restIndex]!;
+    } else return true;
+    if (typeof doc === 'string') {
+      width -= displayWidth(doc);
+      continue;
+    }
+    if (Array.isArray(doc)) {
+      for (let i = doc.length - 1; i >= 0; i--) {
+        fitModes.push(mode);
+        fitDocs.push((doc as readonly Doc[])[i]!);
+      }
+      continue;
+    }
+    const d = doc as Exclude<Doc, string | readonly Doc[]>;
+    switch (d.kind) {
+      case 'group':
+        fitModes.push(d.broken ? BREAK : mode);
+        fitDocs.push(d.contents);
+        break;
+      case 'conditional':
+        fitModes.push(mode);
+        fitDocs.push(mode === BREAK ? d.states[d.states.length - 1]! : d.states[0]!);
+        break;
+      case 'indent':
+      case 'indent-if-break':
+        fitModes.push(mode);
+        fitDocs.push(d.contents);
+        break;
+      case 'if-break':
+        fitModes.push(mode);
+        fitDocs.push(mode === BREAK ? d.broken : d.flat);
+        break;
+      case 'line':
+        if (mode === BREAK || d.mode === 'hard') return true;
+        if (d.mode === 'line') width -= 1;
+        break;
+    }
+  }
+  return false;
+}
+
+const SPACES: string[] = [];
+const spaces = (n: number) => (SPACES[n] ??= ' '.repeat(n));
+
+/** prettier's `printDocToString`, for the documents above: the text, without a final newline. */
+export function layout(doc: Doc): string {
+  const width = PRINT_WIDTH;
+  const indents: number[] = [0];
+  const modes: Mode[] = [BREAK];
+  const docs: Doc[] = [doc];
+  const push = (indentation: number, mode: Mode, d: Doc) => {
+    indents.push(indentation);
+    modes.push(mode);
+    docs.push(d);
+  };
+  const groupModes = new Map<Group, Mode>();
+  let text = '';
+  let column = 0;
+  // the indentation of a new line is written with its first text, so that a blank line stays empty
+  let pendingIndent = 0;
+  let endsInSpace = false;
+  while (docs.length) {
+    const indentation = indents.pop()!;
+    const mode = modes.pop()!;
+    const d = docs.pop()!;
+    if (typeof d === 'string') {
+      if (d === '') continue;
+      if (pendingIndent) {
+        text += spaces(pendingIndent);
+        pendingIndent = 0;
+      }
+      text += d;
+      column += displayWidth(d);
+      endsInSpace = d.charCodeAt(d.length - 1) === 32;
+      continue;
+    }
+    if (Array.isArray(d)) {
+      for (let i = d.length - 1; i >= 0; i--) push(indentation, mode, (d as readonly Doc[])[i]!);
+      continue;
+    }
+    const c = d as Exclude<Doc, string | readonly Doc[]>;
+    switch (c.kind) {
+      case 'group': {
+        const chosen = !c.broken && (mode === FLAT || fits(c.contents, modes, docs, width - column)) ? FLAT : BREAK;
+        if (c.tracked) groupModes.set(c, chosen);
+        push(indentation, chosen, c.contents);
+        break;
+      }
+      case 'conditional': {
+        if (mode === FLAT) {
+          push(indentation, FLAT, c.states[0]!);
+          break;
+        }
+        const last = c.states.length - 1;
+        const state = c.states.findIndex((s, i) => i < last && fits(s, modes, docs, width - column));
+        if (state < 0) push(indentation, BREAK, c.states[last]!);
+        else push(indentation, FLAT, c.states[state]!);
+        break;
+      }
+      case 'indent':
+        push(indentation + 2, mode, c.contents);
+        break;
+      case 'indent-if-break':
+        push(indentation + (groupModes.get(c.group) === BREAK ? 2 : 0), mode, c.contents);
+        break;
+      case 'if-break':
+        push(indentation, mode, mode === BREAK ? c.broken : c.flat);
+        break;
+      case 'line':
+        if (mode === FLAT && c.mode !== 'hard') {
+          if (c.mode === 'line') {
+            text += ' ';
+            column += 1;
+            endsInSpace = true;
+          }
+          break;
+        }
+        // no trailing spaces (rare: reading the end of the text would flatten it)
+        if (endsInSpace) text = text.replace(/ +$/, '');
+        endsInSpace = false;
+        text += '\n';
+        pendingIndent = indentation;
+        column = indentation;
+        break;
+    }
+  }
+  return text;
+}
+
+/** `contents`, indented when `group` broke (prettier's `indentIfBreak`) */
+export const indentIfBreak = (group: Group, contents: Doc): IndentIfBreak => ({
+  kind: 'indent-if-break',
+  group,
+  contents,
+});
+
+/** the first of `states` that fits, else the last one broken (prettier's `conditionalGroup`) */
+export const conditional = (states: readonly Doc[]): Conditional => ({ kind: 'conditional', states });

@@ -1,0 +1,349 @@
+// The one printer of generated code. Emitters describe a module once, as a small syntax tree (what to print);
+// this module prints it in any of three forms: `ts` (the TypeScript source), `js` (the same module without its
+// types) and `dts` (its declarations, JSDoc and all). The layout is prettier's, by construction: the tree
+// becomes a document of groups, indents and line breaks built the way prettier builds it for the same syntax,
+// and layout.ts lays it out with prettier's algorithm at prettier's display width. So no emitted file needs
+// formatting, which at thousands of modules would cost more than everything else a run does.
+import {
+  conditional,
+  group,
+  hardline,
+  ifBreak,
+  indent,
+  indentIfBreak,
+  join,
+  layout,
+  line,
+  PRINT_WIDTH,
+  softline,
+  type Doc,
+  type Group,
+} from './layout.js';
+import { displayWidth } from './width.js';
+
+/** The style emitted code is printed in; the generated package carries it so `prettier --check` agrees. */
+export const PRETTIER_OPTIONS = { singleQuote: true, printWidth: PRINT_WIDTH } as const;
+
+export type Form = 'ts' | 'js' | 'dts';
+
+// --- the syntax tree: what emitters say -----------------------------------------------------------------
+
+/** An expression: a string, number, boolean or null literal, or one of the nodes below. */
+export type Expr = string | number | boolean | null | ObjectExpr | ArrayExpr | CallExpr | RefExpr | AsConstExpr;
+export interface ObjectExpr {
+  readonly object: ReadonlyArray<readonly [key: string, value: Expr]>;
+  /** a listing (names to values): one entry per line whatever the width, as prettier keeps such an object */
+  readonly listing?: boolean;
+}
+export interface ArrayExpr {
+  readonly array: readonly Expr[];
+}
+export interface CallExpr {
+  readonly call: Expr;
+  /** printed in `ts` only */
+  readonly typeArgs?: readonly Type[];
+  readonly args: readonly Expr[];
+}
+export interface RefExpr {
+  readonly ref: string;
+}
+/** `value as const` in `ts`; its declared type is the literal type of the value */
+export interface AsConstExpr {
+  readonly asConst: Expr;
+}
+
+/** A type: a string is a type written out (`string`, `keyof CustomerRow`), else one of the nodes below. */
+export type Type = string | LiteralType | UnionType | ObjectType | GenericType | TupleType;
+export interface LiteralType {
+  readonly literal: string | number | boolean;
+}
+export interface UnionType {
+  readonly union: readonly Type[];
+}
+export interface ObjectType {
+  readonly members: readonly Member[];
+  readonly listing?: boolean;
+}
+export interface GenericType {
+  readonly generic: string;
+  readonly args: readonly Type[];
+}
+/** `readonly [A, B]` */
+export interface TupleType {
+  readonly tuple: readonly Type[];
+}
+/** `readonly key?: type`, with its JSDoc */
+export interface Member {
+  readonly key: string;
+  readonly type: Type;
+  readonly optional?: boolean;
+  readonly doc?: readonly string[];
+}
+
+export type Statement =
+  /** `//` comment lines */
+  | { readonly comment: readonly string[] }
+  /**
+   * `import { a as $a } from '...'`. `value`: needed by the code (`ts`, `js`); `type`: by the types (`ts`,
+   * `dts`); `declaration`: only by the declarations (`dts`).
+   */
+  | { readonly import: readonly string[]; readonly from: string; readonly use: 'value' | 'type' | 'declaration' }
+  | { readonly exportAll: string }
+  | { readonly interface: string; readonly members: readonly Member[]; readonly doc?: readonly string[] }
+  | { readonly typeAlias: string; readonly type: Type; readonly doc?: readonly string[] }
+  /** `export const`; `type` is what the declaration says (by default, the literal type of an `as const` value) */
+  | { readonly const: string; readonly value: Expr; readonly type?: Type; readonly doc?: readonly string[] };
+
+/** Statements in blocks: a blank line between blocks, none inside one. */
+export interface Module {
+  readonly blocks: ReadonlyArray<readonly Statement[]>;
+}
+
+// --- tokens ----------------------------------------------------------------------------------------------
+
+const PLAIN = /^[^'"\\\x00-\x1f\u2028\u2029\ud800-\udfff]*$/;
+
+/** A string literal as prettier prints it with `singleQuote: true`. */
+export function stringLiteral(text: string): string {
+  // most server names need no escape at all
+  if (PLAIN.test(text)) return `'${text}'`;
+  const json = JSON.stringify(text);
+  const singles = (text.match(/'/g) ?? []).length;
+  const doubles = (text.match(/"/g) ?? []).length;
+  if (doubles < singles) return json;
+  // JSON escapes `"` and never `'`: swap to single quotes
+  return `'${json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+}
+
+/** A property key: bare when it is an identifier name (reserved words included), else a string literal. */
+export function propertyKey(name: string): string {
+  return /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u.test(name) ? name : stringLiteral(name);
+}
+
+/**
+ * A key in an object literal: `__proto__` must be computed, or it would set the prototype. In JavaScript
+ * prettier also unquotes a key that is a plain number written the way JavaScript writes it (`'2024'`).
+ */
+function objectLiteralKey(name: string, form: Form): string {
+  if (name === '__proto__') return `['__proto__']`;
+  if (form === 'js' && /^(?:\d+|\d+\.\d+)$/.test(name) && String(Number(name)) === name) return name;
+  return propertyKey(name);
+}
+
+/** Text inside a `/** ... *\/` comment: a `*\/` in a server name must not end the comment. */
+function commentText(text: string): string {
+  return text.replace(/\*\//g, '*\\/').replace(/\r?\n|\r|\u2028|\u2029/g, ' ');
+}
+
+// --- from the tree to documents, as prettier builds them ----------------------------------------------------
+
+function docComment(lines: readonly string[] | undefined): Doc {
+  if (!lines?.length) return '';
+  const clean = lines.map(commentText);
+  // prettier never wraps a comment
+  if (clean.length === 1) return [`/** ${clean[0]} */`, hardline];
+  return ['/**', ...clean.map((l) => [hardline, l === '' ? ' *' : ` * ${l}`]), hardline, ' */', hardline];
+}
+
+/** `{ a, b }` flat when it fits; a listing always one entry per line. `{}` when empty. */
+function braces(entries: readonly Doc[], separator: string, listing: boolean | undefined): Doc {
+  if (entries.length === 0) return '{}';
+  if (listing) return group(['{', indent(entries.map((e) => [hardline, e, separator])), hardline, '}'], true);
+  return group(['{', indent([line, join([separator, line], entries)]), ifBreak(separator), line, '}']);
+}
+
+/** `[a, b]` flat when it fits, else one item per line with a trailing comma. */
+function brackets(items: readonly Doc[], open = '['): Doc {
+  if (items.length === 0) return `${open}]`;
+  return group([open, indent([softline, join([',', line], items)]), ifBreak(','), softline, ']']);
+}
+
+function isTypeScript(form: Form): boolean {
+  return form !== 'js';
+}
+
+function expression(e: Expr, form: Form): Doc {
+  if (e === null) return 'null';
+  if (typeof e === 'string') return stringLiteral(e);
+  if (typeof e === 'number' || typeof e === 'boolean') return String(e);
+  if ('object' in e)
+    return braces(
+      e.object.map(([key, value]) => property(key, value, form)),
+      ',',
+      e.listing,
+    );
+  if ('array' in e) return brackets(e.array.map((item) => expression(item, form)));
+  if ('ref' in e) return e.ref;
+  if ('asConst' in e)
+    return isTypeScript(form) ? [expression(e.asConst, form), ' as const'] : expression(e.asConst, form);
+  const typeArgs = isTypeScript(form) && e.typeArgs?.length ? typeArguments(e.typeArgs) : '';
+  return [expression(e.call, form), typeArgs, callArguments(e.args, form)];
+}
+
+/**
+ * Call arguments as prettier prints them. A sole object or array argument hugs the parentheses, `f({`, when
+ * that much fits; else it is put on its own lines, `f(\n  {`.
+ */
+function callArguments(args: readonly Expr[], form: Form): Doc {
+  if (args.length === 0) return '()';
+  const first = args[0];
+  // `{...} as const` hugs as its object does (and is the object itself in `js`)
+  const asConst = typeof first === 'object' && first !== null && 'asConst' in first;
+  const only = asConst ? first.asConst : first;
+  const suffix = asConst && isTypeScript(form) ? ' as const' : '';
+  if (args.length === 1 && typeof only === 'object' && only !== null && ('object' in only || 'array' in only)) {
+    const hugged = [expression(only, form), suffix];
+    const expanded = [
+      'object' in only
+        ? only.listing
+          ? expression(only, form)
+          : expression({ ...only, listing: true }, form)
+        : group(brackets(only.array.map((item) => expression(item, form))), true),
+      suffix,
+    ];
+    return conditional([
+      ['(', hugged, ')'],
+      ['(', expanded, ')'],
+      group(['(', indent([line, hugged]), ',', line, ')'], true),
+    ]);
+  }
+  const printed = args.map((a) => expression(a, form));
+  return group(['(', indent([softline, join([',', line], printed)]), ifBreak(','), softline, ')']);
+}
+
+/**
+ * `left = right` as prettier's "fluid" assignment layout: the right side stays on the line when its start
+ * fits there, else it moves, indented, to the next line.
+ */
+function assignment(left: Doc, right: Doc): Doc {
+  const after: Group = { ...group(indent(line)), tracked: true };
+  return group([left, ' =', after, indentIfBreak(after, right)]);
+}
+
+/**
+ * `key: value`, laid out as prettier lays out an object property: a string value moves to its own line when
+ * it does not fit, unless the key is too short for that to help (narrower than tab width + 3).
+ */
+function property(key: string, value: Expr, form: Form): Doc {
+  const k = objectLiteralKey(key, form);
+  const v = expression(value, form);
+  if (typeof value === 'string' && !(!k.startsWith('[') && displayWidth(k) < 5))
+    return group([k, ':', group(indent([line, v]))]);
+  return typeof v === 'string' ? `${k}: ${v}` : [k, ': ', v];
+}
+
+/** `<A>` (prettier never breaks a sole simple type argument), else `<A, B>` or one per line */
+function typeArguments(args: readonly Type[]): Doc {
+  if (args.length === 1 && typeof args[0] === 'string') return `<${args[0]}>`;
+  return group(['<', indent([softline, join([',', line], args.map(typeDoc))]), softline, '>']);
+}
+
+function typeDoc(t: Type): Doc {
+  if (typeof t === 'string') return t;
+  if ('literal' in t) return typeof t.literal === 'string' ? stringLiteral(t.literal) : String(t.literal);
+  if ('union' in t) return join(' | ', t.union.map(typeDoc));
+  if ('members' in t) return braces(t.members.map(member), ';', t.listing);
+  if ('generic' in t) return [t.generic, typeArguments(t.args)];
+  return brackets(t.tuple.map(typeDoc), 'readonly [');
+}
+
+/**
+ * `readonly key?: type;` with its JSDoc. A union that does not fit goes to the next line, and when it does
+ * not fit there either, one member per line.
+ */
+function member(m: Member): Doc {
+  const head = `readonly ${propertyKey(m.key)}${m.optional ? '?' : ''}:`;
+  if (typeof m.type === 'object' && 'union' in m.type && m.type.union.length > 1) {
+    const union = group([ifBreak('| '), join([line, '| '], m.type.union.map(typeDoc))]);
+    return [docComment(m.doc), head, group(indent([line, union]))];
+  }
+  const type = typeDoc(m.type);
+  return [docComment(m.doc), typeof type === 'string' ? `${head} ${type}` : [head, ' ', type]];
+}
+
+/** The declared type of a literal value: what `as const` makes of it. */
+function literalType(e: Expr, name: string): Type {
+  if (e === null) return 'null';
+  if (typeof e !== 'object') return { literal: e };
+  if ('asConst' in e) return literalType(e.asConst, name);
+  if ('object' in e)
+    return {
+      members: e.object.map(([key, value]) => ({ key, type: literalType(value, name) })),
+      listing: e.listing ?? false,
+    };
+  if ('array' in e) return { tuple: e.array.map((item) => literalType(item, name)) };
+  throw new Error(`erpgen: the declaration of ${name} needs its type`);
+}
+
+function statement(s: Statement, form: Form): Doc | undefined {
+  if ('comment' in s)
+    return join(
+      hardline,
+      s.comment.map((l) => `// ${l}`),
+    );
+  if ('import' in s) {
+    const wanted = s.use === 'value' ? form !== 'dts' : s.use === 'type' ? form !== 'js' : form === 'dts';
+    if (!wanted) return undefined;
+    const keyword = s.use === 'value' ? 'import ' : 'import type ';
+    return [keyword, braces(s.import, ',', false), ` from ${stringLiteral(s.from)};`];
+  }
+  if ('exportAll' in s) return `export * from ${stringLiteral(s.exportAll)};`;
+  if ('interface' in s) {
+    if (form === 'js') return undefined;
+    const body = s.members.length
+      ? ['{', indent(s.members.map((m) => [hardline, member(m), ';'])), hardline, '}']
+      : '{}';
+    return [docComment(s.doc), `export interface ${s.interface} `, body];
+  }
+  if ('typeAlias' in s)
+    return form === 'js'
+      ? undefined
+      : [docComment(s.doc), assignment(`export type ${s.typeAlias}`, typeDoc(s.type)), ';'];
+  if (form === 'dts')
+    return [
+      docComment(s.doc),
+      `export declare const ${s.const}: `,
+      typeDoc(s.type ?? literalType(s.value, s.const)),
+      ';',
+    ];
+  // In `ts`, a declared type is written on the const too: then an editor takes the value's type from it and
+  // never infers it again from the descriptor after an edit of a file that uses it.
+  const annotation = form === 'ts' && s.type !== undefined ? [': ', typeDoc(s.type)] : '';
+  return [
+    form === 'ts' ? docComment(s.doc) : '',
+    assignment([`export const ${s.const}`, annotation], expression(s.value, form)),
+    ';',
+  ];
+}
+
+/** In declarations, the `type` and `declaration` imports of one module become one `import type`. */
+function mergeImports(block: readonly Statement[], form: Form): readonly Statement[] {
+  if (form !== 'dts') return block;
+  const out: Statement[] = [];
+  for (const s of block) {
+    const previous = out[out.length - 1];
+    if (
+      'import' in s &&
+      s.use !== 'value' &&
+      previous &&
+      'import' in previous &&
+      previous.use !== 'value' &&
+      previous.from === s.from
+    )
+      out[out.length - 1] = { ...previous, import: [...previous.import, ...s.import], use: 'declaration' };
+    else out.push(s);
+  }
+  return out;
+}
+
+/** The module in one form, as prettier would print it. */
+export function printModule(module: Module, form: Form): string {
+  const blocks: Doc[] = [];
+  for (const block of module.blocks) {
+    const docs = mergeImports(block, form)
+      .map((s) => statement(s, form))
+      .filter((d): d is Doc => d !== undefined);
+    if (docs.length) blocks.push(join(hardline, docs));
+  }
+  return `${layout(join([hardline, hardline], blocks))}\n`;
+}
