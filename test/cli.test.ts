@@ -181,8 +181,8 @@ describe('erpgen generate', () => {
     const times = mtimes(dir);
     const listing = readdirSync(dir, { recursive: true }).sort();
     expect(runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--check'], dir).code).toBe(0);
-    writeFileSync(join(dir, 'generated/tables/terms.ts'), 'stale\n');
-    utimesSync(join(dir, 'generated/tables/terms.ts'), old, old);
+    writeFileSync(join(dir, 'generated/tables/terms.js'), 'stale\n');
+    utimesSync(join(dir, 'generated/tables/terms.js'), old, old);
     const stale = readTree(dir);
     expect(runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--check'], dir).code).toBe(1);
     expect(readTree(dir)).toEqual(stale);

@@ -166,8 +166,16 @@ describe('erpgen fetch', () => {
     expect(manifest.documents.view).toMatchObject({ objects: 44, kept: 1, filtered: true });
     const gen = await erpgen(['generate', '--snapshot', 'snap', '--out', 'gen', '--quiet'], dir);
     expect(gen.code, gen.stderr).toBe(0);
-    expect(readdirSync(join(dir, 'gen/tables')).sort()).toEqual(['customer.ts', 'oe_hdr.ts']);
-    expect(readdirSync(join(dir, 'gen/views'))).toEqual(['svc_view_es_customer.ts']);
+    expect(readdirSync(join(dir, 'gen/tables')).sort()).toEqual([
+      'customer.d.ts',
+      'customer.js',
+      'oe_hdr.d.ts',
+      'oe_hdr.js',
+    ]);
+    expect(readdirSync(join(dir, 'gen/views')).sort()).toEqual([
+      'svc_view_es_customer.d.ts',
+      'svc_view_es_customer.js',
+    ]);
   });
 
   it('--tables / --views and the config narrow the documents the same way', async () => {

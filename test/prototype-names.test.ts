@@ -88,7 +88,7 @@ beforeAll(async () => {
 }, 120_000);
 
 async function load<T>(folder: string, stem: string, value: string): Promise<T> {
-  const module = (await import(pathToFileURL(join(out, folder, `${stem}.ts`)).href)) as Record<string, T>;
+  const module = (await import(pathToFileURL(join(out, folder, `${stem}.js`)).href)) as Record<string, T>;
   return module[value]!;
 }
 
@@ -137,7 +137,7 @@ describe.each(PROTOTYPE_NAMES.map((name, i) => [name, i] as const))('the name %s
   for (const { surface, folder, prefix } of surfaces) {
     it(`as a ${surface} name and a column name: select, filter, orderBy`, async () => {
       const names = objectNames.get(`${surface}:${prefix}${name}`)!;
-      const { query } = (await import(pathToFileURL(join(out, 'index.ts')).href)) as {
+      const { query } = (await import(pathToFileURL(join(out, 'index.js')).href)) as {
         query(o: unknown): AnyQuery;
       };
       const object = await load(folder, names.stem, names.value);
@@ -152,7 +152,7 @@ describe.each(PROTOTYPE_NAMES.map((name, i) => [name, i] as const))('the name %s
 
     it(`as a ${surface} column among others: the others undisturbed`, async () => {
       const names = objectNames.get(`${surface}:${prefix}odd_columns`)!;
-      const { query } = (await import(pathToFileURL(join(out, 'index.ts')).href)) as {
+      const { query } = (await import(pathToFileURL(join(out, 'index.js')).href)) as {
         query(o: unknown): AnyQuery;
       };
       const object = await load<{ columns: object }>(folder, names.stem, names.value);
@@ -213,7 +213,7 @@ it('an inherited name is never taken for an element or a field', async () => {
 });
 
 it('every module of the package is prettier-clean as emitted, long hashed names and computed keys too', async () => {
-  const options = await prettier.resolveConfig(join(out, 'index.ts'));
+  const options = await prettier.resolveConfig(join(out, 'index.js'));
   const unformatted: string[] = [];
   for (const folder of ['tables', 'views', 'transactions'])
     for (const file of readdirSync(join(out, folder))) {

@@ -47,11 +47,11 @@ beforeAll(async () => {
   writePrototypeSnapshot(snapshot);
   await generate(loadConfig({ snapshot, out, include: ['*'] }, dir));
   server = await startQueryService({ snapshot, transactions: {} });
-  const { createClient } = (await import(pathToFileURL(join(out, 'client.ts')).href)) as {
+  const { createClient } = (await import(pathToFileURL(join(out, 'client.js')).href)) as {
     createClient(o: object): Client;
   };
   client = createClient({ baseUrl: server.url, auth: 'test-token' });
-  query = await load('index.ts', 'query');
+  query = await load('index.js', 'query');
 }, 120_000);
 afterAll(() => server?.close());
 
@@ -67,7 +67,7 @@ const row = (name: string, i: number, normal: string) =>
 describe.each(PROTOTYPE_NAMES.map((name, i) => [name, i] as const))('the name %s, sent', (name, i) => {
   it('queries a column and a table so named: the rows hold it as their own property', async () => {
     const odd = tables.at(-1)!;
-    const oddColumns = await load(`tables/${odd.stem}.ts`, odd.value);
+    const oddColumns = await load(`tables/${odd.stem}.js`, odd.value);
     const page = await client.page(
       query(oddColumns)
         .select(name, 'normal')
@@ -82,14 +82,14 @@ describe.each(PROTOTYPE_NAMES.map((name, i) => [name, i] as const))('the name %s
       expect(r[name]).not.toBeNull();
     }
     const named = tables[i]!;
-    const table = await load(`tables/${named.stem}.ts`, named.value);
+    const table = await load(`tables/${named.stem}.js`, named.value);
     const rows = (await client.page(query(table).select('id', name).top(3))).rows;
     expect(rows.length).toBeGreaterThan(0);
     expect(Object.keys(rows[0]!).sort()).toEqual(['id', name].sort());
   });
 
   it('writes an element, a field and a valid value so named, and reads the row back by field name', async () => {
-    const Odd = await load<Service>('transactions/Odd.ts', 'Odd');
+    const Odd = await load<Service>('transactions/Odd.js', 'Odd');
     const result = await client.transaction(
       Odd.request(
         [
@@ -110,7 +110,7 @@ describe.each(PROTOTYPE_NAMES.map((name, i) => [name, i] as const))('the name %s
 
   it('writes to a service so named', async () => {
     const names = services.get(name)!;
-    const service = await load<Service>(`transactions/${names.stem}.ts`, names.value);
+    const service = await load<Service>(`transactions/${names.stem}.js`, names.value);
     const result = await client.transaction(
       service.request([service.transaction().form('form', row(name, i, 'n'))], { useCodeValues: false }),
     );
