@@ -42,7 +42,7 @@ describe('generated code is prettier-clean as emitted', () => {
         // families live in folders under runtime/
         ...readdirSync(join(out, 'runtime'), { recursive: true, encoding: 'utf8' })
           .filter((f) => /\.(ts|js|json)$/.test(f))
-          .map((f) => `runtime/${f}`),
+          .map((f) => `runtime/${f.split('\\').join('/')}`),
         ...readdirSync(out).filter((f) => /\.(ts|js|json)$/.test(f)),
         '.prettierrc.json',
       ];

@@ -64,4 +64,9 @@ export const API_NAMES = [
   'ErpUdtUsageError',
   'COMMAND_ACTIONS',
   'commandsRequest',
+  'ErpLockedError',
+  'ErpNotAppliedError',
+  'ErpResourceNotFoundError',
+  'ErpServiceError',
+  'ErpValidationError',
 ];

@@ -116,3 +116,10 @@ export declare class ErpPagingError extends ErpUnexpectedResponseError {
 export declare class ErpResponseWindowError extends ErpHttpError {
   name: string;
 }
+/**
+ * The server refused because a record was locked (a deadlock victim, a lock wait that timed out): nothing was
+ * applied, so the request may be sent again after a pause of 1 to 2 seconds (bulk runs lock the item master).
+ */
+export declare class ErpLockedError extends ErpServerError {
+  name: string;
+}

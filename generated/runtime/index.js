@@ -9,6 +9,7 @@ export {
   ErpForbiddenError,
   ErpHttpError,
   ErpLiteralError,
+  ErpLockedError,
   ErpNotAuthorizedError,
   ErpNotFoundError,
   ErpPagingError,
@@ -19,6 +20,7 @@ export {
   ErpTimeoutError,
   ErpUnexpectedResponseError,
 } from './errors.js';
+export { ErpNotAppliedError, ErpResourceNotFoundError, ErpServiceError, ErpValidationError } from './entity/rest.js';
 export { and, not, or } from './filter.js';
 export { decimal } from './literals.js';
 export { defineObject } from './object.js';

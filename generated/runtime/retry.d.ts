@@ -12,6 +12,9 @@ export interface RetryOptions {
   readonly windowAttempts?: number;
   /** the window retry waits a random time in [min, max] (defaults 200 ms and 1,500 ms) */
   readonly windowDelayMs?: readonly [number, number];
+  /** attempts in all for a request refused on a lock (default 3); each retry waits a random time in [min, max] */
+  readonly lockAttempts?: number;
+  readonly lockDelayMs?: readonly [number, number];
   /** a number in [0, 1), for the jitter (default Math.random); tests pass a fixed sequence */
   readonly random?: () => number;
   /** waits (default a timer); tests pass one that records the delay and returns at once */
@@ -26,7 +29,7 @@ export interface RetryPolicy {
   run<T>(what: string, kind: RequestKind, attempt: (attemptNo: number) => Promise<T>): Promise<T>;
 }
 /** Why a failure may be retried, or undefined when it may not. */
-export type RetryReason = 'transient' | 'opaque-500' | 'response-window';
+export type RetryReason = 'transient' | 'opaque-500' | 'response-window' | 'locked';
 /**
  * The rule for the unexpected response window. The documents describe the condition (a dialog, for example an
  * email dialog, left open in a pooled session by a previous request) but not its wording, so the client

@@ -7,11 +7,20 @@
 // - a transaction that met the intermittent unexpected response window (a previous request left a dialog open
 //   in a pooled session): a short random-delay retry, when nothing of the request was applied (see
 //   `isResponseWindow`); the final message suggests the async endpoint;
+// - a read or write refused on a lock (ErpLockedError: nothing was applied): a retry after 1 to 2 seconds, as
+//   the documents suggest for bulk runs, which contend for the item master;
 // - any other write is never retried: a write whose answer was lost may have been applied;
 // - a refused connection and a timeout are not retried: the server is not there (a wrong base URL fails at
 //   once), or so slow that another attempt would only double the wait.
 // Every retry is told to the caller's logger; the final error says how many attempts were made.
-import { ErpConnectionError, ErpError, ErpResponseWindowError, ErpServerError, ErpTimeoutError } from './errors.js';
+import {
+  ErpConnectionError,
+  ErpError,
+  ErpLockedError,
+  ErpResponseWindowError,
+  ErpServerError,
+  ErpTimeoutError,
+} from './errors.js';
 // through globalThis: the package compiles without DOM or Node type definitions
 const { setTimeout: schedule } = globalThis;
 /**
@@ -30,6 +39,7 @@ export function isResponseWindow(message) {
 /** Whether a failure of a `kind` request may be retried, and why. */
 export function retryReason(error, kind) {
   if (error instanceof ErpResponseWindowError) return 'response-window';
+  if (error instanceof ErpLockedError) return 'locked';
   if (kind === 'write') return undefined;
   if (error instanceof ErpConnectionError && error.reset) return 'transient';
   if (error instanceof ErpServerError) {
@@ -50,6 +60,7 @@ function describe(error) {
   if (error instanceof ErpTimeoutError) return 'a timeout';
   if (error instanceof ErpConnectionError) return 'a connection reset';
   if (error instanceof ErpResponseWindowError) return 'the unexpected response window';
+  if (error instanceof ErpLockedError) return 'a lock';
   const status = error.status;
   return typeof status === 'number' ? `HTTP ${status}` : 'a failure';
 }
@@ -59,12 +70,14 @@ export function retryPolicy(options = {}) {
   const cap = options.maxDelayMs ?? 8_000;
   const windowAttempts = Math.max(1, options.windowAttempts ?? 3);
   const [windowMin, windowMax] = options.windowDelayMs ?? [200, 1_500];
+  const [lockMin, lockMax] = options.lockDelayMs ?? [1_000, 2_000];
   const random = options.random ?? Math.random;
   const sleep = options.sleep ?? ((ms) => new Promise((resolve) => void schedule(resolve, ms)));
   const limit = {
     transient: maxAttempts,
     'opaque-500': Math.min(2, maxAttempts),
     'response-window': windowAttempts,
+    locked: Math.max(1, options.lockAttempts ?? 3),
   };
   return {
     async run(what, kind, attempt) {
@@ -78,7 +91,9 @@ export function retryPolicy(options = {}) {
           const delay = Math.round(
             reason === 'response-window'
               ? windowMin + random() * (windowMax - windowMin)
-              : random() * Math.min(cap, base * 2 ** (attemptNo - 1)),
+              : reason === 'locked'
+                ? lockMin + random() * (lockMax - lockMin)
+                : random() * Math.min(cap, base * 2 ** (attemptNo - 1)),
           );
           options.log?.(
             `retrying ${what} after ${describe(error)} (attempt ${attemptNo + 1} of ${limit[reason]}, in ${delay} ms)`,

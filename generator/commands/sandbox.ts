@@ -21,6 +21,8 @@ export interface SandboxArgs {
   readonly 'burst-500'?: string | undefined;
   readonly drop?: string | undefined;
   readonly slow: number;
+  readonly 'price-500'?: number | undefined;
+  readonly 'price-locks'?: number | undefined;
 }
 
 export function sandboxOptions<T>(y: Argv<T>) {
@@ -45,6 +47,11 @@ export function sandboxOptions<T>(y: Argv<T>) {
     .option('burst-500', { type: 'string', describe: 'fault: N[/M]: 500 to N requests (N of every M)' })
     .option('drop', { type: 'string', describe: 'fault: N[/M]: close N connections unanswered (N of every M)' })
     .option('slow', { type: 'number', default: 0, describe: 'fault: milliseconds every answer waits' })
+    .option('price-500', {
+      type: 'number',
+      describe: 'fault: the first N price requests answer the intermittent opaque 500 (target of an invocation)',
+    })
+    .option('price-locks', { type: 'number', describe: 'fault: the first N price requests answer a lock error' })
     .options(SECRET_FLAG_OPTIONS)
     .epilog(
       [
@@ -94,6 +101,13 @@ export async function runSandbox(argv: SandboxArgs): Promise<number> {
   // loaded here, not with the CLI: SQLite's WebAssembly is for the sandbox alone
   const { startQueryService } = await import('../sandbox/query-service.js');
   const faults = faultsOf(argv);
+  const priceFaults = { invocation500: argv['price-500'], locked: argv['price-locks'] };
+  for (const [flag, count] of [
+    ['price-500', priceFaults.invocation500],
+    ['price-locks', priceFaults.locked],
+  ] as const)
+    if (count !== undefined && !(Number.isInteger(count) && count >= 0))
+      throw new UserError(`--${flag} ${count}: expected a number of requests`, 2);
   let server;
   try {
     server = await startQueryService({
@@ -116,6 +130,7 @@ export async function runSandbox(argv: SandboxArgs): Promise<number> {
       throw new UserError(`${argv.snapshot}: ${error.message.replace(/\s+/g, ' ')}`);
     throw error;
   }
+  server.inventory.faults = priceFaults;
   process.stdout.write(`${server.url}\n`);
   const who = [
     password !== undefined ? `user ${argv.user} (password from ERP_PASSWORD)` : undefined,

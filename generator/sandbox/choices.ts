@@ -21,4 +21,7 @@ export const SANDBOX_CHOICES: readonly string[] = [
   "Interactive: no save opens a response window unless the sandbox is started with one for the service (tests); its tools are cb_yes (save) and cb_no (cancel). GET /v2/data answers the active tab's datawindows as {Name, TabName, Columns, Data, ActiveRow, TotalRows}.",
   'Commands (/api/v2/commands) run in a window of their own and answer {Results: [{Action, Status, Events, Messages}]}, stopping at the first action that does not succeed; a refused action answers with its own error.',
   'UDT: rows live in the same store the query family reads; an update answers [n] rows updated in [table] table successfully..!, and only row_uid conditions are taken.',
+  'The entity and inventory families keep their records in memory, seeded with customers ACME_10, ACME_100198, ACME_100199 and BETA_10 (with addresses), vendor ACME_20, contact 17, and items WIDGET-001 and AB#12 (location 10 of company ACME, supplier 10, unit EA, Price1 12.500000000).',
+  'Companies ACME and BETA exist, with product groups MISC and TOOLS (ACME) and MISC (BETA); locations 10 and 20 have inventory defaults, others need the three accounts; location 10 has bins A1 and B2, and a PrimaryBin naming another bin is ignored while the PUT answers 200.',
+  "A price is the item's Price1 (ExtendedPrice times the quantity, nine decimal places); QuantityAvailable is the location's QtyOnHand; an item not at the source location fails the whole batch with the BusinessException 500.",
 ];

@@ -1,7 +1,8 @@
 // The sandbox: a simulated ERP middleware server, used by `erpgen sandbox` and by erpgen's own end-to-end tests. A
 // real HTTP server on 127.0.0.1 serving, from a schema snapshot, the security family (tokens), the data query family
 // (rows in an in-memory SQLite database), the UI server router, and on the UI server serverinfo and the Transaction
-// API (definitions from the snapshot, rows in memory). Behaviour follows the service documents (facts copied into
+// API (definitions from the snapshot, rows in memory); on the base host the entity and inventory REST families
+// (records in memory, entity/ and inventory/). Behaviour follows the service documents (facts copied into
 // generator/sandbox/README.md), quirks included; where the documents leave a choice, SANDBOX_CHOICES says what the
 // sandbox does. Fault switches make it misbehave on purpose (500 bursts, dropped connections, slow answers, XML or
 // expired tokens).
@@ -12,6 +13,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { authenticateBearer, DEFAULT_TOKENS, type TokenCheck, type TokenGrant } from './auth.js';
+import { EntityStore, entityRoute, seedEntities } from './entity/route.js';
+import { InventoryStore, inventoryRoute, seedItem } from './inventory/route.js';
 import { odataRoute } from './odata-route.js';
 import { emptyReply, htmlNotFound, type Reply, type Route, type ServiceRequest } from './reply.js';
 import { readSchemaDocument, type QueryObject, type Surface } from './schema.js';
@@ -115,6 +118,10 @@ export interface SimulatedServer {
   tokensIssued(): number;
   /** the Interactive API's sessions and windows (open sessions, a window's values) */
   readonly interactive: InteractiveSandbox;
+  /** the entity family's records (customers, vendors, contacts, addresses) */
+  readonly entities: EntityStore;
+  /** the inventory family's items, tenant setup and fault switches (opaque 500, lock errors) */
+  readonly inventory: InventoryStore;
   close(): Promise<void>;
 }
 
@@ -252,6 +259,12 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
     ...options.interactive,
   });
   const udt = udtSandbox({ tables, userOf: (token) => userOf(check, token), storage: storeStorage(store) });
+  const entities = new EntityStore();
+  seedEntities(entities);
+  const inventory = new InventoryStore();
+  for (const item of ['WIDGET-001', 'AB#12']) seedItem(inventory, item);
+  const bearer = (authorization: string | undefined, path: string) =>
+    authenticateBearer(authorization, check, origin + path);
   const routes: Route[] = [
     tokenRoute({ credentials: options.credentials ?? {}, issuer, settings }),
     odataRoute({ store, metadata, check, origin: () => origin }),
@@ -268,6 +281,8 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
     interactive.route,
     interactive.commandsRoute,
     udt.route,
+    entityRoute(entities, bearer),
+    inventoryRoute(inventory, bearer),
   ];
 
   const server = createServer((req, res) => {
@@ -313,6 +328,8 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
     expireTokens: () => issuer.expireAll(),
     tokensIssued: () => issuer.issued,
     interactive,
+    entities,
+    inventory,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => {

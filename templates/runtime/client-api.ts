@@ -67,3 +67,27 @@ export { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './udt/
 export type { Udt, UdtChanges, UdtConditions, UdtResult, UdtTable, WithRowUid } from './udt/index.js';
 export { COMMAND_ACTIONS, commandsRequest } from './commands.js';
 export type { Command, CommandsRequest } from './commands.js';
+export type {
+  AddressRecord,
+  Addresses,
+  ContactRecord,
+  Contacts,
+  CustomerRecord,
+  CustomerKey,
+  Customers,
+  EntityFamily,
+  EntityQuery,
+  VendorRecord,
+  VendorKey,
+  Vendors,
+} from './entity/index.js';
+export type {
+  BatchPriceParameters,
+  InventoryFamily,
+  ItemRecord,
+  ItemChange,
+  ItemCreate,
+  PriceItem,
+  PriceParameters,
+  PriceResult,
+} from './inventory/index.js';

@@ -75,4 +75,9 @@ export const API_NAMES: readonly string[] = [
   'ErpUdtUsageError',
   'COMMAND_ACTIONS',
   'commandsRequest',
+  'ErpLockedError',
+  'ErpNotAppliedError',
+  'ErpResourceNotFoundError',
+  'ErpServiceError',
+  'ErpValidationError',
 ];

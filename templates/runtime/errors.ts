@@ -157,3 +157,11 @@ export class ErpPagingError extends ErpUnexpectedResponseError {
 export class ErpResponseWindowError extends ErpHttpError {
   override name = 'ErpResponseWindowError';
 }
+
+/**
+ * The server refused because a record was locked (a deadlock victim, a lock wait that timed out): nothing was
+ * applied, so the request may be sent again after a pause of 1 to 2 seconds (bulk runs lock the item master).
+ */
+export class ErpLockedError extends ErpServerError {
+  override name = 'ErpLockedError';
+}

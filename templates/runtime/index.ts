@@ -9,6 +9,7 @@ export {
   ErpForbiddenError,
   ErpHttpError,
   ErpLiteralError,
+  ErpLockedError,
   ErpNotAuthorizedError,
   ErpNotFoundError,
   ErpPagingError,
@@ -20,6 +21,8 @@ export {
   ErpUnexpectedResponseError,
 } from './errors.js';
 export type { NotAuthorizedReason, SignInFailure } from './errors.js';
+export { ErpNotAppliedError, ErpResourceNotFoundError, ErpServiceError, ErpValidationError } from './entity/rest.js';
+export type { DecimalString, RestErrorDetails, YesNo } from './entity/rest.js';
 export { and, not, or } from './filter.js';
 export type { ColumnAccessor, Columns, ComparableColumn, Filter, NullTestColumn, StringColumn } from './filter.js';
 export { decimal } from './literals.js';

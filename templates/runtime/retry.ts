@@ -7,6 +7,8 @@
 // - a transaction that met the intermittent unexpected response window (a previous request left a dialog open
 //   in a pooled session): a short random-delay retry, when nothing of the request was applied (see
 //   `isResponseWindow`); the final message suggests the async endpoint;
+// - a read or write refused on a lock (ErpLockedError: nothing was applied): a retry after 1 to 2 seconds, as
+//   the documents suggest for bulk runs, which contend for the item master;
 // - any other write is never retried: a write whose answer was lost may have been applied;
 // - a refused connection and a timeout are not retried: the server is not there (a wrong base URL fails at
 //   once), or so slow that another attempt would only double the wait.
@@ -14,6 +16,7 @@
 import {
   ErpConnectionError,
   ErpError,
+  ErpLockedError,
   ErpResponseWindowError,
   ErpServerError,
   ErpTimeoutError,
@@ -36,6 +39,9 @@ export interface RetryOptions {
   readonly windowAttempts?: number;
   /** the window retry waits a random time in [min, max] (defaults 200 ms and 1,500 ms) */
   readonly windowDelayMs?: readonly [number, number];
+  /** attempts in all for a request refused on a lock (default 3); each retry waits a random time in [min, max] */
+  readonly lockAttempts?: number;
+  readonly lockDelayMs?: readonly [number, number];
   /** a number in [0, 1), for the jitter (default Math.random); tests pass a fixed sequence */
   readonly random?: () => number;
   /** waits (default a timer); tests pass one that records the delay and returns at once */
@@ -52,7 +58,7 @@ export interface RetryPolicy {
 }
 
 /** Why a failure may be retried, or undefined when it may not. */
-export type RetryReason = 'transient' | 'opaque-500' | 'response-window';
+export type RetryReason = 'transient' | 'opaque-500' | 'response-window' | 'locked';
 
 // through globalThis: the package compiles without DOM or Node type definitions
 const { setTimeout: schedule } = globalThis as unknown as { setTimeout(run: () => void, ms: number): unknown };
@@ -74,6 +80,7 @@ export function isResponseWindow(message: string): boolean {
 /** Whether a failure of a `kind` request may be retried, and why. */
 export function retryReason(error: unknown, kind: RequestKind): RetryReason | undefined {
   if (error instanceof ErpResponseWindowError) return 'response-window';
+  if (error instanceof ErpLockedError) return 'locked';
   if (kind === 'write') return undefined;
   if (error instanceof ErpConnectionError && error.reset) return 'transient';
   if (error instanceof ErpServerError) {
@@ -96,6 +103,7 @@ function describe(error: unknown): string {
   if (error instanceof ErpTimeoutError) return 'a timeout';
   if (error instanceof ErpConnectionError) return 'a connection reset';
   if (error instanceof ErpResponseWindowError) return 'the unexpected response window';
+  if (error instanceof ErpLockedError) return 'a lock';
   const status = (error as ErpHttpError).status;
   return typeof status === 'number' ? `HTTP ${status}` : 'a failure';
 }
@@ -106,12 +114,14 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
   const cap = options.maxDelayMs ?? 8_000;
   const windowAttempts = Math.max(1, options.windowAttempts ?? 3);
   const [windowMin, windowMax] = options.windowDelayMs ?? [200, 1_500];
+  const [lockMin, lockMax] = options.lockDelayMs ?? [1_000, 2_000];
   const random = options.random ?? Math.random;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => void schedule(resolve, ms)));
   const limit: Record<RetryReason, number> = {
     transient: maxAttempts,
     'opaque-500': Math.min(2, maxAttempts),
     'response-window': windowAttempts,
+    locked: Math.max(1, options.lockAttempts ?? 3),
   };
 
   return {
@@ -126,7 +136,9 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
           const delay = Math.round(
             reason === 'response-window'
               ? windowMin + random() * (windowMax - windowMin)
-              : random() * Math.min(cap, base * 2 ** (attemptNo - 1)),
+              : reason === 'locked'
+                ? lockMin + random() * (lockMax - lockMin)
+                : random() * Math.min(cap, base * 2 ** (attemptNo - 1)),
           );
           options.log?.(
             `retrying ${what} after ${describe(error)} (attempt ${attemptNo + 1} of ${limit[reason]}, in ${delay} ms)`,

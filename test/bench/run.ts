@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { fetchBench } from './fetch.js';
 import { generationBench, type Row } from './generation.js';
 import { editorBench } from './editor.js';
+import { pricesBench } from './prices.js';
 import { typecheckBench } from './typecheck.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
 
@@ -43,6 +44,8 @@ try {
       await editorBench(work, runs),
     );
   if (!only || only === 'fetch') print('erpgen fetch from erpgen sandbox (one run each)', await fetchBench(work));
+  if (!only || only === 'prices')
+    print(`Bulk pricing against the sandbox (median of ${runs} runs)`, await pricesBench(runs));
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

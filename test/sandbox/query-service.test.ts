@@ -201,8 +201,8 @@ describe('objects and surfaces', () => {
     }
   });
 
-  it('answers an empty 404 for paths outside the query family', async () => {
-    await emptyNotFound('/api/entity/customers/ACME_10');
+  it('answers an empty 404 for paths no family serves', async () => {
+    await emptyNotFound('/api/sales/customers/ACME_10');
     await emptyNotFound('/');
   });
 });

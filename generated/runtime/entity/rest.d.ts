@@ -1,0 +1,79 @@
+import { ErpHttpError, ErpNotFoundError, ErpServerError, ErpUnexpectedResponseError } from '../errors.js';
+import type { RequestInfo } from '../errors.js';
+import type { FamilyContext } from '../family.js';
+import type { RequestKind } from '../retry.js';
+import { type Check } from './fields.js';
+/**
+ * A decimal as the service wrote it (`"12.500000000"`): exact, nine decimal places kept. Turn it into a number
+ * only where rounding to a double does not matter; compare and add with a decimal library where it does.
+ */
+export type DecimalString = string;
+/** `Y` or `N`, the service's flags. */
+export type YesNo = 'Y' | 'N';
+/** The fields of a REST error body, as decoded. */
+export interface RestErrorDetails {
+  /** `ErrorType`, e.g. `ResourceNotFoundException`, `Svc.Common.Exceptions.ServiceException` */
+  readonly errorType: string | undefined;
+  readonly innerException: string | undefined;
+  /** `LogId`: quote it to the server's administrator */
+  readonly logId: string | undefined;
+  /** `DateTimeStamp` (ISO or `/Date(ms)/`), when the body had one */
+  readonly timestamp: Date | undefined;
+  readonly hostName: string | undefined;
+  readonly userId: string | undefined;
+}
+/** 404 `ResourceNotFoundException`: the record asked for does not exist. */
+export declare class ErpResourceNotFoundError extends ErpNotFoundError {
+  name: string;
+  readonly details: RestErrorDetails;
+  constructor(summary: string, info: RequestInfo, details: RestErrorDetails);
+}
+/**
+ * A 500-class REST error with an `ErrorType` (a business or service exception). For items, `itemId` and
+ * `reason` are read from the `Error updating {ItemId}: Error updating inv_mast: {reason}` prefixes.
+ */
+export declare class ErpServiceError extends ErpServerError {
+  name: string;
+  readonly details: RestErrorDetails;
+  readonly itemId: string | undefined;
+  /** the server's message without the `Error updating ...:` prefixes */
+  readonly reason: string | undefined;
+  constructor(summary: string, info: RequestInfo, details: RestErrorDetails, itemId?: string, reason?: string);
+}
+/** A validation failure, `{Message, Errors[]}`: `issues` lists each one the server gave. */
+export declare class ErpValidationError extends ErpHttpError {
+  name: string;
+  readonly issues: readonly string[];
+  constructor(summary: string, info: RequestInfo, issues: readonly string[]);
+}
+/** A write answered 200 whose effect is not there when read back (a 200 alone does not prove the write). */
+export declare class ErpNotAppliedError extends ErpUnexpectedResponseError {
+  name: string;
+}
+/** `/Date(1739287800000)/`, `/Date(1739287800000+0100)/` or an ISO date-time; undefined when neither. */
+export declare function restDate(value: unknown): Date | undefined;
+/** The typed error for a failed REST answer, or undefined to let the client's common reading apply. */
+export declare function explainRestError(
+  status: number,
+  body: unknown,
+  info: (status: number, serverMessage?: string) => RequestInfo,
+  redact: (text: string) => string,
+): ErpHttpError | undefined;
+/**
+ * JSON text with every number that has a fraction or an exponent, and every integer too long for a double,
+ * turned into a string of its exact text (strings are matched first, so digits inside them stay as they are).
+ */
+export declare function parseExactJson(json: string): unknown;
+export interface RestCall {
+  readonly method: 'GET' | 'POST' | 'PUT';
+  /** path and query string on the base host, already encoded */
+  readonly path: string;
+  /** the object named in messages: `entity/customers`, `inventory/parts` */
+  readonly object: string;
+  readonly body?: unknown;
+  readonly kind?: RequestKind;
+}
+/** One REST exchange: the answer parsed exactly and checked against its record's fields (`check`). */
+export declare function restCall(context: FamilyContext, call: RestCall, check: Check): Promise<unknown>;
+/** `?name=value&...` of the given parameters in order, values percent-encoded; '' when there are none. */
+export declare function queryOf(parameters: ReadonlyArray<readonly [string, string | number | undefined]>): string;

@@ -1,0 +1,52 @@
+import type { FamilyContext } from '../family.js';
+export type {
+  ChildList,
+  ItemRecord,
+  ItemChange,
+  ItemCreate,
+  ItemExtended,
+  ItemExtendedName,
+  ItemFields,
+  ItemLocation,
+  ItemLocationSupplier,
+  ItemSupplier,
+  ItemUnit,
+  LocationAppend,
+  LocationCreate,
+  LocationSupplierAppend,
+  LocationSupplierCreate,
+  LocationUpdate,
+  SupplierCreate,
+  UnitCreate,
+} from './items.js';
+export type { BatchPriceParameters, BulkOptions, PriceItem, PriceParameters, PriceResult, Quantity } from './price.js';
+export declare function inventoryFamily(context: FamilyContext): {
+  parts: {
+    get<const P extends '*' | readonly import('./items.js').ItemExtendedName[] = readonly []>(
+      itemId: string,
+      options?: {
+        readonly extendedProperties?: P;
+      },
+    ): Promise<import('./items.js').ItemRecord<P>>;
+    create(payload: import('./items.js').ItemCreate): Promise<import('./items.js').ItemRecord>;
+    appendOrUpdate: (
+      itemId: string,
+      change: import('./items.js').ItemChange,
+    ) => Promise<
+      import('./items.js').ItemRecord<readonly ['Locations', 'Suppliers', 'LocationSuppliers', 'UnitsOfMeasure']>
+    >;
+    price(itemId: string, parameters: import('./price.js').PriceParameters): Promise<import('./price.js').PriceResult>;
+    prices: (
+      items: readonly import('./price.js').PriceItem[],
+      parameters: import('./price.js').BatchPriceParameters,
+    ) => Promise<import('./price.js').PriceResult[]>;
+    pricesBulk(
+      items: readonly import('./price.js').PriceItem[],
+      parameters: import('./price.js').BatchPriceParameters,
+      options?: import('./price.js').BulkOptions,
+    ): Promise<import('./price.js').PriceResult[]>;
+    /** GET `/ping`: the health check; resolves when the service answers. */
+    ping(): Promise<void>;
+  };
+};
+export type InventoryFamily = ReturnType<typeof inventoryFamily>;

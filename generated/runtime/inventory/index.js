@@ -1,0 +1,20 @@
+import { objectCheck } from '../entity/fields.js';
+import { restCall } from '../entity/rest.js';
+import { items } from './items.js';
+import { prices } from './price.js';
+export function inventoryFamily(context) {
+  return {
+    parts: {
+      ...items(context),
+      ...prices(context),
+      /** GET `/ping`: the health check; resolves when the service answers. */
+      async ping() {
+        await restCall(
+          context,
+          { method: 'GET', path: '/api/inventory/parts/ping', object: 'inventory/parts' },
+          objectCheck,
+        );
+      },
+    },
+  };
+}

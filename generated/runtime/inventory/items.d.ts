@@ -1,0 +1,176 @@
+import type { FamilyContext } from '../family.js';
+import type { EntityRecord } from '../entity/index.js';
+import { type Check, type FieldsOf, type Kind, type Simplify } from '../entity/fields.js';
+import { type DecimalString } from '../entity/rest.js';
+import {
+  ITEM_EXTENDED,
+  ITEM_FIELDS,
+  LOCATION_FIELDS,
+  LOCATION_SUPPLIER_FIELDS,
+  SUPPLIER_FIELDS,
+  UNIT_FIELDS,
+} from './records.js';
+export type ItemFields = FieldsOf<typeof ITEM_FIELDS>;
+export type ItemLocation = FieldsOf<typeof LOCATION_FIELDS>;
+export type ItemSupplier = FieldsOf<typeof SUPPLIER_FIELDS>;
+export type ItemLocationSupplier = FieldsOf<typeof LOCATION_SUPPLIER_FIELDS>;
+export type ItemUnit = FieldsOf<typeof UNIT_FIELDS>;
+/** A child collection, as the service sends it. */
+export interface ChildList<T> {
+  list: T[];
+}
+/** The child collections by name: typed lists, untyped lists, and objects of undocumented shape (may be null). */
+export type ItemExtended = {
+  [K in keyof typeof ITEM_EXTENDED]: (typeof ITEM_EXTENDED)[K] extends Readonly<Record<string, Kind>>
+    ? ChildList<FieldsOf<(typeof ITEM_EXTENDED)[K]>>
+    : (typeof ITEM_EXTENDED)[K] extends 'list'
+      ? ChildList<Readonly<Record<string, unknown>>>
+      : Readonly<Record<string, unknown>> | readonly unknown[] | null;
+};
+export type ItemExtendedName = keyof ItemExtended & string;
+/** An item: its fields, `UserDefinedFields`, and each child collection present when asked for, else null. */
+export type ItemRecord<P = readonly []> = EntityRecord<ItemFields, ItemExtended, P>;
+type NonEmpty<T> = readonly [T, ...T[]];
+type Rest<F, Taken extends keyof F> = {
+  [K in Exclude<keyof F, Taken>]?: F[K];
+};
+export type LocationCreate = Simplify<
+  {
+    LocationId: number;
+    ProductGroupId: string;
+    ObjectName: 'inv_loc';
+  } & Rest<ItemLocation, 'LocationId' | 'ProductGroupId' | 'ObjectName' | 'ItemId'>
+>;
+export type SupplierCreate = Simplify<
+  {
+    SupplierId: number;
+    DivisionId: number;
+    ObjectName: 'inventory_supplier';
+  } & Rest<ItemSupplier, 'SupplierId' | 'DivisionId' | 'ObjectName' | 'ItemId'>
+>;
+export type LocationSupplierCreate = {
+  LocationId: number;
+  SupplierId: number;
+  PrimarySupplier: 'Y';
+  ObjectName: 'inventory_supplier_x_loc';
+};
+export type LocationSupplierAppend = {
+  LocationId: number;
+  SupplierId: number;
+  PrimarySupplier: 'Y' | 'N';
+};
+export type UnitCreate = Simplify<
+  {
+    UnitOfMeasure: string;
+    ObjectName: 'item_uom';
+  } & Rest<ItemUnit, 'UnitOfMeasure' | 'ObjectName' | 'ItemId'>
+>;
+/** The minimum create payload: the item and its three blocks, each entry with its `ObjectName`. */
+export type ItemCreate = Simplify<
+  {
+    ItemId: string;
+    ItemDesc: string;
+    ObjectName: 'inv_mast';
+  } & Rest<ItemFields, 'ItemId' | 'ItemDesc' | 'ObjectName' | 'InvMastUid'> & {
+      Locations: {
+        list: NonEmpty<LocationCreate>;
+      };
+      Suppliers: {
+        list: NonEmpty<SupplierCreate>;
+      };
+      LocationSuppliers: {
+        list: NonEmpty<LocationSupplierCreate>;
+      };
+      UnitsOfMeasure?: {
+        list: readonly UnitCreate[];
+      };
+      UserDefinedFields?: Readonly<Record<string, unknown>>;
+    }
+>;
+type ExistingWritable =
+  | 'Sellable'
+  | 'ProductGroupId'
+  | 'PurchaseDiscountGroup'
+  | 'SalesDiscountGroup'
+  | 'ReplenishmentLocation'
+  | 'PrimaryBin'
+  | 'Delete';
+/** A change to a location the item already has: only the fields the service writes on existing entries. */
+export type LocationUpdate = Simplify<
+  {
+    LocationId: number;
+  } & {
+    [K in ExistingWritable]?: ItemLocation[K];
+  }
+>;
+type Accounts =
+  | {
+      GlAccountNo: string;
+      RevenueAccountNo: string;
+      CosAccountNo: string;
+      accountsFromDefaults?: never;
+    }
+  | {
+      /** the location has inventory defaults: the accounts derive from its product group and location */
+      accountsFromDefaults: true;
+      GlAccountNo?: never;
+      RevenueAccountNo?: never;
+      CosAccountNo?: never;
+    };
+/**
+ * A location appended to the item (to add it to another company or location). `OrderQuantity` is the positive
+ * order quantity that `ReplenishmentMethod` `OP/OQ` needs.
+ */
+export type LocationAppend = Simplify<
+  {
+    LocationId: number;
+    CompanyId: string;
+    ProductGroupId: string;
+    OrderQuantity?: number | DecimalString;
+  } & {
+    [
+      K in ExistingWritable | 'Stockable' | 'TaxGroupId' | 'TrackBins' | 'ReplenishmentMethod' | 'Buy' | 'Make'
+    ]?: ItemLocation[K];
+  }
+> &
+  Accounts;
+export interface ItemChange {
+  /** item fields to change */
+  readonly item?: Rest<ItemFields, 'ItemId' | 'ObjectName' | 'InvMastUid'>;
+  readonly locations?: {
+    readonly update?: readonly LocationUpdate[];
+    readonly append?: readonly LocationAppend[];
+  };
+  readonly suppliers?: {
+    readonly append?: readonly SupplierCreate[];
+  };
+  /** an appended entry with `PrimarySupplier` `Y` sets the location's primary supplier */
+  readonly locationSuppliers?: {
+    readonly append?: readonly LocationSupplierAppend[];
+  };
+  /** the item is a kit: appended locations may not say `Buy`/`Make` */
+  readonly kit?: boolean;
+}
+declare const CHILDREN: readonly ['Locations', 'Suppliers', 'LocationSuppliers', 'UnitsOfMeasure'];
+/** The item check; the child collections in `required` must be present (they were asked for). */
+export declare function itemSchema(required: ReadonlySet<string>): Check;
+/** The item id as a path segment; `/` cannot be sent (`%2F` answers 404). */
+export declare function itemSegment(itemId: unknown, what: string): string;
+export declare function items(context: FamilyContext): {
+  /** GET `/{ItemId}`; `extendedProperties` fills the child collections named (`'*'`: all). `'new'` is an item id. */
+  get<const P extends '*' | readonly ItemExtendedName[] = readonly []>(
+    itemId: string,
+    options?: {
+      readonly extendedProperties?: P;
+    },
+  ): Promise<ItemRecord<P>>;
+  /** POST `/api/inventory/parts/`: creates the item with its blocks (atomic) and answers it. */
+  create(payload: ItemCreate): Promise<ItemRecord>;
+  /**
+   * Reads the item with Locations, Suppliers, LocationSuppliers and UnitsOfMeasure, applies `change`, PUTs the
+   * whole item back with every existing entry, reads it again and checks that the change is there (else an
+   * ErpNotAppliedError). The appended-location rules are checked before anything is sent.
+   */
+  appendOrUpdate: (itemId: string, change: ItemChange) => Promise<ItemRecord<typeof CHILDREN>>;
+};
+export {};

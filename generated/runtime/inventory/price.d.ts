@@ -1,0 +1,57 @@
+import type { FamilyContext } from '../family.js';
+import { type FieldsOf } from '../entity/fields.js';
+import { type DecimalString } from '../entity/rest.js';
+import { PRICE_FIELDS } from './records.js';
+export type PriceResult = FieldsOf<typeof PRICE_FIELDS>;
+/** A quantity: a number, or its exact decimal text. */
+export type Quantity = number | DecimalString;
+/** The seven query parameters of a single price, all required. */
+export interface PriceParameters {
+  readonly companyId: string;
+  readonly customerId: number;
+  readonly salesLocId: number;
+  readonly sourceLocId: number;
+  readonly uom: string;
+  readonly priceUom: string;
+  readonly unitQuantity: Quantity;
+}
+/** The batch's query parameters: the first three required (in the service's order), the others optional. */
+export interface BatchPriceParameters {
+  readonly companyId: string;
+  readonly customerId: number;
+  readonly salesLocId: number;
+  readonly shipToId?: number;
+  /** `YYYY-MM-DD` */
+  readonly orderDate?: string;
+  readonly jobNo?: string;
+}
+/** One item of a batch. */
+export interface PriceItem {
+  readonly ItemId: string;
+  readonly SourceLocId: number;
+  readonly CustomerPartNo?: string;
+  readonly UnitQuantity?: Quantity;
+  readonly UnitSize?: Quantity;
+  readonly UOM?: string;
+  readonly PriceUom?: string;
+}
+export interface BulkOptions {
+  /** items per request, 500 to 1,000 (default 500) */
+  readonly chunkSize?: number;
+}
+export declare function prices(context: FamilyContext): {
+  /** GET `/{ItemId}/v2/price`: the price and availability of one item for a customer. */
+  price(itemId: string, parameters: PriceParameters): Promise<PriceResult>;
+  /** POST `/prices`: one request for the given items (see `pricesBulk` for many). */
+  prices: (items: readonly PriceItem[], parameters: BatchPriceParameters) => Promise<PriceResult[]>;
+  /**
+   * Prices any number of items, `chunkSize` (500 to 1,000) per request, one request after the other (the
+   * service's locking of the item master limits concurrency). Lock errors are retried after 1 to 2 s, the
+   * intermittent opaque 500 once. Results come in the order of `items`.
+   */
+  pricesBulk(
+    items: readonly PriceItem[],
+    parameters: BatchPriceParameters,
+    options?: BulkOptions,
+  ): Promise<PriceResult[]>;
+};

@@ -1,0 +1,146 @@
+// Customer-specific price and availability, single and batch.
+//
+// Service facts this follows:
+// - Single price: GET `/api/inventory/parts/{ItemId}/v2/price` (also served at
+//   `/api/inventory/v2/parts/v2/price/{ItemId}`, identical; this client uses the first) with seven query
+//   parameters, all required: `companyId`, `customerId`, `salesLocId`, `sourceLocId`, `uom`, `priceUom`,
+//   `unitQuantity`. An item not defined at the location is a 500 `Svc.Business.Common.BusinessException`.
+// - Item ids in the path: `#` as `%23`, `&` as `%26`, `+` as `%2B` work; `/` as `%2F` answers 404 and there is no
+//   workaround, so such an id is refused before sending (batch pricing carries it in the body instead).
+// - Batch price: POST `/api/inventory/parts/prices` (also `/api/inventory/v2/parts/prices`), query parameters
+//   `companyId`, `customerId`, `salesLocId` (required, checked by the service in that order, each missing one a
+//   500 `System.ArgumentException` naming it) and optional `shipToId`, `orderDate`, `jobNo`; the body an array
+//   of `{ItemId, SourceLocId, CustomerPartNo?, UnitQuantity?, UnitSize?, UOM?, PriceUom?}` (units default to the
+//   item's base unit); the answer one price result per requested item. `Content-Type` must match the body; the
+//   service also takes XML (`ArrayOfItemPriceInfo`, no namespace on the root), but this client sends JSON.
+// - Bulk runs: chunks of 500 to 1,000 items, a retry after 1 to 2 seconds on lock errors (the item master is
+//   locked), and the intermittent opaque 500 retried once: both through the client's retry policy, since a price
+//   request is a read.
+// - Decimals carry nine decimal places and are given as their exact text (DecimalString).
+import { ErpQueryError, ErpUnexpectedResponseError } from '../errors.js';
+import type { FamilyContext } from '../family.js';
+import { arrayCheck, recordCheck, type FieldsOf } from '../entity/fields.js';
+import { queryOf, restCall, type DecimalString } from '../entity/rest.js';
+import { itemSegment } from './items.js';
+import { PRICE_FIELDS } from './records.js';
+
+export type PriceResult = FieldsOf<typeof PRICE_FIELDS>;
+
+/** A quantity: a number, or its exact decimal text. */
+export type Quantity = number | DecimalString;
+
+/** The seven query parameters of a single price, all required. */
+export interface PriceParameters {
+  readonly companyId: string;
+  readonly customerId: number;
+  readonly salesLocId: number;
+  readonly sourceLocId: number;
+  readonly uom: string;
+  readonly priceUom: string;
+  readonly unitQuantity: Quantity;
+}
+
+/** The batch's query parameters: the first three required (in the service's order), the others optional. */
+export interface BatchPriceParameters {
+  readonly companyId: string;
+  readonly customerId: number;
+  readonly salesLocId: number;
+  readonly shipToId?: number;
+  /** `YYYY-MM-DD` */
+  readonly orderDate?: string;
+  readonly jobNo?: string;
+}
+
+/** One item of a batch. */
+export interface PriceItem {
+  readonly ItemId: string;
+  readonly SourceLocId: number;
+  readonly CustomerPartNo?: string;
+  readonly UnitQuantity?: Quantity;
+  readonly UnitSize?: Quantity;
+  readonly UOM?: string;
+  readonly PriceUom?: string;
+}
+
+export interface BulkOptions {
+  /** items per request, 500 to 1,000 (default 500) */
+  readonly chunkSize?: number;
+}
+
+const OBJECT = 'inventory/parts';
+const priceResult = recordCheck(PRICE_FIELDS);
+const SINGLE = ['companyId', 'customerId', 'salesLocId', 'sourceLocId', 'uom', 'priceUom', 'unitQuantity'] as const;
+const REQUIRED_BATCH = ['companyId', 'customerId', 'salesLocId'] as const;
+
+function missing(value: unknown): boolean {
+  return (
+    value === undefined || value === null || value === '' || (typeof value === 'number' && !Number.isFinite(value))
+  );
+}
+
+export function prices(context: FamilyContext) {
+  async function batch(items: readonly PriceItem[], parameters: BatchPriceParameters): Promise<PriceResult[]> {
+    for (const name of REQUIRED_BATCH)
+      if (missing(parameters?.[name]))
+        throw new ErpQueryError(
+          `${OBJECT}: batch price needs the query parameter ${name} (required: ${REQUIRED_BATCH.join(', ')})`,
+        );
+    items.forEach((item, i) => {
+      if (missing(item?.ItemId)) throw new ErpQueryError(`${OBJECT}: batch price item ${i}: ItemId is required`);
+      if (missing(item.SourceLocId))
+        throw new ErpQueryError(`${OBJECT}: batch price item ${i} (${item.ItemId}): SourceLocId is required`);
+    });
+    if (items.length === 0) return [];
+    const path = `/api/inventory/parts/prices${queryOf([
+      ['companyId', parameters.companyId],
+      ['customerId', parameters.customerId],
+      ['salesLocId', parameters.salesLocId],
+      ['shipToId', parameters.shipToId],
+      ['orderDate', parameters.orderDate],
+      ['jobNo', parameters.jobNo],
+    ])}`;
+    const results = (await restCall(
+      context,
+      { method: 'POST', path, object: OBJECT, body: items, kind: 'read' },
+      arrayCheck(priceResult),
+    )) as PriceResult[];
+    if (results.length !== items.length)
+      throw new ErpUnexpectedResponseError(
+        `batch price answered ${results.length} results for ${items.length} items (one per item was expected)`,
+        { request: `POST ${path}`, status: 200, object: OBJECT },
+      );
+    return results as PriceResult[];
+  }
+
+  return {
+    /** GET `/{ItemId}/v2/price`: the price and availability of one item for a customer. */
+    async price(itemId: string, parameters: PriceParameters): Promise<PriceResult> {
+      const segment = itemSegment(itemId, 'price');
+      for (const name of SINGLE)
+        if (missing(parameters?.[name]))
+          throw new ErpQueryError(`${OBJECT}: price of ${JSON.stringify(itemId)} needs the query parameter ${name}`);
+      const path = `/api/inventory/parts/${segment}/v2/price${queryOf(SINGLE.map((name) => [name, parameters[name]] as const))}`;
+      return (await restCall(context, { method: 'GET', path, object: OBJECT }, priceResult)) as PriceResult;
+    },
+    /** POST `/prices`: one request for the given items (see `pricesBulk` for many). */
+    prices: batch,
+    /**
+     * Prices any number of items, `chunkSize` (500 to 1,000) per request, one request after the other (the
+     * service's locking of the item master limits concurrency). Lock errors are retried after 1 to 2 s, the
+     * intermittent opaque 500 once. Results come in the order of `items`.
+     */
+    async pricesBulk(
+      items: readonly PriceItem[],
+      parameters: BatchPriceParameters,
+      options?: BulkOptions,
+    ): Promise<PriceResult[]> {
+      const size = options?.chunkSize ?? 500;
+      if (!Number.isInteger(size) || size < 500 || size > 1000)
+        throw new ErpQueryError(`${OBJECT}: chunkSize ${size}: the service suggests 500 to 1,000 items per request`);
+      const results: PriceResult[] = [];
+      for (let start = 0; start < items.length; start += size)
+        results.push(...(await batch(items.slice(start, start + size), parameters)));
+      return results;
+    },
+  };
+}

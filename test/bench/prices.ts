@@ -1,0 +1,46 @@
+// Bulk pricing: requests and wall time to price 5,000 items in batches against `erpgen sandbox`'s inventory family
+// (one process, real HTTP on 127.0.0.1), at 500 and 1,000 items per request, and with one lock error and one opaque 500
+// on the way (retried: the lock after the policy's 1 to 2 s wait).
+import { createClient } from '../../templates/runtime/client.js';
+import { seedItem } from '../../generator/sandbox/inventory/route.js';
+import { startRestSandbox, TOKEN } from '../e2e/entity-sandbox.js';
+import type { Row } from './generation.js';
+
+export async function pricesBench(runs: number): Promise<Row[]> {
+  const sandbox = await startRestSandbox();
+  try {
+    const inventory = sandbox.server.inventory;
+    const items = Array.from({ length: 5_000 }, (_, i) => {
+      seedItem(inventory, `P-${i}`);
+      return { ItemId: `P-${i}`, SourceLocId: 10, UnitQuantity: 2 };
+    });
+    const client = createClient({ baseUrl: sandbox.url, auth: TOKEN });
+    const parameters = { companyId: 'ACME', customerId: 100198, salesLocId: 10 };
+    const rows: Row[] = [];
+    const measure = async (name: string, chunkSize: number, faults: { locked?: number; invocation500?: number }) => {
+      const times: number[] = [];
+      let requests = 0;
+      for (let run = 0; run < runs; run++) {
+        inventory.faults = { ...faults };
+        const before = inventory.served.batch;
+        const started = performance.now();
+        const results = await client.inventory.parts.pricesBulk(items, parameters, { chunkSize });
+        times.push(performance.now() - started);
+        requests = inventory.served.batch - before;
+        if (results.length !== items.length) throw new Error(`${results.length} results for ${items.length} items`);
+      }
+      times.sort((a, b) => a - b);
+      const median = times[Math.floor(times.length / 2)] ?? 0;
+      rows.push({ name, value: `${requests} requests, ${(median / 1000).toFixed(2)} s` });
+    };
+    await measure('5,000 items, 500 per request', 500, {});
+    await measure('5,000 items, 1,000 per request', 1000, {});
+    await measure('5,000 items, 500 per request, one lock error and one opaque 500', 500, {
+      locked: 1,
+      invocation500: 1,
+    });
+    return rows;
+  } finally {
+    await sandbox.server.close();
+  }
+}

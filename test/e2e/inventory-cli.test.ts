@@ -1,0 +1,52 @@
+// `erpgen sandbox` as a user starts it, with the inventory family's fault switches: the generated client signs in
+// with tokenAuth, prices an item through one opaque intermittent 500 (retried once), bulk-prices through a lock
+// error (retried after the policy's pause), and reads a customer of the entity family.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createClient, tokenAuth } from '@acme/erp-schema/client';
+import { CLI, SAMPLE_SNAPSHOT } from '../support/paths.js';
+
+const PASSWORD = 'pw-Inventory-cli-1';
+let child: ChildProcess;
+let url: string;
+
+beforeAll(async () => {
+  child = spawn(
+    process.execPath,
+    [CLI, 'sandbox', '--snapshot', SAMPLE_SNAPSHOT, '--rows', '1', '--price-500', '1', '--price-locks', '1'],
+    { env: { ...process.env, ERP_PASSWORD: PASSWORD }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      const line = /^(.*)\n/.exec(stdout);
+      if (line) resolve(line[1]!);
+    });
+    child.once('exit', () => reject(new Error('the sandbox exited')));
+  });
+});
+afterAll(() => {
+  child.kill('SIGTERM');
+});
+
+it('the fault switches are met and ridden out by the retry policy', async () => {
+  const lines: string[] = [];
+  const delays: number[] = [];
+  const client = createClient({
+    baseUrl: url,
+    auth: tokenAuth({ baseUrl: url, username: 'api_user', password: PASSWORD }),
+    retry: { random: () => 0, sleep: async (ms) => void delays.push(ms) },
+    log: (line) => lines.push(line),
+  });
+  const params = { companyId: 'ACME', customerId: 10, salesLocId: 10, sourceLocId: 10, uom: 'EA', priceUom: 'EA' };
+  const price = await client.inventory.parts.price('AB#12', { ...params, unitQuantity: '2.5' });
+  expect(price.ExtendedPrice).toBe('31.250000000');
+  expect(lines.filter((l) => /after HTTP 500/.test(l))).toHaveLength(1);
+  const bulk = await client.inventory.parts.pricesBulk([{ ItemId: 'WIDGET-001', SourceLocId: 10 }], params);
+  expect(bulk.map((r) => r.UnitPrice)).toEqual(['12.500000000']);
+  expect(lines.filter((l) => /after a lock/.test(l))).toHaveLength(1);
+  expect(delays).toContain(1000);
+  const customer = await client.entity.customers.get({ companyId: 'ACME', customerId: 10 });
+  expect(customer.CustomerName).toBe('ABC Supply Company');
+});

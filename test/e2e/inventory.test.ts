@@ -1,0 +1,406 @@
+// The inventory family of the generated package against the sandbox's inventory routes over real HTTP: items
+// (typed child collections, create with its blocks, append-and-update proven by reading back, `new` as an id),
+// prices (single, batch, bulk with chunks and retries), exact decimals and the typed errors; every answer received
+// is checked against the zod schema of its record.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ErpNotAppliedError, ErpQueryError, ErpResourceNotFoundError, ErpServiceError } from '@acme/erp-schema';
+import { createClient, type ErpClient, type ItemCreate } from '@acme/erp-schema/client';
+import { seedItem } from '../../generator/sandbox/inventory/route.js';
+import {
+  ITEM_FIELDS,
+  LOCATION_FIELDS,
+  LOCATION_SUPPLIER_FIELDS,
+  PRICE_FIELDS,
+  SUPPLIER_FIELDS,
+  UNIT_FIELDS,
+} from '../../templates/runtime/inventory/records.js';
+import { decimalsIn, startRestSandbox, TOKEN, zodRecord, type RestSandbox } from './entity-sandbox.js';
+
+let sandbox: RestSandbox;
+let client: ErpClient;
+const slept: number[] = [];
+
+beforeAll(async () => {
+  sandbox = await startRestSandbox();
+  client = createClient({
+    baseUrl: sandbox.url,
+    auth: TOKEN,
+    fetch: sandbox.fetch,
+    retry: { random: () => 0.5, sleep: async (ms) => void slept.push(ms) },
+  });
+  seedItem(sandbox.server.inventory, 'WIDGET-001');
+  seedItem(sandbox.server.inventory, 'AB#12&+', { Price1: '123456789.123456789' });
+  seedItem(sandbox.server.inventory, 'A/B');
+  seedItem(sandbox.server.inventory, 'KIT-1', { Kit: 'Y' });
+});
+afterAll(() => sandbox.server.close());
+beforeEach(() => {
+  slept.length = 0;
+  sandbox.server.inventory.faults = {};
+});
+
+const last = () => sandbox.server.requests[sandbox.server.requests.length - 1];
+const minimal = (itemId: string): ItemCreate => ({
+  ItemId: itemId,
+  ItemDesc: `Item ${itemId}`,
+  ObjectName: 'inv_mast',
+  Locations: { list: [{ LocationId: 10, ProductGroupId: 'MISC', ObjectName: 'inv_loc' }] },
+  Suppliers: { list: [{ SupplierId: 10, DivisionId: 1, ObjectName: 'inventory_supplier' }] },
+  LocationSuppliers: {
+    list: [{ LocationId: 10, SupplierId: 10, PrimarySupplier: 'Y', ObjectName: 'inventory_supplier_x_loc' }],
+  },
+});
+
+describe('inventory items', () => {
+  it('get fills the child collections asked for, as {list: [...]}, with exact decimals', async () => {
+    const item = await client.inventory.parts.get('WIDGET-001', {
+      extendedProperties: ['Locations', 'UnitsOfMeasure'],
+    });
+    expect(last()?.query).toBe('extendedproperties=Locations%2CUnitsOfMeasure');
+    expect(item.Locations.list[0]?.QtyOnHand).toBe('40.123456789');
+    expect(item.Locations.list[0]?.StandardCost).toBe('3.250000000');
+    expect(item.UnitsOfMeasure.list.map((u) => u.UnitOfMeasure)).toEqual(['EA']);
+    expect(item.Suppliers).toBeNull();
+    expect(item.Price1).toBe('12.500000000');
+    const all = await client.inventory.parts.get('WIDGET-001', { extendedProperties: '*' });
+    expect(all.LocationSuppliers.list[0]?.PrimarySupplier).toBe('Y');
+    expect(all.AltCodes).toEqual({ list: [] });
+  });
+
+  it("'new' is an item id, not a template", async () => {
+    await expect(client.inventory.parts.get('new')).rejects.toBeInstanceOf(ErpResourceNotFoundError);
+    expect(last()?.path).toBe('/api/inventory/parts/new');
+    await client.inventory.parts.create(minimal('new'));
+    expect((await client.inventory.parts.get('new')).ItemDesc).toBe('Item new');
+  });
+
+  it('create posts the minimum payload to the slashed path and answers the item', async () => {
+    const created = await client.inventory.parts.create(minimal('BOLT-1'));
+    expect(last()?.method).toBe('POST');
+    expect(last()?.path).toBe('/api/inventory/parts/');
+    expect(created.ItemId).toBe('BOLT-1');
+    const read = await client.inventory.parts.get('BOLT-1', { extendedProperties: ['Locations'] });
+    expect(read.Locations.list.map((l) => l.LocationId)).toEqual([10]);
+  });
+
+  it('create refuses, before sending, what the service would refuse with an opaque 500', async () => {
+    const before = sandbox.server.requests.length;
+    const bad = (change: Record<string, unknown>) => ({ ...minimal('X-1'), ...change }) as unknown as ItemCreate;
+    await expect(client.inventory.parts.create(bad({ Locations: { list: [] } }))).rejects.toThrow(
+      /Locations\.list is empty.*no location or location default information/,
+    );
+    await expect(client.inventory.parts.create(bad({ LocationSuppliers: undefined }))).rejects.toThrow(
+      /LocationSuppliers\.list is empty.*no supplier or default information/,
+    );
+    await expect(
+      client.inventory.parts.create(
+        bad({ Suppliers: { list: [{ SupplierId: 10, DivisionId: 1, ObjectName: 'inv_loc' }] } }),
+      ),
+    ).rejects.toThrow(/ObjectName must be 'inventory_supplier'/);
+    await expect(
+      client.inventory.parts.create(
+        bad({
+          LocationSuppliers: {
+            list: [{ LocationId: 99, SupplierId: 10, PrimarySupplier: 'Y', ObjectName: 'inventory_supplier_x_loc' }],
+          },
+        }),
+      ),
+    ).rejects.toBeInstanceOf(ErpQueryError);
+    expect(sandbox.server.requests.length).toBe(before);
+  });
+
+  it('the service itself answers those with a 500 and keeps nothing (atomic create)', async () => {
+    const { Suppliers: _s, ...noSuppliers } = minimal('X-2');
+    const response = await fetch(`${sandbox.url}/api/inventory/parts/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(noSuppliers),
+    });
+    expect(response.status).toBe(500);
+    expect(((await response.json()) as { ErrorMessage: string }).ErrorMessage).toMatch(/no supplier or default/i);
+    await expect(client.inventory.parts.get('X-2')).rejects.toBeInstanceOf(ErpResourceNotFoundError);
+    const slashless = await fetch(`${sandbox.url}/api/inventory/parts`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}` },
+      redirect: 'manual',
+    });
+    expect(slashless.status).toBe(307);
+  });
+
+  it("an existing ItemId is an ErpServiceError whose 'Error updating {ItemId}' prefix is read", async () => {
+    const error = await client.inventory.parts.create(minimal('WIDGET-001')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ErpServiceError);
+    const e = error as ErpServiceError;
+    expect(e.itemId).toBe('WIDGET-001');
+    expect(e.reason).toBe('The proposed item ID already exists in the database.');
+    expect(e.details.errorType).toBe('Svc.Common.Exceptions.ServiceException');
+    expect(e.message).toMatch(/^item WIDGET-001 was not saved: Error updating WIDGET-001: Error updating inv_mast: /);
+  });
+
+  it('a product group the company does not have fails the create, and nothing is left', async () => {
+    const payload = minimal('X-3');
+    const error = await client.inventory.parts
+      .create({ ...payload, Locations: { list: [{ LocationId: 10, ProductGroupId: 'NOPE', ObjectName: 'inv_loc' }] } })
+      .catch((e: unknown) => e);
+    expect((error as ErpServiceError).reason).toMatch(/Product group NOPE does not exist for the company ID/);
+    await expect(client.inventory.parts.get('X-3')).rejects.toBeInstanceOf(ErpResourceNotFoundError);
+  });
+});
+
+describe('appendOrUpdate', () => {
+  it('reads, changes, PUTs the whole item with every existing entry, and reads back', async () => {
+    seedItem(sandbox.server.inventory, 'APP-1');
+    const from = sandbox.server.requests.length;
+    const after = await client.inventory.parts.appendOrUpdate('APP-1', {
+      item: { ItemDesc: 'Renamed' },
+      locations: {
+        update: [{ LocationId: 10, Sellable: 'N', PrimaryBin: 'B2' }],
+        append: [
+          {
+            LocationId: 30,
+            CompanyId: 'BETA',
+            ProductGroupId: 'MISC',
+            GlAccountNo: '1300-100',
+            RevenueAccountNo: '4000-100',
+            CosAccountNo: '5000-100',
+            ReplenishmentMethod: 'OP/OQ',
+            OrderQuantity: 5,
+          },
+          { LocationId: 20, CompanyId: 'ACME', ProductGroupId: 'TOOLS', accountsFromDefaults: true },
+        ],
+      },
+      suppliers: { append: [{ SupplierId: 77, DivisionId: 2, ObjectName: 'inventory_supplier' }] },
+      locationSuppliers: { append: [{ LocationId: 30, SupplierId: 77, PrimarySupplier: 'Y' }] },
+    });
+    const calls = sandbox.server.requests
+      .slice(from)
+      .map((r) => `${r.method} ${r.path}?${decodeURIComponent(r.query)}`);
+    expect(calls).toEqual([
+      'GET /api/inventory/parts/APP-1?extendedproperties=Locations,Suppliers,LocationSuppliers,UnitsOfMeasure',
+      'PUT /api/inventory/parts/APP-1?',
+      'GET /api/inventory/parts/APP-1?extendedproperties=Locations,Suppliers,LocationSuppliers,UnitsOfMeasure',
+    ]);
+    const put = JSON.parse(sandbox.server.requests[from + 1]?.body ?? '{}') as Record<string, { list: unknown[] }>;
+    expect(put['UnitsOfMeasure']?.list).toHaveLength(1);
+    expect(put['Suppliers']?.list).toHaveLength(2);
+    expect(JSON.stringify(put)).not.toMatch(/accountsFromDefaults/);
+    expect(after.ItemDesc).toBe('Renamed');
+    expect(after.Locations.list.map((l) => [l.LocationId, l.Sellable ?? null])).toEqual([
+      [10, 'N'],
+      [30, null],
+      [20, null],
+    ]);
+    expect(after.Locations.list[0]?.PrimaryBin).toBe('B2');
+    expect(after.LocationSuppliers.list.map((l) => l.SupplierId)).toEqual([10, 77]);
+  });
+
+  it('a 200 whose change is not there when read back is an ErpNotAppliedError', async () => {
+    seedItem(sandbox.server.inventory, 'APP-2');
+    const error = await client.inventory.parts
+      .appendOrUpdate('APP-2', { locations: { update: [{ LocationId: 10, PrimaryBin: 'NO-SUCH-BIN' }] } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ErpNotAppliedError);
+    expect((error as Error).message).toMatch(/location 10 PrimaryBin is null, not "NO-SUCH-BIN"/);
+  });
+
+  it('the appended-location rules are checked before anything is sent', async () => {
+    const before = sandbox.server.requests.length;
+    const append = (location: Record<string, unknown>, kit = false) =>
+      client.inventory.parts.appendOrUpdate(kit ? 'KIT-1' : 'WIDGET-001', {
+        kit,
+        locations: { append: [{ LocationId: 40, CompanyId: 'ACME', ProductGroupId: 'MISC', ...location } as never] },
+      });
+    await expect(append({})).rejects.toThrow(/GlAccountNo is required when the location has no inventory defaults/);
+    await expect(append({ accountsFromDefaults: true, Buy: 'Y' }, true)).rejects.toThrow(/kit item rejects Buy/);
+    await expect(append({ accountsFromDefaults: true, ReplenishmentMethod: 'OP/OQ' })).rejects.toThrow(
+      /OP\/OQ' needs a positive OrderQuantity/,
+    );
+    expect(sandbox.server.requests.length).toBe(before);
+  });
+
+  it('the service removes child entries a PUT leaves out (why appendOrUpdate sends them all)', async () => {
+    seedItem(sandbox.server.inventory, 'APP-3');
+    const item = await client.inventory.parts.get('APP-3', { extendedProperties: '*' });
+    const response = await fetch(`${sandbox.url}/api/inventory/parts/APP-3`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...item, Suppliers: null }),
+    });
+    expect(response.status).toBe(200);
+    expect((await client.inventory.parts.get('APP-3', { extendedProperties: ['Suppliers'] })).Suppliers.list).toEqual(
+      [],
+    );
+  });
+});
+
+describe('price and availability', () => {
+  const single = {
+    companyId: 'ACME',
+    customerId: 100198,
+    salesLocId: 10,
+    sourceLocId: 10,
+    uom: 'EA',
+    priceUom: 'EA',
+    unitQuantity: 3,
+  };
+
+  it('single price: the seven parameters, the id percent-encoded, the decimals exact', async () => {
+    const price = await client.inventory.parts.price('AB#12&+', single);
+    expect(last()?.path).toBe('/api/inventory/parts/AB%2312%26%2B/v2/price');
+    expect(last()?.query).toBe(
+      'companyId=ACME&customerId=100198&salesLocId=10&sourceLocId=10&uom=EA&priceUom=EA&unitQuantity=3',
+    );
+    // JSON.parse would give 123456789.12345679
+    expect(price.UnitPrice).toBe('123456789.123456789');
+    expect(price.ExtendedPrice).toBe('370370367.370370367');
+    expect(price.QuantityAvailable).toBe('40.123456789');
+    const exact = await client.inventory.parts.price('WIDGET-001', { ...single, unitQuantity: '1.123456789' });
+    expect(exact.ExtendedPrice).toBe('14.043209863');
+  });
+
+  it('an id containing / is refused before sending, saying the service cannot price it; %2F answers 404', async () => {
+    const before = sandbox.server.requests.length;
+    await expect(client.inventory.parts.price('A/B', single)).rejects.toThrow(/cannot price item "A\/B".*%2F/);
+    expect(sandbox.server.requests.length).toBe(before);
+    const raw = await fetch(`${sandbox.url}/api/inventory/parts/A%2FB/v2/price?companyId=ACME`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
+    expect(raw.status).toBe(404);
+    await expect(client.inventory.parts.get('..')).rejects.toThrow(/cannot read item "\.\."/);
+    expect(sandbox.server.requests.length).toBe(before + 1);
+    // batch pricing carries the id in the body, so it can price it
+    const [result] = await client.inventory.parts.prices([{ ItemId: 'A/B', SourceLocId: 10 }], single);
+    expect(result?.ItemId).toBe('A/B');
+  });
+
+  it('a missing single-price parameter is refused before sending, by name', async () => {
+    const { uom: _uom, ...withoutUom } = single;
+    await expect(client.inventory.parts.price('WIDGET-001', withoutUom as typeof single)).rejects.toThrow(
+      /needs the query parameter uom/,
+    );
+  });
+
+  it('an item not defined at the location is an ErpServiceError with its /Date(ms)/ timestamp decoded', async () => {
+    const error = await client.inventory.parts
+      .price('WIDGET-001', { ...single, sourceLocId: 99 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ErpServiceError);
+    const e = error as ErpServiceError;
+    expect(e.details.errorType).toBe('Svc.Business.Common.BusinessException');
+    expect(e.serverMessage).toMatch(/not valid or not defined at this location/);
+    expect(Math.abs((e.details.timestamp?.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('batch price: JSON body, the required parameters first and in the service order', async () => {
+    const results = await client.inventory.parts.prices(
+      [
+        { ItemId: 'WIDGET-001', SourceLocId: 10, UnitQuantity: 2 },
+        { ItemId: 'AB#12&+', SourceLocId: 10 },
+      ],
+      { companyId: 'ACME', customerId: 100198, salesLocId: 10, jobNo: 'J-1' },
+    );
+    expect(last()?.path).toBe('/api/inventory/parts/prices');
+    expect(last()?.query).toBe('companyId=ACME&customerId=100198&salesLocId=10&jobNo=J-1');
+    expect(last()?.headers['content-type']).toBe('application/json');
+    expect(results.map((r) => [r.ItemId, r.ExtendedPrice])).toEqual([
+      ['WIDGET-001', '25.000000000'],
+      ['AB#12&+', '123456789.123456789'],
+    ]);
+  });
+
+  it('a missing batch parameter is refused before sending, naming the first one in the service order', async () => {
+    const before = sandbox.server.requests.length;
+    await expect(
+      client.inventory.parts.prices([{ ItemId: 'WIDGET-001', SourceLocId: 10 }], { companyId: 'ACME' } as never),
+    ).rejects.toThrow(/needs the query parameter customerId/);
+    expect(sandbox.server.requests.length).toBe(before);
+    const raw = await fetch(`${sandbox.url}/api/inventory/parts/prices?customerId=1`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+      body: '[]',
+    });
+    expect(raw.status).toBe(500);
+    expect(await raw.json()).toMatchObject({
+      ErrorType: 'System.ArgumentException',
+      ErrorMessage: expect.stringMatching(/companyId/),
+    });
+  });
+
+  it("the service's Content-Type rules: the body must match, XML without a namespace on the root", async () => {
+    const post = (type: string, body: string) =>
+      fetch(`${sandbox.url}/api/inventory/v2/parts/prices?companyId=ACME&customerId=1&salesLocId=10`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': type, Accept: 'application/json' },
+        body,
+      });
+    const xml =
+      '<ArrayOfItemPriceInfo><ItemPriceInfo><ItemId>WIDGET-001</ItemId><SourceLocId>10</SourceLocId></ItemPriceInfo></ArrayOfItemPriceInfo>';
+    expect((await post('application/xml', xml)).status).toBe(200);
+    expect((await post('application/xml', '[{"ItemId":"WIDGET-001","SourceLocId":10}]')).status).toBe(400);
+    expect((await post('application/json', xml)).status).toBe(400);
+    expect(
+      (await post('application/xml', xml.replace('<ArrayOfItemPriceInfo>', '<ArrayOfItemPriceInfo xmlns="urn:x">')))
+        .status,
+    ).toBe(400);
+  });
+
+  it('bulk pricing chunks, retries a lock error after 1 to 2 s and the opaque 500 once', async () => {
+    const items = Array.from({ length: 1_200 }, (_, i) => {
+      const id = `BULK-${i}`;
+      if (!sandbox.server.inventory.items.has(id)) seedItem(sandbox.server.inventory, id);
+      return { ItemId: id, SourceLocId: 10 };
+    });
+    const params = { companyId: 'ACME', customerId: 100198, salesLocId: 10 };
+    const from = sandbox.server.inventory.served.batch;
+    sandbox.server.inventory.faults = { locked: 1, invocation500: 0 };
+    const results = await client.inventory.parts.pricesBulk(items, params);
+    expect(results.map((r) => r.ItemId)).toEqual(items.map((i) => i.ItemId));
+    expect(sandbox.server.inventory.served.batch - from).toBe(4); // 500 + 500 + 200, and the locked one again
+    expect(slept).toEqual([1500]);
+
+    slept.length = 0;
+    sandbox.server.inventory.faults = { invocation500: 1 };
+    await client.inventory.parts.pricesBulk(items.slice(0, 10), params, { chunkSize: 1000 });
+    expect(slept).toHaveLength(1);
+
+    sandbox.server.inventory.faults = { invocation500: 2 };
+    const error = await client.inventory.parts.pricesBulk(items.slice(0, 10), params).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ErpServiceError);
+    expect((error as ErpServiceError).attempts).toBe(2);
+    expect((error as Error).message).toMatch(/opaque server error, intermittent at scale/);
+
+    await expect(client.inventory.parts.pricesBulk(items, params, { chunkSize: 200 })).rejects.toThrow(/500 to 1,000/);
+  });
+});
+
+describe('inventory: every answer', () => {
+  it('each JSON answer passes the zod schema of its record, decimals written with nine places', () => {
+    const list = (fields: Parameters<typeof zodRecord>[0]) => z.object({ list: z.array(zodRecord(fields)) }).nullable();
+    const item = zodRecord(ITEM_FIELDS, {
+      Locations: list(LOCATION_FIELDS),
+      Suppliers: list(SUPPLIER_FIELDS),
+      UnitsOfMeasure: list(UNIT_FIELDS),
+      LocationSuppliers: list(LOCATION_SUPPLIER_FIELDS),
+    });
+    const price = zodRecord(PRICE_FIELDS);
+    const error = z.looseObject({ ErrorType: z.string(), ErrorMessage: z.string() });
+    let checked = 0;
+    for (const answer of sandbox.answers.filter(
+      (a) => a.path.startsWith('/api/inventory/') && (a.body.startsWith('{') || a.body.startsWith('[')),
+    )) {
+      const body: unknown = JSON.parse(answer.body);
+      const schema =
+        answer.status >= 400
+          ? error.or(z.looseObject({ Message: z.string() }))
+          : /price/.test(answer.path)
+            ? price
+            : item;
+      const one = Array.isArray(body) ? z.array(schema) : schema;
+      expect(one.safeParse(body).error, `${answer.method} ${answer.path}`).toBeUndefined();
+      for (const decimal of decimalsIn(answer.body)) expect(decimal).toMatch(/\.\d{9}$/);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+});

@@ -1,0 +1,173 @@
+// The REST families' pieces without a server: the entity `$query` text against the OASIS grammar oracle, the
+// lossless reading of decimals, the decoding of REST error bodies, and the lock retry of the one policy.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ErpLockedError, ErpNotFoundError, ErpServerError } from '../../templates/runtime/errors.js';
+import { CUSTOMER_FIELDS } from '../../templates/runtime/entity/records.js';
+import { buildQuery, type QueryBuilder } from '../../templates/runtime/entity/query.js';
+import {
+  ErpResourceNotFoundError,
+  ErpServiceError,
+  ErpValidationError,
+  explainRestError,
+  parseExactJson,
+  restDate,
+} from '../../templates/runtime/entity/rest.js';
+import { retryPolicy, retryReason } from '../../templates/runtime/retry.js';
+import type { RequestInfo } from '../../templates/runtime/errors.js';
+import { isValidFilter } from '../support/odata-abnf.js';
+import '../support/property-seed.js';
+
+type Customer = typeof CUSTOMER_FIELDS;
+const build = (q: QueryBuilder<Customer, unknown>) => buildQuery(CUSTOMER_FIELDS, q);
+/** The OData v4 grammar has `contains(Field,'x')` where this family has `substringof('x',Field)`. */
+const asV4 = (text: string) => text.replace(/substringof\(('(?:[^']|'')*'),(\w+)\)/g, 'contains($2,$1)');
+
+describe('entity $query builder', () => {
+  it('writes each operation as the family documents it', () => {
+    expect(build((c) => c.CustomerName.eq("O'Brien"))).toBe("CustomerName eq 'O''Brien'");
+    expect(build((c) => c.CustomerName.substringof('Supply'))).toBe("substringof('Supply',CustomerName)");
+    expect(build((c) => c.CustomerName.startswith('A'))).toBe("startswith(CustomerName,'A')");
+    expect(build((c) => c.CustomerName.endswith('Co'))).toBe("endswith(CustomerName,'Co')");
+    expect(build((c) => c.TermsId.ne(null))).toBe('TermsId ne null');
+    expect(build((c) => c.CreditLimit.ge('1.123456789012345678'))).toBe('CreditLimit ge 1.123456789012345678');
+    expect(build((c) => c.CustomerId.lt(100))).toBe('CustomerId lt 100');
+    expect(build((c) => c.Delete.eq(false))).toBe('Delete eq false');
+    expect(build((c, { or, not }) => or(c.Taxable.eq('Y'), not(c.CustomerId.le(3))))).toBe(
+      "(Taxable eq 'Y') or (not (CustomerId le 3))",
+    );
+  });
+
+  it('refuses what it cannot write: a non-integer id, a decimal that is not one, eq null', () => {
+    expect(() => build((c) => c.CustomerId.eq(1.5))).toThrow(/not an integer/);
+    expect(() => build((c) => c.CreditLimit.eq('1e5'))).toThrow(/not a decimal/);
+    expect(() => build((c) => (c.TermsId as unknown as { eq(v: null): never }).eq(null))).toThrow(/only `ne null`/);
+  });
+
+  it('its text passes the OASIS grammar oracle, for any strings and numbers (substringof read as contains)', () => {
+    const text = fc.string({ unit: 'grapheme', maxLength: 12 });
+    const leaf = fc.oneof(
+      text.map((s) => (c: Parameters<QueryBuilder<Customer, unknown>>[0]) => c.CustomerName.eq(s)),
+      text.map((s) => (c: Parameters<QueryBuilder<Customer, unknown>>[0]) => c.CustomerName.substringof(s)),
+      text.map((s) => (c: Parameters<QueryBuilder<Customer, unknown>>[0]) => c.SalesrepId.startswith(s)),
+      fc.integer().map((n) => (c: Parameters<QueryBuilder<Customer, unknown>>[0]) => c.CustomerId.gt(n)),
+      fc
+        .double({ noNaN: true, noDefaultInfinity: true })
+        .map((n) => (c: Parameters<QueryBuilder<Customer, unknown>>[0]) => c.CreditLimit.le(n)),
+      fc.constant((c: Parameters<QueryBuilder<Customer, unknown>>[0]) => c.TermsId.ne(null)),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(leaf, { minLength: 1, maxLength: 4 }),
+        fc.boolean(),
+        fc.boolean(),
+        (leaves, useOr, negate) => {
+          const query = build((c, { and, or, not }) => {
+            const [first, ...rest] = leaves.map((l) => l(c));
+            const joined = (useOr ? or : and)(first!, ...rest);
+            return negate ? not(joined) : joined;
+          });
+          expect(isValidFilter(asV4(query)), query).toBe(true);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('exact decimals', () => {
+  it('keeps every digit of fractions and long integers; leaves strings and safe integers alone', () => {
+    const value = parseExactJson(
+      '{"a":1.123456789012,"b":12.500000000,"c":10,"d":"1.5","e":[-0.000000001,1e-7],"f":12345678901234567890,"g":"x\\"1.5"}',
+    );
+    expect(value).toEqual({
+      a: '1.123456789012',
+      b: '12.500000000',
+      c: 10,
+      d: '1.5',
+      e: ['-0.000000001', '1e-7'],
+      f: '12345678901234567890',
+      g: 'x"1.5',
+    });
+  });
+});
+
+describe('REST error bodies', () => {
+  const info = (status: number, serverMessage?: string): RequestInfo => ({
+    request: 'GET /api/entity/customers/ACME_1',
+    status,
+    ...(serverMessage ? { serverMessage } : {}),
+  });
+  const explain = (status: number, body: unknown) => explainRestError(status, body, info, (t) => t);
+
+  it('404 ResourceNotFoundException: its own type, details decoded', () => {
+    const error = explain(404, {
+      DateTimeStamp: '2026-02-11T15:30:00',
+      ErrorMessage: 'No resources found for query string "GetById 100198".',
+      ErrorType: 'ResourceNotFoundException',
+      LogId: 'abc',
+      InnerException: null,
+    });
+    expect(error).toBeInstanceOf(ErpResourceNotFoundError);
+    expect(error).toBeInstanceOf(ErpNotFoundError);
+    expect((error as ErpResourceNotFoundError).details).toMatchObject({ logId: 'abc', innerException: undefined });
+    expect((error as ErpResourceNotFoundError).details.timestamp?.getUTCFullYear()).toBe(2026);
+  });
+
+  it('/Date(ms)/ dates', () => {
+    expect(restDate('/Date(1739287800000)/')?.toISOString()).toBe('2025-02-11T15:30:00.000Z');
+    expect(restDate('/Date(1739287800000+0100)/')?.getTime()).toBe(1739287800000);
+    expect(restDate('soon')).toBeUndefined();
+  });
+
+  it('validation bodies list each issue', () => {
+    const error = explain(400, { Message: 'The request is invalid.', Errors: ['A is required.', { Field: 'B' }] });
+    expect(error).toBeInstanceOf(ErpValidationError);
+    expect((error as ErpValidationError).issues).toEqual(['A is required.', '{"Field":"B"}']);
+  });
+
+  it("item errors: 'Error updating {ItemId}: Error updating inv_mast:' read into itemId and reason", () => {
+    const error = explain(500, {
+      ErrorMessage:
+        'Error updating WIDGET-001: Error updating inv_mast: The proposed item ID already exists in the database.',
+      ErrorType: 'P.Common.Exceptions.ServiceException',
+    }) as ErpServiceError;
+    expect(error).toBeInstanceOf(ErpServiceError);
+    expect([error.itemId, error.reason]).toEqual([
+      'WIDGET-001',
+      'The proposed item ID already exists in the database.',
+    ]);
+    expect(error.message).toMatch(/^item WIDGET-001 was not saved: Error updating WIDGET-001: /);
+  });
+
+  it('the opaque invocation 500 is retried once on a read, never on a write; a lock error on both', () => {
+    const opaque = explain(500, {
+      ErrorMessage: 'Exception has been thrown by the target of an invocation.',
+      ErrorType: 'System.Reflection.TargetInvocationException',
+    });
+    expect(opaque).toBeInstanceOf(ErpServerError);
+    expect(retryReason(opaque, 'read')).toBe('opaque-500');
+    expect(retryReason(opaque, 'write')).toBeUndefined();
+    const locked = explain(500, {
+      ErrorMessage: 'Transaction was deadlocked on lock resources',
+      ErrorType: 'SqlException',
+    });
+    expect(locked).toBeInstanceOf(ErpLockedError);
+    expect(retryReason(locked, 'write')).toBe('locked');
+  });
+
+  it('the lock retry waits 1 to 2 s, three attempts in all by default', async () => {
+    const delays: number[] = [];
+    const policy = retryPolicy({ random: () => 0.25, sleep: async (ms) => void delays.push(ms) });
+    let calls = 0;
+    const error = await policy
+      .run('POST /api/inventory/parts/prices', 'read', async () => {
+        calls++;
+        throw new ErpLockedError('locked', { request: 'POST /prices', status: 500 });
+      })
+      .catch((e: unknown) => e);
+    expect(calls).toBe(3);
+    expect(delays).toEqual([1250, 1250]);
+    expect((error as ErpLockedError).attempts).toBe(3);
+  });
+});
