@@ -484,7 +484,8 @@ function readColumns(qualified: string, type: JsonObject, file: string, label: s
   const columns: Column[] = [];
   for (const [name, value] of type) {
     if (name.startsWith('$') || name.includes('@')) continue;
-    const column = `column ${quote(name)} of entity type ${entityType}`;
+    // only on the error path: quoting every column's name costs more than reading it
+    const column = () => `column ${quote(name)} of entity type ${entityType}`;
     if (!isRecord(value))
       throw inputError(
         label,
@@ -495,7 +496,7 @@ function readColumns(qualified: string, type: JsonObject, file: string, label: s
     if (value['$Kind'] !== undefined && value['$Kind'] !== 'Property')
       throw inputError(
         label,
-        `${column} has $Kind ${quote(value['$Kind'])}: expected "Property" or "NavigationProperty"`,
+        `${column()} has $Kind ${quote(value['$Kind'])}: expected "Property" or "NavigationProperty"`,
         locate(file, name, at),
       );
     const edmType = value['$Type'] ?? 'Edm.String';
@@ -503,15 +504,15 @@ function readColumns(qualified: string, type: JsonObject, file: string, label: s
       throw inputError(
         label,
         typeof edmType === 'string'
-          ? `${column} has unknown type ${quote(edmType)}`
-          : `${column} has $Type ${quote(edmType)}: expected the name of an Edm type`,
+          ? `${column()} has unknown type ${quote(edmType)}`
+          : `${column()} has $Type ${quote(edmType)}: expected the name of an Edm type`,
         locate(file, typeof edmType === 'string' ? edmType : name, at),
       );
     }
     if (value['$Collection'] === true) {
       throw inputError(
         label,
-        `${column} is a collection, which the query surface cannot return`,
+        `${column()} is a collection, which the query surface cannot return`,
         locate(file, name, at),
       );
     }
@@ -520,7 +521,7 @@ function readColumns(qualified: string, type: JsonObject, file: string, label: s
       if (given !== undefined && !rule.ok(given))
         throw inputError(
           label,
-          `${column} has ${facet} ${quote(given)}: expected ${rule.expected}`,
+          `${column()} has ${facet} ${quote(given)}: expected ${rule.expected}`,
           locate(file, name, at),
         );
     }
