@@ -172,11 +172,11 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     for (const template of readRuntimeTemplates(config.emit)) writer.file(template.path, template.content);
 
     if (check) {
-      const { changed, removed } = writer.differences();
-      writer.discard();
+      const { changed, removed } = await writer.differences();
+      await writer.discard();
       return { objects, services: serviceNames.size, files: 0, changed, removed, unchanged: 0 };
     }
-    const report: WriteReport = writer.commit();
+    const report: WriteReport = await writer.commit();
     return {
       objects,
       services: serviceNames.size,
@@ -186,7 +186,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       unchanged: report.unchanged,
     };
   } catch (error) {
-    writer.discard();
+    await writer.discard();
     throw error;
   }
 }

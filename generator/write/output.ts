@@ -2,27 +2,20 @@
 //
 // - Incremental: a file whose bytes are unchanged is not rewritten (its mtime stays).
 // - Staged: changed files are first written to a staging folder beside the output; only when the whole run
-//   has succeeded are they renamed into place and the files of vanished objects removed. A run that fails
-//   before `commit()` leaves the previous output exactly as it was. `commit()` itself is not atomic: it
+//   has succeeded are they renamed into place and the files of vanished objects removed (a first run renames
+//   the whole staging folder into place). A run that fails before `commit()` leaves the previous output
+//   exactly as it was.
+// - Beside the work: comparing and staging happen on a thread of their own (file-thread.ts). `commit()` itself is not atomic: it
 //   renames file by file, so a crash in the middle of it leaves old and new files mixed; the next run
 //   rewrites every file that differs and so repairs it.
 // - Check mode (`--check`) compares only: it creates, renames and removes nothing.
 // - Owned files only: the manifest (`.erpgen-files`) lists what erpgen wrote; only those are ever removed,
 //   and erpgen refuses to write into a non-empty folder it did not make.
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { UserError } from '../errors.js';
 import { flat } from '../flat-string.js';
+import { FileThread } from './file-thread.js';
 
 export const MANIFEST = '.erpgen-files';
 
@@ -36,10 +29,10 @@ export class OutputWriter {
   private readonly staging: string;
   /** every path of the new output, in the order given (kept as an array: at 70,000 files a Set costs twice) */
   private readonly files: string[] = [];
-  private readonly changed: string[] = [];
   private readonly previous: ReadonlySet<string>;
-  private unchanged = 0;
-  /** folders already made, in the staging area and in the output: one mkdir per folder, not per file */
+  /** reads and writes the files, beside the parsing and printing; started by the first file */
+  private started: FileThread | undefined;
+  /** folders already made in the output: one mkdir per folder, not per file */
   private readonly made = new Set<string>();
 
   /** `check`: compare only, never write (for `--check`). `label` is how messages name the folder. */
@@ -71,18 +64,26 @@ export class OutputWriter {
   file(path: string, content: string): void {
     path = flat(path);
     this.files.push(path);
-    const bytes = Buffer.from(content, 'utf8');
-    const target = join(this.out, path);
-    // only files of the previous run can be unchanged: a fresh output costs no failed reads
-    if (this.previous.has(path) && sameBytes(target, bytes)) {
-      this.unchanged++;
-      return;
+    this.thread().put(
+      join(this.out, path),
+      this.check ? undefined : join(this.staging, path),
+      content,
+      // only files of the previous run can be unchanged: a fresh output costs no failed reads
+      this.previous.has(path),
+    );
+  }
+
+  /** The files that differ from the previous output, once every file has been given. */
+  private async settle(): Promise<string[]> {
+    try {
+      const { changed } = await this.thread().finish();
+      return changed.map((i) => this.files[i]!);
+    } catch (error) {
+      const path = (error as { path?: string }).path ?? this.out;
+      throw new UserError(
+        `${this.label}: cannot write ${relative(dirname(this.out), path)}: ${(error as Error).message}`,
+      );
     }
-    this.changed.push(path);
-    if (this.check) return;
-    const staged = join(this.staging, path);
-    this.mkdir(dirname(staged));
-    writeFileSync(staged, bytes);
   }
 
   /** What `commit()` would remove: owned files of the previous run that this run did not produce. */
@@ -92,10 +93,11 @@ export class OutputWriter {
   }
 
   /** The differences, for `--check`: paths that would be written and removed. */
-  differences(): { changed: string[]; removed: string[] } {
+  async differences(): Promise<{ changed: string[]; removed: string[] }> {
+    const differing = await this.settle();
     const manifest = this.manifestText();
     const current = existsSync(join(this.out, MANIFEST)) ? readFileSync(join(this.out, MANIFEST), 'utf8') : undefined;
-    const changed = [...this.changed].sort();
+    const changed = differing.sort();
     if (current !== manifest) changed.push(MANIFEST);
     return { changed, removed: this.stale() };
   }
@@ -107,25 +109,38 @@ export class OutputWriter {
     return paths.join('\n') + '\n';
   }
 
-  /** Moves the staged files into place and removes stale ones. Nothing before this touches `out`. */
-  commit(): WriteReport {
+  /**
+   * Moves the staged files into place and removes stale ones. Nothing before this touches `out`. A first run
+   * (no `out` yet) moves the whole staging folder into place at once.
+   */
+  async commit(): Promise<WriteReport> {
     if (this.check) throw new Error('commit() in check mode');
     this.file(MANIFEST, this.manifestText());
+    const changed = await this.settle();
     const removed = this.stale();
     try {
-      for (const path of this.changed) {
-        const target = join(this.out, path);
-        this.mkdir(dirname(target));
-        renameSync(join(this.staging, path), target);
-      }
-      for (const path of removed) {
-        rmSync(join(this.out, path), { force: true });
-        removeEmptyParents(this.out, dirname(join(this.out, path)));
+      if (!existsSync(this.out)) {
+        mkdirSync(dirname(this.out), { recursive: true });
+        renameSync(this.staging, this.out);
+      } else {
+        for (const path of changed) {
+          const target = join(this.out, path);
+          this.mkdir(dirname(target));
+          renameSync(join(this.staging, path), target);
+        }
+        for (const path of removed) {
+          rmSync(join(this.out, path), { force: true });
+          removeEmptyParents(this.out, dirname(join(this.out, path)));
+        }
       }
     } finally {
-      this.discard();
+      await this.discard();
     }
-    return { written: [...this.changed].sort(), removed, unchanged: this.unchanged };
+    return { written: changed.sort(), removed, unchanged: this.files.length - changed.length };
+  }
+
+  private thread(): FileThread {
+    return (this.started ??= new FileThread());
   }
 
   private mkdir(dir: string): void {
@@ -135,17 +150,10 @@ export class OutputWriter {
   }
 
   /** Drops the staging folder: the output stays as it was. */
-  discard(): void {
+  async discard(): Promise<void> {
+    await this.started?.stop();
     if (this.check) return; // never made one
     rmSync(this.staging, { recursive: true, force: true });
-  }
-}
-
-function sameBytes(path: string, bytes: Buffer): boolean {
-  try {
-    return readFileSync(path).equals(bytes);
-  } catch {
-    return false;
   }
 }
 

@@ -1,0 +1,133 @@
+// The file work of a run (reading the previous output to compare, writing staged files) done on a thread of
+// its own, so that it overlaps the parsing and printing on the main thread instead of adding to it: creating
+// thousands of small files costs from a fraction of a second to several seconds, depending on the disk.
+//
+// Files go over in batches: their UTF-8 bytes one after the other in one buffer, which moves to the thread
+// without a copy, and beside it a flat list of (target, staged, compare, end). A message per file, or a list
+// of objects, cost the main thread more than the writing itself. The main thread is held back (synchronously:
+// the parser it runs in is synchronous) only while more than PENDING_LIMIT bytes wait, so memory stays
+// bounded at any tenant size.
+import { Worker } from 'node:worker_threads';
+
+export interface FileResults {
+  /** indexes (in the order given) of the files that differ from the previous output */
+  readonly changed: readonly number[];
+}
+
+const PENDING_LIMIT = 8 << 20;
+const BATCH_BYTES = 256 << 10;
+
+/** per file: the path to compare with, the path to stage at ('' in check mode), 1 to compare, its end in the buffer */
+type Batch = { readonly bytes: ArrayBuffer; readonly files: ReadonlyArray<string | number> };
+type Reply = { readonly changed: number[] } | { readonly failed: string; readonly path: string };
+
+/**
+ * The worker's code. It runs as a script of its own (`eval`), so that the same code serves erpgen compiled and
+ * erpgen's tests running its sources: it must use nothing from this module's scope.
+ */
+function thread(): void {
+  const { mkdirSync, readFileSync, writeFileSync } = require('node:fs') as typeof import('node:fs');
+  const { dirname } = require('node:path') as typeof import('node:path');
+  const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
+  const pending = new Int32Array(workerData as SharedArrayBuffer);
+  const made = new Set<string>();
+  const changed: number[] = [];
+  let failure: { failed: string; path: string } | undefined;
+  let index = 0;
+  const file = (target: string, staged: string, compare: boolean, bytes: Buffer, at: number) => {
+    if (compare) {
+      let same = false;
+      try {
+        same = readFileSync(target).equals(bytes);
+      } catch {
+        same = false;
+      }
+      if (same) return;
+    }
+    changed.push(at);
+    if (staged === '') return;
+    const dir = dirname(staged);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    writeFileSync(staged, bytes);
+  };
+  parentPort!.on('message', (batch: Batch | 'end') => {
+    if (batch === 'end') {
+      parentPort!.postMessage(failure ?? { changed });
+      return;
+    }
+    const all = Buffer.from(batch.bytes);
+    let start = 0;
+    for (let i = 0; i < batch.files.length; i += 4) {
+      const target = batch.files[i] as string;
+      const staged = batch.files[i + 1] as string;
+      const end = batch.files[i + 3] as number;
+      try {
+        if (!failure) file(target, staged, batch.files[i + 2] === 1, all.subarray(start, end), index);
+      } catch (error) {
+        failure = { failed: (error as Error).message, path: staged || target };
+      }
+      index++;
+      start = end;
+    }
+    Atomics.sub(pending, 0, batch.bytes.byteLength);
+    Atomics.notify(pending, 0);
+  });
+}
+
+export class FileThread {
+  private readonly pending = new Int32Array(new SharedArrayBuffer(4));
+  private readonly worker = new Worker(`(${thread.toString()})()`, { eval: true, workerData: this.pending.buffer });
+  private readonly encoder = new TextEncoder();
+  private bytes = new Uint8Array(BATCH_BYTES);
+  private used = 0;
+  private files: Array<string | number> = [];
+
+  /** `staged`: where to write the file when it differs from `target` (none in check mode). */
+  put(target: string, staged: string | undefined, content: string, compare: boolean): void {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit
+    const room = content.length * 3;
+    if (this.used + room > this.bytes.length) {
+      this.send();
+      if (room > this.bytes.length) this.bytes = new Uint8Array(room);
+    }
+    this.used += this.encoder.encodeInto(content, this.bytes.subarray(this.used)).written;
+    this.files.push(target, staged ?? '', compare ? 1 : 0, this.used);
+  }
+
+  private send(): void {
+    if (!this.files.length) return;
+    // held back while too much waits: the thread notifies as it writes
+    for (;;) {
+      const waiting = Atomics.load(this.pending, 0);
+      if (waiting <= PENDING_LIMIT) break;
+      Atomics.wait(this.pending, 0, waiting, 1000);
+    }
+    const bytes = this.bytes.buffer.slice(0, this.used) as ArrayBuffer;
+    Atomics.add(this.pending, 0, bytes.byteLength);
+    const batch: Batch = { bytes, files: this.files };
+    this.worker.postMessage(batch, [bytes]);
+    this.used = 0;
+    this.files = [];
+  }
+
+  /** Waits for every file given; then the thread is gone. Rejects with the first file that could not be written. */
+  async finish(): Promise<FileResults> {
+    this.send();
+    const reply = await new Promise<Reply>((resolve, reject) => {
+      this.worker.once('message', resolve);
+      this.worker.once('error', reject);
+      this.worker.postMessage('end');
+    });
+    await this.worker.terminate();
+    if ('failed' in reply) throw Object.assign(new Error(reply.failed), { path: reply.path });
+    return reply;
+  }
+
+  /** Stops the thread without doing what it has not done yet. */
+  async stop(): Promise<void> {
+    await this.worker.terminate();
+  }
+}

@@ -1,0 +1,81 @@
+// The writer hands its file work to a thread of its own (write/file-thread.ts): what it reports and what it
+// leaves on disk must be exactly what the synchronous writer did, including when a file cannot be written.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UserError } from '../../generator/errors.js';
+import { OutputWriter } from '../../generator/write/output.js';
+
+const folders: string[] = [];
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'erpgen-writer-'));
+  folders.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** many files, several batches' worth, some with text that is not ASCII */
+function files(n: number, salt: string): Array<[string, string]> {
+  return Array.from({ length: n }, (_, i) => [
+    `${i % 3 ? 'tables' : 'views'}/f${i}.ts`,
+    `// ${salt} ${i} ü 表 😀\n${'x'.repeat((i * 7919) % 9000)}\n`,
+  ]);
+}
+
+async function run(out: string, list: Array<[string, string]>, check = false) {
+  const writer = new OutputWriter(out, check, 'pkg');
+  for (const [path, content] of list) writer.file(path, content);
+  if (check) {
+    const d = await writer.differences();
+    await writer.discard();
+    return d;
+  }
+  return writer.commit();
+}
+
+describe('OutputWriter', () => {
+  it('writes every file byte for byte, then rewrites only what changed', async () => {
+    const out = join(folder(), 'pkg');
+    const first = files(400, 'a');
+    const report = await run(out, first);
+    expect(report).toMatchObject({ removed: [] });
+    expect('written' in report && report.written.length).toBe(401); // and the manifest
+    for (const [path, content] of first) expect(readFileSync(join(out, path), 'utf8')).toBe(content);
+
+    const before = statSync(join(out, 'tables/f1.ts')).mtimeMs;
+    const second = first.map(([p, c], i): [string, string] => [p, i === 5 ? `${c}changed` : c]).slice(0, 399);
+    const again = await run(out, second);
+    expect(again).toEqual({ written: ['.erpgen-files', 'tables/f5.ts'], removed: ['views/f399.ts'], unchanged: 398 });
+    expect(readFileSync(join(out, 'tables/f5.ts'), 'utf8')).toBe(`${first[5]![1]}changed`);
+    expect(statSync(join(out, 'tables/f1.ts')).mtimeMs).toBe(before);
+    expect(existsSync(join(out, 'views/f399.ts'))).toBe(false);
+    // nothing left beside the output
+    expect(readdirSync(join(out, '..'))).toEqual(['pkg']);
+  });
+
+  it('in check mode reports the differences and writes nothing', async () => {
+    const out = join(folder(), 'pkg');
+    await run(out, files(50, 'a'));
+    const differences = await run(out, files(50, 'b').slice(0, 49), true);
+    expect(differences).toMatchObject({ removed: ['tables/f49.ts'] });
+    expect('changed' in differences && differences.changed).toHaveLength(50); // 49 files and the manifest
+    expect(readFileSync(join(out, 'views/f0.ts'), 'utf8')).toContain('// a 0');
+    expect(readdirSync(join(out, '..'))).toEqual(['pkg']);
+  });
+
+  it('a file that cannot be written is one line naming it, and the previous output stays', async () => {
+    const parent = folder();
+    const out = join(parent, 'pkg');
+    await run(out, files(10, 'a'));
+    // the staging folder's name is taken by a file: nothing can be staged
+    writeFileSync(join(parent, `.pkg.erpgen-staging-${process.pid}`), '');
+    const error = await run(out, files(10, 'b')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as Error).message).toMatch(/^pkg: cannot write \.pkg\.erpgen-staging-\d+\/\w+\/f\d\.ts: /);
+    expect((error as Error).message).not.toContain('\n');
+    expect(readFileSync(join(out, 'views/f0.ts'), 'utf8')).toContain('// a 0');
+  });
+});
