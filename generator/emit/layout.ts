@@ -6,7 +6,7 @@ import { displayWidth } from './width.js';
 
 export const PRINT_WIDTH = 120;
 
-export type Doc = string | readonly Doc[] | Group | Indent | Line | IfBreak | IndentIfBreak | Conditional;
+export type Doc = string | readonly Doc[] | Group | Indent | Line | IfBreak | IndentIfBreak | Conditional | Lines;
 export interface Group {
   readonly kind: 'group';
   readonly contents: Doc;
@@ -44,11 +44,22 @@ interface Conditional {
   readonly states: readonly Doc[];
 }
 
+/**
+ * Lines of text, each on a line of its own one level deeper than the surrounding code: the same as
+ * `indent([hardline, a, hardline, b, ...])`, for text the printer already knows needs no layout (most members
+ * and entries of generated code), laid out without a command per piece.
+ */
+interface Lines {
+  readonly kind: 'lines';
+  readonly lines: readonly string[];
+}
+
 export const line: Line = { kind: 'line', mode: 'line' };
 export const softline: Line = { kind: 'line', mode: 'soft' };
 export const hardline: Line = { kind: 'line', mode: 'hard' };
 export const indent = (contents: Doc): Indent => ({ kind: 'indent', contents });
 export const ifBreak = (broken: Doc, flat: Doc = ''): IfBreak => ({ kind: 'if-break', broken, flat });
+export const lines = (texts: readonly string[]): Lines => ({ kind: 'lines', lines: texts });
 
 function breaks(doc: Doc): boolean {
   if (typeof doc === 'string') return false;
@@ -62,6 +73,8 @@ function breaks(doc: Doc): boolean {
       return breaks(d.contents);
     case 'line':
       return d.mode === 'hard';
+    case 'lines':
+      return d.lines.length > 0;
     case 'if-break':
       return false;
     case 'conditional':
@@ -149,6 +162,9 @@ function fits(next: Doc, restModes: readonly Mode[], restDocs: readonly Doc[], w
       case 'line':
         if (mode === BREAK || d.mode === 'hard') return true;
         if (d.mode === 'line') width -= 1;
+        break;
+      case 'lines':
+        if (d.lines.length) return true;
         break;
     }
   }
@@ -238,6 +254,17 @@ export function layout(doc: Doc): string {
         pendingIndent = indentation;
         column = indentation;
         break;
+      case 'lines': {
+        if (!c.lines.length) break;
+        if (endsInSpace) text = text.replace(/ +$/, '');
+        const prefix = `\n${spaces(indentation + 2)}`;
+        for (const l of c.lines) text += l === '' ? '\n' : prefix + l;
+        const last = c.lines[c.lines.length - 1]!;
+        column = indentation + 2 + displayWidth(last);
+        endsInSpace = last.charCodeAt(last.length - 1) === 32;
+        pendingIndent = 0;
+        break;
+      }
     }
   }
   return text;

@@ -14,6 +14,7 @@ import {
   join,
   layout,
   line,
+  lines,
   PRINT_WIDTH,
   softline,
   type Doc,
@@ -137,18 +138,30 @@ function commentText(text: string): string {
 
 // --- from the tree to documents, as prettier builds them ----------------------------------------------------
 
-function docComment(lines: readonly string[] | undefined): Doc {
-  if (!lines?.length) return '';
-  const clean = lines.map(commentText);
-  // prettier never wraps a comment
-  if (clean.length === 1) return [`/** ${clean[0]} */`, hardline];
-  return ['/**', ...clean.map((l) => [hardline, l === '' ? ' *' : ` * ${l}`]), hardline, ' */', hardline];
+/** A JSDoc comment as its lines (prettier never wraps a comment). */
+function docLines(doc: readonly string[] | undefined): string[] {
+  if (!doc?.length) return [];
+  const clean = doc.map(commentText);
+  if (clean.length === 1) return [`/** ${clean[0]} */`];
+  return ['/**', ...clean.map((l) => (l === '' ? ' *' : ` * ${l}`)), ' */'];
 }
 
-/** `{ a, b }` flat when it fits; a listing always one entry per line. `{}` when empty. */
+function docComment(doc: readonly string[] | undefined): Doc {
+  if (!doc?.length) return '';
+  return join(hardline, docLines(doc)).concat(hardline);
+}
+
+/**
+ * `{ a, b }` flat when it fits; a listing always one entry per line. `{}` when empty. A listing of entries that
+ * are text already is laid out as lines.
+ */
 function braces(entries: readonly Doc[], separator: string, listing: boolean | undefined): Doc {
   if (entries.length === 0) return '{}';
-  if (listing) return group(['{', indent(entries.map((e) => [hardline, e, separator])), hardline, '}'], true);
+  if (listing) {
+    if (entries.every((e) => typeof e === 'string'))
+      return group(['{', lines((entries as string[]).map((e) => e + separator)), hardline, '}'], true);
+    return group(['{', indent(entries.map((e) => [hardline, e, separator])), hardline, '}'], true);
+  }
   return group(['{', indent([line, join([separator, line], entries)]), ifBreak(separator), line, '}']);
 }
 
@@ -258,21 +271,45 @@ function typeDoc(t: Type): Doc {
   return brackets(t.tuple.map(typeDoc), 'readonly [');
 }
 
-/**
- * `readonly key?: type;` with its JSDoc. A union that does not fit goes to the next line, and when it does
- * not fit there either, one member per line.
- */
-function member(m: Member): Doc {
+/** `readonly key?: type` when it needs no layout (most members: a union that fits, or no union); else undefined. */
+function flatMember(m: Member): string | undefined {
   const head = `readonly ${propertyKey(m.key)}${m.optional ? '?' : ''}:`;
   if (typeof m.type === 'object' && 'union' in m.type && m.type.union.length > 1) {
     const types = m.type.union.map(typeDoc);
-    const flat = types.every((t) => typeof t === 'string') ? `${head} ${types.join(' | ')}` : undefined;
-    if (flat !== undefined && fitsAnywhere(flat)) return [docComment(m.doc), flat];
-    const union = group([ifBreak('| '), join([line, '| '], types)]);
-    return [docComment(m.doc), head, group(indent([line, union]))];
+    if (!types.every((t) => typeof t === 'string')) return undefined;
+    const flat = `${head} ${types.join(' | ')}`;
+    return fitsAnywhere(flat) ? flat : undefined;
   }
   const type = typeDoc(m.type);
-  return [docComment(m.doc), typeof type === 'string' ? `${head} ${type}` : [head, ' ', type]];
+  // nothing to break in `readonly key: type`: prettier keeps it on one line however long
+  return typeof type === 'string' ? `${head} ${type}` : undefined;
+}
+
+/**
+ * `readonly key?: type` with its JSDoc. A union that does not fit goes to the next line, and when it does
+ * not fit there either, one member per line.
+ */
+function member(m: Member): Doc {
+  const flat = flatMember(m);
+  if (flat !== undefined) return m.doc?.length ? [docComment(m.doc), flat] : flat;
+  const head = `readonly ${propertyKey(m.key)}${m.optional ? '?' : ''}:`;
+  if (typeof m.type === 'object' && 'union' in m.type && m.type.union.length > 1) {
+    const union = group([ifBreak('| '), join([line, '| '], m.type.union.map(typeDoc))]);
+    return [docComment(m.doc), head, group(indent([line, union]))];
+  }
+  return [docComment(m.doc), head, ' ', typeDoc(m.type)];
+}
+
+/** The body of an interface: its members as lines when none needs layout. */
+function interfaceBody(members: readonly Member[]): Doc {
+  if (!members.length) return '{}';
+  const texts: string[] = [];
+  for (const m of members) {
+    const flat = flatMember(m);
+    if (flat === undefined) return ['{', indent(members.map((m) => [hardline, member(m), ';'])), hardline, '}'];
+    texts.push(...docLines(m.doc), `${flat};`);
+  }
+  return ['{', lines(texts), hardline, '}'];
 }
 
 /** The declared type of a literal value: what `as const` makes of it. */
@@ -304,10 +341,7 @@ function statement(s: Statement, form: Form): Doc | undefined {
   if ('exportAll' in s) return `export * from ${stringLiteral(s.exportAll)};`;
   if ('interface' in s) {
     if (form === 'js') return undefined;
-    const body = s.members.length
-      ? ['{', indent(s.members.map((m) => [hardline, member(m), ';'])), hardline, '}']
-      : '{}';
-    return [docComment(s.doc), `export interface ${s.interface} `, body];
+    return [docComment(s.doc), `export interface ${s.interface} `, interfaceBody(s.members)];
   }
   if ('typeAlias' in s)
     return form === 'js'
