@@ -147,10 +147,13 @@ type RowProblem<K extends string, F, El extends string, Key> = string extends K
       : `'${Exclude<Key, K> & string}' is missing: a write keyed on it needs it in every row`
     : NotAField<Exclude<K, keyof F>, El, keyof F>;
 
-/** The edits of one row of keys `K`: each a field of the element, with a value of its type; every key present. */
-type Edits<K extends string, F, Key> = RowShape<F> & {
+/**
+ * The edits of one row of keys `K`: each a field of the element `F`, with a value of its type; every key
+ * present. `F` is the method's type parameter, never inferred from a row (its default is the element's fields).
+ */
+type Edits<K extends string, F, Key> = RowShape<NoInfer<F>> & {
   readonly [P in K]?: (P extends keyof F ? F[P] : never) | Inherited<P>;
-} & { readonly [P in NoInfer<Key> & keyof F]-?: Exclude<F[P], undefined> };
+} & { readonly [P in NoInfer<Key> & keyof NoInfer<F>]-?: Exclude<F[P], undefined> };
 
 export interface KeyOptions<Key> {
   /**
@@ -169,24 +172,26 @@ export interface Transaction<in out Forms, in out Lists, in out Codes extends bo
   form<
     El extends (keyof Forms & string) | (string & {}),
     K extends string,
-    const Key extends keyof FieldsOf<Forms, El> & string = never,
+    const Key extends keyof F & string = never,
+    F = InMode<FieldsOf<Forms, El>, Codes>,
     ElementMistake extends string = ElementProblem<El, Forms, Lists, 'Form', 'List'>,
-    RowMistake extends string = RowProblem<K, InMode<FieldsOf<Forms, El>, Codes>, El, Key>,
+    RowMistake extends string = RowProblem<K, F, El, Key>,
   >(
     element: OrProblem<El, ElementMistake>,
-    edits: OrProblem<Edits<K, InMode<FieldsOf<Forms, El>, Codes>, Key>, RowMistake>,
+    edits: OrProblem<Edits<K, F, Key>, RowMistake>,
     options?: KeyOptions<Key>,
   ): Transaction<Forms, Lists, Codes>;
   /** A List element (rows). With keys, two rows with equal key values are refused: the server would keep only the last. */
   list<
     El extends (keyof Lists & string) | (string & {}),
     K extends string,
-    const Key extends keyof FieldsOf<Lists, El> & string = never,
+    const Key extends keyof F & string = never,
+    F = InMode<FieldsOf<Lists, El>, Codes>,
     ElementMistake extends string = ElementProblem<El, Lists, Forms, 'List', 'Form'>,
-    RowMistake extends string = RowProblem<K, InMode<FieldsOf<Lists, El>, Codes>, El, Key>,
+    RowMistake extends string = RowProblem<K, F, El, Key>,
   >(
     element: OrProblem<El, ElementMistake>,
-    rows: ReadonlyArray<OrProblem<Edits<K, InMode<FieldsOf<Lists, El>, Codes>, Key>, RowMistake>>,
+    rows: ReadonlyArray<OrProblem<Edits<K, F, Key>, RowMistake>>,
     options?: KeyOptions<Key>,
   ): Transaction<Forms, Lists, Codes>;
   /** Free text cut to its column's length so far, e.g. `TABPAGE_1.order.po_no: cut from 61 to 50 characters`. */
