@@ -106,12 +106,8 @@ type ElementProblem<El extends string, Own, Other, Kind extends string, OtherKin
  * most of its first completion in a big service).
  */
 type OrProblem<Ok, Problem> = Problem extends '' ? Ok : NoInfer<Problem>;
-/**
- * The fields of element `El`; any field, unchecked, while the element itself is wrong (one error at a time).
- * Not distributive: while the compiler infers, `El` is its constraint, and a distributive form would work out
- * the fields of every element of the service.
- */
-type FieldsOf<Elements, El> = [El] extends [keyof Elements]
+/** The fields of element `El`; any field, unchecked, while the element itself is wrong (one error at a time). */
+type FieldsOf<Elements, El> = El extends keyof Elements
   ? Elements[El]
   : {
       readonly [field: string]: unknown;

@@ -126,12 +126,8 @@ type ElementProblem<El extends string, Own, Other, Kind extends string, OtherKin
  */
 type OrProblem<Ok, Problem> = Problem extends '' ? Ok : NoInfer<Problem>;
 
-/**
- * The fields of element `El`; any field, unchecked, while the element itself is wrong (one error at a time).
- * Not distributive: while the compiler infers, `El` is its constraint, and a distributive form would work out
- * the fields of every element of the service.
- */
-type FieldsOf<Elements, El> = [El] extends [keyof Elements] ? Elements[El] : { readonly [field: string]: unknown };
+/** The fields of element `El`; any field, unchecked, while the element itself is wrong (one error at a time). */
+type FieldsOf<Elements, El> = El extends keyof Elements ? Elements[El] : { readonly [field: string]: unknown };
 
 /**
  * What is wrong with rows of keys `K`, as a message: a field unknown to the element, a key missing; else `''`.
