@@ -1,6 +1,6 @@
 // Docs under the cursor, as an editor shows them (TypeScript 6 language service, ts-morph): filter accessors,
-// Form and List fields and read-back records carry their column's or field's docs, and a query's hover names
-// the object and the selected columns instead of listing every column's kind.
+// the columns of select/orderBy functions, Form and List fields and read-back records carry their column's or
+// field's docs, and a query's hover names the object and the selected columns instead of every column's kind.
 import { join } from 'node:path';
 import { Project, ts } from 'ts-morph';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,14 @@ describe('docs under the cursor', () => {
   it('completion of c. in a filter documents each column', () => {
     expect(completionDocs(`${CUSTOMER}query(customer).filter((c) => c.‸);`, 'credit_limit')).toMatch(/^Edm\.Decimal/);
     expect(completionDocs(`${CUSTOMER}query(customer).filter((c) => c.‸);`, 'customer_id')).toMatch(/key, not null/);
+  });
+
+  it('completion in a select or orderBy function documents each column, as in a filter', () => {
+    const filter = completionDocs(`${CUSTOMER}query(customer).filter((c) => c.‸);`, 'credit_limit');
+    expect(completionDocs(`${CUSTOMER}query(customer).select((c) => [c.‸]);`, 'credit_limit')).toBe(filter);
+    expect(completionDocs(`${CUSTOMER}query(customer).orderBy((c) => c.‸);`, 'credit_limit')).toBe(filter);
+    expect(completionDocs(`${CUSTOMER}query(customer).select((c) => c.‸);`, 'customer_id')).toMatch(/key, not null/);
+    expect(hover(`${CUSTOMER}query(customer).select((c) => [c.credit_l‸imit]);`).docs).toMatch(/^Edm\.Decimal/);
   });
 
   it('Form and List fields are documented in completion and hover', () => {

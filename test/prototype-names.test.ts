@@ -51,6 +51,9 @@ function consumer(name: string, i: number): string {
       // a column named for it among others
       `export const ${surface}2 = query(${surface}Odd).select('${name}', 'normal').filter((c) => c['${name}'].eq(${columnValue(i)})).orderBy('${name}', 'desc');`,
       `export const ${surface}3 = query(${surface}Odd).filter((c) => c.normal.eq('n'));`,
+      // chosen by a function of the columns
+      `export const ${surface}4: { readonly ${key(name)}: unknown; readonly normal: string | null } = null! as (typeof ${surface}Odd4)['row'];`,
+      `const ${surface}Odd4 = query(${surface}Odd).select((c) => [c['${name}'], c.normal]).orderBy((c) => c['${name}']);`,
     );
   }
   const svc = serviceNames.get(name)!;
@@ -96,6 +99,11 @@ interface AnyQuery {
   select(...c: string[]): AnyQuery;
   filter(f: (c: Record<string, { eq(v: unknown): unknown }>) => unknown): AnyQuery;
   orderBy(c: string, d?: string): AnyQuery;
+  readonly path: string;
+}
+interface ChoosingQuery {
+  select(choose: (c: Record<string, object>) => object[]): ChoosingQuery;
+  orderBy(choose: (c: Record<string, object>) => object, d?: string): ChoosingQuery;
   readonly path: string;
 }
 interface AnyService {
@@ -167,6 +175,11 @@ describe.each(PROTOTYPE_NAMES.map((name, i) => [name, i] as const))('the name %s
       expect(decodeURIComponent(q.path)).toContain(
         `$select=${name},normal&$filter=${name} eq ${literal}&$orderby=normal desc`,
       );
+      // chosen by a function of the columns: the same text
+      const chosen = (query(object) as unknown as ChoosingQuery)
+        .select((c) => [c[name]!, c['normal']!])
+        .orderBy((c) => c['normal']!, 'desc');
+      expect(chosen.path).toBe(query(object).select(name, 'normal').orderBy('normal', 'desc').path);
     });
   }
 

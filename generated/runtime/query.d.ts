@@ -14,6 +14,22 @@ export interface QueryOptions {
 }
 /** The kinds of an object's columns (column name to ColumnKind), as generated: an interface per object. */
 type Kinds = object;
+/** A column as a value: what a `select()` or `orderBy()` function returns, `c.credit_limit`. */
+export interface ColumnRef<C> {
+  readonly column: C;
+}
+/**
+ * The argument of a `select()` or `orderBy()` function: one ColumnRef per column. Mapped over the row's own
+ * keys, so completion and hover show each column's docs, as in a filter (the completion of a column name in
+ * a string carries none).
+ */
+export type ColumnRefs<Row> = {
+  readonly [C in keyof Row]-?: ColumnRef<C>;
+};
+/** Columns chosen by a function of the columns: `(c) => [c.customer_id, c.credit_limit]`, or `(c) => c.name`. */
+export interface ColumnChoice<Row, C> {
+  (columns: ColumnRefs<Row>): ColumnRef<C> | ReadonlyArray<ColumnRef<C>>;
+}
 /** The query string of `options` (without `?`), percent-encoded so the server reads back exactly the values given. */
 export declare function queryString(options: QueryOptions): string;
 /** The path of an object on its surface. */
@@ -44,12 +60,21 @@ export declare class Query<
   private with;
   private where;
   private column;
-  /** Only these columns come back; the result rows narrow to them. */
-  select<C extends keyof Row>(...columns: C[]): Query<Row, N, S, K, Pick<Row, C>>;
+  /** The column names given: names, or a function of the columns (ColumnChoice). */
+  private columnsOf;
+  /**
+   * Only these columns come back; the result rows narrow to them. Name them, `select('name', 'credit_limit')`,
+   * or choose them from the columns, `select((c) => [c.name, c.credit_limit])`, where completion shows each
+   * column's docs.
+   */
+  select<C extends keyof Row>(...columns: Array<C | ColumnChoice<Row, C>>): Query<Row, N, S, K, Pick<Row, C>>;
   /** Rows for which the filter holds; a second `filter()` adds its condition with `and`. */
   filter(build: (columns: Columns<Row, N, S, K>) => Filter<N, S>): Query<Row, N, S, K, Result>;
-  /** Sorts by a column; call again for a second sort key. */
-  orderBy(column: keyof Row & string, direction?: Direction): Query<Row, N, S, K, Result>;
+  /**
+   * Sorts by a column, `orderBy('name')` or `orderBy((c) => c.name)`; call again for a second sort key. (Columns
+   * chosen together, `(c) => [c.a, c.b]`, are sort keys in that order, each in `direction`.)
+   */
+  orderBy(column: keyof Row | ColumnChoice<Row, keyof Row>, direction?: Direction): Query<Row, N, S, K, Result>;
   /** At most `n` rows per request (`rows()` pages with it). */
   top(n: number): Query<Row, N, S, K, Result>;
   /** Skips the first `n` rows. */

@@ -13,6 +13,23 @@ function accessorsOf(object) {
   }
   return accessors;
 }
+const refCache = new WeakMap();
+const madeRefs = new WeakSet();
+function refsOf(object) {
+  let refs = refCache.get(object);
+  if (!refs) {
+    // no prototype: a column may be named `constructor` or `__proto__` and must mean the column
+    const made = Object.create(null);
+    for (const column of Object.keys(object.columns)) {
+      const ref = Object.freeze({ column });
+      madeRefs.add(ref);
+      Object.defineProperty(made, column, { value: ref, enumerable: true });
+    }
+    refs = Object.freeze(made);
+    refCache.set(object, refs);
+  }
+  return refs;
+}
 /** Percent-encodes a query option value; `,` and `:` stay readable, as OData allows. */
 function encode(value) {
   return encodeURIComponent(value).replace(/%2C/g, ',').replace(/%3A/g, ':');
@@ -71,10 +88,28 @@ export class Query {
     checkColumnName(column, this.where());
     return column;
   }
-  /** Only these columns come back; the result rows narrow to them. */
+  /** The column names given: names, or a function of the columns (ColumnChoice). */
+  columnsOf(given, what) {
+    if (typeof given !== 'function') return [this.column(given, what)];
+    const chosen = given(refsOf(this.object));
+    const refs = Array.isArray(chosen) ? chosen : [chosen];
+    if (refs.length === 0) throw new ErpQueryError(`${this.where()}.${what}: the function chose no column`);
+    return refs.map((ref) => {
+      if (ref === null || typeof ref !== 'object' || !madeRefs.has(ref))
+        throw new ErpQueryError(
+          `${this.where()}.${what}: the function must return columns of its argument (c.name), not ${JSON.stringify(ref)}`,
+        );
+      return this.column(ref.column, what);
+    });
+  }
+  /**
+   * Only these columns come back; the result rows narrow to them. Name them, `select('name', 'credit_limit')`,
+   * or choose them from the columns, `select((c) => [c.name, c.credit_limit])`, where completion shows each
+   * column's docs.
+   */
   select(...columns) {
     if (columns.length === 0) throw new ErpQueryError(`${this.where()}.select() needs at least one column`);
-    return this.with({ select: [...new Set(columns.map((c) => this.column(c, 'select')))] });
+    return this.with({ select: [...new Set(columns.flatMap((c) => this.columnsOf(c, 'select')))] });
   }
   /** Rows for which the filter holds; a second `filter()` adds its condition with `and`. */
   filter(build) {
@@ -84,13 +119,17 @@ export class Query {
     const text = this.options.filter ? `(${this.options.filter}) and (${filter.text})` : filter.text;
     return this.with({ filter: text });
   }
-  /** Sorts by a column; call again for a second sort key. */
+  /**
+   * Sorts by a column, `orderBy('name')` or `orderBy((c) => c.name)`; call again for a second sort key. (Columns
+   * chosen together, `(c) => [c.a, c.b]`, are sort keys in that order, each in `direction`.)
+   */
   orderBy(column, direction = 'asc') {
     if (direction !== 'asc' && direction !== 'desc')
       throw new ErpQueryError(
         `${this.where()}.orderBy(): direction is 'asc' or 'desc', not ${JSON.stringify(direction)}`,
       );
-    return this.with({ orderBy: [...this.options.orderBy, [this.column(column, 'orderBy'), direction]] });
+    const keys = this.columnsOf(column, 'orderBy').map((c) => [c, direction]);
+    return this.with({ orderBy: [...this.options.orderBy, ...keys] });
   }
   /** At most `n` rows per request (`rows()` pages with it). */
   top(n) {

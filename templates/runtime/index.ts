@@ -30,4 +30,13 @@ export type { DateString, DateTimeString, Decimal } from './literals.js';
 export { defineObject } from './object.js';
 export type { ColumnKind, QueryObject, RowOf, Surface } from './object.js';
 export { changedSince, Query, queryWith } from './query.js';
-export type { Direction, QueryOptions, QuerySettings, ResultOf, RunnableQuery } from './query.js';
+export type {
+  ColumnChoice,
+  ColumnRef,
+  ColumnRefs,
+  Direction,
+  QueryOptions,
+  QuerySettings,
+  ResultOf,
+  RunnableQuery,
+} from './query.js';

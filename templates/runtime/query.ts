@@ -36,6 +36,42 @@ function accessorsOf(object: QueryObject<unknown, string, Surface, Kinds>): Read
   return accessors;
 }
 
+/** A column as a value: what a `select()` or `orderBy()` function returns, `c.credit_limit`. */
+export interface ColumnRef<C> {
+  readonly column: C;
+}
+
+/**
+ * The argument of a `select()` or `orderBy()` function: one ColumnRef per column. Mapped over the row's own
+ * keys, so completion and hover show each column's docs, as in a filter (the completion of a column name in
+ * a string carries none).
+ */
+export type ColumnRefs<Row> = { readonly [C in keyof Row]-?: ColumnRef<C> };
+
+/** Columns chosen by a function of the columns: `(c) => [c.customer_id, c.credit_limit]`, or `(c) => c.name`. */
+export interface ColumnChoice<Row, C> {
+  (columns: ColumnRefs<Row>): ColumnRef<C> | ReadonlyArray<ColumnRef<C>>;
+}
+
+const refCache = new WeakMap<object, Readonly<Record<string, ColumnRef<string>>>>();
+const madeRefs = new WeakSet<object>();
+
+function refsOf(object: QueryObject<unknown, string, Surface, Kinds>): Readonly<Record<string, ColumnRef<string>>> {
+  let refs = refCache.get(object);
+  if (!refs) {
+    // no prototype: a column may be named `constructor` or `__proto__` and must mean the column
+    const made: Record<string, ColumnRef<string>> = Object.create(null);
+    for (const column of Object.keys(object.columns)) {
+      const ref = Object.freeze({ column });
+      madeRefs.add(ref);
+      Object.defineProperty(made, column, { value: ref, enumerable: true });
+    }
+    refs = Object.freeze(made);
+    refCache.set(object, refs);
+  }
+  return refs;
+}
+
 /** Percent-encodes a query option value; `,` and `:` stay readable, as OData allows. */
 function encode(value: string): string {
   return encodeURIComponent(value).replace(/%2C/g, ',').replace(/%3A/g, ':');
@@ -112,10 +148,29 @@ export class Query<
     return column;
   }
 
-  /** Only these columns come back; the result rows narrow to them. */
-  select<C extends keyof Row>(...columns: C[]): Query<Row, N, S, K, Pick<Row, C>> {
+  /** The column names given: names, or a function of the columns (ColumnChoice). */
+  private columnsOf(given: unknown, what: string): string[] {
+    if (typeof given !== 'function') return [this.column(given, what)];
+    const chosen: unknown = given(refsOf(this.object));
+    const refs: readonly unknown[] = Array.isArray(chosen) ? chosen : [chosen];
+    if (refs.length === 0) throw new ErpQueryError(`${this.where()}.${what}: the function chose no column`);
+    return refs.map((ref) => {
+      if (ref === null || typeof ref !== 'object' || !madeRefs.has(ref))
+        throw new ErpQueryError(
+          `${this.where()}.${what}: the function must return columns of its argument (c.name), not ${JSON.stringify(ref)}`,
+        );
+      return this.column((ref as ColumnRef<unknown>).column, what);
+    });
+  }
+
+  /**
+   * Only these columns come back; the result rows narrow to them. Name them, `select('name', 'credit_limit')`,
+   * or choose them from the columns, `select((c) => [c.name, c.credit_limit])`, where completion shows each
+   * column's docs.
+   */
+  select<C extends keyof Row>(...columns: Array<C | ColumnChoice<Row, C>>): Query<Row, N, S, K, Pick<Row, C>> {
     if (columns.length === 0) throw new ErpQueryError(`${this.where()}.select() needs at least one column`);
-    return this.with<Pick<Row, C>>({ select: [...new Set(columns.map((c) => this.column(c, 'select')))] });
+    return this.with<Pick<Row, C>>({ select: [...new Set(columns.flatMap((c) => this.columnsOf(c, 'select')))] });
   }
 
   /** Rows for which the filter holds; a second `filter()` adds its condition with `and`. */
@@ -127,13 +182,17 @@ export class Query<
     return this.with({ filter: text });
   }
 
-  /** Sorts by a column; call again for a second sort key. */
-  orderBy(column: keyof Row & string, direction: Direction = 'asc'): Query<Row, N, S, K, Result> {
+  /**
+   * Sorts by a column, `orderBy('name')` or `orderBy((c) => c.name)`; call again for a second sort key. (Columns
+   * chosen together, `(c) => [c.a, c.b]`, are sort keys in that order, each in `direction`.)
+   */
+  orderBy(column: keyof Row | ColumnChoice<Row, keyof Row>, direction: Direction = 'asc'): Query<Row, N, S, K, Result> {
     if (direction !== 'asc' && direction !== 'desc')
       throw new ErpQueryError(
         `${this.where()}.orderBy(): direction is 'asc' or 'desc', not ${JSON.stringify(direction)}`,
       );
-    return this.with({ orderBy: [...this.options.orderBy, [this.column(column, 'orderBy'), direction]] });
+    const keys = this.columnsOf(column, 'orderBy').map((c) => [c, direction] as const);
+    return this.with({ orderBy: [...this.options.orderBy, ...keys] });
   }
 
   /** At most `n` rows per request (`rows()` pages with it). */

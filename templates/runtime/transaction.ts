@@ -69,7 +69,7 @@ type InMode<F, Codes extends boolean> = Codes extends true
  * What every object has under a name through Object.prototype (`constructor: Function`, `toString(): string`,
  * ...). A row without a field named `constructor` still has one to the compiler, so where a row is compared
  * with the element's fields as a whole, a field with such a name must also accept what the prototype gives.
- * (The values a row really holds are checked key by key, own keys only: see RowEdits.)
+ * (The values a row really holds are checked key by key, own keys only: see RowProblem.)
  */
 type Inherited<K> = K extends keyof Object ? Object[K] : never;
 
@@ -103,41 +103,53 @@ type OrElse<A, B> = [A] extends [never] ? B : A;
 type Single<U, All = U> = U extends unknown ? ([All] extends [U] ? U : never) : never;
 
 /**
- * The element argument of form() / list(): an element of the right kind, else a message that says what is
- * wrong. Not distributive, and the message is only worked out for one wrong name: while the compiler infers
- * or completes, `El` is a wide union (its constraint), which passes unchanged.
+ * What is wrong with the element name `El` given to form() / list(), as a message; `''` when nothing is. Only
+ * worked out for one name: while the compiler infers or completes, `El` is a wide union (its constraint).
  */
-type ElementName<El extends string, Own, Other, Kind extends string, OtherKind extends string> = [El] extends [
+type ElementProblem<El extends string, Own, Other, Kind extends string, OtherKind extends string> = [El] extends [
   keyof Own,
 ]
-  ? El
+  ? ''
   : [keyof Own & string] extends [El]
-    ? El
+    ? ''
     : [El] extends [keyof Other]
       ? `'${El}' is a ${OtherKind} element: use ${Lowercase<OtherKind>}()`
       : `'${El}' is not a ${Kind} element of this service${DidYouMean<El, keyof Own, '.'>}`;
+
+/**
+ * An argument of form() / list(): `Ok` where `Problem` is `''`, else the message `Problem`, which says what is
+ * wrong. The message is a type parameter of the method, with a default worked out once the arguments are
+ * inferred: while the compiler infers or completes, this type is distributive over that parameter and so
+ * stands for its constraint, `string`. Worked out from the arguments' types instead, the message and the
+ * fields of a row would be computed for every element of the service (which cost the TypeScript 6 editor
+ * most of its first completion in a big service).
+ */
+type OrProblem<Ok, Problem> = Problem extends '' ? Ok : NoInfer<Problem>;
 
 /** The fields of element `El`; any field, unchecked, while the element itself is wrong (one error at a time). */
 type FieldsOf<Elements, El> = El extends keyof Elements ? Elements[El] : { readonly [field: string]: unknown };
 
 /**
- * The edits of one row: its keys `K` are inferred from the row (a variable too, where excess property checks
- * do not apply); each must be a field of the element, with a value of its type; every key of a keyed write
- * must be present. A row with an unknown field or without a key meets a message that says so. Only the keys
- * are inferred, never the row itself: rows of a list would be widened into one union that gives each row the
- * others' keys as optional `never`, which an inherited name like `constructor` never fits.
+ * What is wrong with rows of keys `K`, as a message: a field unknown to the element, a key missing; else `''`.
+ * The keys are inferred from the rows (a variable too, where excess property checks do not apply). Only the
+ * keys are inferred, never the row itself: rows of a list would be widened into one union that gives each row
+ * the others' keys as optional `never`, which an inherited name like `constructor` never fits.
  */
-type RowEdits<K extends string, F, El extends string, Key> = string extends K
-  ? Edits<K, F, Key> // keys not known yet (inferring, completing): no message to work out
+type RowProblem<K extends string, F, El extends string, Key> = string extends K
+  ? '' // keys not known yet (completing)
   : [Exclude<K, keyof F>] extends [never]
     ? [Exclude<Key, K>] extends [never]
-      ? Edits<K, F, Key>
+      ? ''
       : `'${Exclude<Key, K> & string}' is missing: a write keyed on it needs it in every row`
     : NotAField<Exclude<K, keyof F>, El, keyof F>;
 
-type Edits<K extends string, F, Key> = RowShape<F> & {
+/**
+ * The edits of one row of keys `K`: each a field of the element `F`, with a value of its type; every key
+ * present. `F` is the method's type parameter, never inferred from a row (its default is the element's fields).
+ */
+type Edits<K extends string, F, Key> = RowShape<NoInfer<F>> & {
   readonly [P in K]?: (P extends keyof F ? F[P] : never) | Inherited<P>;
-} & { readonly [P in NoInfer<Key> & keyof F]-?: Exclude<F[P], undefined> };
+} & { readonly [P in NoInfer<Key> & keyof NoInfer<F>]-?: Exclude<F[P], undefined> };
 
 export interface KeyOptions<Key> {
   /**
@@ -156,20 +168,26 @@ export interface Transaction<in out Forms, in out Lists, in out Codes extends bo
   form<
     El extends (keyof Forms & string) | (string & {}),
     K extends string,
-    const Key extends keyof FieldsOf<Forms, El> & string = never,
+    const Key extends keyof F & string = never,
+    F = InMode<FieldsOf<Forms, El>, Codes>,
+    ElementMistake extends string = ElementProblem<El, Forms, Lists, 'Form', 'List'>,
+    RowMistake extends string = RowProblem<K, F, El, Key>,
   >(
-    element: ElementName<El, Forms, Lists, 'Form', 'List'>,
-    edits: RowEdits<K, InMode<FieldsOf<Forms, El>, Codes>, El, Key>,
+    element: OrProblem<El, ElementMistake>,
+    edits: OrProblem<Edits<K, F, Key>, RowMistake>,
     options?: KeyOptions<Key>,
   ): Transaction<Forms, Lists, Codes>;
   /** A List element (rows). With keys, two rows with equal key values are refused: the server would keep only the last. */
   list<
     El extends (keyof Lists & string) | (string & {}),
     K extends string,
-    const Key extends keyof FieldsOf<Lists, El> & string = never,
+    const Key extends keyof F & string = never,
+    F = InMode<FieldsOf<Lists, El>, Codes>,
+    ElementMistake extends string = ElementProblem<El, Lists, Forms, 'List', 'Form'>,
+    RowMistake extends string = RowProblem<K, F, El, Key>,
   >(
-    element: ElementName<El, Lists, Forms, 'List', 'Form'>,
-    rows: ReadonlyArray<RowEdits<K, InMode<FieldsOf<Lists, El>, Codes>, El, Key>>,
+    element: OrProblem<El, ElementMistake>,
+    rows: ReadonlyArray<OrProblem<Edits<K, F, Key>, RowMistake>>,
     options?: KeyOptions<Key>,
   ): Transaction<Forms, Lists, Codes>;
   /** Free text cut to its column's length so far, e.g. `TABPAGE_1.order.po_no: cut from 61 to 50 characters`. */

@@ -177,6 +177,48 @@ describe('query string', () => {
     expect(q.path).toBe(`/odataservice/odata/table/thing?${q.toString()}`);
   });
 
+  it('select and orderBy by a function of the columns send exactly what the names send', () => {
+    const named = query(thing).select('id', 'name', 'code').orderBy('name').orderBy('id', 'desc');
+    const chosen = query(thing)
+      .select(
+        (c) => [c.id, c.name],
+        'code',
+        (c) => c.id,
+      )
+      .orderBy((c) => c.name)
+      .orderBy((c) => c.id, 'desc');
+    expect(chosen.toString()).toBe(named.toString());
+    expect(chosen.toString()).toBe('$select=id,name,code&$orderby=name%20asc,id%20desc&$top=1000');
+    // columns chosen together are sort keys in that order, each in the direction given
+    expect(
+      query(thing)
+        .orderBy((c) => [c.name, c.id], 'desc')
+        .toString(),
+    ).toBe(query(thing).orderBy('name', 'desc').orderBy('id', 'desc').toString());
+  });
+
+  it('a function that does not return columns of its argument is refused', () => {
+    // as untyped code could call it
+    const untyped = query(thing) as unknown as { select(...c: unknown[]): unknown };
+    const select = (...c: unknown[]) => untyped.select(...c);
+    expect(() => select(() => 'id')).toThrow(
+      /select: the function must return columns of its argument \(c.name\), not "id"/,
+    );
+    expect(() => select(() => ({ column: 'id' }))).toThrow(/must return columns of its argument/);
+    expect(() => select(() => [])).toThrow(/select: the function chose no column/);
+    expect(() => query(thing).orderBy((c) => c.name, 'up' as never)).toThrow(/direction is 'asc' or 'desc'/);
+    // a column of another object is not a column of this one
+    const other = defineObject<{ other: number }>()({
+      name: 'other',
+      surface: 'table',
+      key: ['other'],
+      columns: { other: 'int' },
+    });
+    let ref: unknown;
+    query(other).select((c) => ((ref = c.other), c.other));
+    expect(() => select(() => ref)).toThrow(/"other" is not a column of thing/);
+  });
+
   it('reads back exactly the values given (URLSearchParams decoding is the server side of this)', () => {
     const value = "Q&A / X+Y #12 100% O'Neil Ünï ☃ 𝄞";
     const q = query(thing).filter((c) => c.name.eq(value));

@@ -110,6 +110,30 @@ export const one: ResultOf<typeof narrow> = { customer_id: 1 };
 // @ts-expect-error customer_name is not selected
 export const two: ResultOf<typeof narrow> = { customer_id: 1, customer_name: 'x' };
 
+// select and orderBy by a function of the columns (completion documents each): the same narrowing
+const chosen = query(customer)
+  .select((c) => [c.customer_id, c.credit_limit])
+  .orderBy((c) => c.customer_name, 'desc');
+export const three: ResultOf<typeof chosen> = { customer_id: 1, credit_limit: null };
+// @ts-expect-error customer_name is not selected
+export const four: ResultOf<typeof chosen> = { customer_id: 1, credit_limit: null, customer_name: 'x' };
+const single = query(customer).select((c) => c.customer_name);
+export const five: ResultOf<typeof single> = { customer_name: null };
+// @ts-expect-error customer_id is not selected
+export const six: ResultOf<typeof single> = { customer_name: null, customer_id: 1 };
+const mixed = query(customer).select('customer_id', (c) => c.credit_limit);
+export const seven: ResultOf<typeof mixed> = { customer_id: 1, credit_limit: 2 };
+// @ts-expect-error terms_id is not selected
+export const eight: ResultOf<typeof mixed> = { customer_id: 1, credit_limit: 2, terms_id: null };
+// @ts-expect-error unknown column in a select function
+query(customer).select((c) => [c.customer_id, c.no_such_column]);
+// @ts-expect-error a name is not a column of the argument
+query(customer).select(() => ['customer_id']);
+// @ts-expect-error unknown column in an orderBy function
+query(customer).orderBy((c) => c.no_such_column);
+// @ts-expect-error a column of another object
+query(customer).select(() => ({ column: 'supplier_id' as const }));
+
 // no now(), arithmetic, substringof or $expand on the builder
 // @ts-expect-error
 query(customer).expand('customer_terms');
