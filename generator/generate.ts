@@ -34,9 +34,10 @@ import {
   type SnapshotDocument,
   type SnapshotServices,
 } from './source/snapshot.js';
+import { fingerprint } from './fingerprint.js';
 import type { ProgressCounts } from './progress.js';
 import { readRuntimeTemplates } from './source/templates.js';
-import { OutputWriter, removeOrphanStaging, type WriteReport } from './write/output.js';
+import { CACHE, OutputWriter, removeOrphanStaging, type WriteReport } from './write/output.js';
 
 export interface GenerateOptions {
   /** compare only: report what differs, write nothing */
@@ -103,8 +104,26 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   const objects = plan.filter((o) => !o.omitted).length;
   const total = { objects, services: serviceNames.size };
 
+  // what the output is made of: with the same fingerprint and files as the previous run, there is nothing to do
+  const templates = readRuntimeTemplates(config.emit);
+  const inputs = [
+    ...snapshot.map((d) => ({ label: basename(d.file), sha256: digest(d.file) })),
+    ...(services?.list ? [{ label: 'services.json', sha256: digest(services.list.file) }] : []),
+    ...(services?.definitions ?? []).map((d) => ({ label: `definitions/${d.name}.json`, sha256: digest(d.file) })),
+  ];
+  const print = fingerprint({ config, templates, inputs });
+
   if (!check) removeOrphanStaging(config.out); // --check writes nothing, not even a cleanup
   const writer = new OutputWriter(config.out, check, basename(config.out));
+  if (writer.upToDate(print))
+    return {
+      objects,
+      services: serviceNames.size,
+      files: check ? 0 : writer.previousFiles,
+      changed: [],
+      removed: [],
+      unchanged: writer.previousFiles,
+    };
   const done = { objects: 0, services: 0 };
   const write = (path: string, module: Module) => {
     for (const [file, content] of moduleFiles(path, module, config.emit)) writer.file(file, content);
@@ -155,7 +174,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       knownValues: config.knownValues,
       decimals: config.decimals,
       inputs: [
-        ...snapshot.map((d) => ({ label: basename(d.file), sha256: digest(d.file) })),
+        ...inputs.slice(0, snapshot.length),
         ...(services?.definitions.length
           ? [{ label: `definitions/ (${services.definitions.length} files)`, sha256: definitionsHash.digest('hex') }]
           : []),
@@ -169,14 +188,15 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     writer.file('README.md', emitReadme(info, config.emit));
     writer.file('tsconfig.json', emitTsconfig(config.emit));
     writer.file('.prettierrc.json', emitPrettierConfig());
-    for (const template of readRuntimeTemplates(config.emit)) writer.file(template.path, template.content);
+    writer.file('.gitignore', `${CACHE}\n`);
+    for (const template of templates) writer.file(template.path, template.content);
 
     if (check) {
       const { changed, removed } = await writer.differences();
       await writer.discard();
       return { objects, services: serviceNames.size, files: 0, changed, removed, unchanged: 0 };
     }
-    const report: WriteReport = await writer.commit();
+    const report: WriteReport = await writer.commit(print);
     return {
       objects,
       services: serviceNames.size,

@@ -98,6 +98,31 @@ describe('erpgen generate', () => {
     expect(mtimes(out)).toEqual(before);
   });
 
+  it('notices a file edited or removed by hand when nothing else changed: --check names it, generate restores it', () => {
+    const { dir, out } = fresh();
+    generateOk(dir);
+    const pristine = readTree(out);
+    writeFileSync(join(out, 'tables/terms.d.ts'), 'edited by hand\n');
+    rmSync(join(out, 'views/svc_view_es_item.js'));
+    const check = runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--check'], dir);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain('changed  tables/terms.d.ts');
+    expect(check.stderr).toContain('changed  views/svc_view_es_item.js');
+    const result = generateOk(dir);
+    expect(result.stdout).toMatch(/ 2 file\(s\) written, 0 removed,/);
+    expect(readTree(out)).toEqual(pristine);
+    // and a record that does not match its files is not trusted either
+    writeFileSync(
+      join(out, '.erpgen-cache'),
+      readFileSync(join(out, '.erpgen-cache'), 'utf8').replace(
+        /^[0-9a-f]{64} tables\/terms\.d\.ts$/m,
+        `${'0'.repeat(64)} tables/terms.d.ts`,
+      ),
+    );
+    expect(generateOk(dir).stdout).toMatch(/ 0 file\(s\) written, 0 removed,/);
+    expect(readTree(out)).toEqual(pristine);
+  });
+
   it('rewrites only what changed, and removes the files of objects that disappeared', () => {
     const { dir, out } = fresh();
     generateOk(dir);
@@ -115,6 +140,7 @@ describe('erpgen generate', () => {
       .map(([p]) => p)
       .sort();
     expect(changed).toEqual([
+      '.erpgen-cache',
       '.erpgen-files',
       'README.md',
       'catalog.d.ts',

@@ -12,6 +12,8 @@ import { Worker } from 'node:worker_threads';
 export interface FileResults {
   /** indexes (in the order given) of the files that differ from the previous output */
   readonly changed: readonly number[];
+  /** the sha256 of every file, in the order given */
+  readonly hashes: readonly string[];
 }
 
 const PENDING_LIMIT = 8 << 20;
@@ -19,22 +21,25 @@ const BATCH_BYTES = 256 << 10;
 
 /** per file: the path to compare with, the path to stage at ('' in check mode), 1 to compare, its end in the buffer */
 type Batch = { readonly bytes: ArrayBuffer; readonly files: ReadonlyArray<string | number> };
-type Reply = { readonly changed: number[] } | { readonly failed: string; readonly path: string };
+type Reply = FileResults | { readonly failed: string; readonly path: string };
 
 /**
  * The worker's code. It runs as a script of its own (`eval`), so that the same code serves erpgen compiled and
  * erpgen's tests running its sources: it must use nothing from this module's scope.
  */
 function thread(): void {
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
   const { mkdirSync, readFileSync, writeFileSync } = require('node:fs') as typeof import('node:fs');
   const { dirname } = require('node:path') as typeof import('node:path');
   const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
   const pending = new Int32Array(workerData as SharedArrayBuffer);
   const made = new Set<string>();
   const changed: number[] = [];
+  const hashes: string[] = [];
   let failure: { failed: string; path: string } | undefined;
   let index = 0;
   const file = (target: string, staged: string, compare: boolean, bytes: Buffer, at: number) => {
+    hashes.push(createHash('sha256').update(bytes).digest('hex'));
     if (compare) {
       let same = false;
       try {
@@ -55,7 +60,7 @@ function thread(): void {
   };
   parentPort!.on('message', (batch: Batch | 'end') => {
     if (batch === 'end') {
-      parentPort!.postMessage(failure ?? { changed });
+      parentPort!.postMessage(failure ?? { changed, hashes });
       return;
     }
     const all = Buffer.from(batch.bytes);

@@ -9,15 +9,31 @@
 //   renames file by file, so a crash in the middle of it leaves old and new files mixed; the next run
 //   rewrites every file that differs and so repairs it.
 // - Check mode (`--check`) compares only: it creates, renames and removes nothing.
+// - Nothing to do, nothing done: beside the output, `.erpgen-cache` (ignored by git) records the fingerprint of
+//   what the output was made of (fingerprint.ts) and the sha256 of every file. A run with the same fingerprint
+//   whose files still have those hashes reads them and stops; anything else is a full run.
 // - Owned files only: the manifest (`.erpgen-files`) lists what erpgen wrote; only those are ever removed,
 //   and erpgen refuses to write into a non-empty folder it did not make.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { UserError } from '../errors.js';
 import { flat } from '../flat-string.js';
 import { FileThread } from './file-thread.js';
 
 export const MANIFEST = '.erpgen-files';
+/** not an output file: local to a working copy, never checked in or compared */
+export const CACHE = '.erpgen-cache';
 
 export interface WriteReport {
   readonly written: readonly string[];
@@ -73,11 +89,44 @@ export class OutputWriter {
     );
   }
 
-  /** The files that differ from the previous output, once every file has been given. */
-  private async settle(): Promise<string[]> {
+  /**
+   * Whether the output is exactly what a run with this fingerprint writes: the previous run recorded the same
+   * fingerprint, and every file it wrote is still there with the bytes it wrote.
+   */
+  upToDate(fingerprint: string): boolean {
+    let record: string[];
     try {
-      const { changed } = await this.thread().finish();
-      return changed.map((i) => this.files[i]!);
+      record = readFileSync(join(this.out, CACHE), 'utf8').split('\n');
+    } catch {
+      return false;
+    }
+    if (record[0] !== `fingerprint ${fingerprint}`) return false;
+    const files = record.slice(1).filter((l) => l !== '');
+    if (files.length !== this.previous.size) return false;
+    for (const entry of files) {
+      const path = entry.slice(65);
+      if (!this.previous.has(path)) return false;
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(join(this.out, path));
+      } catch {
+        return false;
+      }
+      if (createHash('sha256').update(bytes).digest('hex') !== entry.slice(0, 64)) return false;
+    }
+    return true;
+  }
+
+  /** The number of files of the previous run: all of them unchanged when it is up to date. */
+  get previousFiles(): number {
+    return this.previous.size;
+  }
+
+  /** The files that differ from the previous output, once every file has been given; and every file's hash. */
+  private async settle(): Promise<{ changed: string[]; hashes: readonly string[] }> {
+    try {
+      const { changed, hashes } = await this.thread().finish();
+      return { changed: changed.map((i) => this.files[i]!), hashes };
     } catch (error) {
       const path = (error as { path?: string }).path ?? this.out;
       throw new UserError(
@@ -94,7 +143,7 @@ export class OutputWriter {
 
   /** The differences, for `--check`: paths that would be written and removed. */
   async differences(): Promise<{ changed: string[]; removed: string[] }> {
-    const differing = await this.settle();
+    const differing = (await this.settle()).changed;
     const manifest = this.manifestText();
     const current = existsSync(join(this.out, MANIFEST)) ? readFileSync(join(this.out, MANIFEST), 'utf8') : undefined;
     const changed = differing.sort();
@@ -113,10 +162,10 @@ export class OutputWriter {
    * Moves the staged files into place and removes stale ones. Nothing before this touches `out`. A first run
    * (no `out` yet) moves the whole staging folder into place at once.
    */
-  async commit(): Promise<WriteReport> {
+  async commit(fingerprint: string): Promise<WriteReport> {
     if (this.check) throw new Error('commit() in check mode');
     this.file(MANIFEST, this.manifestText());
-    const changed = await this.settle();
+    const { changed, hashes } = await this.settle();
     const removed = this.stale();
     try {
       if (!existsSync(this.out)) {
@@ -133,6 +182,8 @@ export class OutputWriter {
           removeEmptyParents(this.out, dirname(join(this.out, path)));
         }
       }
+      const record = this.files.map((path, i) => `${hashes[i]} ${path}`);
+      writeFileSync(join(this.out, CACHE), `fingerprint ${fingerprint}\n${record.join('\n')}\n`);
     } finally {
       await this.discard();
     }

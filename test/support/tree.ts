@@ -2,7 +2,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-export function readTree(root: string, skip: (path: string) => boolean = () => false): Map<string, string> {
+/** Every file under `root` by relative path; erpgen's cache (a record of the run, not output) is left out by default. */
+export function readTree(
+  root: string,
+  skip: (path: string) => boolean = (path) => path === '.erpgen-cache',
+): Map<string, string> {
   const files = new Map<string, string>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir).sort()) {

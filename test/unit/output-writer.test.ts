@@ -33,7 +33,7 @@ async function run(out: string, list: Array<[string, string]>, check = false) {
     await writer.discard();
     return d;
   }
-  return writer.commit();
+  return writer.commit('fingerprint-1');
 }
 
 describe('OutputWriter', () => {
@@ -54,6 +54,19 @@ describe('OutputWriter', () => {
     expect(existsSync(join(out, 'views/f399.ts'))).toBe(false);
     // nothing left beside the output
     expect(readdirSync(join(out, '..'))).toEqual(['pkg']);
+  });
+
+  it('is up to date only with the fingerprint it recorded and every file as it wrote it', async () => {
+    const out = join(folder(), 'pkg');
+    await run(out, files(30, 'a'));
+    expect(new OutputWriter(out, true).upToDate('fingerprint-1')).toBe(true);
+    expect(new OutputWriter(out, true).upToDate('fingerprint-2')).toBe(false);
+    writeFileSync(join(out, 'views/f3.ts'), 'edited');
+    expect(new OutputWriter(out, true).upToDate('fingerprint-1')).toBe(false);
+    await run(out, files(30, 'a'));
+    expect(new OutputWriter(out, true).upToDate('fingerprint-1')).toBe(true);
+    rmSync(join(out, 'tables/f4.ts'));
+    expect(new OutputWriter(out, true).upToDate('fingerprint-1')).toBe(false);
   });
 
   it('in check mode reports the differences and writes nothing', async () => {

@@ -1,0 +1,57 @@
+// Everything an output is made of, as one digest: erpgen's own code and the runtime it copies, the libraries
+// whose behaviour shapes the text (the JSON tokenizer, the width tables, the glob matcher), the settings, and
+// the bytes of every snapshot file. Two runs with the same fingerprint write the same files, so a run that
+// finds the fingerprint and the files the previous run recorded has nothing to do (write/output.ts).
+import { createHash, type Hash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config.js';
+import type { TemplateFile } from './source/templates.js';
+import { ERPGEN_VERSION } from './version.js';
+
+const LIBRARIES = ['stream-json/core/parser.js', 'emoji-regex', 'get-east-asian-width', 'picomatch'];
+
+/** `name@version` of a library as installed beside erpgen, found from where it resolves. */
+function installed(specifier: string): string {
+  const name = specifier.split('/')[0]!;
+  let dir = dirname(fileURLToPath(import.meta.resolve(specifier)));
+  for (;;) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === name) return `${name}@${pkg.version}`;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return `${name}@?`;
+    dir = parent;
+  }
+}
+
+/** erpgen's code: the files of the folder this module is in (dist/generator, or the sources in a checkout). */
+function hashCode(hash: Hash): void {
+  const root = dirname(fileURLToPath(import.meta.url));
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.[cm]?[jt]s$/.test(f))
+    .sort();
+  for (const f of files) hash.update(`${f}\n`).update(readFileSync(join(root, f)));
+}
+
+export interface FingerprintInputs {
+  readonly config: Config;
+  readonly templates: readonly TemplateFile[];
+  /** every snapshot file with its bytes' sha256, in a fixed order */
+  readonly inputs: ReadonlyArray<{ readonly label: string; readonly sha256: string }>;
+}
+
+export function fingerprint({ config, templates, inputs }: FingerprintInputs): string {
+  const hash = createHash('sha256');
+  hash.update(`erpgen ${ERPGEN_VERSION} on ${LIBRARIES.map(installed).join(' ')}\n`);
+  hashCode(hash);
+  for (const t of templates) hash.update(`${t.path}\n${t.content}\n`);
+  // where the snapshot and the output are does not change what is written
+  const { snapshot: _snapshot, out: _out, file: _file, ...settings } = config;
+  hash.update(`${JSON.stringify(settings)}\n`);
+  for (const i of inputs) hash.update(`${i.label} ${i.sha256}\n`);
+  return hash.digest('hex');
+}
