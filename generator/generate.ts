@@ -153,10 +153,8 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     }
 
     // transaction services, one definition at a time
-    const definitionsHash = createHash('sha256');
     for (const definition of services?.definitions ?? []) {
       const bytes = readBytes(definition);
-      definitionsHash.update(`${definition.name}\n`).update(bytes);
       const service = parseDefinition(bytes.toString('utf8'), definition.label);
       if (service.name !== definition.name)
         throw inputError(
@@ -167,6 +165,15 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       emit(serviceModulePath(names), transactionModule(service, names, lengths), 'services');
     }
 
+    // the definitions as one digest: of each file's name and digest
+    const definitionsDigest = createHash('sha256')
+      .update(
+        inputs
+          .filter((i) => i.label.startsWith('definitions/'))
+          .map((i) => `${i.label} ${i.sha256}\n`)
+          .join(''),
+      )
+      .digest('hex');
     const info: PackageInfo = {
       packageName: config.packageName,
       entries: plan,
@@ -176,7 +183,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       inputs: [
         ...inputs.slice(0, snapshot.length),
         ...(services?.definitions.length
-          ? [{ label: `definitions/ (${services.definitions.length} files)`, sha256: definitionsHash.digest('hex') }]
+          ? [{ label: `definitions/ (${services.definitions.length} files)`, sha256: definitionsDigest }]
           : []),
       ],
     };

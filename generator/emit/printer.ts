@@ -242,11 +242,46 @@ const fitsAnywhere = (flat: string): boolean =>
   flat.length <= PRINT_WIDTH - 17 && displayWidth(flat) <= PRINT_WIDTH - 17;
 
 /**
+ * An expression as one line of text when it has nothing a layout would ever break here: literals, references,
+ * and objects (not listings) and arrays of them. Undefined for calls and listings.
+ */
+function flatExpression(e: Expr, form: Form): string | undefined {
+  if (e === null || typeof e !== 'object') return expression(e, form) as string;
+  if ('ref' in e) return e.ref;
+  if ('array' in e) {
+    const items: string[] = [];
+    for (const item of e.array) {
+      const flat = flatExpression(item, form);
+      if (flat === undefined) return undefined;
+      items.push(flat);
+    }
+    return `[${items.join(', ')}]`;
+  }
+  if ('object' in e) {
+    if (e.listing) return undefined;
+    if (!e.object.length) return '{}';
+    const entries: string[] = [];
+    for (const [key, value] of e.object) {
+      const flat = flatExpression(value, form);
+      if (flat === undefined) return undefined;
+      entries.push(`${objectLiteralKey(key, form)}: ${flat}`);
+    }
+    return `{ ${entries.join(', ')} }`;
+  }
+  return undefined;
+}
+
+/**
  * `key: value`, laid out as prettier lays out an object property: a string value moves to its own line when
- * it does not fit, unless the key is too short for that to help (narrower than tab width + 3).
+ * it does not fit, unless the key is too short for that to help (narrower than tab width + 3). A small object
+ * or array value that fits on the line whatever its indentation is printed as text.
  */
 function property(key: string, value: Expr, form: Form): Doc {
   const k = objectLiteralKey(key, form);
+  if (typeof value === 'object' && value !== null && ('object' in value || 'array' in value)) {
+    const flat = flatExpression(value, form);
+    if (flat !== undefined && fitsAnywhere(`${k}: ${flat}`)) return `${k}: ${flat}`;
+  }
   const v = expression(value, form);
   if (typeof value === 'string' && !(!k.startsWith('[') && displayWidth(k) < 5)) {
     const flat = `${k}: ${v as string}`;
@@ -266,7 +301,11 @@ function typeDoc(t: Type): Doc {
   if (typeof t === 'string') return t;
   if ('literal' in t) return typeof t.literal === 'string' ? stringLiteral(t.literal) : String(t.literal);
   if ('union' in t) return join(' | ', t.union.map(typeDoc));
-  if ('members' in t) return braces(t.members.map(member), ';', t.listing);
+  if ('members' in t) {
+    const texts = t.listing && t.members.length ? memberLines(t.members) : undefined;
+    if (texts) return group(['{', lines(texts), hardline, '}'], true);
+    return braces(t.members.map(member), ';', t.listing);
+  }
   if ('generic' in t) return [t.generic, typeArguments(t.args)];
   return brackets(t.tuple.map(typeDoc), 'readonly [');
 }
@@ -300,16 +339,23 @@ function member(m: Member): Doc {
   return [docComment(m.doc), head, ' ', typeDoc(m.type)];
 }
 
-/** The body of an interface: its members as lines when none needs layout. */
-function interfaceBody(members: readonly Member[]): Doc {
-  if (!members.length) return '{}';
+/** Members one per line, each with its JSDoc, as text: when none of them needs layout. */
+function memberLines(members: readonly Member[]): string[] | undefined {
   const texts: string[] = [];
   for (const m of members) {
     const flat = flatMember(m);
-    if (flat === undefined) return ['{', indent(members.map((m) => [hardline, member(m), ';'])), hardline, '}'];
+    if (flat === undefined) return undefined;
     texts.push(...docLines(m.doc), `${flat};`);
   }
-  return ['{', lines(texts), hardline, '}'];
+  return texts;
+}
+
+/** The body of an interface: its members as lines when none needs layout. */
+function interfaceBody(members: readonly Member[]): Doc {
+  if (!members.length) return '{}';
+  const texts = memberLines(members);
+  if (texts) return ['{', lines(texts), hardline, '}'];
+  return ['{', indent(members.map((m) => [hardline, member(m), ';'])), hardline, '}'];
 }
 
 /** The declared type of a literal value: what `as const` makes of it. */

@@ -41,10 +41,14 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
 
   const fresh: Array<ReturnType<typeof generateRun>> = [];
   const noop: Array<ReturnType<typeof generateRun>> = [];
+  const uncached: Array<ReturnType<typeof generateRun>> = [];
   for (let i = 0; i < runs; i++) {
     const out = join(work, `out-stock-${i}`);
     fresh.push(generateRun(stock, out, work));
     noop.push(generateRun(stock, out, work));
+    // what a fresh clone's `--check` does: no record of the previous run, so every file is printed and compared
+    rmSync(join(out, '.erpgen-cache'));
+    uncached.push(generateRun(stock, out, work));
     rmSync(out, { recursive: true, force: true });
   }
   const tsRuns: Array<ReturnType<typeof generateRun>> = [];
@@ -113,6 +117,10 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
       value: String(noop[0]!.written),
       target: '0',
       ok: noop.every((r) => r.written === 0),
+    },
+    {
+      name: 'no-op regeneration without .erpgen-cache (a fresh clone): wall',
+      value: `${median(uncached.map((r) => r.seconds)).toFixed(2)} s`,
     },
     { name: 'no-op regeneration: peak RSS', value: `${median(noop.map((r) => r.peakRssMb)).toFixed(0)} MB` },
     {
