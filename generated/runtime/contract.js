@@ -28,6 +28,8 @@ export const API_NAMES = [
   'not',
   'decimal',
   'createClient',
+  'createClientWith',
+  'userDefinedFields',
   'defineObject',
   'Query',
   'ErpError',

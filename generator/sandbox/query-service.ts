@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { authenticateBearer, DEFAULT_TOKENS, type TokenCheck, type TokenGrant } from './auth.js';
 import { EntityStore, entityRoute, seedEntities } from './entity/route.js';
+import { UserFields } from './entity/user-fields.js';
 import { InventoryStore, inventoryRoute, seedItem } from './inventory/route.js';
 import { odataRoute } from './odata-route.js';
 import { emptyReply, htmlNotFound, type Reply, type Route, type ServiceRequest } from './reply.js';
@@ -259,9 +260,10 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
     ...options.interactive,
   });
   const udt = udtSandbox({ tables, userOf: (token) => userOf(check, token), storage: storeStorage(store) });
+  const userFields = new UserFields(store, tables);
   const entities = new EntityStore();
   seedEntities(entities);
-  const inventory = new InventoryStore();
+  const inventory = new InventoryStore(userFields);
   for (const item of ['WIDGET-001', 'AB#12']) seedItem(inventory, item);
   const bearer = (authorization: string | undefined, path: string) =>
     authenticateBearer(authorization, check, origin + path);
@@ -281,7 +283,7 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
     interactive.route,
     interactive.commandsRoute,
     udt.route,
-    entityRoute(entities, bearer),
+    entityRoute(entities, bearer, userFields),
     inventoryRoute(inventory, bearer),
   ];
 

@@ -13,7 +13,8 @@ import { kindOf } from './schema.js';
 import type { QueryObject, Surface } from './schema.js';
 import { SQL_FUNCTIONS, type FilterTarget, type SqlColumn, type SqlFragment } from './filter-sql.js';
 import { generateRow, seedCount } from './seed.js';
-import { storageOf, toStored } from './values.js';
+import { storageOf, toStored, type Stored } from './values.js';
+import type { ColumnKind } from './schema.js';
 
 export interface StoredObject extends FilterTarget {
   readonly object: QueryObject;
@@ -195,6 +196,61 @@ export class Store {
     return this.db.getRowsModified();
   }
 
+  /**
+   * The rows of table `name` whose columns equal `match` (column -> value), each as column -> [kind, stored
+   * value]; none when a value cannot be held by its column.
+   */
+  rowsWhere(
+    name: string,
+    match: Readonly<Record<string, unknown>>,
+  ): Array<Map<string, readonly [ColumnKind, unknown]>> {
+    const found = this.matching(name, match);
+    if (!found) return [];
+    const { stored } = found.state;
+    return this.all(`SELECT ${stored.ordered.map((c) => c.sql).join(', ')} FROM ${stored.table}${found.where}`, [
+      ...found.params,
+    ]).map((row) => new Map(stored.ordered.map((c, i) => [c.column.name, [c.kind, row[i]] as const])));
+  }
+
+  /** Replaces the rows of table `name` matching `match` by one row: `match` and `values`, the rest generated or null. */
+  replaceWhere(
+    name: string,
+    match: Readonly<Record<string, unknown>>,
+    values: Readonly<Record<string, unknown>>,
+  ): void {
+    const found = this.matching(name, match);
+    if (!found) throw new Error(`${name}: no row can match ${JSON.stringify(match)}`);
+    this.db.exec('SAVEPOINT replace_where');
+    try {
+      this.db.run(`DELETE FROM ${found.state.stored.table}${found.where}`, found.params as SqlValue[]);
+      this.insert(name, [{ ...values, ...match }]);
+      this.db.exec('RELEASE replace_where');
+    } catch (error) {
+      this.db.exec('ROLLBACK TO replace_where');
+      this.db.exec('RELEASE replace_where');
+      throw error;
+    }
+  }
+
+  private matching(name: string, match: Readonly<Record<string, unknown>>) {
+    const state = this.bySurface.get('table')!.get(name);
+    if (!state) return undefined;
+    this.ensure(state);
+    const terms: string[] = [];
+    const params: Stored[] = [];
+    for (const [column, value] of Object.entries(match)) {
+      const c = state.stored.columns.get(column);
+      if (!c) throw new Error(`${name}: it has no column ${JSON.stringify(column)}`);
+      try {
+        params.push(toStored(c.column, value));
+      } catch {
+        return undefined; // a value the column cannot hold matches no row
+      }
+      terms.push(`${c.sql} = ?`);
+    }
+    return { state, where: terms.length ? ` WHERE ${terms.join(' AND ')}` : '', params };
+  }
+
   private keyed(name: string, keyColumn: string, key: unknown) {
     const state = this.bySurface.get('table')!.get(name);
     const k = state?.stored.columns.get(keyColumn);
@@ -239,12 +295,14 @@ export class Store {
     const statement = this.db.prepare(
       `INSERT INTO ${stored.table} (${stored.ordered.map((c) => c.sql).join(', ')}) VALUES (${stored.ordered.map(() => '?').join(', ')})`,
     );
-    this.db.exec('BEGIN');
+    // a savepoint, not BEGIN: it nests in replaceWhere's
+    this.db.exec('SAVEPOINT insert_rows');
     try {
       for (const row of rows) statement.run(row as SqlValue[]);
-      this.db.exec('COMMIT');
+      this.db.exec('RELEASE insert_rows');
     } catch (error) {
-      this.db.exec('ROLLBACK');
+      this.db.exec('ROLLBACK TO insert_rows');
+      this.db.exec('RELEASE insert_rows');
       throw error;
     } finally {
       statement.free();

@@ -39,6 +39,8 @@ export const API_NAMES: readonly string[] = [
   'not',
   'decimal',
   'createClient',
+  'createClientWith',
+  'userDefinedFields',
   'defineObject',
   'Query',
   'ErpError',

@@ -48,7 +48,7 @@ describe('entity family: reading', () => {
     expect(c.CustomerAddress.MailCity).toBe('Akron');
     expect(c.CustomerContacts).toBeNull();
     expect(c.ObjectName).toBe('customer');
-    expect(c.UserDefinedFields).toEqual({});
+    expect(c.UserDefinedFields).toMatchObject({ region: null, 'credit score': null });
     // nine decimal places, kept exactly (JSON.parse would keep 2500.123456789, but not the trailing zeros)
     expect(c.CreditLimit).toBe('2500.123456789');
   });

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErpLockedError, ErpNotFoundError, ErpServerError } from '../../templates/runtime/errors.js';
+import { recordCheck } from '../../templates/runtime/entity/fields.js';
 import { CUSTOMER_FIELDS } from '../../templates/runtime/entity/records.js';
 import { buildQuery, type QueryBuilder } from '../../templates/runtime/entity/query.js';
 import {
@@ -88,6 +89,38 @@ describe('exact decimals', () => {
       e: ['-0.000000001', '1e-7'],
       f: '12345678901234567890',
       g: 'x"1.5',
+    });
+  });
+});
+
+describe("a record's user-defined fields", () => {
+  const udf = { constructor: 'text', toString: 'int', rate: 'decimal' } as const;
+  const check = recordCheck({ ObjectName: 'text!' }, {}, udf);
+
+  it('are checked and normalised by their kinds where the snapshot typed them', () => {
+    const answer = parseExactJson('{"ObjectName":"customer","UserDefinedFields":{"rate":2,"constructor":"c","x":1}}');
+    expect(check(answer, 'answer')).toEqual({
+      ObjectName: 'customer',
+      UserDefinedFields: { rate: '2', constructor: 'c', x: 1 },
+    });
+    expect(() => check({ ObjectName: 'c', UserDefinedFields: { toString: 'ten' } }, 'answer')).toThrow(
+      /answer\.UserDefinedFields\.toString: expected int/,
+    );
+    expect(() => check({ ObjectName: 'c', UserDefinedFields: [] }, 'answer')).toThrow(/expected an object/);
+  });
+
+  it("named like Object's members: absent is absent, not the inherited member", () => {
+    const { UserDefinedFields: u } = check({ ObjectName: 'c', UserDefinedFields: {} }, 'answer') as {
+      UserDefinedFields: object;
+    };
+    expect(Object.keys(u)).toEqual([]);
+  });
+
+  it('are left as they came where the snapshot has no extension table', () => {
+    const open = recordCheck({ ObjectName: 'text!' });
+    expect(open({ ObjectName: 'v', UserDefinedFields: { any: 2.5 } }, 'answer')).toEqual({
+      ObjectName: 'v',
+      UserDefinedFields: { any: 2.5 },
     });
   });
 });

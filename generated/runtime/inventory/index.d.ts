@@ -11,6 +11,7 @@ export type {
   ItemLocationSupplier,
   ItemSupplier,
   ItemUnit,
+  ItemUserFields,
   LocationAppend,
   LocationCreate,
   LocationSupplierAppend,

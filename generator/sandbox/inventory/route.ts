@@ -30,7 +30,9 @@ import {
   type RestReply,
   type RestRequest,
   type RestRoute,
+  validation,
 } from '../entity/reply.js';
+import type { UserFields } from '../entity/user-fields.js';
 
 type Row = Record<string, unknown>;
 
@@ -50,6 +52,8 @@ export interface InventoryFaults {
 /** The tenant's setup the rules consult, and the items. */
 export class InventoryStore {
   readonly items = new Map<string, Row>();
+  /** the items' user-defined fields, in `inv_mast_ud` when the snapshot has it */
+  constructor(readonly userFields: UserFields) {}
   /** companies, their product groups, and the locations (with or without inventory defaults) */
   readonly companies = new Map<string, { productGroups: Set<string>; accounts: Set<string> }>([
     ['ACME', { productGroups: new Set(['MISC', 'TOOLS']), accounts: new Set(['1300-000', '4000-000', '5000-000']) }],
@@ -65,6 +69,7 @@ export class InventoryStore {
   /** Stores an item as given (decimals made exact), children as lists. */
   put(item: Row): Row {
     const stored: Row = { ...item, ObjectName: 'inv_mast', UserDefinedFields: item['UserDefinedFields'] ?? {} };
+    if (this.userFields.has('inv_mast')) delete stored['UserDefinedFields'];
     for (const name of ITEM_DECIMALS)
       if (stored[name] !== undefined && stored[name] !== null) stored[name] = Dec.of(String(stored[name]));
     for (const name of CHILDREN) {
@@ -118,11 +123,13 @@ function checkLocation(store: InventoryStore, item: Row, location: Row, appended
   return undefined;
 }
 
-function answerItem(item: Row, query: string): Row {
+function answerItem(store: InventoryStore, item: Row, query: string): Row {
   const asked = parameters(query).get('extendedproperties') ?? '';
   const names = new Set(asked === '*' ? EXTENDED : asked.split(',').filter(Boolean));
   const out: Row = {};
   for (const [name, value] of Object.entries(item)) if (!EXTENDED.includes(name) && name !== 'Kit') out[name] = value;
+  const udf = store.userFields.read('inv_mast', item);
+  if (udf) out['UserDefinedFields'] = udf;
   for (const name of EXTENDED)
     out[name] = names.has(name) ? (item[name] ?? (CHILDREN.includes(name) ? { list: [] } : null)) : null;
   return out;
@@ -145,7 +152,11 @@ function create(store: InventoryStore, payload: Row): RestReply {
     const refused = checkLocation(store, payload, location, true);
     if (refused) return refused;
   }
-  return json(200, answerItem(store.put(payload), ''));
+  // the service numbers its items; the user-defined fields are joined on that number
+  const keyed = { ...payload, InvMastUid: store.items.size + 15 };
+  const udfIssues = store.userFields.write('inv_mast', keyed, payload['UserDefinedFields']);
+  if (udfIssues.length) return validation(udfIssues);
+  return json(200, answerItem(store, store.put(keyed), ''));
 }
 
 function update(store: InventoryStore, id: string, payload: Row): RestReply {
@@ -169,9 +180,11 @@ function update(store: InventoryStore, id: string, payload: Row): RestReply {
       location['PrimaryBin'] = old['PrimaryBin'];
   }
   // the whole item is replaced: child entries left out of the payload are gone
-  const next: Row = { ...payload, ItemId: id, Kit: item['Kit'] };
+  const next: Row = { ...payload, ItemId: id, Kit: item['Kit'], InvMastUid: item['InvMastUid'] };
   for (const name of CHILDREN) if (next[name] === undefined || next[name] === null) next[name] = { list: [] };
-  return json(200, answerItem(store.put(next), ''));
+  const udfIssues = store.userFields.write('inv_mast', next, payload['UserDefinedFields']);
+  if (udfIssues.length) return validation(udfIssues);
+  return json(200, answerItem(store, store.put(next), ''));
 }
 
 const notFound = (id: string) =>
@@ -357,7 +370,7 @@ export function inventoryRoute(store: InventoryStore, authorized: BearerCheck): 
     const id = decodeURIComponent(one[1] ?? '');
     if (request.method === 'GET') {
       const item = store.items.get(id);
-      return item ? json(200, answerItem(item, request.query)) : notFound(id);
+      return item ? json(200, answerItem(store, item, request.query)) : notFound(id);
     }
     if (request.method === 'PUT') {
       const payload = bodyJson(request);

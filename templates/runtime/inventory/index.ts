@@ -19,6 +19,7 @@ export type {
   ItemLocationSupplier,
   ItemSupplier,
   ItemUnit,
+  ItemUserFields,
   LocationAppend,
   LocationCreate,
   LocationSupplierAppend,

@@ -1,0 +1,143 @@
+// What the snapshot adds, end to end: the sample snapshot has `customer_ud` and `inv_mast_ud` (not `vendor_ud`).
+// The sandbox keeps the user-defined fields in those tables of its database; the generated package's client
+// reads them with their kinds (a decimal stays exact text, a Boolean a boolean) and odd names as they are.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ErpValidationError } from '@acme/erp-schema';
+import { createClient, userDefinedFields, type ErpClient, type ItemCreate } from '@acme/erp-schema/client';
+import type { Kind } from '../../templates/runtime/entity/fields.js';
+import { startRestSandbox, TOKEN, type RestSandbox } from './entity-sandbox.js';
+
+let sandbox: RestSandbox;
+let client: ErpClient;
+
+beforeAll(async () => {
+  sandbox = await startRestSandbox();
+  client = createClient({ baseUrl: sandbox.url, auth: TOKEN, fetch: sandbox.fetch });
+  sandbox.server.insert('customer_ud', [
+    {
+      company_id: 'ACME',
+      customer_id: 10,
+      region: 'North',
+      class: 'A',
+      'credit score': '712.5',
+      größe: 42,
+      constructor: 'from constructor',
+      ['__proto__']: 'from __proto__',
+      loyalty_member: true,
+      first_order: '2024-01-02T03:04:05Z',
+    },
+  ]);
+});
+afterAll(() => sandbox.server.close());
+
+const own = (record: object, name: string) => Object.getOwnPropertyDescriptor(record, name)?.value;
+
+describe('user-defined fields typed from the snapshot', () => {
+  it('a customer answers the fields of its customer_ud row, with their kinds and odd names', async () => {
+    const c = await client.entity.customers.get({ companyId: 'ACME', customerId: 10 });
+    const u = c.UserDefinedFields!;
+    // the service writes the decimal as a JSON number with nine places; the client keeps its exact text
+    expect(sandbox.answers.at(-1)?.body).toContain('"credit score":712.500000000');
+    expect(u['credit score']).toBe('712.500000000');
+    expect(u.region).toBe('North');
+    expect(u.class).toBe('A');
+    expect(u.größe).toBe(42);
+    expect(u.loyalty_member).toBe(true);
+    expect(u.first_order).toBe('2024-01-02T03:04:05.000Z');
+    expect(own(u, 'constructor')).toBe('from constructor');
+    expect(own(u, '__proto__')).toBe('from __proto__');
+    expect(Object.getPrototypeOf(u)).toBe(Object.prototype);
+    // the key columns that join customer_ud to customer are not user-defined fields
+    expect(Object.keys(u)).not.toContain('customer_id');
+    expect(Object.keys(u).sort()).toEqual(Object.keys(userDefinedFields.customer).sort());
+  });
+
+  it('a customer without a customer_ud row answers every field null', async () => {
+    const c = await client.entity.customers.get({ companyId: 'ACME', customerId: 100199 });
+    expect(c.UserDefinedFields).toMatchObject({ region: null, 'credit score': null, loyalty_member: null });
+  });
+
+  it('update writes the fields given and keeps the others; the answer and a new read have them', async () => {
+    const answered = await client.entity.customers.update({
+      CompanyId: 'ACME',
+      CustomerId: 10,
+      UserDefinedFields: { region: 'South', 'credit score': '0.000000001', constructor: null },
+    });
+    expect(answered.UserDefinedFields).toMatchObject({ region: 'South', 'credit score': '0.000000001', größe: 42 });
+    const read = await client.entity.customers.get({ companyId: 'ACME', customerId: 10 });
+    expect(read.UserDefinedFields?.region).toBe('South');
+    expect(read.UserDefinedFields?.['credit score']).toBe('0.000000001');
+    expect(own(read.UserDefinedFields!, 'constructor')).toBeNull();
+    expect(own(read.UserDefinedFields!, '__proto__')).toBe('from __proto__');
+  });
+
+  it('create writes them with the new record, and a field the table does not have is a validation error', async () => {
+    const created = await client.entity.customers.create({
+      CompanyId: 'ACME',
+      CustomerName: 'Udf Works',
+      UserDefinedFields: { region: 'East', loyalty_member: false },
+    });
+    expect(created.UserDefinedFields).toMatchObject({ region: 'East', loyalty_member: false });
+    const sent = { CompanyId: 'ACME', CustomerName: 'Nope', UserDefinedFields: { regoin: 'East' } };
+    const error = await client.entity.customers.create(sent as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ErpValidationError);
+    expect((error as ErpValidationError).issues).toEqual(['UserDefinedFields: regoin is not a user-defined field.']);
+  });
+
+  it('a vendor (no vendor_ud in the snapshot) keeps an open record, as sent', async () => {
+    const v = await client.entity.vendors.update({
+      CompanyId: 'ACME',
+      VendorId: 20,
+      UserDefinedFields: { anything: 'goes', n: 1 },
+    });
+    expect(v.UserDefinedFields).toEqual({ anything: 'goes', n: 1 });
+  });
+
+  it('an item answers its inv_mast_ud fields; create writes them, decimals exact', async () => {
+    const plain = await client.inventory.parts.get('WIDGET-001');
+    expect(plain.UserDefinedFields).toEqual({ hazmat_class: null, shelf_life_days: null, carbon_kg: null });
+    const item: ItemCreate = {
+      ItemId: 'UDF-1',
+      ItemDesc: 'Item with user-defined fields',
+      ObjectName: 'inv_mast',
+      Locations: { list: [{ LocationId: 10, ProductGroupId: 'MISC', ObjectName: 'inv_loc' }] },
+      Suppliers: { list: [{ SupplierId: 10, DivisionId: 1, ObjectName: 'inventory_supplier' }] },
+      LocationSuppliers: {
+        list: [{ LocationId: 10, SupplierId: 10, PrimarySupplier: 'Y', ObjectName: 'inventory_supplier_x_loc' }],
+      },
+      UserDefinedFields: { hazmat_class: 'H1', carbon_kg: '1.123456789' },
+    };
+    await client.inventory.parts.create(item);
+    const read = await client.inventory.parts.get('UDF-1');
+    expect(read.UserDefinedFields).toEqual({ hazmat_class: 'H1', shelf_life_days: null, carbon_kg: '1.123456789' });
+  });
+
+  it('every answer with user-defined fields passes the zod schema built from the kinds the package ships', () => {
+    const zodKind: Record<Kind, z.ZodType> = {
+      'text!': z.string(),
+      'int!': z.number().int(),
+      text: z.string().nullable(),
+      int: z.number().int().nullable(),
+      // the answer's text: a JSON number with nine decimal places
+      decimal: z.number().nullable(),
+      yesNo: z.enum(['Y', 'N']).nullable(),
+      bool: z.boolean().nullable(),
+    };
+    const strict = (kinds: Readonly<Record<string, Kind>>) =>
+      z.strictObject(Object.fromEntries(Object.entries(kinds).map(([name, kind]) => [name, zodKind[kind]])));
+    const byTable: Record<string, z.ZodType> = {
+      customer: strict(userDefinedFields.customer),
+      inv_mast: strict(userDefinedFields.inv_mast),
+    };
+    let checked = 0;
+    for (const answer of sandbox.answers.filter((a) => a.status === 200 && a.body.startsWith('{'))) {
+      const body = JSON.parse(answer.body) as { ObjectName?: string; UserDefinedFields?: unknown };
+      const schema = body.ObjectName === undefined ? undefined : byTable[body.ObjectName];
+      if (!schema) continue;
+      expect(schema.safeParse(body.UserDefinedFields).error, answer.path).toBeUndefined();
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(7);
+  });
+});
