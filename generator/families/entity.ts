@@ -2,4 +2,9 @@
 import { ENTITY_TABLES } from '../../templates/runtime/entity/records.js';
 import type { GeneratorFamily } from './family.js';
 
-export const entity: GeneratorFamily = { namespace: 'entity', recordTables: ENTITY_TABLES };
+export const entity: GeneratorFamily = {
+  namespace: 'entity',
+  // the REST errors, which the inventory family shares
+  apiNames: ['ErpNotAppliedError', 'ErpResourceNotFoundError', 'ErpServiceError', 'ErpValidationError'],
+  recordTables: ENTITY_TABLES,
+};

@@ -4,6 +4,7 @@ import type { GeneratorFamily } from './family.js';
 
 export const udt: GeneratorFamily = {
   namespace: 'udt',
+  apiNames: ['ErpUdtError', 'ErpUdtNothingChangedError', 'ErpUdtUsageError'],
   // `plan` comes sorted by name
   catalog: (plan) => [
     {
