@@ -2,7 +2,8 @@
 // real HTTP server on 127.0.0.1 serving, from a schema snapshot, the security family (tokens), the data query family
 // (rows in an in-memory SQLite database), the UI server router, and on the UI server serverinfo and the Transaction
 // API (definitions from the snapshot, rows in memory); on the base host the entity and inventory REST families
-// (records in memory, entity/ and inventory/). Behaviour follows the service documents (facts copied into
+// (entity/ and inventory/: records in tables of the same database, user-defined fields in the snapshot's `_ud`
+// tables). Behaviour follows the service documents (facts copied into
 // generator/sandbox/README.md), quirks included; where the documents leave a choice, SANDBOX_CHOICES says what the
 // sandbox does. Fault switches make it misbehave on purpose (500 bursts, dropped connections, slow answers, XML or
 // expired tokens).
@@ -261,9 +262,9 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
   });
   const udt = udtSandbox({ tables, userOf: (token) => userOf(check, token), storage: storeStorage(store) });
   const userFields = new UserFields(store, tables);
-  const entities = new EntityStore();
+  const entities = new EntityStore(store);
   seedEntities(entities);
-  const inventory = new InventoryStore(userFields);
+  const inventory = new InventoryStore(store, userFields);
   for (const item of ['WIDGET-001', 'AB#12']) seedItem(inventory, item);
   const bearer = (authorization: string | undefined, path: string) =>
     authenticateBearer(authorization, check, origin + path);

@@ -26,6 +26,17 @@ export interface StoredObject extends FilterTarget {
   readonly keys: readonly SqlColumn[];
 }
 
+/** Records by key text, kept in a table of the database; the part of a Map the REST families use. */
+export interface KeyedRecords<T> {
+  get(key: string): T | undefined;
+  has(key: string): boolean;
+  set(key: string, record: T): void;
+  delete(key: string): boolean;
+  /** in the order they were first stored */
+  values(): T[];
+  readonly size: number;
+}
+
 interface ObjectState {
   readonly stored: StoredObject;
   created: boolean;
@@ -260,6 +271,58 @@ export class Store {
       return { state, where: `${k.sql} = ?`, key: toStored(k.column, key) };
     } catch {
       return undefined; // a value the column cannot hold matches no row
+    }
+  }
+
+  /**
+   * A table of records by key text, in the same database: the REST families' records (the snapshot gives them no
+   * schema), each kept as the text `encode` makes of it. Table names are the sandbox's own (`entity_customers`).
+   */
+  keyedRecords<T>(name: string, encode: (record: T) => string, decode: (text: string) => T): KeyedRecords<T> {
+    if (!/^[a-z_]+$/.test(name)) throw new Error(`keyed records table ${JSON.stringify(name)}: letters and _ only`);
+    const table = `"r_${name}"`;
+    this.db.exec(`CREATE TABLE ${table} (key TEXT PRIMARY KEY, record TEXT NOT NULL)`);
+    const db = this.db;
+    const one = (sql: string, params: SqlValue[]) => this.all(sql, params)[0];
+    // the read of one record is prepared once: batch pricing reads thousands in a row
+    const read = db.prepare(`SELECT record FROM ${table} WHERE key = ?`);
+    return {
+      get: (key) => {
+        try {
+          read.bind([key]);
+          return read.step() ? decode(String(read.get()[0])) : undefined;
+        } finally {
+          read.reset();
+        }
+      },
+      has: (key) => one(`SELECT 1 FROM ${table} WHERE key = ?`, [key]) !== undefined,
+      set: (key, record) =>
+        void db.run(
+          `INSERT INTO ${table} (key, record) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET record = excluded.record`,
+          [key, encode(record)],
+        ),
+      delete: (key) => {
+        db.run(`DELETE FROM ${table} WHERE key = ?`, [key]);
+        return db.getRowsModified() > 0;
+      },
+      values: () => this.all(`SELECT record FROM ${table} ORDER BY rowid`, []).map((r) => decode(String(r[0]))),
+      get size() {
+        return Number(one(`SELECT count(*) FROM ${table}`, [])?.[0] ?? 0);
+      },
+    };
+  }
+
+  /** Runs `change` as one unit: when it throws, nothing it wrote to the database stays. */
+  atomically<R>(change: () => R): R {
+    this.db.exec('SAVEPOINT atomically');
+    try {
+      const result = change();
+      this.db.exec('RELEASE atomically');
+      return result;
+    } catch (error) {
+      this.db.exec('ROLLBACK TO atomically');
+      this.db.exec('RELEASE atomically');
+      throw error;
     }
   }
 

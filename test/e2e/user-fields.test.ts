@@ -85,6 +85,18 @@ describe('user-defined fields typed from the snapshot', () => {
     expect((error as ErpValidationError).issues).toEqual(['UserDefinedFields: regoin is not a user-defined field.']);
   });
 
+  it('a create whose user-defined field does not fit its column leaves nothing behind (atomic create)', async () => {
+    const before = (await client.entity.customers.listAll()).length;
+    const error = await client.entity.customers
+      .create({ CompanyId: 'ACME', CustomerName: 'Too Long', UserDefinedFields: { region: 'R'.repeat(21) } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ErpValidationError);
+    expect((error as ErpValidationError).issues[0]).toMatch(/region.*longer than 20/);
+    const after = await client.entity.customers.listAll();
+    expect(after.length).toBe(before);
+    expect(after.map((c) => c.CustomerName)).not.toContain('Too Long');
+  });
+
   it('a vendor (no vendor_ud in the snapshot) keeps an open record, as sent', async () => {
     const v = await client.entity.vendors.update({
       CompanyId: 'ACME',

@@ -1,5 +1,5 @@
-// The entity family in the sandbox: customers, vendors, contacts and addresses on `/api/entity/{resource}`, over
-// an in-memory store, with the service's documented behaviour:
+// The entity family in the sandbox: customers, vendors, contacts and addresses on `/api/entity/{resource}`, kept in
+// the sandbox's SQLite database (a table per resource), with the service's documented behaviour:
 // - keys `{CompanyId}_{CustomerId}` / `{CompanyId}_{VendorId}` (the underscore may come as `%5F`; a numeric id
 //   alone answers 404), numeric ids for contacts and addresses;
 // - GET `/{key}` with `extendedproperties=*` or a comma list (nested objects null unless asked for); a missing
@@ -9,11 +9,14 @@
 // - POST creates from a record without its key (a key given is a validation error, `{Message, Errors[]}`),
 //   atomically; PUT updates (addresses: 405), `Delete: true` deletes; there is no DELETE method;
 // - GET `/ping` answers `{ResponseMessage}`; a resource that does not exist answers 404.
+import type { KeyedRecords, Store } from '../store.js';
 import { parseQuery, QuerySyntaxError } from './query-filter.js';
 import type { UserFields } from './user-fields.js';
 import {
   bodyJson,
   Dec,
+  decodeRecord,
+  encodeRecord,
   json,
   noEndpoint,
   parameters,
@@ -116,10 +119,16 @@ export const RESOURCES: Readonly<Record<string, Resource>> = {
   },
 };
 
-/** The entity records, by resource then key text (`ACME_10`, `17`). */
+/** The entity records, by resource then key text (`ACME_10`, `17`), in a table per resource of the sandbox's database. */
 export class EntityStore {
-  readonly records = new Map<string, Map<string, Row>>(Object.keys(RESOURCES).map((r) => [r, new Map()]));
+  readonly records: ReadonlyMap<string, KeyedRecords<Row>>;
   private nextId = 100_000;
+
+  constructor(readonly database: Store) {
+    this.records = new Map(
+      Object.keys(RESOURCES).map((r) => [r, database.keyedRecords(`entity_${r}`, encodeRecord, decodeRecord)]),
+    );
+  }
 
   keyText(resource: string, record: Row): string {
     return (RESOURCES[resource]?.key ?? []).map((k) => String(record[k])).join('_');
@@ -188,7 +197,7 @@ export function entityRoute(store: EntityStore, authorized: BearerCheck, userFie
     const rest = match[2];
     const definition = RESOURCES[resource];
     if (!definition) return noEndpoint();
-    const records = store.records.get(resource) ?? new Map<string, Row>();
+    const records = store.records.get(resource)!;
     const method = request.method;
 
     if (rest === undefined) {
@@ -206,10 +215,12 @@ export function entityRoute(store: EntityStore, authorized: BearerCheck, userFie
       if (issues.length) return validation(issues);
       const keyed = { ...record, [idField]: store.newId() };
       // atomic: user-defined fields that do not fit leave no record behind
-      const udfIssues = userFields.write(definition.objectName, keyed, record['UserDefinedFields']);
-      if (udfIssues.length) return validation(udfIssues);
-      const created = store.insert(resource, withoutUserFields(definition, userFields, keyed));
-      return json(200, answer(definition, created, new Set(), userFields));
+      return store.database.atomically(() => {
+        const udfIssues = userFields.write(definition.objectName, keyed, record['UserDefinedFields']);
+        if (udfIssues.length) return validation(udfIssues);
+        const created = store.insert(resource, withoutUserFields(definition, userFields, keyed));
+        return json(200, answer(definition, created, new Set(), userFields));
+      });
     }
     if (rest === '/') {
       if (method !== 'GET')

@@ -1,4 +1,5 @@
-// The inventory family in the sandbox: items on `/api/inventory/parts` over an in-memory store, and their prices,
+// The inventory family in the sandbox: items on `/api/inventory/parts`, kept in the sandbox's SQLite database, and
+// their prices,
 // with the service's documented behaviour:
 // - GET `/{ItemId}` with `extendedproperties` (child collections null unless asked for, as `{list: [...]}`);
 //   `new` is an item id like any other (there is no template); a `%2F` in the path answers 404 (no endpoint).
@@ -30,8 +31,11 @@ import {
   type RestReply,
   type RestRequest,
   type RestRoute,
+  decodeRecord,
+  encodeRecord,
   validation,
 } from '../entity/reply.js';
+import type { KeyedRecords, Store } from '../store.js';
 import type { UserFields } from '../entity/user-fields.js';
 
 type Row = Record<string, unknown>;
@@ -51,9 +55,17 @@ export interface InventoryFaults {
 
 /** The tenant's setup the rules consult, and the items. */
 export class InventoryStore {
-  readonly items = new Map<string, Row>();
-  /** the items' user-defined fields, in `inv_mast_ud` when the snapshot has it */
-  constructor(readonly userFields: UserFields) {}
+  /** the items by ItemId, in a table of the sandbox's database */
+  readonly items: KeyedRecords<Row>;
+
+  /** `userFields`: the items' user-defined fields, in `inv_mast_ud` when the snapshot has it */
+  constructor(
+    readonly database: Store,
+    readonly userFields: UserFields,
+  ) {
+    this.items = database.keyedRecords('inventory_items', encodeRecord, decodeRecord);
+  }
+
   /** companies, their product groups, and the locations (with or without inventory defaults) */
   readonly companies = new Map<string, { productGroups: Set<string>; accounts: Set<string> }>([
     ['ACME', { productGroups: new Set(['MISC', 'TOOLS']), accounts: new Set(['1300-000', '4000-000', '5000-000']) }],
@@ -154,9 +166,11 @@ function create(store: InventoryStore, payload: Row): RestReply {
   }
   // the service numbers its items; the user-defined fields are joined on that number
   const keyed = { ...payload, InvMastUid: store.items.size + 15 };
-  const udfIssues = store.userFields.write('inv_mast', keyed, payload['UserDefinedFields']);
-  if (udfIssues.length) return validation(udfIssues);
-  return json(200, answerItem(store, store.put(keyed), ''));
+  return store.database.atomically(() => {
+    const udfIssues = store.userFields.write('inv_mast', keyed, payload['UserDefinedFields']);
+    if (udfIssues.length) return validation(udfIssues);
+    return json(200, answerItem(store, store.put(keyed), ''));
+  });
 }
 
 function update(store: InventoryStore, id: string, payload: Row): RestReply {
