@@ -86,6 +86,7 @@ export type {
   Vendors,
 } from './entity/index.js';
 export type {
+  BatchOptions,
   BatchPriceParameters,
   InventoryFamily,
   ItemRecord,

@@ -88,6 +88,7 @@ export type {
   Vendors,
 } from './entity/index.js';
 export type {
+  BatchOptions,
   BatchPriceParameters,
   InventoryFamily,
   ItemRecord,

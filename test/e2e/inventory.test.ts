@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErpNotAppliedError, ErpQueryError, ErpResourceNotFoundError, ErpServiceError } from '@acme/erp-schema';
-import { createClient, type ErpClient, type ItemCreate } from '@acme/erp-schema/client';
+import { createClient, type ErpClient, type ItemCreate, type PriceItem } from '@acme/erp-schema/client';
 import { seedItem } from '../../generator/sandbox/inventory/route.js';
 import {
   ITEM_FIELDS,
@@ -307,6 +307,49 @@ describe('price and availability', () => {
       ['WIDGET-001', '25.000000000'],
       ['AB#12&+', '123456789.123456789'],
     ]);
+  });
+
+  it('batch price as XML: Content-Type application/xml, ArrayOfItemPriceInfo without a namespace, ids escaped', async () => {
+    const items = [
+      { ItemId: 'WIDGET-001', SourceLocId: 10, UnitQuantity: '2.5', UOM: 'EA', PriceUom: 'EA' },
+      { ItemId: 'AB#12&+', SourceLocId: 10 },
+      { ItemId: 'A/B', SourceLocId: 10, UnitQuantity: 1 },
+    ];
+    const parameters = { companyId: 'ACME', customerId: 100198, salesLocId: 10 };
+    const results = await client.inventory.parts.prices(items, parameters, { format: 'xml' });
+    const sent = last()!;
+    expect(sent.path).toBe('/api/inventory/parts/prices');
+    expect(sent.query).toBe('companyId=ACME&customerId=100198&salesLocId=10');
+    expect(sent.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(sent.headers['accept']).toBe('application/json');
+    // the root has no namespace; each item's elements in the ordinal order of their names; `&` escaped
+    expect(sent.body).toBe(
+      '<?xml version="1.0" encoding="utf-8"?><ArrayOfItemPriceInfo>' +
+        '<ItemPriceInfo><ItemId>WIDGET-001</ItemId><PriceUom>EA</PriceUom><SourceLocId>10</SourceLocId><UOM>EA</UOM><UnitQuantity>2.5</UnitQuantity></ItemPriceInfo>' +
+        '<ItemPriceInfo><ItemId>AB#12&amp;+</ItemId><SourceLocId>10</SourceLocId></ItemPriceInfo>' +
+        '<ItemPriceInfo><ItemId>A/B</ItemId><SourceLocId>10</SourceLocId><UnitQuantity>1</UnitQuantity></ItemPriceInfo>' +
+        '</ArrayOfItemPriceInfo>',
+    );
+    expect(results.map((r) => [r.ItemId, r.ExtendedPrice])).toEqual([
+      ['WIDGET-001', '31.250000000'],
+      ['AB#12&+', '123456789.123456789'],
+      ['A/B', '12.500000000'],
+    ]);
+    // the same items as JSON price the same
+    expect(await client.inventory.parts.prices(items, parameters)).toEqual(results);
+    // bulk pricing sends each chunk as XML too
+    const bulk = await client.inventory.parts.pricesBulk(items, parameters, { format: 'xml', chunkSize: 500 });
+    expect(last()?.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(bulk).toEqual(results);
+  });
+
+  it('batch price as XML refuses, before sending, a field it would have to invent an element for', async () => {
+    const before = sandbox.server.requests.length;
+    const odd = { ItemId: 'WIDGET-001', SourceLocId: 10, 'Bad Name': 1 } as unknown as PriceItem;
+    await expect(
+      client.inventory.parts.prices([odd], { companyId: 'ACME', customerId: 1, salesLocId: 10 }, { format: 'xml' }),
+    ).rejects.toThrow(/unknown field Bad Name/);
+    expect(sandbox.server.requests.length).toBe(before);
   });
 
   it('a missing batch parameter is refused before sending, naming the first one in the service order', async () => {

@@ -130,6 +130,17 @@ export async function inventory(): Promise<void> {
   // @ts-expect-error a batch item without SourceLocId
   await parts.prices([{ ItemId: 'A' }], { companyId: 'ACME', customerId: 1, salesLocId: 10 });
   await parts.pricesBulk([{ ItemId: 'A', SourceLocId: 10 }], { companyId: 'ACME', customerId: 1, salesLocId: 10 });
+  await parts.prices(
+    [{ ItemId: 'A', SourceLocId: 10 }],
+    { companyId: 'ACME', customerId: 1, salesLocId: 10 },
+    { format: 'xml' },
+  );
+  await parts.prices(
+    [{ ItemId: 'A', SourceLocId: 10 }],
+    { companyId: 'ACME', customerId: 1, salesLocId: 10 },
+    // @ts-expect-error the batch body is JSON or XML
+    { format: 'csv' },
+  );
 }
 
 // What the snapshot adds (section 6): `customer_ud` and `inv_mast_ud` are in the sample snapshot, `vendor_ud` is not.

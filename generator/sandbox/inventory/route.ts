@@ -283,6 +283,18 @@ function priceOf(
 const argumentMissing = (name: string) =>
   restError(500, 'System.ArgumentException', `Value cannot be null or empty. Parameter name: ${name}`, 'ms');
 
+/** An XML element's text, its entities decoded. */
+function xmlText(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(parseInt(code, 16)))
+    .replace(/&amp;/g, '&');
+}
+
 function batchItems(request: RestRequest): Row[] | RestReply {
   const type = (request.headers['content-type'] ?? '').toLowerCase();
   const body = (request.body ?? '').trim();
@@ -311,7 +323,7 @@ function batchItems(request: RestRequest): Row[] | RestReply {
       });
     return [...body.matchAll(/<ItemPriceInfo>([\s\S]*?)<\/ItemPriceInfo>/g)].map((m) => {
       const entry: Row = {};
-      for (const f of (m[1] ?? '').matchAll(/<(\w+)>([^<]*)<\/\1>/g)) entry[f[1] ?? ''] = f[2];
+      for (const f of (m[1] ?? '').matchAll(/<(\w+)>([^<]*)<\/\1>/g)) entry[f[1] ?? ''] = xmlText(f[2] ?? '');
       return entry;
     });
   }

@@ -28,7 +28,15 @@ export type {
   SupplierCreate,
   UnitCreate,
 } from './items.js';
-export type { BatchPriceParameters, BulkOptions, PriceItem, PriceParameters, PriceResult, Quantity } from './price.js';
+export type {
+  BatchOptions,
+  BatchPriceParameters,
+  BulkOptions,
+  PriceItem,
+  PriceParameters,
+  PriceResult,
+  Quantity,
+} from './price.js';
 
 export function inventoryFamily(context: FamilyContext) {
   return {
