@@ -85,6 +85,8 @@ export type {
   VendorUserFields,
   Vendors,
 } from './entity/index.js';
+export { answerSchemas } from './entity/schemas.js';
+export type { AnswerSchema, AnswerSchemas, ZodNamespace } from './entity/schemas.js';
 export type {
   BatchOptions,
   BatchPriceParameters,

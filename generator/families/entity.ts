@@ -4,7 +4,13 @@ import type { GeneratorFamily } from './family.js';
 
 export const entity: GeneratorFamily = {
   namespace: 'entity',
-  // the REST errors, which the inventory family shares
-  apiNames: ['ErpNotAppliedError', 'ErpResourceNotFoundError', 'ErpServiceError', 'ErpValidationError'],
+  // the REST errors and the answers' zod schemas, which the inventory family shares
+  apiNames: [
+    'answerSchemas',
+    'ErpNotAppliedError',
+    'ErpResourceNotFoundError',
+    'ErpServiceError',
+    'ErpValidationError',
+  ],
   recordTables: ENTITY_TABLES,
 };

@@ -4,8 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErpValidationError } from '@acme/erp-schema';
-import { createClient, userDefinedFields, type ErpClient, type ItemCreate } from '@acme/erp-schema/client';
-import type { Kind } from '../../templates/runtime/entity/fields.js';
+import {
+  answerSchemas,
+  createClient,
+  userDefinedFields,
+  type AnswerSchema,
+  type ErpClient,
+  type ItemCreate,
+} from '@acme/erp-schema/client';
 import { startRestSandbox, TOKEN, type RestSandbox } from './entity-sandbox.js';
 
 let sandbox: RestSandbox;
@@ -125,31 +131,37 @@ describe('user-defined fields typed from the snapshot', () => {
     expect(read.UserDefinedFields).toEqual({ hazmat_class: 'H1', shelf_life_days: null, carbon_kg: '1.123456789' });
   });
 
-  it('every answer with user-defined fields passes the zod schema built from the kinds the package ships', () => {
-    const zodKind: Record<Kind, z.ZodType> = {
-      'text!': z.string(),
-      'int!': z.number().int(),
-      text: z.string().nullable(),
-      int: z.number().int().nullable(),
-      // the answer's text: a JSON number with nine decimal places
-      decimal: z.number().nullable(),
-      yesNo: z.enum(['Y', 'N']).nullable(),
-      bool: z.boolean().nullable(),
-    };
-    const strict = (kinds: Readonly<Record<string, Kind>>) =>
-      z.strictObject(Object.fromEntries(Object.entries(kinds).map(([name, kind]) => [name, zodKind[kind]])));
-    const byTable: Record<string, z.ZodType> = {
-      customer: strict(userDefinedFields.customer),
-      inv_mast: strict(userDefinedFields.inv_mast),
+  it('the template answers every user-defined field, null', async () => {
+    const blank = await client.entity.customers.template();
+    expect(blank.UserDefinedFields).toMatchObject({ region: null, loyalty_member: null });
+    expect(own(blank.UserDefinedFields!, 'constructor')).toBeNull();
+  });
+
+  it("every answer passes the package's zod schema of its answer, and has exactly the snapshot's fields", () => {
+    const s = answerSchemas(z, userDefinedFields);
+    const byTable: Record<string, readonly [AnswerSchema, readonly string[]]> = {
+      customer: [s.customer, Object.keys(userDefinedFields.customer)],
+      inv_mast: [s.item, Object.keys(userDefinedFields.inv_mast)],
     };
     let checked = 0;
     for (const answer of sandbox.answers.filter((a) => a.status === 200 && a.body.startsWith('{'))) {
-      const body = JSON.parse(answer.body) as { ObjectName?: string; UserDefinedFields?: unknown };
-      const schema = body.ObjectName === undefined ? undefined : byTable[body.ObjectName];
-      if (!schema) continue;
-      expect(schema.safeParse(body.UserDefinedFields).error, answer.path).toBeUndefined();
+      const body = JSON.parse(answer.body) as { ObjectName?: string; UserDefinedFields?: object };
+      const [schema, names] = byTable[body.ObjectName ?? ''] ?? [];
+      if (!schema || answer.path.endsWith('/new')) continue;
+      expect(schema.safeParse(body).error, answer.path).toBeUndefined();
+      expect(Object.keys(body.UserDefinedFields ?? {}).sort(), answer.path).toEqual([...(names ?? [])].sort());
       checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(7);
+    // the schema checks the kinds: a decimal field that is not a number is refused
+    const wrong = {
+      CompanyId: 'ACME',
+      CustomerId: 1,
+      ObjectName: 'customer',
+      UserDefinedFields: { 'credit score': true },
+    };
+    expect(s.customer.safeParse(wrong).success).toBe(false);
+    // and a field named constructor that the answer lacks is absent, not Object's
+    expect(s.customer.safeParse({ ...wrong, UserDefinedFields: { region: 'N' } }).success).toBe(true);
   });
 });

@@ -1,6 +1,13 @@
 // Type-level guarantees of the entity and inventory families (API.md section 5): what the service refuses does
 // not compile. Compiled by test/types.test.ts with TypeScript 7 and TypeScript 6.
-import { createClient, type CustomerRecord, type ItemCreate } from '@acme/erp-schema/client';
+import { z } from 'zod';
+import {
+  answerSchemas,
+  createClient,
+  userDefinedFields,
+  type CustomerRecord,
+  type ItemCreate,
+} from '@acme/erp-schema/client';
 
 const client = createClient({ baseUrl: 'https://erp.example.com', auth: 'token' });
 const { customers, addresses, contacts, vendors } = client.entity;
@@ -144,7 +151,7 @@ export async function inventory(): Promise<void> {
 }
 
 // What the snapshot adds (section 6): `customer_ud` and `inv_mast_ud` are in the sample snapshot, `vendor_ud` is not.
-export async function userDefinedFields(): Promise<void> {
+export async function typedUserDefinedFields(): Promise<void> {
   const c = await customers.get({ companyId: 'ACME', customerId: 10 });
   const u = c.UserDefinedFields;
   if (u === undefined) return;
@@ -185,3 +192,8 @@ export async function userDefinedFields(): Promise<void> {
   // @ts-expect-error not a column of inv_mast_ud
   void item.UserDefinedFields?.carbon;
 }
+
+// the answers' zod schemas are built with the caller's zod
+export const schemas = answerSchemas(z, userDefinedFields);
+// @ts-expect-error not zod's namespace
+answerSchemas({ string: () => '' });

@@ -249,7 +249,9 @@ export function entityRoute(store: EntityStore, authorized: BearerCheck, userFie
       if (method !== 'GET')
         return json(405, { Message: `The requested resource does not support http method '${method}'.` });
       const blank: Row = Object.fromEntries(definition.fields.map((f) => [f, null]));
-      return json(200, { ...blank, UserDefinedFields: {}, ObjectName: definition.objectName });
+      // a blank record has every user-defined field of the extension table, null
+      const udf = userFields.read(definition.objectName, {}) ?? {};
+      return json(200, { ...blank, UserDefinedFields: udf, ObjectName: definition.objectName });
     }
     let key: string;
     try {

@@ -3,8 +3,8 @@
 //
 // Answers are checked here rather than with zod: zod in the runtime would make the generated package depend on
 // it, and its declarations need the DOM or Node `URL` type, which the runtime does without (it compiles under
-// lib ES2020 with no ambient types). erpgen's tests check every answer they receive with zod schemas built from
-// these same maps.
+// lib ES2020 with no ambient types). `answerSchemas(z)` (schemas.ts) builds a zod schema per answer from these
+// same maps with the caller's zod; erpgen's tests check every answer they receive with them.
 import type { DecimalString, YesNo } from './rest.js';
 
 /** `!`: always present and never null (key fields, `ObjectName`); the others may be absent or null. */
