@@ -110,6 +110,14 @@ function userDefinedFieldsModule(typed: readonly TypedUserFields[]): Module {
               listing: true,
             },
           },
+          // written out in `ts` too: a member inferred from the computed key `['__proto__']` is not offered by an
+          // editor's completion, a declared one is
+          type: {
+            members: typed.map((t) => ({
+              key: t.table,
+              type: { members: t.fields.map(([name, kind]) => ({ key: name, type: { literal: kind } })) },
+            })),
+          },
         },
       ],
     ],
