@@ -76,6 +76,14 @@ describe('user-defined fields typed from the snapshot', () => {
     expect(read.UserDefinedFields?.['credit score']).toBe('0.000000001');
     expect(own(read.UserDefinedFields!, 'constructor')).toBeNull();
     expect(own(read.UserDefinedFields!, '__proto__')).toBe('from __proto__');
+    // the sandbox keeps them in customer_ud, which the query surface serves
+    const filter = encodeURIComponent("company_id eq 'ACME' and customer_id eq 10");
+    const rows = await fetch(`${sandbox.url}/odataservice/odata/table/customer_ud?$filter=${filter}`, {
+      headers: { Authorization: `Bearer ${TOKEN}`, Accept: 'application/json' },
+    });
+    expect(((await rows.json()) as { value: Array<Record<string, unknown>> }).value).toMatchObject([
+      { region: 'South', 'credit score': 0.000000001, größe: 42, constructor: null },
+    ]);
   });
 
   it('create writes them with the new record, and a field the table does not have is a validation error', async () => {
