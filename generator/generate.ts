@@ -5,6 +5,15 @@ import type { Config } from './config.js';
 import { inputError } from './errors.js';
 import { named, quote } from './message-text.js';
 import { catalogModule } from './emit/catalog.js';
+import { FAMILIES } from './families/index.js';
+import {
+  recordTables,
+  tablesToRead,
+  typedUserFields,
+  USER_DEFINED_FIELDS_MODULE,
+  userDefinedFieldsFiles,
+  userDefinedFieldsReadme,
+} from './families/user-defined-fields.js';
 import { knownValuesModule } from './emit/known-values-module.js';
 import {
   clientModule,
@@ -133,6 +142,10 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     done[kind]++;
     options.progress?.(done, total);
   };
+  // the tables behind the families' records and their extension tables, read whether generated or not
+  const families = recordTables(FAMILIES);
+  const familyTables = tablesToRead(families);
+  const familyRead = new Map<string, QueryObject>();
   try {
     // parse pass 2 + emit: one object at a time, straight to the writer. With services, every table is read
     // (emitted or not) for the lengths of its columns.
@@ -140,9 +153,11 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     for (const document of documents) {
       const source = basename(document.file);
       const readAll = services !== undefined && document.surface === 'table';
-      const toRead = plan.filter((o) => o.surface === document.surface && (readAll || !o.omitted));
+      const forFamilies = (o: PlannedObject) => document.surface === 'table' && familyTables.has(o.name);
+      const toRead = plan.filter((o) => o.surface === document.surface && (readAll || !o.omitted || forFamilies(o)));
       readCsdlObjects(document, toRead, (object, names) => {
         if (readAll) recordLengths(object, lengths);
+        if (forFamilies(names)) familyRead.set(object.name, object);
         if (!names.omitted)
           emit(
             objectModulePath(names),
@@ -174,12 +189,16 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
           .join(''),
       )
       .digest('hex');
+    const userFields = typedUserFields(families, familyRead);
+    for (const [file, content] of userDefinedFieldsFiles(userFields, config.emit)) writer.file(file, content);
+
     const info: PackageInfo = {
       packageName: config.packageName,
       entries: plan,
       services: [...serviceNames],
       knownValues: config.knownValues,
       decimals: config.decimals,
+      familyNotes: userDefinedFieldsReadme(userFields),
       inputs: [
         ...inputs.slice(0, snapshot.length),
         ...(services?.definitions.length
@@ -190,7 +209,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     write('catalog', catalogModule(plan, info.services));
     write('known-values', knownValuesModule(config.knownValues));
     write('index', indexModule(config.defaultPageSize));
-    write('client', clientModule());
+    write('client', clientModule(USER_DEFINED_FIELDS_MODULE));
     writer.file('package.json', emitPackageJson(info, config.emit));
     writer.file('README.md', emitReadme(info, config.emit));
     writer.file('tsconfig.json', emitTsconfig(config.emit));

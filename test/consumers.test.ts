@@ -120,15 +120,23 @@ function completionsAt(project: Project, file: string, marker: string): string[]
   const text = readFileSync(file, 'utf8');
   const position = text.indexOf(marker);
   expect(position).toBeGreaterThan(0);
-  const completions = project.getLanguageService().compilerObject.getCompletionsAtPosition(file, position, {});
+  // as editors ask: with the members whose names need quotes (`u['credit score']`)
+  const completions = project
+    .getLanguageService()
+    .compilerObject.getCompletionsAtPosition(file, position, { includeCompletionsWithInsertText: true });
   return (completions?.entries ?? []).map((e) => e.name).sort();
 }
 
-/** The column names of `customer` and the fields of Order's `TP_ITEMS.items`, read from the snapshot itself. */
-function snapshotNames(): { columns: string[]; fields: string[] } {
+/**
+ * The column names of `customer`, the fields of Order's `TP_ITEMS.items` and the user-defined fields of customers
+ * (the columns of `customer_ud` less its key), read from the snapshot itself.
+ */
+function snapshotNames(): { columns: string[]; fields: string[]; udfs: string[] } {
   const tables = JSON.parse(readFileSync(join(SAMPLE_SNAPSHOT, 'tables.metadata.json'), 'utf8')) as {
-    dbo: { customer: Record<string, unknown> };
+    dbo: { customer: Record<string, unknown>; customer_ud: Record<string, unknown> & { $Key: string[] } };
   };
+  const columnsOf = (entity: Record<string, unknown>) =>
+    Object.keys(entity).filter((k) => !k.startsWith('$') && !k.includes('@')); // not $Kind, $Key or annotations
   const order = JSON.parse(readFileSync(join(SAMPLE_SNAPSHOT, 'definitions/Order.json'), 'utf8')) as {
     TransactionDefinition: {
       DataElementDefinitions: Array<{ Name: string; FieldDefinitions: Array<{ Name: string }> }>;
@@ -136,10 +144,11 @@ function snapshotNames(): { columns: string[]; fields: string[] } {
   };
   const items = order.TransactionDefinition.DataElementDefinitions.find((e) => e.Name === 'TP_ITEMS.items');
   return {
-    columns: Object.keys(tables.dbo.customer)
-      .filter((k) => !k.startsWith('$') && !k.includes('@')) // not $Kind, $Key or annotations
-      .sort(),
+    columns: columnsOf(tables.dbo.customer).sort(),
     fields: (items?.FieldDefinitions ?? []).map((f) => f.Name).sort(),
+    udfs: columnsOf(tables.dbo.customer_ud)
+      .filter((k) => !tables.dbo.customer_ud.$Key.includes(k))
+      .sort(),
   };
 }
 
@@ -177,15 +186,17 @@ describe.each<Form>(['ts', 'js'])('consumers of the %s output', (form) => {
     expectRuns([TSX, 'src/main.ts'], dir);
   });
 
-  it("(d) TypeScript 6's language service lists the columns in a filter lambda and the fields in a list row", () => {
+  it("(d) TypeScript 6's language service lists the columns in a filter lambda, the fields in a list row, a customer's user-defined fields", () => {
     const dir = project('bundler', form, ['editor.ts']);
     const ls = new Project({ tsConfigFilePath: join(dir, 'tsconfig.json') });
     const file = join(dir, 'src/editor.ts');
-    const { columns, fields } = snapshotNames();
+    const { columns, fields, udfs } = snapshotNames();
     expect(columns).toContain('customer_name');
     expect(fields).toContain('oe_order_item_id');
+    expect(udfs).toContain('größe');
     expect(completionsAt(ls, file, '/*columns*/')).toEqual(columns);
     expect(completionsAt(ls, file, '/*fields*/')).toEqual(fields);
+    expect(completionsAt(ls, file, '/*udfs*/')).toEqual(udfs);
   });
 
   it.skipIf(jsOnly)(`(e) a CommonJS program: require() on this Node${jsOnly ? ` [skipped: ${jsOnly}]` : ''}`, () => {

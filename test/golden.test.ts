@@ -23,6 +23,7 @@ const MODULES = [
   'tables/customer',
   'tables/order_lines-a5bf4119',
   'transactions/PickZone',
+  'user-defined-fields',
 ];
 
 describe('golden output of a small hand-written schema', () => {

@@ -1,7 +1,7 @@
 // The client side of the runtime, re-exported by the generated package's `client` entry: the client, signing
 // in, the retry policy, the Transaction API's wire format, and the payload builders' types.
 export { tokenAuth } from './auth.js';
-export { createClient } from './client.js';
+export { createClientWith } from './client.js';
 export { retryPolicy } from './retry.js';
 export { assertPassed, ErpTransactionFailedError, parseTransactionResponse } from './transaction-wire.js';
 export { defineService, ErpTransactionBuildError } from './transaction.js';
@@ -15,3 +15,4 @@ export {
 } from './interactive/errors.js';
 export { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './udt/errors.js';
 export { COMMAND_ACTIONS, commandsRequest } from './commands.js';
+export { answerSchemas } from './entity/schemas.js';

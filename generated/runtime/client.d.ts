@@ -7,6 +7,7 @@ import {
   type TransactionResponse,
   type TransactionSet,
 } from './transaction-wire.js';
+import type { UserDefinedFieldKinds } from './entity/fields.js';
 import { type Families } from './families.js';
 import type { ServiceDescriptor } from './transaction.js';
 export type { AbortSignalLike, AuthProvider, FetchLike } from './http.js';
@@ -83,4 +84,11 @@ export interface ErpClient extends Families {
   /** The UI server address (from the router, once). */
   uiServer(): Promise<string>;
 }
-export declare function createClient(options: ClientOptions): ErpClient;
+/** What the generated package knows beyond its modules, given to every client it creates. */
+export interface PackageSettings {
+  /** the kinds of the user-defined fields of each table whose extension table (`<table>_ud`) the snapshot has */
+  readonly userDefinedFields?: UserDefinedFieldKinds;
+}
+/** `createClient` for a generated package: the package's `client` entry makes it with the snapshot's settings. */
+export declare function createClientWith(settings: PackageSettings): (options: ClientOptions) => ErpClient;
+export declare function createClient(options: ClientOptions, settings?: PackageSettings): ErpClient;

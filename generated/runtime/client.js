@@ -48,7 +48,11 @@ function withDelivered(error, delivered) {
   }
   return error;
 }
-export function createClient(options) {
+/** `createClient` for a generated package: the package's `client` entry makes it with the snapshot's settings. */
+export function createClientWith(settings) {
+  return (options) => createClient(options, settings);
+}
+export function createClient(options, settings = {}) {
   const base = trimSlash(options.baseUrl);
   const policy = toRetryPolicy(options.retry, options.log);
   const http = createHttp({ ...options, retry: policy });
@@ -351,6 +355,7 @@ export function createClient(options) {
       baseUrl: base,
       uiServer: findUiServer,
       http,
+      userDefinedFields: settings.userDefinedFields ?? {},
       token: () => (typeof options.auth === 'string' ? Promise.resolve(options.auth) : options.auth.token()),
       ...(options.log ? { log: options.log } : {}),
     }),

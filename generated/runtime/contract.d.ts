@@ -12,7 +12,8 @@ export type ModuleKind = 'table' | 'view' | 'service';
  */
 export declare function modulePath(kind: ModuleKind, stem: string): string;
 /**
- * The values the generated package's index and client entry export. A name derived from a server name never
- * takes one of these, so that no generated value shadows the API.
+ * The values the generated package's index and client entry export, less those of the client's families (each
+ * family's entry in generator/families/ names its own). A name derived from a server name never takes one of
+ * these, so that no generated value shadows the API.
  */
 export declare const API_NAMES: readonly string[];

@@ -16,8 +16,9 @@ export function modulePath(kind, stem) {
   return `${FOLDERS[kind]}/${stem}`;
 }
 /**
- * The values the generated package's index and client entry export. A name derived from a server name never
- * takes one of these, so that no generated value shadows the API.
+ * The values the generated package's index and client entry export, less those of the client's families (each
+ * family's entry in generator/families/ names its own). A name derived from a server name never takes one of
+ * these, so that no generated value shadows the API.
  */
 export const API_NAMES = [
   'query',
@@ -28,6 +29,8 @@ export const API_NAMES = [
   'not',
   'decimal',
   'createClient',
+  'createClientWith',
+  'userDefinedFields',
   'defineObject',
   'Query',
   'ErpError',
@@ -53,20 +56,7 @@ export const API_NAMES = [
   'defineService',
   'ErpTransactionBuildError',
   'ErpTransactionFailedError',
-  'ErpChangeRejectedError',
-  'ErpInteractiveError',
-  'ErpInteractiveUsageError',
-  'ErpSessionExpiredError',
-  'ErpWindowNotFoundError',
-  'ErpWindowUnusableError',
-  'ErpUdtError',
-  'ErpUdtNothingChangedError',
-  'ErpUdtUsageError',
   'COMMAND_ACTIONS',
   'commandsRequest',
   'ErpLockedError',
-  'ErpNotAppliedError',
-  'ErpResourceNotFoundError',
-  'ErpServiceError',
-  'ErpValidationError',
 ];

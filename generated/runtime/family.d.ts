@@ -1,3 +1,4 @@
+import type { UserDefinedFieldKinds } from './entity/fields.js';
 import type { Http } from './http.js';
 import type { Logger } from './retry.js';
 export interface FamilyContext {
@@ -9,6 +10,8 @@ export interface FamilyContext {
   readonly http: Http;
   /** the bearer token the next request will carry: its claims say what it may do (a consumer key's `sub`) */
   token(): Promise<string>;
+  /** what the snapshot adds: the kinds of the user-defined fields of each table with an extension table */
+  readonly userDefinedFields: UserDefinedFieldKinds;
   /** the caller's logger (retries, renewals), when one was given */
   readonly log?: Logger;
 }

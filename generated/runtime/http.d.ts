@@ -74,6 +74,11 @@ export interface Exchange {
   /** on the data query surface: the table or view, checked against a consumer key's OData allow-list */
   readonly odataObject?: string;
   readonly body?: unknown;
+  /** a body sent as this text with its `Content-Type` (an XML body), instead of `body` as JSON */
+  readonly text?: {
+    readonly content: string;
+    readonly contentType: string;
+  };
   /** `read` may be retried; `write` (the default for POST) is never resent once it may have arrived */
   readonly kind?: RequestKind;
   readonly signal?: AbortSignalLike;

@@ -127,7 +127,8 @@ export function createHttp(options) {
       sent.add(token);
       headers['Authorization'] = `Bearer ${token}`;
     }
-    if (exchange.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (exchange.text !== undefined) headers['Content-Type'] = exchange.text.contentType;
+    else if (exchange.body !== undefined) headers['Content-Type'] = 'application/json';
     const limit = deadline(timeoutMs, exchange.signal);
     const where = origin(exchange.url);
     let contentEncoding = '';
@@ -171,7 +172,11 @@ export function createHttp(options) {
         response = await doFetch(exchange.url, {
           method: exchange.method,
           headers,
-          ...(exchange.body !== undefined ? { body: JSON.stringify(exchange.body) } : {}),
+          ...(exchange.text !== undefined
+            ? { body: exchange.text.content }
+            : exchange.body !== undefined
+              ? { body: JSON.stringify(exchange.body) }
+              : {}),
           signal: limit.signal,
         });
       } catch (error) {

@@ -3,6 +3,7 @@
 import type { ObjectNames } from '../model/naming.js';
 import { objectModulePath, serviceModulePath, type PlannedObject } from '../model/plan.js';
 import type { Surface } from '../model/schema.js';
+import { FAMILIES } from '../families/index.js';
 import type { Expr, Module } from './printer.js';
 import { GENERATED_HEADER } from './row-module.js';
 
@@ -40,22 +41,7 @@ export function catalogModule(
           value: record(services.map(([name, names]) => [name, serviceModulePath(names)])),
         },
       ],
-      [
-        {
-          const: 'userDefinedTables',
-          doc: [
-            'User-defined tables in this package (`udt_*`). `client.udt` updates and deletes rows of those with a `row_uid`',
-            'column (their row type has it); a table made on 26.1 has `udt_{name}_uid` instead, and the UDT service cannot reach its rows.',
-          ],
-          value: {
-            asConst: {
-              array: sorted
-                .filter((e) => e.surface === 'table' && !e.omitted && e.name.startsWith('udt_'))
-                .map((e) => e.name),
-            },
-          },
-        },
-      ],
+      ...FAMILIES.flatMap((f) => (f.catalog ? [f.catalog(sorted)] : [])),
       [
         { typeAlias: 'TableName', type: 'keyof typeof tables' },
         { typeAlias: 'ViewName', type: 'keyof typeof views' },

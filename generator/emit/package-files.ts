@@ -17,6 +17,8 @@ export interface PackageInfo {
   readonly services: ReadonlyArray<readonly [string, ObjectNames]>;
   readonly knownValues: readonly KnownValueSet[];
   readonly decimals: DecimalMode;
+  /** what the snapshot adds to the client's families, as README list items */
+  readonly familyNotes: readonly string[];
   /** snapshot files with the sha256 of their bytes */
   readonly inputs: ReadonlyArray<{ readonly label: string; readonly sha256: string }>;
 }
@@ -107,7 +109,9 @@ export function indexModule(defaultPageSize: number): Module {
   };
 }
 
-export function clientModule(): Module {
+/** The client entry; `userFieldsModule`: the module of the snapshot's user-defined fields, which it gives the client. */
+export function clientModule(userFieldsModule: string): Module {
+  const userFields = `./${userFieldsModule}.js`;
   return {
     blocks: [
       [
@@ -118,7 +122,23 @@ export function clientModule(): Module {
             'package index, so that a file that only builds queries does not load them.',
           ],
         },
-        { exportAll: './runtime/client-api.js' },
+        { import: ['createClientWith'], from: './runtime/client-api.js', use: 'value' },
+        { import: ['createClientWith'], from: './runtime/client-api.js', use: 'declaration' },
+        { import: ['userDefinedFields'], from: userFields, use: 'value' },
+      ],
+      [{ exportAll: './runtime/client-api.js' }, { exportAll: userFields }],
+      [
+        {
+          const: 'createClient',
+          doc: [
+            "Creates a client of the server; the REST families' records have the user-defined fields of this snapshot.",
+          ],
+          value: {
+            call: { ref: 'createClientWith' },
+            args: [{ object: [['userDefinedFields', { ref: 'userDefinedFields' }]] }],
+          },
+          type: 'ReturnType<typeof createClientWith>',
+        },
       ],
     ],
   };
@@ -180,6 +200,7 @@ export function emitReadme(info: PackageInfo, mode: EmitMode): string {
     `  \`client${ext}\` (\`<package>/client\`): \`createClient\` and the Transaction API types.`,
     `- \`catalog${ext}\`: the name of every table, view and service and its module subpath, without loading the modules.`,
     `- \`known-values${ext}\`: named codes that narrow column types (${info.knownValues.map((k) => k.name).join(', ')}).`,
+    ...info.familyNotes,
     '- `runtime/`: the query builder and client the modules use (copied from erpgen, not generated).',
     mode === 'js'
       ? '- Written as JavaScript with a declaration file (`.d.ts`) beside every module: it runs under plain Node, bundlers and tsx alike (erpgen.config.json `"emit": "js"`).'

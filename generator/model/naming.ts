@@ -15,6 +15,7 @@
 // - File names are unique ignoring case (macOS and Windows), and ASCII (no normalisation surprises).
 import { createHash } from 'node:crypto';
 import { API_NAMES as API_NAME_LIST } from '../../templates/runtime/contract.js';
+import { FAMILIES } from '../families/index.js';
 
 export interface ObjectNames {
   /** file stem: `tables/<stem>.ts`, export subpath `./tables/<stem>` */
@@ -34,7 +35,7 @@ const RESERVED = new Set(
 );
 
 /** values the generated package's index and client entry export (a test keeps this in step with the runtime) */
-export const API_NAMES: ReadonlySet<string> = new Set(API_NAME_LIST);
+export const API_NAMES: ReadonlySet<string> = new Set([...API_NAME_LIST, ...FAMILIES.flatMap((f) => f.apiNames)]);
 
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 

@@ -2,7 +2,8 @@
 // real HTTP server on 127.0.0.1 serving, from a schema snapshot, the security family (tokens), the data query family
 // (rows in an in-memory SQLite database), the UI server router, and on the UI server serverinfo and the Transaction
 // API (definitions from the snapshot, rows in memory); on the base host the entity and inventory REST families
-// (records in memory, entity/ and inventory/). Behaviour follows the service documents (facts copied into
+// (entity/ and inventory/: records in tables of the same database, user-defined fields in the snapshot's `_ud`
+// tables). Behaviour follows the service documents (facts copied into
 // generator/sandbox/README.md), quirks included; where the documents leave a choice, SANDBOX_CHOICES says what the
 // sandbox does. Fault switches make it misbehave on purpose (500 bursts, dropped connections, slow answers, XML or
 // expired tokens).
@@ -14,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { authenticateBearer, DEFAULT_TOKENS, type TokenCheck, type TokenGrant } from './auth.js';
 import { EntityStore, entityRoute, seedEntities } from './entity/route.js';
+import { UserFields } from './entity/user-fields.js';
 import { InventoryStore, inventoryRoute, seedItem } from './inventory/route.js';
 import { odataRoute } from './odata-route.js';
 import { emptyReply, htmlNotFound, type Reply, type Route, type ServiceRequest } from './reply.js';
@@ -259,9 +261,10 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
     ...options.interactive,
   });
   const udt = udtSandbox({ tables, userOf: (token) => userOf(check, token), storage: storeStorage(store) });
-  const entities = new EntityStore();
+  const userFields = new UserFields(store, tables);
+  const entities = new EntityStore(store);
   seedEntities(entities);
-  const inventory = new InventoryStore();
+  const inventory = new InventoryStore(store, userFields);
   for (const item of ['WIDGET-001', 'AB#12']) seedItem(inventory, item);
   const bearer = (authorization: string | undefined, path: string) =>
     authenticateBearer(authorization, check, origin + path);
@@ -281,7 +284,7 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
     interactive.route,
     interactive.commandsRoute,
     udt.route,
-    entityRoute(entities, bearer),
+    entityRoute(entities, bearer, userFields),
     inventoryRoute(inventory, bearer),
   ];
 

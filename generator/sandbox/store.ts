@@ -13,7 +13,8 @@ import { kindOf } from './schema.js';
 import type { QueryObject, Surface } from './schema.js';
 import { SQL_FUNCTIONS, type FilterTarget, type SqlColumn, type SqlFragment } from './filter-sql.js';
 import { generateRow, seedCount } from './seed.js';
-import { storageOf, toStored } from './values.js';
+import { storageOf, toStored, type Stored } from './values.js';
+import type { ColumnKind } from './schema.js';
 
 export interface StoredObject extends FilterTarget {
   readonly object: QueryObject;
@@ -23,6 +24,17 @@ export interface StoredObject extends FilterTarget {
   /** columns in schema order */
   readonly ordered: readonly SqlColumn[];
   readonly keys: readonly SqlColumn[];
+}
+
+/** Records by key text, kept in a table of the database; the part of a Map the REST families use. */
+export interface KeyedRecords<T> {
+  get(key: string): T | undefined;
+  has(key: string): boolean;
+  set(key: string, record: T): void;
+  delete(key: string): boolean;
+  /** in the order they were first stored */
+  values(): T[];
+  readonly size: number;
 }
 
 interface ObjectState {
@@ -195,6 +207,61 @@ export class Store {
     return this.db.getRowsModified();
   }
 
+  /**
+   * The rows of table `name` whose columns equal `match` (column -> value), each as column -> [kind, stored
+   * value]; none when a value cannot be held by its column.
+   */
+  rowsWhere(
+    name: string,
+    match: Readonly<Record<string, unknown>>,
+  ): Array<Map<string, readonly [ColumnKind, unknown]>> {
+    const found = this.matching(name, match);
+    if (!found) return [];
+    const { stored } = found.state;
+    return this.all(`SELECT ${stored.ordered.map((c) => c.sql).join(', ')} FROM ${stored.table}${found.where}`, [
+      ...found.params,
+    ]).map((row) => new Map(stored.ordered.map((c, i) => [c.column.name, [c.kind, row[i]] as const])));
+  }
+
+  /** Replaces the rows of table `name` matching `match` by one row: `match` and `values`, the rest generated or null. */
+  replaceWhere(
+    name: string,
+    match: Readonly<Record<string, unknown>>,
+    values: Readonly<Record<string, unknown>>,
+  ): void {
+    const found = this.matching(name, match);
+    if (!found) throw new Error(`${name}: no row can match ${JSON.stringify(match)}`);
+    this.db.exec('SAVEPOINT replace_where');
+    try {
+      this.db.run(`DELETE FROM ${found.state.stored.table}${found.where}`, found.params as SqlValue[]);
+      this.insert(name, [{ ...values, ...match }]);
+      this.db.exec('RELEASE replace_where');
+    } catch (error) {
+      this.db.exec('ROLLBACK TO replace_where');
+      this.db.exec('RELEASE replace_where');
+      throw error;
+    }
+  }
+
+  private matching(name: string, match: Readonly<Record<string, unknown>>) {
+    const state = this.bySurface.get('table')!.get(name);
+    if (!state) return undefined;
+    this.ensure(state);
+    const terms: string[] = [];
+    const params: Stored[] = [];
+    for (const [column, value] of Object.entries(match)) {
+      const c = state.stored.columns.get(column);
+      if (!c) throw new Error(`${name}: it has no column ${JSON.stringify(column)}`);
+      try {
+        params.push(toStored(c.column, value));
+      } catch {
+        return undefined; // a value the column cannot hold matches no row
+      }
+      terms.push(`${c.sql} = ?`);
+    }
+    return { state, where: terms.length ? ` WHERE ${terms.join(' AND ')}` : '', params };
+  }
+
   private keyed(name: string, keyColumn: string, key: unknown) {
     const state = this.bySurface.get('table')!.get(name);
     const k = state?.stored.columns.get(keyColumn);
@@ -204,6 +271,58 @@ export class Store {
       return { state, where: `${k.sql} = ?`, key: toStored(k.column, key) };
     } catch {
       return undefined; // a value the column cannot hold matches no row
+    }
+  }
+
+  /**
+   * A table of records by key text, in the same database: the REST families' records (the snapshot gives them no
+   * schema), each kept as the text `encode` makes of it. Table names are the sandbox's own (`entity_customers`).
+   */
+  keyedRecords<T>(name: string, encode: (record: T) => string, decode: (text: string) => T): KeyedRecords<T> {
+    if (!/^[a-z_]+$/.test(name)) throw new Error(`keyed records table ${JSON.stringify(name)}: letters and _ only`);
+    const table = `"r_${name}"`;
+    this.db.exec(`CREATE TABLE ${table} (key TEXT PRIMARY KEY, record TEXT NOT NULL)`);
+    const db = this.db;
+    const one = (sql: string, params: SqlValue[]) => this.all(sql, params)[0];
+    // the read of one record is prepared once: batch pricing reads thousands in a row
+    const read = db.prepare(`SELECT record FROM ${table} WHERE key = ?`);
+    return {
+      get: (key) => {
+        try {
+          read.bind([key]);
+          return read.step() ? decode(String(read.get()[0])) : undefined;
+        } finally {
+          read.reset();
+        }
+      },
+      has: (key) => one(`SELECT 1 FROM ${table} WHERE key = ?`, [key]) !== undefined,
+      set: (key, record) =>
+        void db.run(
+          `INSERT INTO ${table} (key, record) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET record = excluded.record`,
+          [key, encode(record)],
+        ),
+      delete: (key) => {
+        db.run(`DELETE FROM ${table} WHERE key = ?`, [key]);
+        return db.getRowsModified() > 0;
+      },
+      values: () => this.all(`SELECT record FROM ${table} ORDER BY rowid`, []).map((r) => decode(String(r[0]))),
+      get size() {
+        return Number(one(`SELECT count(*) FROM ${table}`, [])?.[0] ?? 0);
+      },
+    };
+  }
+
+  /** Runs `change` as one unit: when it throws, nothing it wrote to the database stays. */
+  atomically<R>(change: () => R): R {
+    this.db.exec('SAVEPOINT atomically');
+    try {
+      const result = change();
+      this.db.exec('RELEASE atomically');
+      return result;
+    } catch (error) {
+      this.db.exec('ROLLBACK TO atomically');
+      this.db.exec('RELEASE atomically');
+      throw error;
     }
   }
 
@@ -239,12 +358,14 @@ export class Store {
     const statement = this.db.prepare(
       `INSERT INTO ${stored.table} (${stored.ordered.map((c) => c.sql).join(', ')}) VALUES (${stored.ordered.map(() => '?').join(', ')})`,
     );
-    this.db.exec('BEGIN');
+    // a savepoint, not BEGIN: it nests in replaceWhere's
+    this.db.exec('SAVEPOINT insert_rows');
     try {
       for (const row of rows) statement.run(row as SqlValue[]);
-      this.db.exec('COMMIT');
+      this.db.exec('RELEASE insert_rows');
     } catch (error) {
-      this.db.exec('ROLLBACK');
+      this.db.exec('ROLLBACK TO insert_rows');
+      this.db.exec('RELEASE insert_rows');
       throw error;
     } finally {
       statement.free();

@@ -2,7 +2,7 @@
 // in, the retry policy, the Transaction API's wire format, and the payload builders' types.
 export { tokenAuth } from './auth.js';
 export type { ConsumerKeyCredentials, TokenAuth, TokenAuthOptions, UserCredentials } from './auth.js';
-export { createClient } from './client.js';
+export { createClientWith } from './client.js';
 export type {
   AbortSignalLike,
   AsyncOptions,
@@ -10,6 +10,7 @@ export type {
   ClientOptions,
   ErpClient,
   FetchLike,
+  PackageSettings,
   Page,
   RowsOptions,
   TransactionOptions,
@@ -69,22 +70,31 @@ export { COMMAND_ACTIONS, commandsRequest } from './commands.js';
 export type { Command, CommandsRequest } from './commands.js';
 export type {
   AddressRecord,
+  AddressUserFields,
   Addresses,
   ContactRecord,
+  ContactUserFields,
   Contacts,
   CustomerRecord,
   CustomerKey,
+  CustomerUserFields,
   Customers,
   EntityFamily,
   EntityQuery,
   VendorRecord,
+  UserDefinedFieldTypes,
   VendorKey,
+  VendorUserFields,
   Vendors,
 } from './entity/index.js';
+export { answerSchemas } from './entity/schemas.js';
+export type { AnswerSchema, AnswerSchemas, ZodNamespace } from './entity/schemas.js';
 export type {
+  BatchOptions,
   BatchPriceParameters,
   InventoryFamily,
   ItemRecord,
+  ItemUserFields,
   ItemChange,
   ItemCreate,
   PriceItem,

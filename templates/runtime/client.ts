@@ -39,6 +39,7 @@ import {
   type TransactionSet,
 } from './transaction-wire.js';
 import { commandsRequest } from './commands.js';
+import type { UserDefinedFieldKinds } from './entity/fields.js';
 import { FAMILIES, type Families } from './families.js';
 import type { FamilyContext } from './family.js';
 import type { ServiceDescriptor } from './transaction.js';
@@ -148,7 +149,18 @@ function withDelivered(error: unknown, delivered: number): unknown {
   return error;
 }
 
-export function createClient(options: ClientOptions): ErpClient {
+/** What the generated package knows beyond its modules, given to every client it creates. */
+export interface PackageSettings {
+  /** the kinds of the user-defined fields of each table whose extension table (`<table>_ud`) the snapshot has */
+  readonly userDefinedFields?: UserDefinedFieldKinds;
+}
+
+/** `createClient` for a generated package: the package's `client` entry makes it with the snapshot's settings. */
+export function createClientWith(settings: PackageSettings): (options: ClientOptions) => ErpClient {
+  return (options) => createClient(options, settings);
+}
+
+export function createClient(options: ClientOptions, settings: PackageSettings = {}): ErpClient {
   const base = trimSlash(options.baseUrl);
   const policy = toRetryPolicy(options.retry, options.log);
   const http: Http = createHttp({ ...options, retry: policy });
@@ -485,6 +497,7 @@ export function createClient(options: ClientOptions): ErpClient {
       baseUrl: base,
       uiServer: findUiServer,
       http,
+      userDefinedFields: settings.userDefinedFields ?? {},
       token: () => (typeof options.auth === 'string' ? Promise.resolve(options.auth) : options.auth.token()),
       ...(options.log ? { log: options.log } : {}),
     }),

@@ -27,8 +27,9 @@ export function modulePath(kind: ModuleKind, stem: string): string {
 }
 
 /**
- * The values the generated package's index and client entry export. A name derived from a server name never
- * takes one of these, so that no generated value shadows the API.
+ * The values the generated package's index and client entry export, less those of the client's families (each
+ * family's entry in generator/families/ names its own). A name derived from a server name never takes one of
+ * these, so that no generated value shadows the API.
  */
 export const API_NAMES: readonly string[] = [
   'query',
@@ -39,6 +40,8 @@ export const API_NAMES: readonly string[] = [
   'not',
   'decimal',
   'createClient',
+  'createClientWith',
+  'userDefinedFields',
   'defineObject',
   'Query',
   'ErpError',
@@ -64,20 +67,7 @@ export const API_NAMES: readonly string[] = [
   'defineService',
   'ErpTransactionBuildError',
   'ErpTransactionFailedError',
-  'ErpChangeRejectedError',
-  'ErpInteractiveError',
-  'ErpInteractiveUsageError',
-  'ErpSessionExpiredError',
-  'ErpWindowNotFoundError',
-  'ErpWindowUnusableError',
-  'ErpUdtError',
-  'ErpUdtNothingChangedError',
-  'ErpUdtUsageError',
   'COMMAND_ACTIONS',
   'commandsRequest',
   'ErpLockedError',
-  'ErpNotAppliedError',
-  'ErpResourceNotFoundError',
-  'ErpServiceError',
-  'ErpValidationError',
 ];

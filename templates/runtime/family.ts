@@ -2,6 +2,7 @@
 // user-defined tables, ...) is one folder under runtime/ exporting a factory `(context) => namespace`, and one
 // entry in FAMILIES (families.ts): `createClient` builds every namespace from the same context, so every family
 // shares one token, one retry policy, one router lookup and the same typed errors.
+import type { UserDefinedFieldKinds } from './entity/fields.js';
 import type { Http } from './http.js';
 import type { Logger } from './retry.js';
 
@@ -14,6 +15,8 @@ export interface FamilyContext {
   readonly http: Http;
   /** the bearer token the next request will carry: its claims say what it may do (a consumer key's `sub`) */
   token(): Promise<string>;
+  /** what the snapshot adds: the kinds of the user-defined fields of each table with an extension table */
+  readonly userDefinedFields: UserDefinedFieldKinds;
   /** the caller's logger (retries, renewals), when one was given */
   readonly log?: Logger;
 }

@@ -94,6 +94,8 @@ export interface Exchange {
   /** on the data query surface: the table or view, checked against a consumer key's OData allow-list */
   readonly odataObject?: string;
   readonly body?: unknown;
+  /** a body sent as this text with its `Content-Type` (an XML body), instead of `body` as JSON */
+  readonly text?: { readonly content: string; readonly contentType: string };
   /** `read` may be retried; `write` (the default for POST) is never resent once it may have arrived */
   readonly kind?: RequestKind;
   readonly signal?: AbortSignalLike;
@@ -248,7 +250,8 @@ export function createHttp(options: HttpOptions): Http {
       sent.add(token);
       headers['Authorization'] = `Bearer ${token}`;
     }
-    if (exchange.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (exchange.text !== undefined) headers['Content-Type'] = exchange.text.contentType;
+    else if (exchange.body !== undefined) headers['Content-Type'] = 'application/json';
     const limit = deadline(timeoutMs, exchange.signal);
     const where = origin(exchange.url);
     let contentEncoding = '';
@@ -292,7 +295,11 @@ export function createHttp(options: HttpOptions): Http {
         response = await doFetch(exchange.url, {
           method: exchange.method,
           headers,
-          ...(exchange.body !== undefined ? { body: JSON.stringify(exchange.body) } : {}),
+          ...(exchange.text !== undefined
+            ? { body: exchange.text.content }
+            : exchange.body !== undefined
+              ? { body: JSON.stringify(exchange.body) }
+              : {}),
           signal: limit.signal,
         });
       } catch (error) {

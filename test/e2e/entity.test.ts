@@ -11,14 +11,8 @@ import {
   ErpValidationError,
 } from '@acme/erp-schema';
 import { createClient, type ErpClient } from '@acme/erp-schema/client';
-import {
-  ADDRESS_ENTITY_FIELDS,
-  ADDRESS_FIELDS,
-  CONTACT_FIELDS,
-  CUSTOMER_FIELDS,
-  VENDOR_FIELDS,
-} from '../../templates/runtime/entity/records.js';
-import { startRestSandbox, TOKEN, zodRecord, type RestSandbox } from './entity-sandbox.js';
+import { answerSchemas, userDefinedFields, type AnswerSchema } from '@acme/erp-schema/client';
+import { startRestSandbox, TOKEN, type RestSandbox } from './entity-sandbox.js';
 import { z } from 'zod';
 
 let sandbox: RestSandbox;
@@ -48,7 +42,7 @@ describe('entity family: reading', () => {
     expect(c.CustomerAddress.MailCity).toBe('Akron');
     expect(c.CustomerContacts).toBeNull();
     expect(c.ObjectName).toBe('customer');
-    expect(c.UserDefinedFields).toEqual({});
+    expect(c.UserDefinedFields).toMatchObject({ region: null, 'credit score': null });
     // nine decimal places, kept exactly (JSON.parse would keep 2500.123456789, but not the trailing zeros)
     expect(c.CreditLimit).toBe('2500.123456789');
   });
@@ -216,33 +210,35 @@ describe('entity family: writing', () => {
 });
 
 describe('entity family: every answer', () => {
-  it('each JSON answer the tests received passes the zod schema of its record', () => {
-    const address = zodRecord(ADDRESS_FIELDS).nullable();
-    const schemas: Array<[RegExp, z.ZodType]> = [
-      [/^\/api\/entity\/customers\/?[^/]*$/, zodRecord(CUSTOMER_FIELDS, { CustomerAddress: address })],
-      [/^\/api\/entity\/vendors\/?[^/]*$/, zodRecord(VENDOR_FIELDS, { VendorAddress: address })],
-      [/^\/api\/entity\/contacts\/?[^/]*$/, zodRecord(CONTACT_FIELDS)],
-      [/^\/api\/entity\/addresses\/?[^/]*$/, zodRecord(ADDRESS_ENTITY_FIELDS)],
-    ];
-    const blank = z.looseObject({ ObjectName: z.string() });
-    const ping = z.object({ ResponseMessage: z.string() });
-    const error = z.looseObject({ ErrorType: z.string(), ErrorMessage: z.string(), LogId: z.string() });
-    const invalid = z.object({ Message: z.string(), Errors: z.array(z.string()) });
+  it('each JSON answer the tests received passes the zod schema of its answer (the package ships them)', () => {
+    const s = answerSchemas(z, userDefinedFields);
+    const byResource: Record<string, readonly [one: AnswerSchema, list: AnswerSchema, template?: AnswerSchema]> = {
+      customers: [s.customer, s.customers, s.customerTemplate],
+      vendors: [s.vendor, s.vendors, s.vendorTemplate],
+      contacts: [s.contact, s.contacts, s.contactTemplate],
+      addresses: [s.address, s.addresses],
+    };
     let checked = 0;
     for (const answer of sandbox.answers.filter((a) => a.body.startsWith('{') || a.body.startsWith('['))) {
       const body: unknown = JSON.parse(answer.body);
-      const schema = answer.path.endsWith('/ping')
-        ? ping
-        : answer.path.endsWith('/new') && answer.status === 200
-          ? blank
-          : answer.status === 400
-            ? invalid
-            : answer.status >= 400
-              ? error.or(z.object({ Message: z.string() }))
-              : schemas.find(([pattern]) => pattern.test(answer.path))?.[1];
-      expect(schema, answer.path).toBeDefined();
-      const one = Array.isArray(body) ? z.array(schema as z.ZodType) : (schema as z.ZodType);
-      expect(one.safeParse(body).error, `${answer.method} ${answer.path}`).toBeUndefined();
+      const [, resource = '', rest = ''] = /^\/api\/entity\/([^/]+)(\/.*)?$/.exec(answer.path) ?? [];
+      const [one, list, template] = byResource[resource] ?? [];
+      const schema =
+        answer.status === 400 && 'Errors' in (body as object)
+          ? s.validation
+          : answer.status >= 400
+            ? 'ErrorType' in (body as object)
+              ? s.error
+              : s.frameworkError
+            : rest === '/ping'
+              ? s.ping
+              : rest === '/new'
+                ? template
+                : Array.isArray(body)
+                  ? list
+                  : one;
+      expect(schema, `${answer.method} ${answer.path}`).toBeDefined();
+      expect(schema!.safeParse(body).error, `${answer.method} ${answer.path}`).toBeUndefined();
       checked++;
     }
     expect(checked).toBeGreaterThan(15);

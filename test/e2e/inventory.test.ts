@@ -5,17 +5,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErpNotAppliedError, ErpQueryError, ErpResourceNotFoundError, ErpServiceError } from '@acme/erp-schema';
-import { createClient, type ErpClient, type ItemCreate } from '@acme/erp-schema/client';
-import { seedItem } from '../../generator/sandbox/inventory/route.js';
 import {
-  ITEM_FIELDS,
-  LOCATION_FIELDS,
-  LOCATION_SUPPLIER_FIELDS,
-  PRICE_FIELDS,
-  SUPPLIER_FIELDS,
-  UNIT_FIELDS,
-} from '../../templates/runtime/inventory/records.js';
-import { decimalsIn, startRestSandbox, TOKEN, zodRecord, type RestSandbox } from './entity-sandbox.js';
+  answerSchemas,
+  createClient,
+  userDefinedFields,
+  type ErpClient,
+  type ItemCreate,
+  type PriceItem,
+} from '@acme/erp-schema/client';
+import { seedItem } from '../../generator/sandbox/inventory/route.js';
+import { decimalsIn, startRestSandbox, TOKEN, type RestSandbox } from './entity-sandbox.js';
 
 let sandbox: RestSandbox;
 let client: ErpClient;
@@ -309,6 +308,49 @@ describe('price and availability', () => {
     ]);
   });
 
+  it('batch price as XML: Content-Type application/xml, ArrayOfItemPriceInfo without a namespace, ids escaped', async () => {
+    const items = [
+      { ItemId: 'WIDGET-001', SourceLocId: 10, UnitQuantity: '2.5', UOM: 'EA', PriceUom: 'EA' },
+      { ItemId: 'AB#12&+', SourceLocId: 10 },
+      { ItemId: 'A/B', SourceLocId: 10, UnitQuantity: 1 },
+    ];
+    const parameters = { companyId: 'ACME', customerId: 100198, salesLocId: 10 };
+    const results = await client.inventory.parts.prices(items, parameters, { format: 'xml' });
+    const sent = last()!;
+    expect(sent.path).toBe('/api/inventory/parts/prices');
+    expect(sent.query).toBe('companyId=ACME&customerId=100198&salesLocId=10');
+    expect(sent.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(sent.headers['accept']).toBe('application/json');
+    // the root has no namespace; each item's elements in the ordinal order of their names; `&` escaped
+    expect(sent.body).toBe(
+      '<?xml version="1.0" encoding="utf-8"?><ArrayOfItemPriceInfo>' +
+        '<ItemPriceInfo><ItemId>WIDGET-001</ItemId><PriceUom>EA</PriceUom><SourceLocId>10</SourceLocId><UOM>EA</UOM><UnitQuantity>2.5</UnitQuantity></ItemPriceInfo>' +
+        '<ItemPriceInfo><ItemId>AB#12&amp;+</ItemId><SourceLocId>10</SourceLocId></ItemPriceInfo>' +
+        '<ItemPriceInfo><ItemId>A/B</ItemId><SourceLocId>10</SourceLocId><UnitQuantity>1</UnitQuantity></ItemPriceInfo>' +
+        '</ArrayOfItemPriceInfo>',
+    );
+    expect(results.map((r) => [r.ItemId, r.ExtendedPrice])).toEqual([
+      ['WIDGET-001', '31.250000000'],
+      ['AB#12&+', '123456789.123456789'],
+      ['A/B', '12.500000000'],
+    ]);
+    // the same items as JSON price the same
+    expect(await client.inventory.parts.prices(items, parameters)).toEqual(results);
+    // bulk pricing sends each chunk as XML too
+    const bulk = await client.inventory.parts.pricesBulk(items, parameters, { format: 'xml', chunkSize: 500 });
+    expect(last()?.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(bulk).toEqual(results);
+  });
+
+  it('batch price as XML refuses, before sending, a field it would have to invent an element for', async () => {
+    const before = sandbox.server.requests.length;
+    const odd = { ItemId: 'WIDGET-001', SourceLocId: 10, 'Bad Name': 1 } as unknown as PriceItem;
+    await expect(
+      client.inventory.parts.prices([odd], { companyId: 'ACME', customerId: 1, salesLocId: 10 }, { format: 'xml' }),
+    ).rejects.toThrow(/unknown field Bad Name/);
+    expect(sandbox.server.requests.length).toBe(before);
+  });
+
   it('a missing batch parameter is refused before sending, naming the first one in the service order', async () => {
     const before = sandbox.server.requests.length;
     await expect(
@@ -375,16 +417,8 @@ describe('price and availability', () => {
 });
 
 describe('inventory: every answer', () => {
-  it('each JSON answer passes the zod schema of its record, decimals written with nine places', () => {
-    const list = (fields: Parameters<typeof zodRecord>[0]) => z.object({ list: z.array(zodRecord(fields)) }).nullable();
-    const item = zodRecord(ITEM_FIELDS, {
-      Locations: list(LOCATION_FIELDS),
-      Suppliers: list(SUPPLIER_FIELDS),
-      UnitsOfMeasure: list(UNIT_FIELDS),
-      LocationSuppliers: list(LOCATION_SUPPLIER_FIELDS),
-    });
-    const price = zodRecord(PRICE_FIELDS);
-    const error = z.looseObject({ ErrorType: z.string(), ErrorMessage: z.string() });
+  it('each JSON answer passes the zod schema of its answer (the package ships them), decimals with nine places', () => {
+    const s = answerSchemas(z, userDefinedFields);
     let checked = 0;
     for (const answer of sandbox.answers.filter(
       (a) => a.path.startsWith('/api/inventory/') && (a.body.startsWith('{') || a.body.startsWith('[')),
@@ -392,12 +426,17 @@ describe('inventory: every answer', () => {
       const body: unknown = JSON.parse(answer.body);
       const schema =
         answer.status >= 400
-          ? error.or(z.looseObject({ Message: z.string() }))
+          ? 'ErrorType' in (body as object)
+            ? s.error
+            : s.frameworkError
           : /price/.test(answer.path)
-            ? price
-            : item;
-      const one = Array.isArray(body) ? z.array(schema) : schema;
-      expect(one.safeParse(body).error, `${answer.method} ${answer.path}`).toBeUndefined();
+            ? Array.isArray(body)
+              ? s.prices
+              : s.price
+            : /ping$/.test(answer.path)
+              ? s.ping
+              : s.item;
+      expect(schema.safeParse(body).error, `${answer.method} ${answer.path}`).toBeUndefined();
       for (const decimal of decimalsIn(answer.body)) expect(decimal).toMatch(/\.\d{9}$/);
       checked++;
     }

@@ -3,6 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErpLockedError, ErpNotFoundError, ErpServerError } from '../../templates/runtime/errors.js';
+import { z } from 'zod';
+import { recordCheck } from '../../templates/runtime/entity/fields.js';
+import { answerSchemas } from '../../templates/runtime/entity/schemas.js';
 import { CUSTOMER_FIELDS } from '../../templates/runtime/entity/records.js';
 import { buildQuery, type QueryBuilder } from '../../templates/runtime/entity/query.js';
 import {
@@ -89,6 +92,90 @@ describe('exact decimals', () => {
       f: '12345678901234567890',
       g: 'x"1.5',
     });
+  });
+});
+
+describe("a record's user-defined fields", () => {
+  const udf = { constructor: 'text', toString: 'int', rate: 'decimal' } as const;
+  const check = recordCheck({ ObjectName: 'text!' }, {}, udf);
+
+  it('are checked and normalised by their kinds where the snapshot typed them', () => {
+    const answer = parseExactJson('{"ObjectName":"customer","UserDefinedFields":{"rate":2,"constructor":"c","x":1}}');
+    expect(check(answer, 'answer')).toEqual({
+      ObjectName: 'customer',
+      UserDefinedFields: { rate: '2', constructor: 'c', x: 1 },
+    });
+    expect(() => check({ ObjectName: 'c', UserDefinedFields: { toString: 'ten' } }, 'answer')).toThrow(
+      /answer\.UserDefinedFields\.toString: expected int/,
+    );
+    expect(() => check({ ObjectName: 'c', UserDefinedFields: [] }, 'answer')).toThrow(/expected an object/);
+  });
+
+  it("named like Object's members: absent is absent, not the inherited member", () => {
+    const { UserDefinedFields: u } = check({ ObjectName: 'c', UserDefinedFields: {} }, 'answer') as {
+      UserDefinedFields: object;
+    };
+    expect(Object.keys(u)).toEqual([]);
+  });
+
+  it('are left as they came where the snapshot has no extension table', () => {
+    const open = recordCheck({ ObjectName: 'text!' });
+    expect(open({ ObjectName: 'v', UserDefinedFields: { any: 2.5 } }, 'answer')).toEqual({
+      ObjectName: 'v',
+      UserDefinedFields: { any: 2.5 },
+    });
+  });
+});
+
+describe('the zod schema of each answer', () => {
+  const kinds = { region: 'text', 'credit score': 'decimal', constructor: 'text' } as const;
+  const s = answerSchemas(z, { customer: kinds });
+  const customer = {
+    CompanyId: 'ACME',
+    CustomerId: 10,
+    CustomerName: 'ABC Supply Company',
+    CreditLimit: 1.0,
+    Taxable: 'Y',
+    CustomerAddress: null,
+    CustomerContacts: null,
+    UserDefinedFields: {},
+    ObjectName: 'customer',
+  };
+
+  it("are zod schemas, built with the caller's zod", () => {
+    expect(s.customer).toBeInstanceOf(z.ZodType);
+    expect(s.customers.safeParse([customer]).success).toBe(true);
+  });
+
+  it('pass the documented shapes and refuse a wrong kind, a missing key field, a bad decimal', () => {
+    expect(s.customer.safeParse(customer).error).toBeUndefined();
+    expect(s.customer.safeParse({ ...customer, CreditLimit: '2500.123456789' }).success).toBe(true);
+    expect(s.customer.safeParse({ ...customer, CreditLimit: '2,500' }).success).toBe(false);
+    expect(s.customer.safeParse({ ...customer, CompanyId: undefined }).success).toBe(false);
+    expect(s.customer.safeParse({ ...customer, Taxable: 'yes' }).success).toBe(false);
+    expect(s.customer.safeParse({ ...customer, CustomerAddress: { MailCity: 7 } }).success).toBe(false);
+    expect(s.ping.safeParse({ ResponseMessage: 'success' }).success).toBe(true);
+    expect(s.validation.safeParse({ Message: 'The request is invalid.', Errors: ['x'] }).success).toBe(true);
+    expect(s.error.safeParse({ ErrorType: 'ResourceNotFoundException', ErrorMessage: 'm', LogId: 'l' }).success).toBe(
+      true,
+    );
+    const item = { ItemId: 'WIDGET-001', Weight: 0.0, Delete: 'N', ObjectName: 'inv_mast', Locations: null };
+    expect(s.item.safeParse(item).success).toBe(true);
+    expect(s.item.safeParse({ ...item, Locations: { list: [{ LocationId: 'ten' }] } }).success).toBe(false);
+    expect(s.prices.safeParse([{ ItemId: 'A', UnitPrice: 12.5, LotCosted: 'N' }]).success).toBe(true);
+  });
+
+  it('check the user-defined fields the package typed, by kind, and only own fields', () => {
+    const udf = (fields: object) => s.customer.safeParse({ ...customer, UserDefinedFields: fields }).success;
+    expect(udf({ region: 'North', 'credit score': 712.5, constructor: null, other: [1] })).toBe(true);
+    expect(udf({ 'credit score': 'high' })).toBe(false);
+    expect(udf({ region: 3 })).toBe(false);
+    // absent, not Object.prototype.constructor
+    expect(udf({ region: 'North' })).toBe(true);
+    // a vendor's (no typed fields) are any object
+    expect(
+      s.vendor.safeParse({ CompanyId: 'A', VendorId: 1, ObjectName: 'vendor', UserDefinedFields: { x: 1 } }).success,
+    ).toBe(true);
   });
 });
 

@@ -432,6 +432,31 @@ function namedTables(): SampleObject[] {
       ['bin_ud_uid:Int32!', 'location_id:Decimal(19,0)!', 'bin:String(10)!', 'bin_category:String(30)?'],
       'none',
     ),
+    // extension tables of the REST families' records: their columns type the records' `UserDefinedFields`
+    // (the key columns that join them to the base table left out), odd names and all
+    synth(
+      'customer_ud',
+      ['company_id', 'customer_id'],
+      [
+        'company_id:String(8)!',
+        'customer_id:Decimal(19,0)!',
+        'region:String(20)?',
+        'class:String(10)?',
+        'credit score:Decimal(19,9)?',
+        'größe:Int32?',
+        'constructor:String(30)?',
+        '__proto__:String(30)?',
+        'loyalty_member:Boolean?',
+        'first_order:DateTimeOffset?',
+      ],
+      'none',
+    ),
+    synth(
+      'inv_mast_ud',
+      ['inv_mast_uid'],
+      ['inv_mast_uid:Int32!', 'hazmat_class:String(10)?', 'shelf_life_days:Int32?', 'carbon_kg:Decimal(19,9)?'],
+      'none',
+    ),
     synth(
       'bin_zone',
       ['location_id', 'bin_zone_id'],

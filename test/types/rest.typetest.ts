@@ -1,6 +1,13 @@
 // Type-level guarantees of the entity and inventory families (API.md section 5): what the service refuses does
 // not compile. Compiled by test/types.test.ts with TypeScript 7 and TypeScript 6.
-import { createClient, type CustomerRecord, type ItemCreate } from '@acme/erp-schema/client';
+import { z } from 'zod';
+import {
+  answerSchemas,
+  createClient,
+  userDefinedFields,
+  type CustomerRecord,
+  type ItemCreate,
+} from '@acme/erp-schema/client';
 
 const client = createClient({ baseUrl: 'https://erp.example.com', auth: 'token' });
 const { customers, addresses, contacts, vendors } = client.entity;
@@ -130,4 +137,63 @@ export async function inventory(): Promise<void> {
   // @ts-expect-error a batch item without SourceLocId
   await parts.prices([{ ItemId: 'A' }], { companyId: 'ACME', customerId: 1, salesLocId: 10 });
   await parts.pricesBulk([{ ItemId: 'A', SourceLocId: 10 }], { companyId: 'ACME', customerId: 1, salesLocId: 10 });
+  await parts.prices(
+    [{ ItemId: 'A', SourceLocId: 10 }],
+    { companyId: 'ACME', customerId: 1, salesLocId: 10 },
+    { format: 'xml' },
+  );
+  await parts.prices(
+    [{ ItemId: 'A', SourceLocId: 10 }],
+    { companyId: 'ACME', customerId: 1, salesLocId: 10 },
+    // @ts-expect-error the batch body is JSON or XML
+    { format: 'csv' },
+  );
 }
+
+// What the snapshot adds (section 6): `customer_ud` and `inv_mast_ud` are in the sample snapshot, `vendor_ud` is not.
+export async function typedUserDefinedFields(): Promise<void> {
+  const c = await customers.get({ companyId: 'ACME', customerId: 10 });
+  const u = c.UserDefinedFields;
+  if (u === undefined) return;
+  const region: string | null | undefined = u.region;
+  // a decimal user-defined field is exact text; a Boolean one a boolean; odd names are fields like the others
+  const score: string | null | undefined = u['credit score'];
+  const member: boolean | null | undefined = u.loyalty_member;
+  const size: number | null | undefined = u.größe;
+  // named like a member of Object: where the record lacks the field, that member is what reads
+  const ctor: string | Function | null | undefined = u.constructor;
+  const proto: string | null | undefined = u.__proto__;
+  const keyOf: keyof NonNullable<CustomerRecord['UserDefinedFields']> = 'class';
+  void [region, score, member, size, ctor, proto, keyOf];
+  // @ts-expect-error a user-defined field the snapshot's customer_ud does not have
+  void u.no_such_field;
+  // @ts-expect-error the key columns that join customer_ud to customer are not user-defined fields
+  void u.customer_id;
+  // @ts-expect-error a decimal user-defined field is not a number
+  const asNumber: number | null | undefined = u['credit score'];
+  void asNumber;
+  await customers.update({ CompanyId: 'ACME', CustomerId: 10, UserDefinedFields: { region: 'North', größe: 4 } });
+  await customers.create({ CompanyId: 'ACME', UserDefinedFields: { constructor: 'c', ['__proto__']: 'p' } });
+  // @ts-expect-error an unknown user-defined field is refused on update
+  await customers.update({ CompanyId: 'ACME', CustomerId: 10, UserDefinedFields: { regoin: 'North' } });
+  // @ts-expect-error a user-defined field of the wrong kind is refused on create
+  await customers.create({ CompanyId: 'ACME', UserDefinedFields: { region: 7 } });
+
+  // without vendor_ud in the snapshot, a vendor's user-defined fields stay an open record
+  const v = await vendors.get({ companyId: 'ACME', vendorId: 20 });
+  const anything: unknown = v.UserDefinedFields?.['whatever'];
+  await vendors.update({ CompanyId: 'ACME', VendorId: 20, UserDefinedFields: { whatever: 1 } });
+  void anything;
+
+  // inventory items: typed from inv_mast_ud
+  const item = await parts.get('WIDGET-001');
+  const carbon: string | null | undefined = item.UserDefinedFields?.carbon_kg;
+  void carbon;
+  // @ts-expect-error not a column of inv_mast_ud
+  void item.UserDefinedFields?.carbon;
+}
+
+// the answers' zod schemas are built with the caller's zod
+export const schemas = answerSchemas(z, userDefinedFields);
+// @ts-expect-error not zod's namespace
+answerSchemas({ string: () => '' });

@@ -22,7 +22,35 @@ export type FieldsOf<D extends Readonly<Record<string, Kind>>> = Simplify<
     [K in keyof D as D[K] extends Present ? never : K]?: KindType[D[K]];
   }
 >;
+/**
+ * The user-defined fields of an extension table, from their kinds: all optional. A field named like a member of
+ * Object (`constructor`, `toString`) reads that member where the record lacks it, and TypeScript checks an object
+ * literal against that member: its type says so.
+ */
+export type UserFieldsOf<D extends Readonly<Record<string, Kind>>> = {
+  -readonly [K in keyof D]?: KindType[D[K]] | (K extends keyof Object ? Object[K] : never);
+};
+/** The `UserDefinedFields` of a record whose table has no extension table in the snapshot: an open record. */
 export type UserDefinedFields = Readonly<Record<string, unknown>>;
+/**
+ * The user-defined fields of each table that has an extension table (`customer_ud` for `customer`) in the
+ * snapshot the package was generated from: the generated `user-defined-fields` module adds one member per such
+ * table (module augmentation), typed from the extension table's columns, all optional.
+ */
+export interface UserDefinedFieldTypes {}
+/** The `UserDefinedFields` of a record of `Table`: typed from the snapshot where it has them, else open. */
+export type UserDefinedFieldsOf<Table extends string> = Table extends keyof UserDefinedFieldTypes
+  ? UserDefinedFieldTypes[Table]
+  : UserDefinedFields;
+/** The kinds of the user-defined fields by table, as the generated package gives them to the client. */
+export type UserDefinedFieldKinds = Readonly<Record<string, Readonly<Record<string, Kind>>>>;
+/** The kinds of `table`'s user-defined fields, when the snapshot has its extension table. */
+export declare function userFieldKinds(
+  context: {
+    readonly userDefinedFields: UserDefinedFieldKinds;
+  },
+  table: string,
+): Readonly<Record<string, Kind>> | undefined;
 /** A nested object or collection whose fields the service documents do not show. */
 export type Nested = Readonly<Record<string, unknown>> | readonly unknown[];
 /** Where an answer departs from the documented shape: the path and what was wrong. */
@@ -33,7 +61,10 @@ export declare class ShapeIssue extends Error {
 }
 /** Checks a value (at `path`) and gives it back normalised (decimals as their text), or throws a ShapeIssue. */
 export type Check = (value: unknown, path: string) => unknown;
-/** A record: its fields by kind, its children (required or nullable), any other field kept as it came. */
+/**
+ * A record: its fields by kind, its children (required or nullable), its user-defined fields by kind where the
+ * snapshot typed them (`udf`), any other field kept as it came.
+ */
 export declare function recordCheck(
   fields: Readonly<Record<string, Kind>>,
   children?: Readonly<
@@ -45,6 +76,7 @@ export declare function recordCheck(
       }
     >
   >,
+  udf?: Readonly<Record<string, Kind>>,
 ): Check;
 /** An array of values that each pass `entry`. */
 export declare function arrayCheck(entry: Check): Check;

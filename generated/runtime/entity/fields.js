@@ -1,3 +1,9 @@
+/** The kinds of `table`'s user-defined fields, when the snapshot has its extension table. */
+export function userFieldKinds(context, table) {
+  return Object.prototype.hasOwnProperty.call(context.userDefinedFields, table)
+    ? context.userDefinedFields[table]
+    : undefined;
+}
 /** Where an answer departs from the documented shape: the path and what was wrong. */
 export class ShapeIssue extends Error {
   path;
@@ -42,18 +48,23 @@ function checkKind(kind, value, path) {
   }
   throw new ShapeIssue(path, `expected ${kind.replace('!', '')}, got ${JSON.stringify(value)}`);
 }
-/** A record: its fields by kind, its children (required or nullable), any other field kept as it came. */
-export function recordCheck(fields, children = {}) {
+/**
+ * A record: its fields by kind, its children (required or nullable), its user-defined fields by kind where the
+ * snapshot typed them (`udf`), any other field kept as it came.
+ */
+export function recordCheck(fields, children = {}, udf) {
+  const userFields = udf ? recordCheck(udf) : objectCheck;
   return (value, path) => {
     if (!isObject(value)) throw new ShapeIssue(path, `expected an object, got ${describe(value)}`);
     const out = { ...value };
     for (const [name, kind] of Object.entries(fields)) {
-      const checked = checkKind(kind, value[name], `${path}.${name}`);
+      // own fields only: a user-defined field may be called `constructor`
+      const given = Object.prototype.hasOwnProperty.call(value, name) ? value[name] : undefined;
+      const checked = checkKind(kind, given, `${path}.${name}`);
       if (checked !== undefined) out[name] = checked;
     }
-    const udf = value['UserDefinedFields'];
-    if (udf !== undefined && udf !== null && !isObject(udf))
-      throw new ShapeIssue(`${path}.UserDefinedFields`, `expected an object, got ${describe(udf)}`);
+    const udfs = value['UserDefinedFields'];
+    if (udfs !== undefined && udfs !== null) out['UserDefinedFields'] = userFields(udfs, `${path}.UserDefinedFields`);
     for (const [name, child] of Object.entries(children)) {
       const inner = value[name];
       if (inner === undefined || inner === null) {

@@ -16,7 +16,7 @@
 //   no such methods.
 // - GET `/{resource}/ping` answers `{ResponseMessage}`.
 import { ErpQueryError, ErpUnexpectedResponseError } from '../errors.js';
-import { arrayCheck, nestedCheck, objectCheck, recordCheck } from './fields.js';
+import { arrayCheck, nestedCheck, objectCheck, recordCheck, userFieldKinds } from './fields.js';
 import { buildQuery } from './query.js';
 import {
   ADDRESS_ENTITY_FIELDS,
@@ -25,6 +25,7 @@ import {
   CONTACT_FIELDS,
   CUSTOMER_EXTENDED,
   CUSTOMER_FIELDS,
+  ENTITY_TABLES,
   VENDOR_EXTENDED,
   VENDOR_FIELDS,
 } from './records.js';
@@ -78,23 +79,24 @@ const ADDRESSES = {
 const nestedAddress = recordCheck(ADDRESS_FIELDS);
 const pingCheck = recordCheck({ ResponseMessage: 'text!' });
 /** The record check; the nested objects in `required` must be present (they were asked for). */
-function recordSchema(definition, required) {
+function recordSchema(definition, required, udf) {
   const children = {};
   for (const [name, kind] of Object.entries(definition.extended))
     children[name] = { check: kind === 'address' ? nestedAddress : nestedCheck, required: required.has(name) };
-  return recordCheck(definition.fields, children);
+  return recordCheck(definition.fields, children, udf);
 }
 /** The blank template: the same fields, every one of them may be null. */
-function blankSchema(definition) {
+function blankSchema(definition, udf) {
   const fields = {};
   for (const [name, kind] of Object.entries(definition.fields))
     fields[name] = kind === 'int!' ? 'int' : kind === 'text!' ? 'text' : kind;
-  return recordCheck(fields);
+  return recordCheck(fields, {}, udf);
 }
 function entity(context, definition) {
   const base = `/api/entity/${definition.resource}`;
   const object = `entity/${definition.resource}`;
-  const anyRecord = recordSchema(definition, new Set());
+  const udf = userFieldKinds(context, ENTITY_TABLES[definition.resource]);
+  const anyRecord = recordSchema(definition, new Set(), udf);
   const records = arrayCheck(anyRecord);
   const list = (query) => restCall(context, { method: 'GET', path: `${base}/${query}`, object }, records);
   return {
@@ -107,7 +109,7 @@ function entity(context, definition) {
       const path = `${base}/${definition.keyOf(key)}${queryOf([
         ['extendedproperties', asked === '*' ? '*' : names.length ? names.join(',') : undefined],
       ])}`;
-      return restCall(context, { method: 'GET', path, object }, recordSchema(definition, new Set(names)));
+      return restCall(context, { method: 'GET', path, object }, recordSchema(definition, new Set(names), udf));
     },
     async list(options) {
       if (typeof options?.query !== 'function')
@@ -121,7 +123,7 @@ function entity(context, definition) {
     async ping() {
       return (await restCall(context, { method: 'GET', path: `${base}/ping`, object }, pingCheck)).ResponseMessage;
     },
-    template: () => restCall(context, { method: 'GET', path: `${base}/new`, object }, blankSchema(definition)),
+    template: () => restCall(context, { method: 'GET', path: `${base}/new`, object }, blankSchema(definition, udf)),
     update: async (record) =>
       restCall(
         context,

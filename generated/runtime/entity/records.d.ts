@@ -1,4 +1,11 @@
 import type { Nested } from './fields.js';
+/** The table behind each entity (its records' `ObjectName`): its extension table `<table>_ud` holds the user-defined fields. */
+export declare const ENTITY_TABLES: {
+  readonly customers: 'customer';
+  readonly vendors: 'vendor';
+  readonly contacts: 'contacts';
+  readonly addresses: 'address';
+};
 /** The address fields, as nested in a customer (`CustomerAddress`) and as the address entity's own. */
 export declare const ADDRESS_FIELDS: {
   readonly CorpAddressId: 'int';

@@ -71,6 +71,11 @@ export interface RestCall {
   /** the object named in messages: `entity/customers`, `inventory/parts` */
   readonly object: string;
   readonly body?: unknown;
+  /** a body of another form than JSON (XML), with its `Content-Type` */
+  readonly text?: {
+    readonly content: string;
+    readonly contentType: string;
+  };
   readonly kind?: RequestKind;
 }
 /** One REST exchange: the answer parsed exactly and checked against its record's fields (`check`). */

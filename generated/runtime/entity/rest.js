@@ -141,6 +141,7 @@ export async function restCall(context, call, check) {
     shown: call.path,
     object: call.object,
     ...(call.body !== undefined ? { body: call.body } : {}),
+    ...(call.text !== undefined ? { text: call.text } : {}),
     ...(call.kind !== undefined ? { kind: call.kind } : {}),
     explain: (status, body, _text, info) => explainRestError(status, body, info, http.redact),
   });

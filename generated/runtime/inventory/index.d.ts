@@ -11,6 +11,7 @@ export type {
   ItemLocationSupplier,
   ItemSupplier,
   ItemUnit,
+  ItemUserFields,
   LocationAppend,
   LocationCreate,
   LocationSupplierAppend,
@@ -19,7 +20,15 @@ export type {
   SupplierCreate,
   UnitCreate,
 } from './items.js';
-export type { BatchPriceParameters, BulkOptions, PriceItem, PriceParameters, PriceResult, Quantity } from './price.js';
+export type {
+  BatchOptions,
+  BatchPriceParameters,
+  BulkOptions,
+  PriceItem,
+  PriceParameters,
+  PriceResult,
+  Quantity,
+} from './price.js';
 export declare function inventoryFamily(context: FamilyContext): {
   parts: {
     get<const P extends '*' | readonly import('./items.js').ItemExtendedName[] = readonly []>(
@@ -39,6 +48,7 @@ export declare function inventoryFamily(context: FamilyContext): {
     prices: (
       items: readonly import('./price.js').PriceItem[],
       parameters: import('./price.js').BatchPriceParameters,
+      options?: import('./price.js').BatchOptions,
     ) => Promise<import('./price.js').PriceResult[]>;
     pricesBulk(
       items: readonly import('./price.js').PriceItem[],

@@ -1,10 +1,11 @@
 import type { FamilyContext } from '../family.js';
 import type { EntityRecord } from '../entity/index.js';
-import { type Check, type FieldsOf, type Kind, type Simplify } from '../entity/fields.js';
+import { type Check, type FieldsOf, type Kind, type Simplify, type UserDefinedFieldsOf } from '../entity/fields.js';
 import { type DecimalString } from '../entity/rest.js';
 import {
   ITEM_EXTENDED,
   ITEM_FIELDS,
+  ITEM_TABLE,
   LOCATION_FIELDS,
   LOCATION_SUPPLIER_FIELDS,
   SUPPLIER_FIELDS,
@@ -28,8 +29,10 @@ export type ItemExtended = {
       : Readonly<Record<string, unknown>> | readonly unknown[] | null;
 };
 export type ItemExtendedName = keyof ItemExtended & string;
+/** The item's user-defined fields: typed where the snapshot has `inv_mast_ud`. */
+export type ItemUserFields = UserDefinedFieldsOf<typeof ITEM_TABLE>;
 /** An item: its fields, `UserDefinedFields`, and each child collection present when asked for, else null. */
-export type ItemRecord<P = readonly []> = EntityRecord<ItemFields, ItemExtended, P>;
+export type ItemRecord<P = readonly []> = EntityRecord<ItemFields, ItemExtended, P, ItemUserFields>;
 type NonEmpty<T> = readonly [T, ...T[]];
 type Rest<F, Taken extends keyof F> = {
   [K in Exclude<keyof F, Taken>]?: F[K];
@@ -84,7 +87,7 @@ export type ItemCreate = Simplify<
       UnitsOfMeasure?: {
         list: readonly UnitCreate[];
       };
-      UserDefinedFields?: Readonly<Record<string, unknown>>;
+      UserDefinedFields?: ItemUserFields;
     }
 >;
 type ExistingWritable =
@@ -153,7 +156,7 @@ export interface ItemChange {
 }
 declare const CHILDREN: readonly ['Locations', 'Suppliers', 'LocationSuppliers', 'UnitsOfMeasure'];
 /** The item check; the child collections in `required` must be present (they were asked for). */
-export declare function itemSchema(required: ReadonlySet<string>): Check;
+export declare function itemSchema(required: ReadonlySet<string>, udf?: Readonly<Record<string, Kind>>): Check;
 /** The item id as a path segment; `/` cannot be sent (`%2F` answers 404). */
 export declare function itemSegment(itemId: unknown, what: string): string;
 export declare function items(context: FamilyContext): {

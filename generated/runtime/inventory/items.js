@@ -23,11 +23,12 @@
 //   `Min/Max`). Units of measure are item level, shared across companies: the existing ones are sent back.
 // - An item id containing `/` cannot be put in these URLs (`%2F` answers 404).
 import { ErpQueryError } from '../errors.js';
-import { listCheck, nestedCheck, objectCheck, recordCheck } from '../entity/fields.js';
+import { listCheck, nestedCheck, objectCheck, recordCheck, userFieldKinds } from '../entity/fields.js';
 import { ErpNotAppliedError, queryOf, restCall } from '../entity/rest.js';
 import {
   ITEM_EXTENDED,
   ITEM_FIELDS,
+  ITEM_TABLE,
   LOCATION_FIELDS,
   LOCATION_SUPPLIER_FIELDS,
   SUPPLIER_FIELDS,
@@ -40,12 +41,12 @@ function childCheck(kind) {
   return listCheck(kind === 'list' ? objectCheck : recordCheck(kind));
 }
 /** The item check; the child collections in `required` must be present (they were asked for). */
-export function itemSchema(required) {
+export function itemSchema(required, udf) {
   const children = {};
   for (const [name, kind] of Object.entries(ITEM_EXTENDED))
     // the objects of undocumented shape (Lot, Service, MSDS, ...) may answer null even when asked for
     children[name] = { check: childCheck(kind), required: required.has(name) && kind !== 'nested' };
-  return recordCheck(ITEM_FIELDS, children);
+  return recordCheck(ITEM_FIELDS, children, udf);
 }
 /** The item id as a path segment; `/` cannot be sent (`%2F` answers 404). */
 export function itemSegment(itemId, what) {
@@ -123,6 +124,7 @@ function checkAppend(itemId, location, kit) {
 }
 export function items(context) {
   const base = '/api/inventory/parts';
+  const udf = userFieldKinds(context, ITEM_TABLE);
   async function get(itemId, names, star = false) {
     for (const name of names)
       if (!Object.prototype.hasOwnProperty.call(ITEM_EXTENDED, name))
@@ -131,7 +133,7 @@ export function items(context) {
       ['extendedproperties', star ? '*' : names.length ? names.join(',') : undefined],
     ])}`;
     const required = new Set(star ? Object.keys(ITEM_EXTENDED) : names);
-    return restCall(context, { method: 'GET', path, object: OBJECT }, itemSchema(required));
+    return restCall(context, { method: 'GET', path, object: OBJECT }, itemSchema(required, udf));
   }
   async function appendOrUpdate(itemId, change) {
     const kit = change.kit === true;
@@ -173,7 +175,7 @@ export function items(context) {
     await restCall(
       context,
       { method: 'PUT', path, object: OBJECT, body: payload, kind: 'write' },
-      itemSchema(new Set()),
+      itemSchema(new Set(), udf),
     );
     const after = await get(itemId, CHILDREN);
     verify(itemId, payload, after, change);
@@ -191,7 +193,7 @@ export function items(context) {
       return restCall(
         context,
         { method: 'POST', path: `${base}/`, object: OBJECT, body: payload, kind: 'write' },
-        itemSchema(new Set()),
+        itemSchema(new Set(), udf),
       );
     },
     /**

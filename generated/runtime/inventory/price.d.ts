@@ -35,15 +35,29 @@ export interface PriceItem {
   readonly UOM?: string;
   readonly PriceUom?: string;
 }
-export interface BulkOptions {
+export interface BatchOptions {
+  /** how the items are sent: `json` (the default) or `xml`; the answer is JSON either way */
+  readonly format?: 'json' | 'xml';
+}
+export interface BulkOptions extends BatchOptions {
   /** items per request, 500 to 1,000 (default 500) */
   readonly chunkSize?: number;
 }
+/**
+ * The batch body in XML: `ArrayOfItemPriceInfo` with no namespace, each item's elements named as in JSON, written
+ * in the ordinal order of their names (the order a .NET data contract reads members in, which skips one out of
+ * order); a field left out or null is not written.
+ */
+export declare function priceItemsXml(items: readonly PriceItem[]): string;
 export declare function prices(context: FamilyContext): {
   /** GET `/{ItemId}/v2/price`: the price and availability of one item for a customer. */
   price(itemId: string, parameters: PriceParameters): Promise<PriceResult>;
-  /** POST `/prices`: one request for the given items (see `pricesBulk` for many). */
-  prices: (items: readonly PriceItem[], parameters: BatchPriceParameters) => Promise<PriceResult[]>;
+  /** POST `/prices`: one request for the given items, as JSON or (`format: 'xml'`) XML; see `pricesBulk` for many. */
+  prices: (
+    items: readonly PriceItem[],
+    parameters: BatchPriceParameters,
+    options?: BatchOptions,
+  ) => Promise<PriceResult[]>;
   /**
    * Prices any number of items, `chunkSize` (500 to 1,000) per request, one request after the other (the
    * service's locking of the item master limits concurrency). Lock errors are retried after 1 to 2 s, the

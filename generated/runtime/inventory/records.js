@@ -1,3 +1,5 @@
+/** The item master, the table behind an item (its `ObjectName`): `inv_mast_ud` holds its user-defined fields. */
+export const ITEM_TABLE = 'inv_mast';
 export const ITEM_FIELDS = {
   /** unique across all companies */
   ItemId: 'text!',

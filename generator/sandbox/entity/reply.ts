@@ -30,6 +30,34 @@ export class Dec {
   }
 }
 
+/** A record as the sandbox's database keeps it: JSON, a Dec as the string of its text after a mark. */
+export function encodeRecord(record: Record<string, unknown>): string {
+  return JSON.stringify(record, (_key, v: unknown) => (v instanceof Dec ? `${STORED_DEC}${v.toString()}` : v));
+}
+
+const STORED_DEC = '\u0000dec:';
+
+export function decodeRecord(text: string): Record<string, unknown> {
+  return restoreDecs(JSON.parse(text)) as Record<string, unknown>;
+}
+
+// a walk rather than a JSON.parse reviver: a reviver is called for every value, and costs several times the parse
+function restoreDecs(value: unknown): unknown {
+  if (typeof value === 'string') return value.startsWith(STORED_DEC) ? Dec.of(value.slice(STORED_DEC.length)) : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = restoreDecs(value[i]);
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const v = record[key];
+    if (v !== null && (typeof v === 'object' || (typeof v === 'string' && v.startsWith(STORED_DEC))))
+      record[key] = restoreDecs(v);
+  }
+  return record;
+}
+
 const MARK = '\u0000dec:';
 
 /** JSON text with every Dec written as a bare number with nine decimal places. */

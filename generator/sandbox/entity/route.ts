@@ -1,5 +1,5 @@
-// The entity family in the sandbox: customers, vendors, contacts and addresses on `/api/entity/{resource}`, over
-// an in-memory store, with the service's documented behaviour:
+// The entity family in the sandbox: customers, vendors, contacts and addresses on `/api/entity/{resource}`, kept in
+// the sandbox's SQLite database (a table per resource), with the service's documented behaviour:
 // - keys `{CompanyId}_{CustomerId}` / `{CompanyId}_{VendorId}` (the underscore may come as `%5F`; a numeric id
 //   alone answers 404), numeric ids for contacts and addresses;
 // - GET `/{key}` with `extendedproperties=*` or a comma list (nested objects null unless asked for); a missing
@@ -9,10 +9,14 @@
 // - POST creates from a record without its key (a key given is a validation error, `{Message, Errors[]}`),
 //   atomically; PUT updates (addresses: 405), `Delete: true` deletes; there is no DELETE method;
 // - GET `/ping` answers `{ResponseMessage}`; a resource that does not exist answers 404.
+import type { KeyedRecords, Store } from '../store.js';
 import { parseQuery, QuerySyntaxError } from './query-filter.js';
+import type { UserFields } from './user-fields.js';
 import {
   bodyJson,
   Dec,
+  decodeRecord,
+  encodeRecord,
   json,
   noEndpoint,
   parameters,
@@ -115,10 +119,16 @@ export const RESOURCES: Readonly<Record<string, Resource>> = {
   },
 };
 
-/** The entity records, by resource then key text (`ACME_10`, `17`). */
+/** The entity records, by resource then key text (`ACME_10`, `17`), in a table per resource of the sandbox's database. */
 export class EntityStore {
-  readonly records = new Map<string, Map<string, Row>>(Object.keys(RESOURCES).map((r) => [r, new Map()]));
+  readonly records: ReadonlyMap<string, KeyedRecords<Row>>;
   private nextId = 100_000;
+
+  constructor(readonly database: Store) {
+    this.records = new Map(
+      Object.keys(RESOURCES).map((r) => [r, database.keyedRecords(`entity_${r}`, encodeRecord, decodeRecord)]),
+    );
+  }
 
   keyText(resource: string, record: Row): string {
     return (RESOURCES[resource]?.key ?? []).map((k) => String(record[k])).join('_');
@@ -143,11 +153,13 @@ export class EntityStore {
   }
 }
 
-/** A record as answered: nested objects null unless asked for. */
-function answer(definition: Resource, record: Row, asked: ReadonlySet<string>): Row {
+/** A record as answered: nested objects null unless asked for; user-defined fields from the extension table. */
+function answer(definition: Resource, record: Row, asked: ReadonlySet<string>, userFields: UserFields): Row {
   const out: Row = {};
   for (const [name, value] of Object.entries(record))
     if (!definition.extended.includes(name) && !name.startsWith('$')) out[name] = value;
+  const udf = userFields.read(definition.objectName, record);
+  if (udf) out['UserDefinedFields'] = udf;
   for (const name of definition.extended) out[name] = asked.has(name) ? (record[`$${name}`] ?? { list: [] }) : null;
   return out;
 }
@@ -175,7 +187,7 @@ function checkRecord(resource: string, record: Row): string[] {
   return issues;
 }
 
-export function entityRoute(store: EntityStore, authorized: BearerCheck): RestRoute {
+export function entityRoute(store: EntityStore, authorized: BearerCheck, userFields: UserFields): RestRoute {
   return (request) => {
     const match = /^\/api\/entity\/([^/]+)(\/.*)?$/.exec(request.path);
     if (!match) return undefined;
@@ -185,7 +197,7 @@ export function entityRoute(store: EntityStore, authorized: BearerCheck): RestRo
     const rest = match[2];
     const definition = RESOURCES[resource];
     if (!definition) return noEndpoint();
-    const records = store.records.get(resource) ?? new Map<string, Row>();
+    const records = store.records.get(resource)!;
     const method = request.method;
 
     if (rest === undefined) {
@@ -201,8 +213,14 @@ export function entityRoute(store: EntityStore, authorized: BearerCheck): RestRo
       if (record[idField] !== undefined && record[idField] !== null)
         issues.push(`${idField} must be empty on create: it is generated.`);
       if (issues.length) return validation(issues);
-      const created = store.insert(resource, { ...record, [idField]: store.newId() });
-      return json(200, answer(definition, created, new Set()));
+      const keyed = { ...record, [idField]: store.newId() };
+      // atomic: user-defined fields that do not fit leave no record behind
+      return store.database.atomically(() => {
+        const udfIssues = userFields.write(definition.objectName, keyed, record['UserDefinedFields']);
+        if (udfIssues.length) return validation(udfIssues);
+        const created = store.insert(resource, withoutUserFields(definition, userFields, keyed));
+        return json(200, answer(definition, created, new Set(), userFields));
+      });
     }
     if (rest === '/') {
       if (method !== 'GET')
@@ -220,7 +238,7 @@ export function entityRoute(store: EntityStore, authorized: BearerCheck): RestRo
       }
       return json(
         200,
-        all.map((r) => answer(definition, r, new Set())),
+        all.map((r) => answer(definition, r, new Set(), userFields)),
       );
     }
     const segment = rest.slice(1);
@@ -231,7 +249,9 @@ export function entityRoute(store: EntityStore, authorized: BearerCheck): RestRo
       if (method !== 'GET')
         return json(405, { Message: `The requested resource does not support http method '${method}'.` });
       const blank: Row = Object.fromEntries(definition.fields.map((f) => [f, null]));
-      return json(200, { ...blank, UserDefinedFields: {}, ObjectName: definition.objectName });
+      // a blank record has every user-defined field of the extension table, null
+      const udf = userFields.read(definition.objectName, {}) ?? {};
+      return json(200, { ...blank, UserDefinedFields: udf, ObjectName: definition.objectName });
     }
     let key: string;
     try {
@@ -251,7 +271,7 @@ export function entityRoute(store: EntityStore, authorized: BearerCheck): RestRo
       const asked = askedFor(definition, request.query);
       if (typeof asked === 'string')
         return restError(400, 'System.ArgumentException', `Unknown extended property: ${asked}`);
-      return json(200, answer(definition, record, asked));
+      return json(200, answer(definition, record, asked, userFields));
     }
     if (method === 'PUT') {
       if (!definition.writable)
@@ -265,12 +285,17 @@ export function entityRoute(store: EntityStore, authorized: BearerCheck): RestRo
         return validation([`The key fields of the body (${definition.key.join(', ')}) do not match the URL.`]);
       if (change['Delete'] === true) {
         records.delete(key);
-        return json(200, { ...answer(definition, record, new Set()), Delete: true });
+        return json(200, { ...answer(definition, record, new Set(), userFields), Delete: true });
       }
       const issues = checkRecord(resource, { ...change, CompanyId: record['CompanyId'] });
       if (issues.length) return validation(issues);
-      const updated = store.insert(resource, { ...record, ...withoutExtended(definition, change) });
-      return json(200, answer(definition, updated, new Set()));
+      const udfIssues = userFields.write(definition.objectName, record, change['UserDefinedFields']);
+      if (udfIssues.length) return validation(udfIssues);
+      const updated = store.insert(
+        resource,
+        withoutUserFields(definition, userFields, { ...record, ...withoutExtended(definition, change) }),
+      );
+      return json(200, answer(definition, updated, new Set(), userFields));
     }
     return json(405, { Message: `The requested resource does not support http method '${method}'.` });
   };
@@ -278,6 +303,13 @@ export function entityRoute(store: EntityStore, authorized: BearerCheck): RestRo
 
 function pick(record: Row, names: readonly string[]): Row {
   return Object.fromEntries(names.filter((n) => record[n] !== undefined).map((n) => [n, record[n]]));
+}
+
+/** The record as kept here: its user-defined fields are kept in the extension table, when there is one. */
+function withoutUserFields(definition: Resource, userFields: UserFields, record: Row): Row {
+  if (!userFields.has(definition.objectName)) return record;
+  const { UserDefinedFields: _kept, ...rest } = record;
+  return rest;
 }
 
 function withoutExtended(definition: Resource, record: Row): Row {

@@ -1,4 +1,5 @@
-// The inventory family in the sandbox: items on `/api/inventory/parts` over an in-memory store, and their prices,
+// The inventory family in the sandbox: items on `/api/inventory/parts`, kept in the sandbox's SQLite database, and
+// their prices,
 // with the service's documented behaviour:
 // - GET `/{ItemId}` with `extendedproperties` (child collections null unless asked for, as `{list: [...]}`);
 //   `new` is an item id like any other (there is no template); a `%2F` in the path answers 404 (no endpoint).
@@ -30,7 +31,12 @@ import {
   type RestReply,
   type RestRequest,
   type RestRoute,
+  decodeRecord,
+  encodeRecord,
+  validation,
 } from '../entity/reply.js';
+import type { KeyedRecords, Store } from '../store.js';
+import type { UserFields } from '../entity/user-fields.js';
 
 type Row = Record<string, unknown>;
 
@@ -49,7 +55,17 @@ export interface InventoryFaults {
 
 /** The tenant's setup the rules consult, and the items. */
 export class InventoryStore {
-  readonly items = new Map<string, Row>();
+  /** the items by ItemId, in a table of the sandbox's database */
+  readonly items: KeyedRecords<Row>;
+
+  /** `userFields`: the items' user-defined fields, in `inv_mast_ud` when the snapshot has it */
+  constructor(
+    readonly database: Store,
+    readonly userFields: UserFields,
+  ) {
+    this.items = database.keyedRecords('inventory_items', encodeRecord, decodeRecord);
+  }
+
   /** companies, their product groups, and the locations (with or without inventory defaults) */
   readonly companies = new Map<string, { productGroups: Set<string>; accounts: Set<string> }>([
     ['ACME', { productGroups: new Set(['MISC', 'TOOLS']), accounts: new Set(['1300-000', '4000-000', '5000-000']) }],
@@ -65,6 +81,7 @@ export class InventoryStore {
   /** Stores an item as given (decimals made exact), children as lists. */
   put(item: Row): Row {
     const stored: Row = { ...item, ObjectName: 'inv_mast', UserDefinedFields: item['UserDefinedFields'] ?? {} };
+    if (this.userFields.has('inv_mast')) delete stored['UserDefinedFields'];
     for (const name of ITEM_DECIMALS)
       if (stored[name] !== undefined && stored[name] !== null) stored[name] = Dec.of(String(stored[name]));
     for (const name of CHILDREN) {
@@ -118,11 +135,13 @@ function checkLocation(store: InventoryStore, item: Row, location: Row, appended
   return undefined;
 }
 
-function answerItem(item: Row, query: string): Row {
+function answerItem(store: InventoryStore, item: Row, query: string): Row {
   const asked = parameters(query).get('extendedproperties') ?? '';
   const names = new Set(asked === '*' ? EXTENDED : asked.split(',').filter(Boolean));
   const out: Row = {};
   for (const [name, value] of Object.entries(item)) if (!EXTENDED.includes(name) && name !== 'Kit') out[name] = value;
+  const udf = store.userFields.read('inv_mast', item);
+  if (udf) out['UserDefinedFields'] = udf;
   for (const name of EXTENDED)
     out[name] = names.has(name) ? (item[name] ?? (CHILDREN.includes(name) ? { list: [] } : null)) : null;
   return out;
@@ -145,7 +164,13 @@ function create(store: InventoryStore, payload: Row): RestReply {
     const refused = checkLocation(store, payload, location, true);
     if (refused) return refused;
   }
-  return json(200, answerItem(store.put(payload), ''));
+  // the service numbers its items; the user-defined fields are joined on that number
+  const keyed = { ...payload, InvMastUid: store.items.size + 15 };
+  return store.database.atomically(() => {
+    const udfIssues = store.userFields.write('inv_mast', keyed, payload['UserDefinedFields']);
+    if (udfIssues.length) return validation(udfIssues);
+    return json(200, answerItem(store, store.put(keyed), ''));
+  });
 }
 
 function update(store: InventoryStore, id: string, payload: Row): RestReply {
@@ -169,9 +194,11 @@ function update(store: InventoryStore, id: string, payload: Row): RestReply {
       location['PrimaryBin'] = old['PrimaryBin'];
   }
   // the whole item is replaced: child entries left out of the payload are gone
-  const next: Row = { ...payload, ItemId: id, Kit: item['Kit'] };
+  const next: Row = { ...payload, ItemId: id, Kit: item['Kit'], InvMastUid: item['InvMastUid'] };
   for (const name of CHILDREN) if (next[name] === undefined || next[name] === null) next[name] = { list: [] };
-  return json(200, answerItem(store.put(next), ''));
+  const udfIssues = store.userFields.write('inv_mast', next, payload['UserDefinedFields']);
+  if (udfIssues.length) return validation(udfIssues);
+  return json(200, answerItem(store, store.put(next), ''));
 }
 
 const notFound = (id: string) =>
@@ -256,6 +283,18 @@ function priceOf(
 const argumentMissing = (name: string) =>
   restError(500, 'System.ArgumentException', `Value cannot be null or empty. Parameter name: ${name}`, 'ms');
 
+/** An XML element's text, its entities decoded. */
+function xmlText(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(parseInt(code, 16)))
+    .replace(/&amp;/g, '&');
+}
+
 function batchItems(request: RestRequest): Row[] | RestReply {
   const type = (request.headers['content-type'] ?? '').toLowerCase();
   const body = (request.body ?? '').trim();
@@ -284,7 +323,7 @@ function batchItems(request: RestRequest): Row[] | RestReply {
       });
     return [...body.matchAll(/<ItemPriceInfo>([\s\S]*?)<\/ItemPriceInfo>/g)].map((m) => {
       const entry: Row = {};
-      for (const f of (m[1] ?? '').matchAll(/<(\w+)>([^<]*)<\/\1>/g)) entry[f[1] ?? ''] = f[2];
+      for (const f of (m[1] ?? '').matchAll(/<(\w+)>([^<]*)<\/\1>/g)) entry[f[1] ?? ''] = xmlText(f[2] ?? '');
       return entry;
     });
   }
@@ -357,7 +396,7 @@ export function inventoryRoute(store: InventoryStore, authorized: BearerCheck): 
     const id = decodeURIComponent(one[1] ?? '');
     if (request.method === 'GET') {
       const item = store.items.get(id);
-      return item ? json(200, answerItem(item, request.query)) : notFound(id);
+      return item ? json(200, answerItem(store, item, request.query)) : notFound(id);
     }
     if (request.method === 'PUT') {
       const payload = bodyJson(request);

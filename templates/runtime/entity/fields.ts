@@ -3,8 +3,8 @@
 //
 // Answers are checked here rather than with zod: zod in the runtime would make the generated package depend on
 // it, and its declarations need the DOM or Node `URL` type, which the runtime does without (it compiles under
-// lib ES2020 with no ambient types). erpgen's tests check every answer they receive with zod schemas built from
-// these same maps.
+// lib ES2020 with no ambient types). `answerSchemas(z)` (schemas.ts) builds a zod schema per answer from these
+// same maps with the caller's zod; erpgen's tests check every answer they receive with them.
 import type { DecimalString, YesNo } from './rest.js';
 
 /** `!`: always present and never null (key fields, `ObjectName`); the others may be absent or null. */
@@ -31,7 +31,42 @@ export type FieldsOf<D extends Readonly<Record<string, Kind>>> = Simplify<
   }
 >;
 
+/**
+ * The user-defined fields of an extension table, from their kinds: all optional. A field named like a member of
+ * Object (`constructor`, `toString`) reads that member where the record lacks it, and TypeScript checks an object
+ * literal against that member: its type says so.
+ */
+export type UserFieldsOf<D extends Readonly<Record<string, Kind>>> = {
+  -readonly [K in keyof D]?: KindType[D[K]] | (K extends keyof Object ? Object[K] : never);
+};
+
+/** The `UserDefinedFields` of a record whose table has no extension table in the snapshot: an open record. */
 export type UserDefinedFields = Readonly<Record<string, unknown>>;
+
+/**
+ * The user-defined fields of each table that has an extension table (`customer_ud` for `customer`) in the
+ * snapshot the package was generated from: the generated `user-defined-fields` module adds one member per such
+ * table (module augmentation), typed from the extension table's columns, all optional.
+ */
+export interface UserDefinedFieldTypes {}
+
+/** The `UserDefinedFields` of a record of `Table`: typed from the snapshot where it has them, else open. */
+export type UserDefinedFieldsOf<Table extends string> = Table extends keyof UserDefinedFieldTypes
+  ? UserDefinedFieldTypes[Table]
+  : UserDefinedFields;
+
+/** The kinds of the user-defined fields by table, as the generated package gives them to the client. */
+export type UserDefinedFieldKinds = Readonly<Record<string, Readonly<Record<string, Kind>>>>;
+
+/** The kinds of `table`'s user-defined fields, when the snapshot has its extension table. */
+export function userFieldKinds(
+  context: { readonly userDefinedFields: UserDefinedFieldKinds },
+  table: string,
+): Readonly<Record<string, Kind>> | undefined {
+  return Object.prototype.hasOwnProperty.call(context.userDefinedFields, table)
+    ? context.userDefinedFields[table]
+    : undefined;
+}
 
 /** A nested object or collection whose fields the service documents do not show. */
 export type Nested = Readonly<Record<string, unknown>> | readonly unknown[];
@@ -89,21 +124,27 @@ function checkKind(kind: Kind, value: unknown, path: string): unknown {
   throw new ShapeIssue(path, `expected ${kind.replace('!', '')}, got ${JSON.stringify(value)}`);
 }
 
-/** A record: its fields by kind, its children (required or nullable), any other field kept as it came. */
+/**
+ * A record: its fields by kind, its children (required or nullable), its user-defined fields by kind where the
+ * snapshot typed them (`udf`), any other field kept as it came.
+ */
 export function recordCheck(
   fields: Readonly<Record<string, Kind>>,
   children: Readonly<Record<string, { readonly check: Check; readonly required: boolean }>> = {},
+  udf?: Readonly<Record<string, Kind>>,
 ): Check {
+  const userFields = udf ? recordCheck(udf) : objectCheck;
   return (value, path) => {
     if (!isObject(value)) throw new ShapeIssue(path, `expected an object, got ${describe(value)}`);
     const out: Record<string, unknown> = { ...value };
     for (const [name, kind] of Object.entries(fields)) {
-      const checked = checkKind(kind, value[name], `${path}.${name}`);
+      // own fields only: a user-defined field may be called `constructor`
+      const given = Object.prototype.hasOwnProperty.call(value, name) ? value[name] : undefined;
+      const checked = checkKind(kind, given, `${path}.${name}`);
       if (checked !== undefined) out[name] = checked;
     }
-    const udf = value['UserDefinedFields'];
-    if (udf !== undefined && udf !== null && !isObject(udf))
-      throw new ShapeIssue(`${path}.UserDefinedFields`, `expected an object, got ${describe(udf)}`);
+    const udfs = value['UserDefinedFields'];
+    if (udfs !== undefined && udfs !== null) out['UserDefinedFields'] = userFields(udfs, `${path}.UserDefinedFields`);
     for (const [name, child] of Object.entries(children)) {
       const inner = value[name];
       if (inner === undefined || inner === null) {

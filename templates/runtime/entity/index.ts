@@ -27,6 +27,8 @@ import {
   type Kind,
   type Simplify,
   type UserDefinedFields,
+  type UserDefinedFieldsOf,
+  userFieldKinds,
 } from './fields.js';
 import { buildQuery, type QueryBuilder } from './query.js';
 import {
@@ -36,6 +38,7 @@ import {
   CONTACT_FIELDS,
   CUSTOMER_EXTENDED,
   CUSTOMER_FIELDS,
+  ENTITY_TABLES,
   VENDOR_EXTENDED,
   VENDOR_FIELDS,
   type ExtendedOf,
@@ -45,7 +48,7 @@ import { queryOf, restCall } from './rest.js';
 
 export type { DecimalString, YesNo, RestErrorDetails } from './rest.js';
 export type { EntityQuery, QueryBuilder, QueryFields, Logic } from './query.js';
-export type { Nested, UserDefinedFields } from './fields.js';
+export type { Nested, UserDefinedFields, UserDefinedFieldTypes } from './fields.js';
 
 type Fields = Readonly<Record<string, Kind>>;
 type Extended = Readonly<Record<string, NestedKind>>;
@@ -58,26 +61,29 @@ export type ExtendedProperties<X> = '*' | readonly (keyof X & string)[];
 
 type Requested<X, P> = P extends '*' ? keyof X : P extends readonly (infer N)[] ? N : never;
 
-/** A record: its fields, `UserDefinedFields`, and each nested object present when requested, else null. */
-export type EntityRecord<F, X, P = readonly []> = Simplify<
-  F & { UserDefinedFields?: UserDefinedFields } & { [K in keyof X]: K extends Requested<X, P> ? X[K] : null }
+/**
+ * A record: its fields, `UserDefinedFields` (`U`: typed where the snapshot has the table's extension table), and
+ * each nested object present when requested, else null.
+ */
+export type EntityRecord<F, X, P = readonly [], U = UserDefinedFields> = Simplify<
+  F & { UserDefinedFields?: U } & { [K in keyof X]: K extends Requested<X, P> ? X[K] : null }
 >;
 
 /** What `create` sends: the record without its generated key field (`without`), other fields as wanted. */
-export type CreateOf<F, Without extends keyof F, Needed extends keyof F = never> = Simplify<
+export type CreateOf<F, Without extends keyof F, Needed extends keyof F = never, U = UserDefinedFields> = Simplify<
   { [K in Needed]: F[K] } & { [K in Exclude<keyof F, Without | Needed | 'ObjectName'>]?: F[K] } & {
     ObjectName?: string;
-    UserDefinedFields?: UserDefinedFields;
+    UserDefinedFields?: U;
   } & { [K in Without]?: never }
 >;
 
 /** What `update` sends: the key fields, and the fields to change. */
-export type UpdateOf<F, KeyField extends keyof F> = Simplify<
-  { [K in KeyField]: F[K] } & { [K in Exclude<keyof F, KeyField>]?: F[K] } & { UserDefinedFields?: UserDefinedFields }
+export type UpdateOf<F, KeyField extends keyof F, U = UserDefinedFields> = Simplify<
+  { [K in KeyField]: F[K] } & { [K in Exclude<keyof F, KeyField>]?: F[K] } & { UserDefinedFields?: U }
 >;
 
 /** The blank record `/new` answers: every field may be null. */
-export type Blank<F> = { [K in keyof F]?: F[K] | null } & { UserDefinedFields?: UserDefinedFields };
+export type Blank<F, U = UserDefinedFields> = { [K in keyof F]?: F[K] | null } & { UserDefinedFields?: U };
 
 export interface GetOptions<P> {
   /** nested objects to fill: a list of names, or `'*'` for all */
@@ -93,28 +99,34 @@ export interface ListOptions<D extends Fields, F> {
 }
 
 /** What every entity of the family offers (addresses offer only this). */
-export interface EntityReader<D extends Fields, X, K, C> {
+export interface EntityReader<D extends Fields, X, K, C, U = UserDefinedFields> {
   /** GET `/{key}`: one record; `extendedProperties` fills the nested objects named (`'*'`: all). */
   get<const P extends ExtendedProperties<X> = readonly []>(
     key: K,
     options?: GetOptions<P>,
-  ): Promise<EntityRecord<FieldsOf<D>, X, P>>;
+  ): Promise<EntityRecord<FieldsOf<D>, X, P, U>>;
   /** GET `/?$query=...`: the records the expression matches (the service does not page). */
-  list(options: ListOptions<D, FieldsOf<D>>): Promise<EntityRecord<FieldsOf<D>, X>[]>;
+  list(options: ListOptions<D, FieldsOf<D>>): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>[]>;
   /** GET `/`: every record, in one answer; the service cannot page, so neither can this. */
-  listAll(): Promise<EntityRecord<FieldsOf<D>, X>[]>;
+  listAll(): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>[]>;
   /** POST: creates the record (its key field is generated) and answers it. */
-  create(record: C): Promise<EntityRecord<FieldsOf<D>, X>>;
+  create(record: C): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>>;
   /** GET `/ping`: the service's `ResponseMessage`. */
   ping(): Promise<string>;
 }
 
 /** Customers, vendors and contacts: also a blank template, update and soft delete. */
-export interface EntityWriter<D extends Fields, X, K, C, U> extends EntityReader<D, X, K, C> {
+export interface EntityWriter<D extends Fields, X, K, C, Change, U = UserDefinedFields> extends EntityReader<
+  D,
+  X,
+  K,
+  C,
+  U
+> {
   /** GET `/new`: a blank record to fill and `create`. */
-  template(): Promise<Blank<FieldsOf<D>>>;
+  template(): Promise<Blank<FieldsOf<D>, U>>;
   /** PUT `/{key}` with the key fields and the fields to change; answers the record. */
-  update(record: U): Promise<EntityRecord<FieldsOf<D>, X>>;
+  update(record: Change): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>>;
   /** Soft delete: PUT `/{key}` with `Delete: true` (the service has no DELETE). */
   delete(key: K): Promise<void>;
 }
@@ -136,34 +148,49 @@ export type CustomerExtended = ExtendedOf<typeof CUSTOMER_EXTENDED, NestedAddres
 export type VendorExtended = ExtendedOf<typeof VENDOR_EXTENDED, NestedAddress>;
 export type ContactExtended = ExtendedOf<typeof CONTACT_EXTENDED, NestedAddress>;
 
-export type CustomerRecord<P = readonly []> = EntityRecord<CustomerFields, CustomerExtended, P>;
-export type VendorRecord<P = readonly []> = EntityRecord<VendorFields, VendorExtended, P>;
-export type ContactRecord<P = readonly []> = EntityRecord<ContactFields, ContactExtended, P>;
-export type AddressRecord = EntityRecord<AddressFields, {}>;
+/** The user-defined fields of each entity: typed where the snapshot has its table's extension table. */
+export type CustomerUserFields = UserDefinedFieldsOf<(typeof ENTITY_TABLES)['customers']>;
+export type VendorUserFields = UserDefinedFieldsOf<(typeof ENTITY_TABLES)['vendors']>;
+export type ContactUserFields = UserDefinedFieldsOf<(typeof ENTITY_TABLES)['contacts']>;
+export type AddressUserFields = UserDefinedFieldsOf<(typeof ENTITY_TABLES)['addresses']>;
+
+export type CustomerRecord<P = readonly []> = EntityRecord<CustomerFields, CustomerExtended, P, CustomerUserFields>;
+export type VendorRecord<P = readonly []> = EntityRecord<VendorFields, VendorExtended, P, VendorUserFields>;
+export type ContactRecord<P = readonly []> = EntityRecord<ContactFields, ContactExtended, P, ContactUserFields>;
+export type AddressRecord = EntityRecord<AddressFields, {}, readonly [], AddressUserFields>;
 
 export type Customers = EntityWriter<
   typeof CUSTOMER_FIELDS,
   CustomerExtended,
   CustomerKey,
-  CreateOf<CustomerFields, 'CustomerId', 'CompanyId'>,
-  UpdateOf<CustomerFields, 'CompanyId' | 'CustomerId'>
+  CreateOf<CustomerFields, 'CustomerId', 'CompanyId', CustomerUserFields>,
+  UpdateOf<CustomerFields, 'CompanyId' | 'CustomerId', CustomerUserFields>,
+  CustomerUserFields
 >;
 export type Vendors = EntityWriter<
   typeof VENDOR_FIELDS,
   VendorExtended,
   VendorKey,
-  CreateOf<VendorFields, 'VendorId', 'CompanyId'>,
-  UpdateOf<VendorFields, 'CompanyId' | 'VendorId'>
+  CreateOf<VendorFields, 'VendorId', 'CompanyId', VendorUserFields>,
+  UpdateOf<VendorFields, 'CompanyId' | 'VendorId', VendorUserFields>,
+  VendorUserFields
 >;
 export type Contacts = EntityWriter<
   typeof CONTACT_FIELDS,
   ContactExtended,
   number,
-  CreateOf<ContactFields, 'Id'>,
-  UpdateOf<ContactFields, 'Id'>
+  CreateOf<ContactFields, 'Id', never, ContactUserFields>,
+  UpdateOf<ContactFields, 'Id', ContactUserFields>,
+  ContactUserFields
 >;
 /** Addresses: get, list, create and ping only (the service answers 405 to PUT and 500 to `/new`). */
-export type Addresses = EntityReader<typeof ADDRESS_ENTITY_FIELDS, {}, number, CreateOf<AddressFields, 'AddressId'>>;
+export type Addresses = EntityReader<
+  typeof ADDRESS_ENTITY_FIELDS,
+  {},
+  number,
+  CreateOf<AddressFields, 'AddressId', never, AddressUserFields>,
+  AddressUserFields
+>;
 
 export interface EntityFamily {
   readonly customers: Customers;
@@ -173,7 +200,7 @@ export interface EntityFamily {
 }
 
 interface EntityDefinition<K> {
-  readonly resource: string;
+  readonly resource: keyof typeof ENTITY_TABLES;
   readonly fields: Fields;
   readonly extended: Extended;
   /** the key as the URL segment, refused before sending when a part is missing or malformed */
@@ -237,25 +264,26 @@ const nestedAddress = recordCheck(ADDRESS_FIELDS);
 const pingCheck = recordCheck({ ResponseMessage: 'text!' });
 
 /** The record check; the nested objects in `required` must be present (they were asked for). */
-function recordSchema(definition: EntityDefinition<unknown>, required: ReadonlySet<string>): Check {
+function recordSchema(definition: EntityDefinition<unknown>, required: ReadonlySet<string>, udf?: Fields): Check {
   const children: Record<string, { check: Check; required: boolean }> = {};
   for (const [name, kind] of Object.entries(definition.extended))
     children[name] = { check: kind === 'address' ? nestedAddress : nestedCheck, required: required.has(name) };
-  return recordCheck(definition.fields, children);
+  return recordCheck(definition.fields, children, udf);
 }
 
 /** The blank template: the same fields, every one of them may be null. */
-function blankSchema(definition: EntityDefinition<unknown>): Check {
+function blankSchema(definition: EntityDefinition<unknown>, udf?: Fields): Check {
   const fields: Record<string, Kind> = {};
   for (const [name, kind] of Object.entries(definition.fields))
     fields[name] = kind === 'int!' ? 'int' : kind === 'text!' ? 'text' : kind;
-  return recordCheck(fields);
+  return recordCheck(fields, {}, udf);
 }
 
 function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
   const base = `/api/entity/${definition.resource}`;
   const object = `entity/${definition.resource}`;
-  const anyRecord = recordSchema(definition as EntityDefinition<unknown>, new Set());
+  const udf = userFieldKinds(context, ENTITY_TABLES[definition.resource]);
+  const anyRecord = recordSchema(definition as EntityDefinition<unknown>, new Set(), udf);
   const records = arrayCheck(anyRecord);
   const list = (query: string) => restCall(context, { method: 'GET', path: `${base}/${query}`, object }, records);
   return {
@@ -271,7 +299,7 @@ function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
       return restCall(
         context,
         { method: 'GET', path, object },
-        recordSchema(definition as EntityDefinition<unknown>, new Set(names)),
+        recordSchema(definition as EntityDefinition<unknown>, new Set(names), udf),
       );
     },
     async list(options: { query: QueryBuilder<Fields, unknown> }) {
@@ -295,7 +323,7 @@ function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
       restCall(
         context,
         { method: 'GET', path: `${base}/new`, object },
-        blankSchema(definition as EntityDefinition<unknown>),
+        blankSchema(definition as EntityDefinition<unknown>, udf),
       ),
     update: async (record: Readonly<Record<string, unknown>>) =>
       restCall(

@@ -4,6 +4,14 @@
 // (`extendedproperties`) that are null unless asked for.
 import type { Kind, Nested } from './fields.js';
 
+/** The table behind each entity (its records' `ObjectName`): its extension table `<table>_ud` holds the user-defined fields. */
+export const ENTITY_TABLES = {
+  customers: 'customer',
+  vendors: 'vendor',
+  contacts: 'contacts',
+  addresses: 'address',
+} as const;
+
 /** The address fields, as nested in a customer (`CustomerAddress`) and as the address entity's own. */
 export const ADDRESS_FIELDS = {
   CorpAddressId: 'int',

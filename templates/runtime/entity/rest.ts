@@ -181,6 +181,8 @@ export interface RestCall {
   /** the object named in messages: `entity/customers`, `inventory/parts` */
   readonly object: string;
   readonly body?: unknown;
+  /** a body of another form than JSON (XML), with its `Content-Type` */
+  readonly text?: { readonly content: string; readonly contentType: string };
   readonly kind?: RequestKind;
 }
 
@@ -193,6 +195,7 @@ export async function restCall(context: FamilyContext, call: RestCall, check: Ch
     shown: call.path,
     object: call.object,
     ...(call.body !== undefined ? { body: call.body } : {}),
+    ...(call.text !== undefined ? { text: call.text } : {}),
     ...(call.kind !== undefined ? { kind: call.kind } : {}),
     explain: (status, body, _text, info) => explainRestError(status, body, info, http.redact),
   });

@@ -19,6 +19,7 @@ export type {
   ItemLocationSupplier,
   ItemSupplier,
   ItemUnit,
+  ItemUserFields,
   LocationAppend,
   LocationCreate,
   LocationSupplierAppend,
@@ -27,7 +28,15 @@ export type {
   SupplierCreate,
   UnitCreate,
 } from './items.js';
-export type { BatchPriceParameters, BulkOptions, PriceItem, PriceParameters, PriceResult, Quantity } from './price.js';
+export type {
+  BatchOptions,
+  BatchPriceParameters,
+  BulkOptions,
+  PriceItem,
+  PriceParameters,
+  PriceResult,
+  Quantity,
+} from './price.js';
 
 export function inventoryFamily(context: FamilyContext) {
   return {

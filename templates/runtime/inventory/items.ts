@@ -34,11 +34,14 @@ import {
   type FieldsOf,
   type Kind,
   type Simplify,
+  type UserDefinedFieldsOf,
+  userFieldKinds,
 } from '../entity/fields.js';
 import { ErpNotAppliedError, queryOf, restCall, type DecimalString } from '../entity/rest.js';
 import {
   ITEM_EXTENDED,
   ITEM_FIELDS,
+  ITEM_TABLE,
   LOCATION_FIELDS,
   LOCATION_SUPPLIER_FIELDS,
   SUPPLIER_FIELDS,
@@ -66,8 +69,11 @@ export type ItemExtended = {
 };
 export type ItemExtendedName = keyof ItemExtended & string;
 
+/** The item's user-defined fields: typed where the snapshot has `inv_mast_ud`. */
+export type ItemUserFields = UserDefinedFieldsOf<typeof ITEM_TABLE>;
+
 /** An item: its fields, `UserDefinedFields`, and each child collection present when asked for, else null. */
-export type ItemRecord<P = readonly []> = EntityRecord<ItemFields, ItemExtended, P>;
+export type ItemRecord<P = readonly []> = EntityRecord<ItemFields, ItemExtended, P, ItemUserFields>;
 
 type NonEmpty<T> = readonly [T, ...T[]];
 type Rest<F, Taken extends keyof F> = { [K in Exclude<keyof F, Taken>]?: F[K] };
@@ -109,7 +115,7 @@ export type ItemCreate = Simplify<
       Suppliers: { list: NonEmpty<SupplierCreate> };
       LocationSuppliers: { list: NonEmpty<LocationSupplierCreate> };
       UnitsOfMeasure?: { list: readonly UnitCreate[] };
-      UserDefinedFields?: Readonly<Record<string, unknown>>;
+      UserDefinedFields?: ItemUserFields;
     }
 >;
 
@@ -173,12 +179,12 @@ function childCheck(kind: (typeof ITEM_EXTENDED)[keyof typeof ITEM_EXTENDED]): C
 }
 
 /** The item check; the child collections in `required` must be present (they were asked for). */
-export function itemSchema(required: ReadonlySet<string>): Check {
+export function itemSchema(required: ReadonlySet<string>, udf?: Readonly<Record<string, Kind>>): Check {
   const children: Record<string, { check: Check; required: boolean }> = {};
   for (const [name, kind] of Object.entries(ITEM_EXTENDED))
     // the objects of undocumented shape (Lot, Service, MSDS, ...) may answer null even when asked for
     children[name] = { check: childCheck(kind), required: required.has(name) && kind !== 'nested' };
-  return recordCheck(ITEM_FIELDS, children);
+  return recordCheck(ITEM_FIELDS, children, udf);
 }
 
 /** The item id as a path segment; `/` cannot be sent (`%2F` answers 404). */
@@ -264,6 +270,7 @@ function checkAppend(itemId: string, location: Row, kit: boolean): void {
 
 export function items(context: FamilyContext) {
   const base = '/api/inventory/parts';
+  const udf = userFieldKinds(context, ITEM_TABLE);
 
   async function get(itemId: string, names: readonly string[], star = false): Promise<Row> {
     for (const name of names)
@@ -273,7 +280,7 @@ export function items(context: FamilyContext) {
       ['extendedproperties', star ? '*' : names.length ? names.join(',') : undefined],
     ])}`;
     const required = new Set(star ? Object.keys(ITEM_EXTENDED) : names);
-    return restCall(context, { method: 'GET', path, object: OBJECT }, itemSchema(required)) as Promise<Row>;
+    return restCall(context, { method: 'GET', path, object: OBJECT }, itemSchema(required, udf)) as Promise<Row>;
   }
 
   async function appendOrUpdate(itemId: string, change: ItemChange): Promise<ItemRecord<typeof CHILDREN>> {
@@ -316,7 +323,7 @@ export function items(context: FamilyContext) {
     await restCall(
       context,
       { method: 'PUT', path, object: OBJECT, body: payload, kind: 'write' },
-      itemSchema(new Set()),
+      itemSchema(new Set(), udf),
     );
     const after = await get(itemId, CHILDREN);
     verify(itemId, payload, after, change);
@@ -338,7 +345,7 @@ export function items(context: FamilyContext) {
       return restCall(
         context,
         { method: 'POST', path: `${base}/`, object: OBJECT, body: payload, kind: 'write' },
-        itemSchema(new Set()),
+        itemSchema(new Set(), udf),
       ) as Promise<ItemRecord>;
     },
     /**

@@ -11,8 +11,10 @@
 //   `companyId`, `customerId`, `salesLocId` (required, checked by the service in that order, each missing one a
 //   500 `System.ArgumentException` naming it) and optional `shipToId`, `orderDate`, `jobNo`; the body an array
 //   of `{ItemId, SourceLocId, CustomerPartNo?, UnitQuantity?, UnitSize?, UOM?, PriceUom?}` (units default to the
-//   item's base unit); the answer one price result per requested item. `Content-Type` must match the body; the
-//   service also takes XML (`ArrayOfItemPriceInfo`, no namespace on the root), but this client sends JSON.
+//   item's base unit); the answer one price result per requested item. `Content-Type` must match the body
+//   (`application/json` or `application/xml`): the body is JSON, or with `format: 'xml'` an `ArrayOfItemPriceInfo`
+//   of `ItemPriceInfo` elements with no namespace on the root (a namespace makes it fail to bind). The answer is
+//   JSON either way (`Accept` is negotiated apart from the body).
 // - Bulk runs: chunks of 500 to 1,000 items, a retry after 1 to 2 seconds on lock errors (the item master is
 //   locked), and the intermittent opaque 500 retried once: both through the client's retry policy, since a price
 //   request is a read.
@@ -62,7 +64,12 @@ export interface PriceItem {
   readonly PriceUom?: string;
 }
 
-export interface BulkOptions {
+export interface BatchOptions {
+  /** how the items are sent: `json` (the default) or `xml`; the answer is JSON either way */
+  readonly format?: 'json' | 'xml';
+}
+
+export interface BulkOptions extends BatchOptions {
   /** items per request, 500 to 1,000 (default 500) */
   readonly chunkSize?: number;
 }
@@ -78,8 +85,43 @@ function missing(value: unknown): boolean {
   );
 }
 
+const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+/**
+ * The batch body in XML: `ArrayOfItemPriceInfo` with no namespace, each item's elements named as in JSON, written
+ * in the ordinal order of their names (the order a .NET data contract reads members in, which skips one out of
+ * order); a field left out or null is not written.
+ */
+export function priceItemsXml(items: readonly PriceItem[]): string {
+  const entries = items.map((item) => {
+    const fields = Object.entries(item)
+      .filter(([, value]) => value !== undefined && value !== null)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, value]) => `<${name}>${String(value).replace(/[&<>]/g, (c) => XML_ESCAPES[c]!)}</${name}>`);
+    return `<ItemPriceInfo>${fields.join('')}</ItemPriceInfo>`;
+  });
+  return `<?xml version="1.0" encoding="utf-8"?><ArrayOfItemPriceInfo>${entries.join('')}</ArrayOfItemPriceInfo>`;
+}
+
+const PRICE_ITEM_FIELDS: ReadonlySet<string> = new Set([
+  'ItemId',
+  'SourceLocId',
+  'CustomerPartNo',
+  'UnitQuantity',
+  'UnitSize',
+  'UOM',
+  'PriceUom',
+]);
+
 export function prices(context: FamilyContext) {
-  async function batch(items: readonly PriceItem[], parameters: BatchPriceParameters): Promise<PriceResult[]> {
+  async function batch(
+    items: readonly PriceItem[],
+    parameters: BatchPriceParameters,
+    options?: BatchOptions,
+  ): Promise<PriceResult[]> {
+    const format = options?.format ?? 'json';
+    if (format !== 'json' && format !== 'xml')
+      throw new ErpQueryError(`${OBJECT}: batch price format ${JSON.stringify(format)}: 'json' or 'xml'`);
     for (const name of REQUIRED_BATCH)
       if (missing(parameters?.[name]))
         throw new ErpQueryError(
@@ -89,6 +131,11 @@ export function prices(context: FamilyContext) {
       if (missing(item?.ItemId)) throw new ErpQueryError(`${OBJECT}: batch price item ${i}: ItemId is required`);
       if (missing(item.SourceLocId))
         throw new ErpQueryError(`${OBJECT}: batch price item ${i} (${item.ItemId}): SourceLocId is required`);
+      // in XML an element name is the field name: only the documented ones are written
+      if (format === 'xml')
+        for (const name of Object.keys(item))
+          if (!PRICE_ITEM_FIELDS.has(name))
+            throw new ErpQueryError(`${OBJECT}: batch price item ${i} (${item.ItemId}): unknown field ${name}`);
     });
     if (items.length === 0) return [];
     const path = `/api/inventory/parts/prices${queryOf([
@@ -101,7 +148,15 @@ export function prices(context: FamilyContext) {
     ])}`;
     const results = (await restCall(
       context,
-      { method: 'POST', path, object: OBJECT, body: items, kind: 'read' },
+      {
+        method: 'POST',
+        path,
+        object: OBJECT,
+        ...(format === 'xml'
+          ? { text: { content: priceItemsXml(items), contentType: 'application/xml; charset=utf-8' } }
+          : { body: items }),
+        kind: 'read',
+      },
       arrayCheck(priceResult),
     )) as PriceResult[];
     if (results.length !== items.length)
@@ -122,7 +177,7 @@ export function prices(context: FamilyContext) {
       const path = `/api/inventory/parts/${segment}/v2/price${queryOf(SINGLE.map((name) => [name, parameters[name]] as const))}`;
       return (await restCall(context, { method: 'GET', path, object: OBJECT }, priceResult)) as PriceResult;
     },
-    /** POST `/prices`: one request for the given items (see `pricesBulk` for many). */
+    /** POST `/prices`: one request for the given items, as JSON or (`format: 'xml'`) XML; see `pricesBulk` for many. */
     prices: batch,
     /**
      * Prices any number of items, `chunkSize` (500 to 1,000) per request, one request after the other (the
@@ -139,7 +194,7 @@ export function prices(context: FamilyContext) {
         throw new ErpQueryError(`${OBJECT}: chunkSize ${size}: the service suggests 500 to 1,000 items per request`);
       const results: PriceResult[] = [];
       for (let start = 0; start < items.length; start += size)
-        results.push(...(await batch(items.slice(start, start + size), parameters)));
+        results.push(...(await batch(items.slice(start, start + size), parameters, options)));
       return results;
     },
   };

@@ -1,0 +1,5 @@
+// `client.inventory`: items and their prices (templates/runtime/inventory/).
+import { ITEM_TABLE } from '../../templates/runtime/inventory/records.js';
+import type { GeneratorFamily } from './family.js';
+
+export const inventory: GeneratorFamily = { namespace: 'inventory', apiNames: [], recordTables: { parts: ITEM_TABLE } };

@@ -1,0 +1,167 @@
+// What the snapshot adds to the REST families: the user-defined fields of a record whose table has an extension
+// table (`customer_ud` beside `customer`) are typed from that table's columns. The generated module holds their
+// kinds (the client checks and normalises answers with them: a decimal stays exact text) and, by module
+// augmentation of the runtime's `UserDefinedFieldTypes`, their types; a record whose table has none keeps an open
+// `UserDefinedFields`.
+import type { Module, Statement } from '../emit/printer.js';
+import { GENERATED_HEADER } from '../emit/row-module.js';
+import { moduleFiles, type EmitMode } from '../emit/package-files.js';
+import { kindOf } from '../model/edm.js';
+import type { QueryObject } from '../model/schema.js';
+import type { Kind } from '../../templates/runtime/entity/fields.js';
+import type { GeneratorFamily } from './family.js';
+
+export const USER_DEFINED_FIELDS_MODULE = 'user-defined-fields';
+
+/** A record table of a family and the snapshot objects read for it. */
+export interface RecordTable {
+  readonly table: string;
+  /** `entity.customers`: where the client serves its records */
+  readonly served: readonly string[];
+}
+
+/** The tables behind the families' records, each with where it is served. */
+export function recordTables(families: readonly GeneratorFamily[]): RecordTable[] {
+  const byTable = new Map<string, string[]>();
+  for (const family of families)
+    for (const [member, table] of Object.entries(family.recordTables ?? {}))
+      byTable.set(table, [...(byTable.get(table) ?? []), `${family.namespace}.${member}`]);
+  return [...byTable].map(([table, served]) => ({ table, served }));
+}
+
+/** The snapshot tables to read for them, generated or not: each record table and its extension table. */
+export function tablesToRead(tables: readonly RecordTable[]): Set<string> {
+  return new Set(tables.flatMap((t) => [t.table, `${t.table}_ud`]));
+}
+
+/** A REST record's kind for a column's type; undefined for the types the REST answers do not carry as JSON values. */
+function restKind(edmType: string): Kind | undefined {
+  switch (kindOf(edmType)) {
+    case 'int':
+      return 'int';
+    case 'decimal':
+    case 'float':
+      return 'decimal';
+    case 'boolean':
+      return 'bool';
+    case 'other':
+      return undefined;
+    default:
+      return 'text';
+  }
+}
+
+export interface TypedUserFields {
+  readonly table: string;
+  readonly extension: string;
+  readonly served: readonly string[];
+  /** field name -> kind, in the extension table's column order */
+  readonly fields: ReadonlyArray<readonly [string, Kind]>;
+}
+
+/**
+ * The typed user-defined fields of each record table whose extension table was read: its columns, less the key
+ * columns that join it to the base table (those of its key that the base table has; all of its key when the
+ * snapshot lacks the base table).
+ */
+export function typedUserFields(
+  tables: readonly RecordTable[],
+  read: ReadonlyMap<string, QueryObject>,
+): TypedUserFields[] {
+  const out: TypedUserFields[] = [];
+  for (const { table, served } of tables) {
+    const extension = read.get(`${table}_ud`);
+    if (!extension) continue;
+    const base = read.get(table);
+    const joins = (name: string) => !base || base.columns.some((c) => c.name === name);
+    const fields: Array<readonly [string, Kind]> = [];
+    for (const column of extension.columns) {
+      const kind = restKind(column.edmType);
+      if (kind !== undefined && !(column.key && joins(column.name))) fields.push([column.name, kind]);
+    }
+    out.push({ table, extension: extension.name, served, fields });
+  }
+  return out;
+}
+
+function userDefinedFieldsModule(typed: readonly TypedUserFields[]): Module {
+  const imports: Statement[] = typed.length
+    ? [{ import: ['UserFieldsOf'], from: './runtime/entity/fields.js', use: 'type' }]
+    : [];
+  return {
+    blocks: [
+      [
+        GENERATED_HEADER,
+        {
+          comment: [
+            "The user-defined fields of the REST families' records, typed from the extension tables of the snapshot",
+            "(`customer_ud` for customers' `UserDefinedFields`). The client checks answers with these kinds.",
+          ],
+        },
+        ...imports,
+      ],
+      [
+        {
+          const: 'userDefinedFields',
+          doc: ['The kinds of the user-defined fields of each record table with an extension table in the snapshot.'],
+          value: {
+            asConst: {
+              object: typed.map((t) => [t.table, { object: t.fields.map(([name, kind]) => [name, kind]) }]),
+              listing: true,
+            },
+          },
+          // written out in `ts` too: a member inferred from the computed key `['__proto__']` is not offered by an
+          // editor's completion, a declared one is
+          type: {
+            members: typed.map((t) => ({
+              key: t.table,
+              type: { members: t.fields.map(([name, kind]) => ({ key: name, type: { literal: kind } })) },
+            })),
+          },
+        },
+      ],
+    ],
+  };
+}
+
+/**
+ * The module's files: in `ts` and `dts`, the types follow as an augmentation of the runtime's
+ * `UserDefinedFieldTypes` (the printer has no `declare module`; the table names are the families' own, plain).
+ */
+export function userDefinedFieldsFiles(
+  typed: readonly TypedUserFields[],
+  mode: EmitMode,
+): Array<readonly [string, string]> {
+  const augmentation = typed.length
+    ? [
+        '',
+        "declare module './runtime/entity/fields.js' {",
+        '  interface UserDefinedFieldTypes {',
+        ...typed.map((t) => `    ${t.table}: UserFieldsOf<(typeof userDefinedFields)['${t.table}']>;`),
+        '  }',
+        '}',
+        '',
+      ].join('\n')
+    : '';
+  return moduleFiles(USER_DEFINED_FIELDS_MODULE, userDefinedFieldsModule(typed), mode).map(([file, content]) => [
+    file,
+    file.endsWith('.js') ? content : content + augmentation,
+  ]);
+}
+
+/** The generated README's lines on them. */
+export function userDefinedFieldsReadme(typed: readonly TypedUserFields[]): string[] {
+  if (!typed.length)
+    return [
+      "- User-defined fields: the snapshot has no extension table (`customer_ud`, ...) of a REST family's records, so",
+      '  every `UserDefinedFields` is an open record.',
+    ];
+  return [
+    '- User-defined fields typed from the extension tables of the snapshot (all optional; any other record keeps an',
+    '  open `UserDefinedFields`):',
+    ...typed.map(
+      (t) =>
+        `  - ${t.served.map((s) => `\`client.${s}\``).join(', ')} from \`${t.extension}\` (${t.fields.map(([n]) => `\`${n}\``).join(', ') || 'no fields beyond its key'}).`,
+    ),
+  ];
+}
