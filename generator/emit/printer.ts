@@ -133,6 +133,7 @@ function objectLiteralKey(name: string, form: Form): string {
 
 /** Text inside a `/** ... *\/` comment: a `*\/` in a server name must not end the comment. */
 function commentText(text: string): string {
+  if (!/\*\/|[\r\n\u2028\u2029]/.test(text)) return text;
   return text.replace(/\*\//g, '*\\/').replace(/\r?\n|\r|\u2028|\u2029/g, ' ');
 }
 
@@ -239,7 +240,8 @@ function assignment(left: Doc, right: Doc): Doc {
  * Most columns are such lines, and the layout of their groups was most of a run's printing time.
  */
 const fitsAnywhere = (flat: string): boolean =>
-  flat.length <= PRINT_WIDTH - 17 && displayWidth(flat) <= PRINT_WIDTH - 17;
+  // no character is wider than two columns per UTF-16 unit: most lines need no measuring at all
+  flat.length * 2 <= PRINT_WIDTH - 17 || (flat.length <= PRINT_WIDTH - 17 && displayWidth(flat) <= PRINT_WIDTH - 17);
 
 /**
  * An expression as one line of text when it has nothing a layout would ever break here: literals, references,
