@@ -3,11 +3,12 @@
 // - Incremental: a file whose bytes are unchanged is not rewritten (its mtime stays).
 // - Staged: changed files are first written to a staging folder beside the output; only when the whole run
 //   has succeeded are they renamed into place and the files of vanished objects removed (a first run renames
-//   the whole staging folder into place). A run that fails before `commit()` leaves the previous output
-//   exactly as it was.
-// - Beside the work: comparing and staging happen on a thread of their own (file-thread.ts). `commit()` itself is not atomic: it
-//   renames file by file, so a crash in the middle of it leaves old and new files mixed; the next run
-//   rewrites every file that differs and so repairs it.
+//   half of them in one go: the folder one thread staged in). A run that fails before `commit()` leaves the
+//   previous output exactly as it was. `commit()` itself is not atomic: it renames file by file, so a crash
+//   in the middle of it leaves old and new files mixed; the next run rewrites every file that differs and so
+//   repairs it.
+// - Beside the work: comparing and staging happen on two threads of their own (file-thread.ts), while this
+//   thread parses and prints.
 // - Check mode (`--check`) compares only: it creates, renames and removes nothing.
 // - Nothing to do, nothing done: beside the output, `.erpgen-cache` (ignored by git) records the fingerprint of
 //   what the output was made of (fingerprint.ts) and the sha256 of every file. A run with the same fingerprint
@@ -29,7 +30,7 @@ import {
 import { basename, dirname, join, relative } from 'node:path';
 import { UserError } from '../errors.js';
 import { flat } from '../flat-string.js';
-import { FileThread } from './file-thread.js';
+import { FileThreads } from './file-thread.js';
 
 export const MANIFEST = '.erpgen-files';
 /** not an output file: local to a working copy, never checked in or compared */
@@ -45,9 +46,11 @@ export class OutputWriter {
   private readonly staging: string;
   /** every path of the new output, in the order given (kept as an array: at 70,000 files a Set costs twice) */
   private readonly files: string[] = [];
+  /** the staging subfolder of each file (one per thread) */
+  private readonly subfolders: number[] = [];
   private readonly previous: ReadonlySet<string>;
   /** reads and writes the files, beside the parsing and printing; started by the first file */
-  private started: FileThread | undefined;
+  private started: FileThreads | undefined;
   /** folders already made in the output: one mkdir per folder, not per file */
   private readonly made = new Set<string>();
 
@@ -80,12 +83,15 @@ export class OutputWriter {
   file(path: string, content: string): void {
     path = flat(path);
     this.files.push(path);
-    this.thread().put(
-      join(this.out, path),
-      this.check ? undefined : join(this.staging, path),
-      content,
-      // only files of the previous run can be unchanged: a fresh output costs no failed reads
-      this.previous.has(path),
+    this.subfolders.push(
+      this.thread().put(
+        path,
+        join(this.out, path),
+        this.check ? undefined : this.staging,
+        content,
+        // only files of the previous run can be unchanged: a fresh output costs no failed reads
+        this.previous.has(path),
+      ),
     );
   }
 
@@ -123,10 +129,10 @@ export class OutputWriter {
   }
 
   /** The files that differ from the previous output, once every file has been given; and every file's hash. */
-  private async settle(): Promise<{ changed: string[]; hashes: readonly string[] }> {
+  private async settle(): Promise<{ changed: string[]; indexes: readonly number[]; hashes: readonly string[] }> {
     try {
       const { changed, hashes } = await this.thread().finish();
-      return { changed: changed.map((i) => this.files[i]!), hashes };
+      return { changed: changed.map((i) => this.files[i]!), indexes: changed, hashes };
     } catch (error) {
       const path = (error as { path?: string }).path ?? this.out;
       throw new UserError(
@@ -160,27 +166,28 @@ export class OutputWriter {
 
   /**
    * Moves the staged files into place and removes stale ones. Nothing before this touches `out`. A first run
-   * (no `out` yet) moves the whole staging folder into place at once.
+   * (no `out` yet) moves the first thread's staging folder into place at once, then the other's files.
    */
   async commit(fingerprint: string): Promise<WriteReport> {
     if (this.check) throw new Error('commit() in check mode');
     this.file(MANIFEST, this.manifestText());
-    const { changed, hashes } = await this.settle();
+    const { changed, indexes, hashes } = await this.settle();
     const removed = this.stale();
     try {
-      if (!existsSync(this.out)) {
+      const first = !existsSync(this.out);
+      if (first) {
         mkdirSync(dirname(this.out), { recursive: true });
-        renameSync(this.staging, this.out);
-      } else {
-        for (const path of changed) {
-          const target = join(this.out, path);
-          this.mkdir(dirname(target));
-          renameSync(join(this.staging, path), target);
-        }
-        for (const path of removed) {
-          rmSync(join(this.out, path), { force: true });
-          removeEmptyParents(this.out, dirname(join(this.out, path)));
-        }
+        renameSync(join(this.staging, '0'), this.out);
+      }
+      for (const i of indexes) {
+        if (first && this.subfolders[i] === 0) continue;
+        const target = join(this.out, this.files[i]!);
+        this.mkdir(dirname(target));
+        renameSync(join(this.staging, String(this.subfolders[i]), this.files[i]!), target);
+      }
+      for (const path of removed) {
+        rmSync(join(this.out, path), { force: true });
+        removeEmptyParents(this.out, dirname(join(this.out, path)));
       }
       const record = this.files.map((path, i) => `${hashes[i]} ${path}`);
       writeFileSync(join(this.out, CACHE), `fingerprint ${fingerprint}\n${record.join('\n')}\n`);
@@ -190,8 +197,8 @@ export class OutputWriter {
     return { written: changed.sort(), removed, unchanged: this.files.length - changed.length };
   }
 
-  private thread(): FileThread {
-    return (this.started ??= new FileThread());
+  private thread(): FileThreads {
+    return (this.started ??= new FileThreads());
   }
 
   private mkdir(dir: string): void {

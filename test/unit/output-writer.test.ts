@@ -87,7 +87,7 @@ describe('OutputWriter', () => {
     writeFileSync(join(parent, `.pkg.erpgen-staging-${process.pid}`), '');
     const error = await run(out, files(10, 'b')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UserError);
-    expect((error as Error).message).toMatch(/^pkg: cannot write \.pkg\.erpgen-staging-\d+\/\w+\/f\d\.ts: /);
+    expect((error as Error).message).toMatch(/^pkg: cannot write \.pkg\.erpgen-staging-\d+\/[01]\/\w+\/f\d\.ts: /);
     expect((error as Error).message).not.toContain('\n');
     expect(readFileSync(join(out, 'views/f0.ts'), 'utf8')).toContain('// a 0');
   });
