@@ -105,23 +105,29 @@ class FileThread {
   put(at: number, target: string, staged: string | undefined, content: string, compare: boolean): void {
     // UTF-8 takes at most 3 bytes per UTF-16 unit
     const room = content.length * 3;
-    if (this.used + room > this.bytes.length) {
-      this.send();
-      if (room > this.bytes.length) this.bytes = new Uint8Array(room);
+    if (this.used + room > this.bytes.length) this.send();
+    if (room > this.bytes.length) {
+      // a big file (the catalog, package.json) goes alone, in a buffer of its exact size
+      const bytes = this.encoder.encode(content);
+      this.files.push(at, target, staged ?? '', compare ? 1 : 0, bytes.length);
+      this.post(bytes.buffer as ArrayBuffer);
+      return;
     }
     this.used += this.encoder.encodeInto(content, this.bytes.subarray(this.used)).written;
     this.files.push(at, target, staged ?? '', compare ? 1 : 0, this.used);
   }
 
   private send(): void {
-    if (!this.files.length) return;
+    if (this.files.length) this.post(this.bytes.buffer.slice(0, this.used) as ArrayBuffer);
+  }
+
+  private post(bytes: ArrayBuffer): void {
     // held back while too much waits: the thread notifies as it writes
     for (;;) {
       const waiting = Atomics.load(this.pending, 0);
       if (waiting <= PENDING_LIMIT) break;
       Atomics.wait(this.pending, 0, waiting, 1000);
     }
-    const bytes = this.bytes.buffer.slice(0, this.used) as ArrayBuffer;
     Atomics.add(this.pending, 0, bytes.byteLength);
     const batch: Batch = { bytes, files: this.files };
     this.worker.postMessage(batch, [bytes]);
