@@ -95,7 +95,13 @@ function thread(): void {
 
 class FileThread {
   private readonly pending = new Int32Array(new SharedArrayBuffer(4));
-  private readonly worker = new Worker(`(${thread.toString()})()`, { eval: true, workerData: this.pending.buffer });
+  private readonly worker = new Worker(`(${thread.toString()})()`, {
+    eval: true,
+    workerData: this.pending.buffer,
+    // the thread's objects live for one batch: a small young generation is all it needs (the default's
+    // semispaces would cost each thread tens of MB)
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
+  });
   private readonly encoder = new TextEncoder();
   private bytes = new Uint8Array(BATCH_BYTES);
   private used = 0;
