@@ -180,7 +180,7 @@ describe('windows', () => {
       const w = await s.open(Order);
       const changed = await w.change('TABPAGE_1.order', {
         po_no: 'PO-1',
-        order_date: new Date('2030-01-05'),
+        order_date: new Date(2030, 0, 5),
         sales_loc_id: 10,
       });
       expect(changed.kind).toBe('ok');

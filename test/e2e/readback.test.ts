@@ -23,7 +23,7 @@ const newOrder = (po: string) =>
       sales_loc_id: 10,
       source_loc_id: 10,
       po_no: po,
-      order_date: new Date('2030-01-05'),
+      order_date: new Date(2030, 0, 5),
       taker: 'JSMITH',
     })
     .list('TP_ITEMS.items', [

@@ -31,7 +31,7 @@ describe('the real payloads, rebuilt with the generated builders', () => {
         source_loc_id: 10,
         ship_to_id: 200,
         contact_id: '300',
-        order_date: new Date('2030-01-05'),
+        order_date: new Date(2030, 0, 5),
         requested_date: '2030-01-06',
         po_no: 'PO-TEST-001',
         taker: 'JSMITH',
@@ -132,7 +132,7 @@ describe('the wire format', () => {
     const t = Order.transaction().form('TABPAGE_1.order', {
       customer_id: '12345678901234567',
       sales_loc_id: 1e21,
-      order_date: new Date('2030-01-05T13:45:00Z'),
+      order_date: new Date(2030, 0, 5, 13, 45),
       requested_date: '2030-01-06',
     });
     const edits = Order.request([t], { useCodeValues: false }).Transactions[0]!.DataElements[0]!.Rows[0]!.Edits;

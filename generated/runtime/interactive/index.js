@@ -19,7 +19,7 @@
 //   before sending with ErpSessionExpiredError, rather than waiting on a session the server has dropped.
 import { ErpHttpError, ErpServerError, ErpUnexpectedResponseError } from '../errors.js';
 import { tokenClaims } from '../jwt.js';
-import { plainNumber } from '../literals.js';
+import { localDateTime, plainNumber } from '../literals.js';
 import { hasOwn } from '../object.js';
 import {
   ErpChangeRejectedError,
@@ -40,9 +40,15 @@ function valueText(value, what) {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return plainNumber(value, what);
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) throw new ErpInteractiveUsageError(`${what}: an invalid Date`, what);
-    const iso = value.toISOString();
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19);
+    // as the transaction builders send it: the server's dates have no zone, so a Date is its local day and
+    // wall-clock time, and a local midnight is a day
+    const local = localDateTime(value);
+    if (!local)
+      throw new ErpInteractiveUsageError(
+        `${what}: ${Number.isNaN(value.getTime()) ? 'an invalid Date' : 'a Date outside the years 0000-9999'}`,
+        what,
+      );
+    return local.midnight ? local.date : `${local.date}T${local.time}`;
   }
   throw new ErpInteractiveUsageError(`${what}: ${JSON.stringify(value)} is not text, a number or a Date`, what);
 }
