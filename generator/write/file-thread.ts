@@ -181,7 +181,11 @@ export class FileThreads {
   }
 
   async finish(): Promise<FileResults> {
-    const results = await Promise.all(this.threads.map((t) => t.finish()));
+    // every thread done before any failure is told: none may still be writing when the caller cleans up
+    const settled = await Promise.allSettled(this.threads.map((t) => t.finish()));
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const results = settled.map((r) => (r as PromiseFulfilledResult<ThreadResults>).value);
     const hashes = new Array<string>(this.count);
     const changed: number[] = [];
     for (const r of results) {

@@ -171,9 +171,9 @@ export class OutputWriter {
   async commit(fingerprint: string): Promise<WriteReport> {
     if (this.check) throw new Error('commit() in check mode');
     this.file(MANIFEST, this.manifestText());
-    const { changed, indexes, hashes } = await this.settle();
-    const removed = this.stale();
     try {
+      const { changed, indexes, hashes } = await this.settle();
+      const removed = this.stale();
       const first = !existsSync(this.out);
       if (first) {
         mkdirSync(dirname(this.out), { recursive: true });
@@ -191,10 +191,10 @@ export class OutputWriter {
       }
       const record = this.files.map((path, i) => `${hashes[i]} ${path}`);
       writeFileSync(join(this.out, CACHE), `fingerprint ${fingerprint}\n${record.join('\n')}\n`);
+      return { written: changed.sort(), removed, unchanged: this.files.length - changed.length };
     } finally {
       await this.discard();
     }
-    return { written: changed.sort(), removed, unchanged: this.files.length - changed.length };
   }
 
   private thread(): FileThreads {
