@@ -33,6 +33,12 @@ const BATCH_BYTES = 256 << 10;
 type Batch = { readonly bytes: ArrayBuffer; readonly files: ReadonlyArray<string | number> };
 type Reply = ThreadResults | { readonly failed: string; readonly path: string };
 
+/** the shared state: bytes waiting, and whether the thread broke down */
+const PENDING = 0;
+const BROKEN = 1;
+/** no batch written for this long: the thread is taken for dead rather than waited for forever */
+const STALLED_MS = 120_000;
+
 /**
  * The worker's code. It runs as a script of its own (`eval`), so that the same code serves erpgen compiled and
  * erpgen's tests running its sources: it must use nothing from this module's scope.
@@ -93,9 +99,24 @@ function thread(): void {
   });
 }
 
+/**
+ * `thread` as a script. Transpilers that keep function names (esbuild's `keepNames`, as tsx runs erpgen's
+ * sources) wrap arrow functions in a `__name` helper of the module's, which the script must define. Should
+ * the script fail, it says so in the shared state, since the main thread may be waiting on it synchronously.
+ */
+const SCRIPT = `var __name = (target) => target;
+try {
+  (${thread.toString()})();
+} catch (error) {
+  const state = new Int32Array(require('node:worker_threads').workerData);
+  Atomics.store(state, ${BROKEN}, 1);
+  Atomics.notify(state, ${PENDING});
+  throw error;
+}`;
+
 class FileThread {
-  private readonly pending = new Int32Array(new SharedArrayBuffer(4));
-  private readonly worker = new Worker(`(${thread.toString()})()`, {
+  private readonly pending = new Int32Array(new SharedArrayBuffer(8));
+  private readonly worker = new Worker(SCRIPT, {
     eval: true,
     workerData: this.pending.buffer,
     // the thread's objects live for one batch: a small young generation is all it needs (the default's
@@ -129,12 +150,17 @@ class FileThread {
 
   private post(bytes: ArrayBuffer): void {
     // held back while too much waits: the thread notifies as it writes
-    for (;;) {
-      const waiting = Atomics.load(this.pending, 0);
+    let since = Date.now();
+    for (let last = -1; ;) {
+      if (Atomics.load(this.pending, BROKEN)) throw new Error('erpgen: a file thread broke down');
+      const waiting = Atomics.load(this.pending, PENDING);
       if (waiting <= PENDING_LIMIT) break;
-      Atomics.wait(this.pending, 0, waiting, 1000);
+      if (waiting !== last) [last, since] = [waiting, Date.now()];
+      else if (Date.now() - since > STALLED_MS)
+        throw new Error(`erpgen: a file thread wrote nothing for ${STALLED_MS / 1000} s`);
+      Atomics.wait(this.pending, PENDING, waiting, 1000);
     }
-    Atomics.add(this.pending, 0, bytes.byteLength);
+    Atomics.add(this.pending, PENDING, bytes.byteLength);
     const batch: Batch = { bytes, files: this.files };
     this.worker.postMessage(batch, [bytes]);
     this.used = 0;
@@ -147,6 +173,7 @@ class FileThread {
     const reply = await new Promise<Reply>((resolve, reject) => {
       this.worker.once('message', resolve);
       this.worker.once('error', reject);
+      this.worker.once('exit', () => reject(new Error('erpgen: a file thread stopped before it was done')));
       this.worker.postMessage('end');
     });
     await this.worker.terminate();

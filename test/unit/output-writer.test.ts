@@ -1,11 +1,13 @@
 // The writer hands its file work to a thread of its own (write/file-thread.ts): what it reports and what it
 // leaves on disk must be exactly what the synchronous writer did, including when a file cannot be written.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../generator/errors.js';
 import { OutputWriter } from '../../generator/write/output.js';
+import { ROOT } from '../support/paths.js';
 
 const folders: string[] = [];
 function folder(): string {
@@ -90,5 +92,24 @@ describe('OutputWriter', () => {
     expect((error as Error).message).toMatch(/^pkg: cannot write \.pkg\.erpgen-staging-\d+\/[01]\/\w+\/f\d\.ts: /);
     expect((error as Error).message).not.toContain('\n');
     expect(readFileSync(join(out, 'views/f0.ts'), 'utf8')).toContain('// a 0');
+  });
+
+  it('its threads also run from the sources under tsx, whose transpiler wraps functions in a helper of its own', () => {
+    const dir = folder();
+    const script = join(dir, 'write.mts');
+    writeFileSync(
+      script,
+      `import { OutputWriter } from ${JSON.stringify(join(ROOT, 'generator/write/output.ts'))};
+const writer = new OutputWriter(${JSON.stringify(join(dir, 'pkg'))}, false);
+for (let i = 0; i < 50; i++) writer.file(\`tables/f\${i}.ts\`, \`// \${i}\\n\`);
+console.log((await writer.commit('f')).written.length);
+`,
+    );
+    const out = execFileSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(out.trim()).toBe('51');
+    expect(readFileSync(join(dir, 'pkg/tables/f7.ts'), 'utf8')).toBe('// 7\n');
   });
 });
