@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { API_NAMES as API_NAME_LIST } from '../../templates/runtime/contract.js';
 import { FAMILIES } from '../families/index.js';
+import { named } from '../message-text.js';
 
 export interface ObjectNames {
   /** file stem: `tables/<stem>.ts`, export subpath `./tables/<stem>` */
@@ -156,9 +157,9 @@ function ensureUnique(objects: readonly NamedObject[], names: readonly ObjectNam
       const other = seen.get(id);
       if (other !== undefined)
         throw new Error(
-          `erpgen naming collision between ${other} and ${o.surface} ${o.name} on ${id}: please report this`,
+          `erpgen naming collision between ${other} and ${o.surface} ${named(o.name)} on ${named(id)}: please report this`,
         );
-      seen.set(id, `${o.surface} ${o.name}`);
+      seen.set(id, `${o.surface} ${named(o.name)}`);
     }
   });
 }
