@@ -303,18 +303,19 @@ function typeDoc(t: Type): Doc {
   if (typeof t === 'string') return t;
   if ('literal' in t) return typeof t.literal === 'string' ? stringLiteral(t.literal) : String(t.literal);
   if ('union' in t) return join(' | ', t.union.map(typeDoc));
-  if ('members' in t) {
-    const texts = t.listing && t.members.length ? memberLines(t.members) : undefined;
-    if (texts) return group(['{', lines(texts), hardline, '}'], true);
-    return braces(t.members.map(member), ';', t.listing);
-  }
+  if ('members' in t)
+    return t.listing && t.members.length
+      ? group(memberBlock(t.members), true)
+      : braces(t.members.map(member), ';', t.listing);
   if ('generic' in t) return [t.generic, typeArguments(t.args)];
   return brackets(t.tuple.map(typeDoc), 'readonly [');
 }
 
 /** `readonly key?: type` when it needs no layout (most members: a union that fits, or no union); else undefined. */
+const memberHead = (m: Member): string => `readonly ${propertyKey(m.key)}${m.optional ? '?' : ''}:`;
+
 function flatMember(m: Member): string | undefined {
-  const head = `readonly ${propertyKey(m.key)}${m.optional ? '?' : ''}:`;
+  const head = memberHead(m);
   if (typeof m.type === 'object' && 'union' in m.type && m.type.union.length > 1) {
     const types = m.type.union.map(typeDoc);
     if (!types.every((t) => typeof t === 'string')) return undefined;
@@ -333,7 +334,7 @@ function flatMember(m: Member): string | undefined {
 function member(m: Member): Doc {
   const flat = flatMember(m);
   if (flat !== undefined) return m.doc?.length ? [docComment(m.doc), flat] : flat;
-  const head = `readonly ${propertyKey(m.key)}${m.optional ? '?' : ''}:`;
+  const head = memberHead(m);
   if (typeof m.type === 'object' && 'union' in m.type && m.type.union.length > 1) {
     const union = group([ifBreak('| '), join([line, '| '], m.type.union.map(typeDoc))]);
     return [docComment(m.doc), head, group(indent([line, union]))];
@@ -352,12 +353,11 @@ function memberLines(members: readonly Member[]): string[] | undefined {
   return texts;
 }
 
-/** The body of an interface: its members as lines when none needs layout. */
-function interfaceBody(members: readonly Member[]): Doc {
-  if (!members.length) return '{}';
+/** `{`, the members one per line, `}`: as lines of text when none needs layout. */
+function memberBlock(members: readonly Member[]): Doc[] {
   const texts = memberLines(members);
-  if (texts) return ['{', lines(texts), hardline, '}'];
-  return ['{', indent(members.map((m) => [hardline, member(m), ';'])), hardline, '}'];
+  const body = texts ? lines(texts) : indent(members.map((m) => [hardline, member(m), ';']));
+  return ['{', body, hardline, '}'];
 }
 
 /** The declared type of a literal value: what `as const` makes of it. */
@@ -389,7 +389,7 @@ function statement(s: Statement, form: Form): Doc | undefined {
   if ('exportAll' in s) return `export * from ${stringLiteral(s.exportAll)};`;
   if ('interface' in s) {
     if (form === 'js') return undefined;
-    return [docComment(s.doc), `export interface ${s.interface} `, interfaceBody(s.members)];
+    return [docComment(s.doc), `export interface ${s.interface} `, s.members.length ? memberBlock(s.members) : '{}'];
   }
   if ('typeAlias' in s)
     return form === 'js'
