@@ -24,8 +24,13 @@ export interface ClientOptions {
   readonly fetch?: FetchLike;
   /** the retry policy (retry.ts), or options for the default one: delays, attempts, a fixed random for tests */
   readonly retry?: RetryPolicy | RetryOptions;
-  /** receives one line per retry and per token renewal (never a secret) */
+  /** receives one line per retry, per token renewal and per redirect followed (never a secret) */
   readonly log?: Logger;
+  /**
+   * The most bytes of one answer the client reads (default 256 MiB): a server that answers without end is refused
+   * with an ErpResponseTooLargeError instead of filling memory. Error bodies are read only as far as a message needs.
+   */
+  readonly maxResponseBytes?: number;
 }
 export interface RowsOptions {
   /** stops the request in flight (and a paging run): ErpCancelledError, saying how many rows were delivered */

@@ -19,7 +19,6 @@ import {
 import { createHttp, odataMessage, utf8Text } from './http.js';
 import { isReportService } from './contract.js';
 import { objectPath, queryString } from './query.js';
-import { preview } from './redact.js';
 import { isResponseWindow, toRetryPolicy } from './retry.js';
 import { assertPassed, parseTransactionResponse } from './transaction-wire.js';
 import { commandsRequest } from './commands.js';
@@ -65,11 +64,7 @@ export function createClient(options, settings = {}) {
     });
   function asObject(value, what, request, object) {
     if (value === null || typeof value !== 'object' || Array.isArray(value))
-      throw unexpected(
-        `${object ?? 'router'}: ${what} is not a JSON object: ${http.redact(preview(value))}`,
-        request,
-        object,
-      );
+      throw unexpected(`${object ?? 'router'}: ${what} is not a JSON object: ${http.show(value)}`, request, object);
     return value;
   }
   let uiServer = options.uiServerUrl ? Promise.resolve(trimSlash(options.uiServerUrl)) : undefined;
@@ -124,7 +119,7 @@ export function createClient(options, settings = {}) {
         url = xmlField(text, 'Url');
       }
       if (typeof url !== 'string' || url === '')
-        throw unexpected(`router: the answer has no Url: ${http.redact(preview(text))}`, `GET ${shown}`);
+        throw unexpected(`router: the answer has no Url: ${http.show(text)}`, `GET ${shown}`);
       return trimSlash(url);
     })().catch((error) => {
       uiServer = undefined;
@@ -178,7 +173,7 @@ export function createClient(options, settings = {}) {
         });
       throw error;
     }
-    const response = parseTransactionResponse(body, request.Name);
+    const response = parseTransactionResponse(body, request.Name, http.show);
     answered(response);
     if (response.Messages.some(isResponseWindow) && response.Summary.Succeeded === 0 && response.Summary.Failed > 0)
       throw new ErpResponseWindowError(windowSummary, {
@@ -199,13 +194,8 @@ export function createClient(options, settings = {}) {
   }
   function outcome(response, name, options) {
     if (options?.allowFailures) return response;
-    try {
-      return assertPassed(response, name);
-    } catch (error) {
-      // the message quotes the server's messages, which may echo a secret; `response` keeps them as sent
-      if (error instanceof ErpError) error.message = http.redact(error.message);
-      throw error;
-    }
+    // the message quotes the server's messages, which may echo a secret; `response` keeps them as sent
+    return assertPassed(response, name, http.redact);
   }
   return {
     page: (query, pageOptions) => fetchPage(query, query.options, pageOptions?.signal),
@@ -273,7 +263,7 @@ export function createClient(options, settings = {}) {
       const id = submitted['RequestId'];
       if (typeof id !== 'string')
         throw unexpected(
-          `${request.Name}: the async answer has no RequestId: ${http.redact(preview(submitted))}`,
+          `${request.Name}: the async answer has no RequestId: ${http.show(submitted)}`,
           'POST /api/v2/transaction/async',
           request.Name,
         );
@@ -289,17 +279,17 @@ export function createClient(options, settings = {}) {
               parsed = JSON.parse(messages);
             } catch {
               throw unexpected(
-                `${request.Name}: async request ${id} finished with Messages that are not JSON: ${http.redact(preview(messages))}`,
+                `${request.Name}: async request ${id} finished with Messages that are not JSON: ${http.show(messages)}`,
                 `GET /api/v2/transaction/async?id=${encodeURIComponent(id)}`,
                 request.Name,
               );
             }
           }
-          return outcome(parseTransactionResponse(parsed, request.Name), request.Name, asyncOptions);
+          return outcome(parseTransactionResponse(parsed, request.Name, http.show), request.Name, asyncOptions);
         }
         if (Date.now() + wait > deadline)
           throw new ErpTimeoutError(
-            `${request.Name}: async request ${id} not done by the deadline (last Status ${preview(status['Status'])})`,
+            `${request.Name}: async request ${id} not done by the deadline (last Status ${http.show(status['Status'])})`,
             {
               request: `GET /api/v2/transaction/async?id=${encodeURIComponent(id)}`,
               status: 200,
@@ -326,7 +316,7 @@ export function createClient(options, settings = {}) {
       );
       if (!Array.isArray(body['Transactions']))
         throw unexpected(
-          `${request.ServiceName}: the transaction/get answer has no Transactions: ${http.redact(preview(body))}`,
+          `${request.ServiceName}: the transaction/get answer has no Transactions: ${http.show(body)}`,
           'POST /api/v2/transaction/get',
           request.ServiceName,
         );
@@ -356,7 +346,7 @@ export function createClient(options, settings = {}) {
       uiServer: findUiServer,
       http,
       userDefinedFields: settings.userDefinedFields ?? {},
-      token: () => (typeof options.auth === 'string' ? Promise.resolve(options.auth) : options.auth.token()),
+      token: http.token,
       ...(options.log ? { log: options.log } : {}),
     }),
   };

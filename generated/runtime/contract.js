@@ -59,4 +59,7 @@ export const API_NAMES = [
   'COMMAND_ACTIONS',
   'commandsRequest',
   'ErpLockedError',
+  'ErpAuthError',
+  'ErpRedirectError',
+  'ErpResponseTooLargeError',
 ];

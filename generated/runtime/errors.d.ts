@@ -13,6 +13,14 @@ export declare class ErpLiteralError extends ErpError {
 export declare class ErpQueryError extends ErpError {
   name: string;
 }
+/**
+ * The AuthProvider given to the client failed to give a token (its `token()` threw or returned no string). The
+ * provider's own error is the `cause`; the message shows it redacted.
+ */
+export declare class ErpAuthError extends ErpError {
+  name: string;
+  constructor(message: string, cause?: unknown);
+}
 export interface RequestInfo {
   /** the object asked for, `table/customer` or `view/svc_view_es_customer`, when there is one */
   readonly object?: string;
@@ -82,6 +90,17 @@ export declare class ErpConnectionError extends ErpHttpError {
   readonly reset: boolean;
   constructor(summary: string, info: RequestInfo, reset: boolean);
 }
+/**
+ * The server answered with a redirect to another origin (scheme, host or port), or with more redirects than the
+ * client follows. Redirects are followed by hand, within the origin only, so that no credential, token or body
+ * reaches a host it was not given for: `from` and `to` are the two origins (`to` is undefined for a loop).
+ */
+export declare class ErpRedirectError extends ErpHttpError {
+  name: string;
+  readonly from: string;
+  readonly to: string | undefined;
+  constructor(summary: string, info: RequestInfo, from: string, to: string | undefined);
+}
 /** The answer (or the rest of its body) did not come within the client's timeout. */
 export declare class ErpTimeoutError extends ErpHttpError {
   name: string;
@@ -99,6 +118,10 @@ export declare class ErpServerError extends ErpHttpError {
  * body that cannot be decoded, rows that are not objects, or a 200 carrying an OData error object.
  */
 export declare class ErpUnexpectedResponseError extends ErpHttpError {
+  name: string;
+}
+/** An answer longer than the client reads (`maxResponseBytes`): a runaway or hostile server; nothing was kept. */
+export declare class ErpResponseTooLargeError extends ErpUnexpectedResponseError {
   name: string;
 }
 /**

@@ -16,6 +16,19 @@ export class ErpLiteralError extends ErpError {
 export class ErpQueryError extends ErpError {
   name = 'ErpQueryError';
 }
+/**
+ * The AuthProvider given to the client failed to give a token (its `token()` threw or returned no string). The
+ * provider's own error is the `cause`; the message shows it redacted.
+ */
+export class ErpAuthError extends ErpError {
+  name = 'ErpAuthError';
+  constructor(message, cause) {
+    super(message);
+    // set by hand: Error's `cause` option is ES2022, and the package compiles for ES2020
+    if (cause !== undefined)
+      Object.defineProperty(this, 'cause', { value: cause, writable: true, configurable: true, enumerable: false });
+  }
+}
 /** An HTTP answer the client could not use; the subclasses say what the service means by it. */
 export class ErpHttpError extends ErpError {
   name = 'ErpHttpError';
@@ -76,6 +89,21 @@ export class ErpConnectionError extends ErpHttpError {
     this.reset = reset;
   }
 }
+/**
+ * The server answered with a redirect to another origin (scheme, host or port), or with more redirects than the
+ * client follows. Redirects are followed by hand, within the origin only, so that no credential, token or body
+ * reaches a host it was not given for: `from` and `to` are the two origins (`to` is undefined for a loop).
+ */
+export class ErpRedirectError extends ErpHttpError {
+  name = 'ErpRedirectError';
+  from;
+  to;
+  constructor(summary, info, from, to) {
+    super(summary, info);
+    this.from = from;
+    this.to = to;
+  }
+}
 /** The answer (or the rest of its body) did not come within the client's timeout. */
 export class ErpTimeoutError extends ErpHttpError {
   name = 'ErpTimeoutError';
@@ -94,6 +122,10 @@ export class ErpServerError extends ErpHttpError {
  */
 export class ErpUnexpectedResponseError extends ErpHttpError {
   name = 'ErpUnexpectedResponseError';
+}
+/** An answer longer than the client reads (`maxResponseBytes`): a runaway or hostile server; nothing was kept. */
+export class ErpResponseTooLargeError extends ErpUnexpectedResponseError {
+  name = 'ErpResponseTooLargeError';
 }
 /**
  * Paging would never end or would repeat rows: the server answered more rows than `$top` asked for, or the

@@ -24,6 +24,11 @@ export interface AbortSignalLike {
 export interface FetchResponse {
   readonly ok: boolean;
   readonly status: number;
+  /** where the answer came from: a fetch that followed a redirect itself says so here */
+  readonly url?: string;
+  readonly redirected?: boolean;
+  /** `opaqueredirect`: a browser's fetch hides a redirect it was told not to follow */
+  readonly type?: string;
   readonly headers: {
     get(name: string): string | null;
   };
@@ -43,7 +48,12 @@ export interface FetchResponse {
 export interface BodySink {
   write(chunk: Uint8Array): void | Promise<void>;
 }
-/** The part of fetch the client calls: Node's global fetch fits, so does a test double or a proxying fetch. */
+/**
+ * The part of fetch the client calls: Node's global fetch fits, so does a test double or a proxying fetch. The
+ * client always asks for `redirect: 'manual'` and follows redirects itself: a fetch of your own must pass that on
+ * (a fetch that follows a redirect to another origin anyway is refused when its answer says so, but by then it
+ * has sent the request there).
+ */
 export type FetchLike = (
   url: string,
   init: {
@@ -51,7 +61,7 @@ export type FetchLike = (
     headers: Record<string, string>;
     body?: string;
     signal?: unknown;
-    redirect?: 'follow' | 'manual';
+    redirect: 'manual';
   },
 ) => Promise<FetchResponse>;
 export interface HttpOptions {
@@ -61,8 +71,10 @@ export interface HttpOptions {
   readonly fetch?: FetchLike;
   /** the retry policy, or options for the default one */
   readonly retry?: RetryPolicy | RetryOptions;
-  /** one line per retry and per token renewal */
+  /** one line per retry, per token renewal and per redirect followed */
   readonly log?: Logger;
+  /** the most bytes of a successful answer read before it is refused (default 256 MiB); streams are the sink's */
+  readonly maxResponseBytes?: number;
 }
 export interface Exchange {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -82,6 +94,8 @@ export interface Exchange {
   /** `read` may be retried; `write` (the default for POST) is never resent once it may have arrived */
   readonly kind?: RequestKind;
   readonly signal?: AbortSignalLike;
+  /** the most bytes of this answer read (default: the client's `maxResponseBytes`) */
+  readonly maxBytes?: number;
   /**
    * A family's own reading of a failed answer (the token endpoint's sign-in errors): an error to throw, or
    * undefined for the common one. `info` builds the request shown, with the server's message redacted.
@@ -103,7 +117,13 @@ export interface Http {
   stream(exchange: Exchange, open: () => BodySink | Promise<BodySink>): Promise<number>;
   /** a text with every secret this client knows (and anything shaped like one) cut out */
   redact(text: string): string;
+  /** at most `length` characters of a value a server sent, as JSON, for a message: redacted, then cut */
+  show(value: unknown, length?: number): string;
+  /** the bearer token the next request will carry (a failing AuthProvider is an ErpAuthError) */
+  token(): Promise<string>;
 }
+/** hops followed within the origin: the service's own redirects (a trailing slash) take one */
+export declare const MAX_REDIRECTS = 5;
 /** `https://host:port` of a URL: where a request was going, without credentials, path or query */
 export declare function origin(url: string): string;
 /** The message of an OData error object, `{error: {code, message}}`. */

@@ -3,6 +3,12 @@
 // a timeout that covers the body too, the retry policy (retry.ts), and each way the service or the network
 // says no turned into its typed error. Whatever a server said is redacted before it is shown (redact.ts).
 //
+// Nothing a server sends is trusted. Redirects are followed by hand (fetch is always asked for `redirect:
+// 'manual'`): within the origin the request was made for (scheme, host and port), at most MAX_REDIRECTS hops,
+// keeping the Authorization header (the router's 307 needs it); a redirect to any other origin is an
+// ErpRedirectError, so no token, credential or body ever reaches a host it was not given for. Bodies are read up
+// to a cap: an error body only as far as a snippet needs, a successful answer up to `maxResponseBytes`.
+//
 // 401 is not one thing on this service. The data query surface answers the same not-authorized 401 for an
 // invalid or expired token, for a table outside a consumer key's OData allow-list, and for a user without the
 // permission. The client tells them apart: a body saying the Authorization header was missing means it was
@@ -11,23 +17,42 @@
 // a newly issued token (the old one may have been superseded: each token call may invalidate earlier ones);
 // if the new token is refused too, the user lacks the permission, and that token is kept.
 import {
+  ErpAuthError,
   ErpCancelledError,
   ErpConnectionError,
+  ErpError,
   ErpFilterRejectedError,
   ErpForbiddenError,
   ErpHttpError,
   ErpNotAuthorizedError,
   ErpNotFoundError,
+  ErpRedirectError,
+  ErpResponseTooLargeError,
   ErpServerError,
   ErpTimeoutError,
   ErpUnexpectedResponseError,
 } from './errors.js';
 import { odataAllowList, tokenExpiry } from './jwt.js';
-import { redact, redactBody, shownUrl } from './redact.js';
+import { preview, redact, redactBody, shownUrl } from './redact.js';
 import { toRetryPolicy } from './retry.js';
 const SNIPPET = 200;
+/** An error body is only shown as a snippet and read for its message fields: no more of it is read. */
+const ERROR_BODY_BYTES = 256 * 1024;
+const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** hops followed within the origin: the service's own redirects (a trailing slash) take one */
+export const MAX_REDIRECTS = 5;
 // through globalThis: the package compiles without DOM or Node type definitions
 const timers = globalThis;
+const { URL: Url } = globalThis;
+/** The origin of a URL the way the URL standard compares them; undefined for one that does not parse. */
+function urlOrigin(url) {
+  try {
+    return new Url(url).origin;
+  } catch {
+    return undefined;
+  }
+}
 /** `https://host:port` of a URL: where a request was going, without credentials, path or query */
 export function origin(url) {
   const shown = shownUrl(url);
@@ -91,13 +116,69 @@ function rootCause(error) {
   const code = e?.code;
   return { message, code: typeof code === 'string' ? code : undefined };
 }
-const readAll = async (response, lost) => {
+/**
+ * At most `cap` bytes of a body, chunk by chunk, and whether there was more (the rest is not read: the stream
+ * is cancelled). A response without a stream (a test double) is read whole.
+ */
+async function readUpTo(response, cap, lost) {
   try {
-    return new Uint8Array(await response.arrayBuffer());
+    if (response.body === undefined || response.body === null) {
+      const all = new Uint8Array(await response.arrayBuffer());
+      return { bytes: all.length > cap ? all.subarray(0, cap) : all, more: all.length > cap };
+    }
+    const reader = response.body.getReader();
+    const chunks = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || value === undefined) break;
+      if (total + value.length > cap) {
+        chunks.push(value.subarray(0, cap - total));
+        total = cap;
+        await reader.cancel().catch(() => undefined);
+        return { bytes: concat(chunks, total), more: true };
+      }
+      chunks.push(value);
+      total += value.length;
+    }
+    return { bytes: concat(chunks, total), more: false };
   } catch (error) {
     throw lost(error);
   }
-};
+}
+function concat(chunks, total) {
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+/** Lets go of a body that will not be read (a redirect's): the connection is not held for it. */
+async function discard(response) {
+  await response.body
+    ?.getReader()
+    .cancel()
+    .catch(() => undefined);
+}
+/** The caller's `token()`, typed: whatever else it throws or gives is an ErpAuthError. */
+async function tokenOf(provider, clean) {
+  let token;
+  try {
+    token = await provider.token();
+  } catch (error) {
+    if (error instanceof ErpError) throw error;
+    const said = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    throw new ErpAuthError(`the auth provider failed to give a token: ${clean(said)}`, error);
+  }
+  if (typeof token !== 'string')
+    throw new ErpAuthError(
+      `the auth provider gave ${token === null ? 'null' : typeof token} where a token (a string) was expected`,
+    );
+  return token;
+}
 const RESET = /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED|ECONNABORTED)$/;
 const DECODING = /^(Z_DATA_ERROR|Z_BUF_ERROR|ERR_PADDING_1|Z_NEED_DICT)$|^ERR_BROTLI/;
 export function createHttp(options) {
@@ -114,6 +195,21 @@ export function createHttp(options) {
   const secrets = () => [...sent, ...(provider.secrets?.() ?? [])];
   const clean = (text) => redact(text, secrets());
   const cleanBody = (text) => redactBody(text, secrets());
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  /** A successful answer's body, refused past its cap (a Content-Length over it is refused before reading). */
+  const readCapped = (cap) => async (response, lost, info) => {
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+    const { bytes, more } =
+      declared > cap ? { bytes: new Uint8Array(0), more: true } : await readUpTo(response, cap, lost);
+    if (more) {
+      if (declared > cap) await discard(response);
+      throw new ErpResponseTooLargeError(
+        `the answer is longer than ${cap} bytes, the most this client reads (maxResponseBytes): a runaway or hostile server? Nothing of it was kept`,
+        info(response.status),
+      );
+    }
+    return bytes;
+  };
   /** One attempt with one token: the response, its body read in full, or a typed error. */
   async function attempt(exchange, token, read) {
     const info = (status, serverMessage) => ({
@@ -167,27 +263,99 @@ export function createHttp(options) {
       );
     };
     try {
+      const response = await follow(exchange, headers, limit.signal, info, lost);
+      contentEncoding = response.headers.get('content-encoding') ?? '';
+      const bodyLost = (error) => lost(error, response.status);
+      if (!response.ok) {
+        const { bytes } = await readUpTo(response, ERROR_BODY_BYTES, bodyLost);
+        fail(exchange, response, utf8Text(bytes), token, info);
+      }
+      return { response, body: await read(response, bodyLost, info) };
+    } finally {
+      limit.done();
+    }
+  }
+  /**
+   * The request, and each redirect of it within its origin, until an answer that is not a redirect. A redirect
+   * to another origin, or too many, is an ErpRedirectError: nothing is sent there.
+   */
+  async function follow(exchange, headers, signal, info, lost) {
+    const from = urlOrigin(exchange.url);
+    let url = exchange.url;
+    let method = exchange.method;
+    let body =
+      exchange.text !== undefined
+        ? exchange.text.content
+        : exchange.body !== undefined
+          ? JSON.stringify(exchange.body)
+          : undefined;
+    for (let hops = 0; ; hops++) {
       let response;
       try {
-        response = await doFetch(exchange.url, {
-          method: exchange.method,
+        response = await doFetch(url, {
+          method,
           headers,
-          ...(exchange.text !== undefined
-            ? { body: exchange.text.content }
-            : exchange.body !== undefined
-              ? { body: JSON.stringify(exchange.body) }
-              : {}),
-          signal: limit.signal,
+          ...(body !== undefined ? { body } : {}),
+          signal,
+          redirect: 'manual',
         });
       } catch (error) {
         throw lost(error, 0);
       }
-      contentEncoding = response.headers.get('content-encoding') ?? '';
-      const bodyLost = (error) => lost(error, response.status);
-      if (!response.ok) fail(exchange, response, utf8Text(await readAll(response, bodyLost)), token, info);
-      return { response, body: await read(response, bodyLost) };
-    } finally {
-      limit.done();
+      const shownFrom = origin(exchange.url);
+      if (response.type === 'opaqueredirect')
+        throw new ErpRedirectError(
+          `the server answered a redirect that this fetch hides (a browser's), so it cannot be checked to stay within ${shownFrom}; it was not followed`,
+          info(response.status),
+          shownFrom,
+          undefined,
+        );
+      // a fetch of the caller's that followed a redirect itself: its answer is another host's, and is refused
+      if (response.redirected === true && response.url !== undefined && urlOrigin(response.url) !== from)
+        throw new ErpRedirectError(
+          `the fetch given to the client followed a redirect from ${shownFrom} to ${origin(response.url)} (pass \`redirect: 'manual'\` on to it); the answer from there is refused`,
+          info(response.status),
+          shownFrom,
+          origin(response.url),
+        );
+      const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
+      if (location === null) return response;
+      await discard(response);
+      let next;
+      try {
+        next = new Url(location, url);
+      } catch {
+        throw new ErpRedirectError(
+          `the server answered a ${response.status} redirect to an address that is not a URL; it was not followed`,
+          info(response.status),
+          shownFrom,
+          undefined,
+        );
+      }
+      if (next.origin !== from)
+        throw new ErpRedirectError(
+          `the server answered a ${response.status} redirect from ${shownFrom} to another origin, ${origin(next.href)}; the client follows redirects only within the origin it was given, so nothing was sent there`,
+          info(response.status),
+          shownFrom,
+          origin(next.href),
+        );
+      if (hops + 1 > MAX_REDIRECTS)
+        throw new ErpRedirectError(
+          `the server answered more than ${MAX_REDIRECTS} redirects in a row (a redirect loop?)`,
+          info(response.status),
+          shownFrom,
+          undefined,
+        );
+      // the methods as fetch changes them: a 303 reads what it points to, and so does a 301 or 302 of a POST
+      if ((response.status === 303 && method !== 'GET') || (response.status <= 302 && method === 'POST')) {
+        method = 'GET';
+        body = undefined;
+        delete headers['Content-Type'];
+      }
+      options.log?.(
+        `following a ${response.status} redirect of ${clean(`${exchange.method} ${exchange.shown}`)} to ${clean(shownUrl(next.href).slice(next.origin.length))}`,
+      );
+      url = next.href;
     }
   }
   function fail(exchange, response, text, token, info) {
@@ -197,7 +365,7 @@ export function createHttp(options) {
     const notJson =
       text.trim() !== '' && parsed === undefined
         ? (describeBody(text, response.headers.get('content-type') ?? '') ??
-          `a body that is not JSON: ${cleanBody(JSON.stringify(text.slice(0, SNIPPET)))}`)
+          `a body that is not JSON: ${preview(text, cleanBody)}`)
         : undefined;
     const explained = exchange.explain?.(status, body, text, info);
     if (explained !== undefined) throw explained;
@@ -268,14 +436,14 @@ export function createHttp(options) {
   }
   /** One attempt, and on a 401 a new token may cure, one more with a newly issued token. */
   async function withToken(exchange, read) {
-    const token = await provider.token();
+    const token = await tokenOf(provider, clean);
     try {
       return await attempt(exchange, token, read);
     } catch (error) {
       if (!canRenew || !(error instanceof ErpNotAuthorizedError)) throw error;
       if (error.reason !== 'invalid-token' && error.reason !== 'unknown') throw error;
       provider.invalidate?.(token);
-      const fresh = await provider.token();
+      const fresh = await tokenOf(provider, clean);
       options.log?.(`retrying ${clean(`${exchange.method} ${exchange.shown}`)} with a new token after a 401`);
       try {
         return await attempt(exchange, fresh, read);
@@ -297,17 +465,22 @@ export function createHttp(options) {
   }
   async function send(exchange, read) {
     const kind = exchange.kind ?? (exchange.method === 'GET' ? 'read' : 'write');
-    return policy.run(clean(`${exchange.method} ${exchange.shown}`), kind, () => withToken(exchange, read));
+    try {
+      return await policy.run(clean(`${exchange.method} ${exchange.shown}`), kind, () => withToken(exchange, read));
+    } catch (error) {
+      throw scrubbed(error, clean);
+    }
   }
+  const show = (value, length = SNIPPET) => preview(value, cleanBody, length);
+  const cap = (exchange) => readCapped(exchange.maxBytes ?? maxResponseBytes);
   return {
     async json(exchange) {
-      const { response, body } = await send(exchange, readAll);
+      const { response, body } = await send(exchange, cap(exchange));
       const text = utf8Text(body);
       const parsed = parseJson(text);
       if (parsed !== undefined) return parsed.value;
       const what =
-        describeBody(text, response.headers.get('content-type') ?? '') ??
-        `a body that is not JSON: ${cleanBody(JSON.stringify(text.slice(0, SNIPPET)))}`;
+        describeBody(text, response.headers.get('content-type') ?? '') ?? `a body that is not JSON: ${show(text)}`;
       throw new ErpUnexpectedResponseError(`the server answered ${what}`, {
         request: clean(`${exchange.method} ${exchange.shown}`),
         status: response.status,
@@ -315,13 +488,13 @@ export function createHttp(options) {
       });
     },
     async bytes(exchange) {
-      return (await send(exchange, readAll)).body;
+      return (await send(exchange, cap(exchange))).body;
     },
     async stream(exchange, open) {
-      const { body } = await send(exchange, async (response, lost) => {
+      const { body } = await send(exchange, async (response, lost, info) => {
         const sink = await open();
         if (response.body === undefined || response.body === null) {
-          const all = await readAll(response, lost);
+          const all = await cap(exchange)(response, lost, info);
           await sink.write(all);
           return all.length;
         }
@@ -347,7 +520,20 @@ export function createHttp(options) {
       return body;
     },
     redact: clean,
+    show,
+    token: () => tokenOf(provider, clean),
   };
+}
+/**
+ * The last line of defence: an error on its way out of a request has its message and stack redacted once more,
+ * whoever built it (a family's `explain`, a sink, the caller's fetch).
+ */
+function scrubbed(error, clean) {
+  if (error instanceof Error) {
+    error.message = clean(error.message);
+    if (typeof error.stack === 'string') error.stack = clean(error.stack);
+  }
+  return error;
 }
 const utf8 = new globalThis.TextDecoder();
 /** A body's bytes as text (UTF-8, invalid sequences replaced). */

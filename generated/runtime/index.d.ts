@@ -1,4 +1,5 @@
 export {
+  ErpAuthError,
   ErpCancelledError,
   ErpConnectionError,
   ErpError,
@@ -11,6 +12,8 @@ export {
   ErpNotFoundError,
   ErpPagingError,
   ErpQueryError,
+  ErpRedirectError,
+  ErpResponseTooLargeError,
   ErpResponseWindowError,
   ErpServerError,
   ErpSignInError,

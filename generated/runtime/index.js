@@ -2,6 +2,7 @@
 // the package's default page size). The client and the Transaction API have their own entry, `client.ts`:
 // a file that only builds queries does not make the compiler load them.
 export {
+  ErpAuthError,
   ErpCancelledError,
   ErpConnectionError,
   ErpError,
@@ -14,6 +15,8 @@ export {
   ErpNotFoundError,
   ErpPagingError,
   ErpQueryError,
+  ErpRedirectError,
+  ErpResponseTooLargeError,
   ErpResponseWindowError,
   ErpServerError,
   ErpSignInError,

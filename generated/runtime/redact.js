@@ -3,6 +3,11 @@
 // Authorization header, and a base URL may carry `user:password@`. So every text that came from a server or
 // names a URL passes through here before it is shown: the secrets the caller gave are cut out by value, and
 // what looks like one (a bearer value, a JWT, a GUID in a server body, a secret-named field) by shape.
+//
+// A secret is cut out in every form it takes in such a text, not only as given: a server that echoes it inside
+// JSON escapes its quotes, backslashes and tabs (and .NET escapes non-ASCII as \uXXXX), a URL or a form body
+// percent-encodes it, XML escapes it as entities, and Basic credentials hide it in base64. And a text is
+// redacted before it is cut to a snippet, never after: a secret straddling the cut would survive as its head.
 const HIDDEN = '[redacted]';
 /** `Bearer <anything>`: an echoed Authorization header */
 const BEARER = /\b(Bearer|Basic)\s+[^\s"'<>,;]+/gi;
@@ -25,13 +30,77 @@ const PAIR_FIELD = new RegExp(
 );
 /** a consumer key is a GUID; inside a server body any GUID may be one */
 const GUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
-/** The text with the given secrets and anything shaped like a credential replaced by `[redacted]`. */
+// through globalThis: the package compiles without DOM or Node type definitions
+const codec = globalThis;
+const utf8 = new codec.TextEncoder();
+/**
+ * Characters that no encoding changes (JSON, .NET's \uXXXX, percent-encoding, XML entities): a secret's runs of
+ * them appear verbatim in any of its encoded forms, at any depth (a JSON text inside a JSON string, ...).
+ */
+const PLAIN = /[A-Za-z0-9_.~-]+/g;
+/**
+ * One encoded character: a backslash escape of any depth (a whole run of backslashes, never split, so that a
+ * hostile text of many backslashes cannot make the match backtrack through its partitions), a percent escape, an
+ * entity, or a character as it is.
+ */
+const ENCODED = String.raw`(?:\\+(?!\\)(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[tnrbf"'/])?|%[0-9A-Fa-f]{2}|&#?[0-9A-Za-z]{1,8};|[^A-Za-z0-9_.~\\-])`;
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * The source of a pattern that matches a secret in every encoded form: its plain runs in order, and between them,
+ * before and after, what its other characters become once encoded.
+ */
+function secretPattern(secret) {
+  const runs = secret.match(PLAIN);
+  if (runs === null) return escapeRegExp(secret);
+  // between two runs, each character may take a few encoded characters (a UTF-8 byte is one percent escape, a
+  // surrogate pair two \u escapes); at the ends, at most one per byte, so that no neighbour is cut out as well
+  const gap = (text, edge = false) =>
+    text === '' ? '' : `${ENCODED}{1,${(edge ? 1 : 4) * utf8.encode(text).length + (edge ? 0 : 8)}}`;
+  const lead = secret.slice(0, secret.indexOf(runs[0]));
+  const trail = secret.slice(secret.lastIndexOf(runs[runs.length - 1]) + runs[runs.length - 1].length);
+  // not from inside a run of backslashes: every start there would scan the rest of the run again
+  let pattern = lead === '' ? '' : `(?<!\\\\)${gap(lead, true)}`;
+  let at = lead.length;
+  runs.forEach((run, i) => {
+    const start = secret.indexOf(run, at);
+    if (i > 0) pattern += gap(secret.slice(at, start));
+    pattern += escapeRegExp(run);
+    at = start + run.length;
+  });
+  return pattern + gap(trail, true);
+}
+/**
+ * The part of any base64 text that is fixed by `bytes` alone, for each of the three alignments the bytes can
+ * take inside a longer encoded text (Basic credentials encode `user:password`): the characters whose six bits all
+ * come from the secret. Short cores are left out: they would cut out ordinary text.
+ */
+function base64Cores(bytes) {
+  const cores = [];
+  for (let offset = 0; offset < 3; offset++) {
+    let binary = '\0'.repeat(offset);
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    const encoded = codec.btoa(binary);
+    const core = encoded.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    if (core.length >= 6) cores.push(escapeRegExp(core), escapeRegExp(core.replace(/\+/g, '-').replace(/\//g, '_')));
+  }
+  return cores;
+}
+/** One pattern for a set of secrets, each in every form; made once per set. */
+let cached;
+function patternOf(secrets) {
+  const key = secrets.join('\u0000');
+  if (cached?.key !== key) {
+    // longest first: a secret that contains another is cut out whole
+    const given = [...new Set(secrets.filter((s) => s !== ''))].sort((a, b) => b.length - a.length);
+    const sources = given.flatMap((secret) => [secretPattern(secret), ...base64Cores(utf8.encode(secret))]);
+    cached = { key, pattern: sources.length ? new RegExp(sources.join('|'), 'g') : undefined };
+  }
+  return cached.pattern;
+}
+/** The text with the given secrets (in every form) and anything shaped like a credential cut out. */
 export function redact(text, secrets = []) {
-  let out = text;
-  // longest first, so a secret containing another is cut out whole
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length))
-    if (secret !== '') out = out.split(secret).join(HIDDEN);
-  return out
+  const pattern = patternOf(secrets);
+  return (pattern !== undefined ? text.replace(pattern, HIDDEN) : text)
     .replace(USER_INFO, `$1${HIDDEN}@`)
     .replace(BEARER, `$1 ${HIDDEN}`)
     .replace(JWT, HIDDEN)
@@ -48,16 +117,27 @@ export function shownUrl(url) {
   return url.replace(USER_INFO, '$1');
 }
 /**
- * At most `length` characters of a value for a message, never throwing: JSON.stringify overflows the stack on
- * a deeply nested answer (and throws on cycles), so such a value is described instead of printed.
+ * How much of a text is redacted before it is cut to `length`: enough that a secret starting before the cut is
+ * whole in what is redacted, in any of its forms.
  */
-export function preview(value, length = 200) {
+const REDACTED_WINDOW = 1 << 16;
+/**
+ * At most `length` characters of a value for a message, as JSON: redacted by `clean` first, then cut, never
+ * throwing. JSON.stringify overflows the stack on a deeply nested answer (and throws on cycles), so such a
+ * value is described instead of printed.
+ */
+export function preview(value, clean, length = 200) {
   let text;
   try {
-    text = typeof value === 'string' ? JSON.stringify(value.slice(0, length + 1)) : JSON.stringify(value);
+    // a string is redacted as the server sent it, then shown as JSON: its escaped form holds no secret either
+    text =
+      typeof value === 'string'
+        ? JSON.stringify(clean(value.slice(0, length + REDACTED_WINDOW)))
+        : JSON.stringify(value);
   } catch {
     text = Array.isArray(value) ? '[an array nested too deeply to show]' : '{an object nested too deeply to show}';
   }
-  text ??= String(value);
+  // redacted (again) as shown: escaping can turn text next to nothing secret into the form of a secret
+  text = clean((text ?? String(value)).slice(0, length + REDACTED_WINDOW));
   return text.length > length ? `${text.slice(0, length)}…` : text;
 }

@@ -38,6 +38,7 @@ export function isResponseWindow(message) {
 }
 /** Whether a failure of a `kind` request may be retried, and why. */
 export function retryReason(error, kind) {
+  if (isSettled(error)) return undefined;
   if (error instanceof ErpResponseWindowError) return 'response-window';
   if (error instanceof ErpLockedError) return 'locked';
   if (kind === 'write') return undefined;
@@ -48,11 +49,20 @@ export function retryReason(error, kind) {
   }
   return undefined;
 }
+/**
+ * Marks an error that a policy has already given up on. A run inside another (a transaction's window retry
+ * around the request's own) neither retries it again, which would multiply the attempts, nor counts it twice.
+ */
+const SETTLED = Symbol.for('erpgen.retry.settled');
+const isSettled = (error) => error !== null && typeof error === 'object' && error[SETTLED] === true;
 /** `attempts` on the error and in its message: the final error says how many attempts were made. */
 function withAttempts(error, attempts) {
-  if (error instanceof ErpError && attempts > 1) {
-    error.attempts = attempts;
-    error.message = `${error.message} [${attempts} attempts]`;
+  if (error instanceof ErpError && !isSettled(error)) {
+    Object.defineProperty(error, SETTLED, { value: true });
+    if (attempts > 1) {
+      error.attempts = attempts;
+      error.message = `${error.message} [${attempts} attempts]`;
+    }
   }
   return error;
 }

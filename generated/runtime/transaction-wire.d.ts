@@ -63,15 +63,30 @@ export interface TransactionSet {
     readonly DataElements: readonly WireDataElement[];
   }>;
 }
-/** A transaction the server did not pass; `messages` are the server's, `response` the whole answer. */
+/**
+ * A transaction the server did not pass; `messages` are the server's, `response` the whole answer as it was
+ * sent. The message shows the server's messages redacted (they may echo what was sent); `response` is not
+ * enumerable, so that a logger that prints the error's properties does not print the unredacted answer.
+ */
 export declare class ErpTransactionFailedError extends ErpError {
   name: string;
   readonly service: string;
   readonly response: TransactionResponse;
-  constructor(service: string, response: TransactionResponse);
+  constructor(service: string, response: TransactionResponse, clean?: (text: string) => string);
   get messages(): readonly string[];
 }
-/** Checks the shape of an answer; a body that is not one is an error, not a silent success. */
-export declare function parseTransactionResponse(body: unknown, service: string): TransactionResponse;
+/**
+ * Checks the shape of an answer; a body that is not one is an error, not a silent success. `show` gives what
+ * the error shows of the body (the client passes its own, which knows the secrets it sent).
+ */
+export declare function parseTransactionResponse(
+  body: unknown,
+  service: string,
+  show?: (value: unknown) => string,
+): TransactionResponse;
 /** Fails unless every transaction passed: `Summary.Failed` is 0 and every result says Passed. */
-export declare function assertPassed(response: TransactionResponse, service: string): TransactionResponse;
+export declare function assertPassed(
+  response: TransactionResponse,
+  service: string,
+  clean?: (text: string) => string,
+): TransactionResponse;

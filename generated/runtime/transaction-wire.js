@@ -1,26 +1,32 @@
 // The wire format of the Transaction API: request bodies, answers, and the checks that an answer is one and
 // that every transaction in it passed. Shared by the payload builders and the client.
 import { ErpError } from './errors.js';
-import { preview } from './redact.js';
-/** A transaction the server did not pass; `messages` are the server's, `response` the whole answer. */
+import { preview, redact } from './redact.js';
+/**
+ * A transaction the server did not pass; `messages` are the server's, `response` the whole answer as it was
+ * sent. The message shows the server's messages redacted (they may echo what was sent); `response` is not
+ * enumerable, so that a logger that prints the error's properties does not print the unredacted answer.
+ */
 export class ErpTransactionFailedError extends ErpError {
   name = 'ErpTransactionFailedError';
   service;
-  response;
-  constructor(service, response) {
+  constructor(service, response, clean = redact) {
     const { Succeeded, Failed, Other } = response.Summary;
     super(
-      `${service}: ${Failed} failed, ${Succeeded} succeeded, ${Other} other: ${response.Messages.join(' | ') || '(no message)'}`,
+      `${service}: ${Failed} failed, ${Succeeded} succeeded, ${Other} other: ${clean(response.Messages.join(' | ')) || '(no message)'}`,
     );
     this.service = service;
-    this.response = response;
+    Object.defineProperty(this, 'response', { value: response, enumerable: false });
   }
   get messages() {
     return this.response.Messages;
   }
 }
-/** Checks the shape of an answer; a body that is not one is an error, not a silent success. */
-export function parseTransactionResponse(body, service) {
+/**
+ * Checks the shape of an answer; a body that is not one is an error, not a silent success. `show` gives what
+ * the error shows of the body (the client passes its own, which knows the secrets it sent).
+ */
+export function parseTransactionResponse(body, service, show = (value) => preview(value, redact)) {
   const b = body;
   const summary = b?.Summary;
   const ok =
@@ -32,15 +38,15 @@ export function parseTransactionResponse(body, service) {
     typeof summary?.Succeeded === 'number' &&
     typeof summary.Failed === 'number' &&
     typeof summary.Other === 'number';
-  if (!ok) throw new ErpError(`${service}: the answer is not a transaction response: ${preview(body)}`);
+  if (!ok) throw new ErpError(`${service}: the answer is not a transaction response: ${show(body)}`);
   return b;
 }
 /** Fails unless every transaction passed: `Summary.Failed` is 0 and every result says Passed. */
-export function assertPassed(response, service) {
+export function assertPassed(response, service, clean = redact) {
   const passed =
     response.Summary.Failed === 0 &&
     response.Results !== null &&
     response.Results.Transactions.every((t) => t.Status === 'Passed');
-  if (!passed) throw new ErpTransactionFailedError(service, response);
+  if (!passed) throw new ErpTransactionFailedError(service, response, clean);
   return response;
 }

@@ -16,7 +16,6 @@
 import { ErpError, ErpHttpError, ErpSignInError, ErpUnexpectedResponseError, type RequestInfo } from './errors.js';
 import { createHttp, origin, utf8Text, type AuthProvider, type FetchLike } from './http.js';
 import { tokenExpiry } from './jwt.js';
-import { preview } from './redact.js';
 import { xmlField } from './xml.js';
 import type { Logger, RetryOptions, RetryPolicy } from './retry.js';
 
@@ -111,6 +110,9 @@ export function tokenAuth(options: TokenAuthOptions): TokenAuth {
   const byKey = typeof options.consumerKey === 'string';
   const secretValues = [options.password, options.consumerKey].filter((s): s is string => typeof s === 'string');
   const issuedTokens: string[] = [];
+  // a sign-in that failed may have been given the password as the user name (the two swapped by mistake), so
+  // its errors never show the user name; a sign-in that worked shows it in the log line
+  const refused = byKey ? 'the consumer key' : 'the user name and password';
   const who = byKey
     ? `the consumer key${options.username !== undefined ? ` (user "${options.username}")` : ''}`
     : `user "${options.username}"`;
@@ -118,6 +120,8 @@ export function tokenAuth(options: TokenAuthOptions): TokenAuth {
     // the token call itself carries no bearer token
     auth: { token: async () => '', secrets: () => [...secretValues, ...issuedTokens] },
     timeoutMs: options.timeoutMs ?? 60_000,
+    // a token answer is a few hundred bytes
+    maxResponseBytes: 1024 * 1024,
     ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
     ...(options.retry !== undefined ? { retry: options.retry } : {}),
     ...(options.log !== undefined ? { log: options.log } : {}),
@@ -140,14 +144,14 @@ export function tokenAuth(options: TokenAuthOptions): TokenAuth {
     if (status === 401)
       return new ErpSignInError(
         b['error'] === 'invalid_grant' || !byKey
-          ? `sign-in refused at ${at}: wrong user name or password for ${who} (invalid_grant)`
-          : `sign-in refused at ${at} for ${who}`,
+          ? `sign-in refused at ${at}: wrong user name or password (invalid_grant)`
+          : `sign-in refused at ${at} for ${refused}`,
         info(status, message),
         byKey && b['error'] !== 'invalid_grant' ? 'other' : 'credentials',
       );
     if (status === 403)
       return new ErpSignInError(
-        `sign-in refused at ${at}: ${who} has no scope (insufficient_scope); give the key an API scope on the administration site (${at}/api/admin, API console)`,
+        `sign-in refused at ${at}: ${byKey ? 'the consumer key' : 'the user'} has no scope (insufficient_scope); give the key an API scope on the administration site (${at}/api/admin, API console)`,
         info(status, message),
         'no-scope',
       );
@@ -182,7 +186,7 @@ export function tokenAuth(options: TokenAuthOptions): TokenAuth {
     const answer = parseTokenAnswer(text);
     if (answer === undefined)
       throw new ErpUnexpectedResponseError(
-        `sign-in at ${origin(base)}: the token answer holds no AccessToken: ${http.redact(preview(text))}`,
+        `sign-in at ${origin(base)}: the token answer holds no AccessToken: ${http.show(text)}`,
         { request: `POST ${TOKEN_PATH}`, status: 200 },
       );
     issuedTokens.push(answer.token);

@@ -28,7 +28,6 @@ import {
 } from './http.js';
 import { isReportService } from './contract.js';
 import { objectPath, queryString, type QueryOptions, type RunnableQuery } from './query.js';
-import { preview } from './redact.js';
 import { isResponseWindow, toRetryPolicy, type Logger, type RetryOptions, type RetryPolicy } from './retry.js';
 import {
   assertPassed,
@@ -60,8 +59,13 @@ export interface ClientOptions {
   readonly fetch?: FetchLike;
   /** the retry policy (retry.ts), or options for the default one: delays, attempts, a fixed random for tests */
   readonly retry?: RetryPolicy | RetryOptions;
-  /** receives one line per retry and per token renewal (never a secret) */
+  /** receives one line per retry, per token renewal and per redirect followed (never a secret) */
   readonly log?: Logger;
+  /**
+   * The most bytes of one answer the client reads (default 256 MiB): a server that answers without end is refused
+   * with an ErpResponseTooLargeError instead of filling memory. Error bodies are read only as far as a message needs.
+   */
+  readonly maxResponseBytes?: number;
 }
 
 export interface RowsOptions {
@@ -173,11 +177,7 @@ export function createClient(options: ClientOptions, settings: PackageSettings =
     });
   function asObject(value: unknown, what: string, request: string, object?: string): Record<string, unknown> {
     if (value === null || typeof value !== 'object' || Array.isArray(value))
-      throw unexpected(
-        `${object ?? 'router'}: ${what} is not a JSON object: ${http.redact(preview(value))}`,
-        request,
-        object,
-      );
+      throw unexpected(`${object ?? 'router'}: ${what} is not a JSON object: ${http.show(value)}`, request, object);
     return value as Record<string, unknown>;
   }
   let uiServer: Promise<string> | undefined = options.uiServerUrl
@@ -240,7 +240,7 @@ export function createClient(options: ClientOptions, settings: PackageSettings =
         url = xmlField(text, 'Url');
       }
       if (typeof url !== 'string' || url === '')
-        throw unexpected(`router: the answer has no Url: ${http.redact(preview(text))}`, `GET ${shown}`);
+        throw unexpected(`router: the answer has no Url: ${http.show(text)}`, `GET ${shown}`);
       return trimSlash(url);
     })().catch((error: unknown) => {
       uiServer = undefined;
@@ -308,7 +308,7 @@ export function createClient(options: ClientOptions, settings: PackageSettings =
         });
       throw error;
     }
-    const response = parseTransactionResponse(body, request.Name);
+    const response = parseTransactionResponse(body, request.Name, http.show);
     answered(response);
     if (response.Messages.some(isResponseWindow) && response.Summary.Succeeded === 0 && response.Summary.Failed > 0)
       throw new ErpResponseWindowError(windowSummary, {
@@ -331,13 +331,8 @@ export function createClient(options: ClientOptions, settings: PackageSettings =
 
   function outcome(response: TransactionResponse, name: string, options?: TransactionOptions): TransactionResponse {
     if (options?.allowFailures) return response;
-    try {
-      return assertPassed(response, name);
-    } catch (error) {
-      // the message quotes the server's messages, which may echo a secret; `response` keeps them as sent
-      if (error instanceof ErpError) error.message = http.redact(error.message);
-      throw error;
-    }
+    // the message quotes the server's messages, which may echo a secret; `response` keeps them as sent
+    return assertPassed(response, name, http.redact);
   }
 
   return {
@@ -411,7 +406,7 @@ export function createClient(options: ClientOptions, settings: PackageSettings =
       const id = submitted['RequestId'];
       if (typeof id !== 'string')
         throw unexpected(
-          `${request.Name}: the async answer has no RequestId: ${http.redact(preview(submitted))}`,
+          `${request.Name}: the async answer has no RequestId: ${http.show(submitted)}`,
           'POST /api/v2/transaction/async',
           request.Name,
         );
@@ -427,17 +422,17 @@ export function createClient(options: ClientOptions, settings: PackageSettings =
               parsed = JSON.parse(messages);
             } catch {
               throw unexpected(
-                `${request.Name}: async request ${id} finished with Messages that are not JSON: ${http.redact(preview(messages))}`,
+                `${request.Name}: async request ${id} finished with Messages that are not JSON: ${http.show(messages)}`,
                 `GET /api/v2/transaction/async?id=${encodeURIComponent(id)}`,
                 request.Name,
               );
             }
           }
-          return outcome(parseTransactionResponse(parsed, request.Name), request.Name, asyncOptions);
+          return outcome(parseTransactionResponse(parsed, request.Name, http.show), request.Name, asyncOptions);
         }
         if (Date.now() + wait > deadline)
           throw new ErpTimeoutError(
-            `${request.Name}: async request ${id} not done by the deadline (last Status ${preview(status['Status'])})`,
+            `${request.Name}: async request ${id} not done by the deadline (last Status ${http.show(status['Status'])})`,
             {
               request: `GET /api/v2/transaction/async?id=${encodeURIComponent(id)}`,
               status: 200,
@@ -465,7 +460,7 @@ export function createClient(options: ClientOptions, settings: PackageSettings =
       );
       if (!Array.isArray(body['Transactions']))
         throw unexpected(
-          `${request.ServiceName}: the transaction/get answer has no Transactions: ${http.redact(preview(body))}`,
+          `${request.ServiceName}: the transaction/get answer has no Transactions: ${http.show(body)}`,
           'POST /api/v2/transaction/get',
           request.ServiceName,
         );
@@ -498,7 +493,7 @@ export function createClient(options: ClientOptions, settings: PackageSettings =
       uiServer: findUiServer,
       http,
       userDefinedFields: settings.userDefinedFields ?? {},
-      token: () => (typeof options.auth === 'string' ? Promise.resolve(options.auth) : options.auth.token()),
+      token: http.token,
       ...(options.log ? { log: options.log } : {}),
     }),
   };

@@ -70,4 +70,7 @@ export const API_NAMES: readonly string[] = [
   'COMMAND_ACTIONS',
   'commandsRequest',
   'ErpLockedError',
+  'ErpAuthError',
+  'ErpRedirectError',
+  'ErpResponseTooLargeError',
 ];

@@ -20,6 +20,21 @@ export class ErpQueryError extends ErpError {
   override name = 'ErpQueryError';
 }
 
+/**
+ * The AuthProvider given to the client failed to give a token (its `token()` threw or returned no string). The
+ * provider's own error is the `cause`; the message shows it redacted.
+ */
+export class ErpAuthError extends ErpError {
+  override name = 'ErpAuthError';
+
+  constructor(message: string, cause?: unknown) {
+    super(message);
+    // set by hand: Error's `cause` option is ES2022, and the package compiles for ES2020
+    if (cause !== undefined)
+      Object.defineProperty(this, 'cause', { value: cause, writable: true, configurable: true, enumerable: false });
+  }
+}
+
 export interface RequestInfo {
   /** the object asked for, `table/customer` or `view/svc_view_es_customer`, when there is one */
   readonly object?: string;
@@ -118,6 +133,23 @@ export class ErpConnectionError extends ErpHttpError {
   }
 }
 
+/**
+ * The server answered with a redirect to another origin (scheme, host or port), or with more redirects than the
+ * client follows. Redirects are followed by hand, within the origin only, so that no credential, token or body
+ * reaches a host it was not given for: `from` and `to` are the two origins (`to` is undefined for a loop).
+ */
+export class ErpRedirectError extends ErpHttpError {
+  override name = 'ErpRedirectError';
+  readonly from: string;
+  readonly to: string | undefined;
+
+  constructor(summary: string, info: RequestInfo, from: string, to: string | undefined) {
+    super(summary, info);
+    this.from = from;
+    this.to = to;
+  }
+}
+
 /** The answer (or the rest of its body) did not come within the client's timeout. */
 export class ErpTimeoutError extends ErpHttpError {
   override name = 'ErpTimeoutError';
@@ -139,6 +171,11 @@ export class ErpServerError extends ErpHttpError {
  */
 export class ErpUnexpectedResponseError extends ErpHttpError {
   override name = 'ErpUnexpectedResponseError';
+}
+
+/** An answer longer than the client reads (`maxResponseBytes`): a runaway or hostile server; nothing was kept. */
+export class ErpResponseTooLargeError extends ErpUnexpectedResponseError {
+  override name = 'ErpResponseTooLargeError';
 }
 
 /**

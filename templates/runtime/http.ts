@@ -3,6 +3,12 @@
 // a timeout that covers the body too, the retry policy (retry.ts), and each way the service or the network
 // says no turned into its typed error. Whatever a server said is redacted before it is shown (redact.ts).
 //
+// Nothing a server sends is trusted. Redirects are followed by hand (fetch is always asked for `redirect:
+// 'manual'`): within the origin the request was made for (scheme, host and port), at most MAX_REDIRECTS hops,
+// keeping the Authorization header (the router's 307 needs it); a redirect to any other origin is an
+// ErpRedirectError, so no token, credential or body ever reaches a host it was not given for. Bodies are read up
+// to a cap: an error body only as far as a snippet needs, a successful answer up to `maxResponseBytes`.
+//
 // 401 is not one thing on this service. The data query surface answers the same not-authorized 401 for an
 // invalid or expired token, for a table outside a consumer key's OData allow-list, and for a user without the
 // permission. The client tells them apart: a body saying the Authorization header was missing means it was
@@ -11,13 +17,17 @@
 // a newly issued token (the old one may have been superseded: each token call may invalidate earlier ones);
 // if the new token is refused too, the user lacks the permission, and that token is kept.
 import {
+  ErpAuthError,
   ErpCancelledError,
   ErpConnectionError,
+  ErpError,
   ErpFilterRejectedError,
   ErpForbiddenError,
   ErpHttpError,
   ErpNotAuthorizedError,
   ErpNotFoundError,
+  ErpRedirectError,
+  ErpResponseTooLargeError,
   ErpServerError,
   ErpTimeoutError,
   ErpUnexpectedResponseError,
@@ -25,7 +35,7 @@ import {
   type RequestInfo,
 } from './errors.js';
 import { odataAllowList, tokenExpiry } from './jwt.js';
-import { redact, redactBody, shownUrl } from './redact.js';
+import { preview, redact, redactBody, shownUrl } from './redact.js';
 import { toRetryPolicy, type Logger, type RequestKind, type RetryOptions, type RetryPolicy } from './retry.js';
 
 /** Supplies bearer tokens. tokenAuth() is one; a fixed token string is another. */
@@ -48,6 +58,11 @@ export interface AbortSignalLike {
 export interface FetchResponse {
   readonly ok: boolean;
   readonly status: number;
+  /** where the answer came from: a fetch that followed a redirect itself says so here */
+  readonly url?: string;
+  readonly redirected?: boolean;
+  /** `opaqueredirect`: a browser's fetch hides a redirect it was told not to follow */
+  readonly type?: string;
   readonly headers: { get(name: string): string | null };
   readonly body?: {
     getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(): Promise<void> };
@@ -61,7 +76,12 @@ export interface BodySink {
   write(chunk: Uint8Array): void | Promise<void>;
 }
 
-/** The part of fetch the client calls: Node's global fetch fits, so does a test double or a proxying fetch. */
+/**
+ * The part of fetch the client calls: Node's global fetch fits, so does a test double or a proxying fetch. The
+ * client always asks for `redirect: 'manual'` and follows redirects itself: a fetch of your own must pass that on
+ * (a fetch that follows a redirect to another origin anyway is refused when its answer says so, but by then it
+ * has sent the request there).
+ */
 export type FetchLike = (
   url: string,
   init: {
@@ -69,7 +89,7 @@ export type FetchLike = (
     headers: Record<string, string>;
     body?: string;
     signal?: unknown;
-    redirect?: 'follow' | 'manual';
+    redirect: 'manual';
   },
 ) => Promise<FetchResponse>;
 
@@ -80,8 +100,10 @@ export interface HttpOptions {
   readonly fetch?: FetchLike;
   /** the retry policy, or options for the default one */
   readonly retry?: RetryPolicy | RetryOptions;
-  /** one line per retry and per token renewal */
+  /** one line per retry, per token renewal and per redirect followed */
   readonly log?: Logger;
+  /** the most bytes of a successful answer read before it is refused (default 256 MiB); streams are the sink's */
+  readonly maxResponseBytes?: number;
 }
 
 export interface Exchange {
@@ -99,6 +121,8 @@ export interface Exchange {
   /** `read` may be retried; `write` (the default for POST) is never resent once it may have arrived */
   readonly kind?: RequestKind;
   readonly signal?: AbortSignalLike;
+  /** the most bytes of this answer read (default: the client's `maxResponseBytes`) */
+  readonly maxBytes?: number;
   /**
    * A family's own reading of a failed answer (the token endpoint's sign-in errors): an error to throw, or
    * undefined for the common one. `info` builds the request shown, with the server's message redacted.
@@ -121,17 +145,41 @@ export interface Http {
   stream(exchange: Exchange, open: () => BodySink | Promise<BodySink>): Promise<number>;
   /** a text with every secret this client knows (and anything shaped like one) cut out */
   redact(text: string): string;
+  /** at most `length` characters of a value a server sent, as JSON, for a message: redacted, then cut */
+  show(value: unknown, length?: number): string;
+  /** the bearer token the next request will carry (a failing AuthProvider is an ErpAuthError) */
+  token(): Promise<string>;
 }
 
 const SNIPPET = 200;
+/** An error body is only shown as a snippet and read for its message fields: no more of it is read. */
+const ERROR_BODY_BYTES = 256 * 1024;
+const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** hops followed within the origin: the service's own redirects (a trailing slash) take one */
+export const MAX_REDIRECTS = 5;
 
 interface Timers {
   setTimeout(run: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
   AbortController: new () => { readonly signal: AbortSignalLike; abort(): void };
 }
+interface UrlParts {
+  readonly href: string;
+  readonly origin: string;
+}
 // through globalThis: the package compiles without DOM or Node type definitions
 const timers = globalThis as unknown as Timers;
+const { URL: Url } = globalThis as unknown as { URL: new (url: string, base?: string) => UrlParts };
+
+/** The origin of a URL the way the URL standard compares them; undefined for one that does not parse. */
+function urlOrigin(url: string): string | undefined {
+  try {
+    return new Url(url).origin;
+  } catch {
+    return undefined;
+  }
+}
 
 /** `https://host:port` of a URL: where a request was going, without credentials, path or query */
 export function origin(url: string): string {
@@ -204,16 +252,86 @@ function rootCause(error: unknown): { message: string; code: string | undefined 
   return { message, code: typeof code === 'string' ? code : undefined };
 }
 
-/** Reads a body; `lost` types a failure of the connection or the decoding while it arrives. */
-type Reader<T> = (response: FetchResponse, lost: (error: unknown) => ErpHttpError) => Promise<T>;
+/**
+ * Reads a body; `lost` types a failure of the connection or the decoding while it arrives, `info` describes the
+ * request for an error of the reader's own.
+ */
+type Reader<T> = (
+  response: FetchResponse,
+  lost: (error: unknown) => ErpHttpError,
+  info: (status: number) => RequestInfo,
+) => Promise<T>;
 
-const readAll: Reader<Uint8Array> = async (response, lost) => {
+/**
+ * At most `cap` bytes of a body, chunk by chunk, and whether there was more (the rest is not read: the stream
+ * is cancelled). A response without a stream (a test double) is read whole.
+ */
+async function readUpTo(
+  response: FetchResponse,
+  cap: number,
+  lost: (error: unknown) => ErpHttpError,
+): Promise<{ bytes: Uint8Array; more: boolean }> {
   try {
-    return new Uint8Array(await response.arrayBuffer());
+    if (response.body === undefined || response.body === null) {
+      const all = new Uint8Array(await response.arrayBuffer());
+      return { bytes: all.length > cap ? all.subarray(0, cap) : all, more: all.length > cap };
+    }
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || value === undefined) break;
+      if (total + value.length > cap) {
+        chunks.push(value.subarray(0, cap - total));
+        total = cap;
+        await reader.cancel().catch(() => undefined);
+        return { bytes: concat(chunks, total), more: true };
+      }
+      chunks.push(value);
+      total += value.length;
+    }
+    return { bytes: concat(chunks, total), more: false };
   } catch (error) {
     throw lost(error);
   }
-};
+}
+
+function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+/** Lets go of a body that will not be read (a redirect's): the connection is not held for it. */
+async function discard(response: FetchResponse): Promise<void> {
+  await response.body
+    ?.getReader()
+    .cancel()
+    .catch(() => undefined);
+}
+
+/** The caller's `token()`, typed: whatever else it throws or gives is an ErpAuthError. */
+async function tokenOf(provider: AuthProvider, clean: (text: string) => string): Promise<string> {
+  let token: unknown;
+  try {
+    token = await provider.token();
+  } catch (error) {
+    if (error instanceof ErpError) throw error;
+    const said = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    throw new ErpAuthError(`the auth provider failed to give a token: ${clean(said)}`, error);
+  }
+  if (typeof token !== 'string')
+    throw new ErpAuthError(
+      `the auth provider gave ${token === null ? 'null' : typeof token} where a token (a string) was expected`,
+    );
+  return token;
+}
 
 const RESET = /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED|ECONNABORTED)$/;
 const DECODING = /^(Z_DATA_ERROR|Z_BUF_ERROR|ERR_PADDING_1|Z_NEED_DICT)$|^ERR_BROTLI/;
@@ -232,6 +350,24 @@ export function createHttp(options: HttpOptions): Http {
   const secrets = () => [...sent, ...(provider.secrets?.() ?? [])];
   const clean = (text: string) => redact(text, secrets());
   const cleanBody = (text: string) => redactBody(text, secrets());
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+
+  /** A successful answer's body, refused past its cap (a Content-Length over it is refused before reading). */
+  const readCapped =
+    (cap: number): Reader<Uint8Array> =>
+    async (response, lost, info) => {
+      const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+      const { bytes, more } =
+        declared > cap ? { bytes: new Uint8Array(0), more: true } : await readUpTo(response, cap, lost);
+      if (more) {
+        if (declared > cap) await discard(response);
+        throw new ErpResponseTooLargeError(
+          `the answer is longer than ${cap} bytes, the most this client reads (maxResponseBytes): a runaway or hostile server? Nothing of it was kept`,
+          info(response.status),
+        );
+      }
+      return bytes;
+    };
 
   /** One attempt with one token: the response, its body read in full, or a typed error. */
   async function attempt<T>(
@@ -290,27 +426,106 @@ export function createHttp(options: HttpOptions): Http {
       );
     };
     try {
+      const response = await follow(exchange, headers, limit.signal, info, lost);
+      contentEncoding = response.headers.get('content-encoding') ?? '';
+      const bodyLost = (error: unknown) => lost(error, response.status);
+      if (!response.ok) {
+        const { bytes } = await readUpTo(response, ERROR_BODY_BYTES, bodyLost);
+        fail(exchange, response, utf8Text(bytes), token, info);
+      }
+      return { response, body: await read(response, bodyLost, info) };
+    } finally {
+      limit.done();
+    }
+  }
+
+  /**
+   * The request, and each redirect of it within its origin, until an answer that is not a redirect. A redirect
+   * to another origin, or too many, is an ErpRedirectError: nothing is sent there.
+   */
+  async function follow(
+    exchange: Exchange,
+    headers: Record<string, string>,
+    signal: unknown,
+    info: (status: number) => RequestInfo,
+    lost: (error: unknown, answered: number) => ErpHttpError,
+  ): Promise<FetchResponse> {
+    const from = urlOrigin(exchange.url);
+    let url = exchange.url;
+    let method: string = exchange.method;
+    let body =
+      exchange.text !== undefined
+        ? exchange.text.content
+        : exchange.body !== undefined
+          ? JSON.stringify(exchange.body)
+          : undefined;
+    for (let hops = 0; ; hops++) {
       let response: FetchResponse;
       try {
-        response = await doFetch(exchange.url, {
-          method: exchange.method,
+        response = await doFetch(url, {
+          method,
           headers,
-          ...(exchange.text !== undefined
-            ? { body: exchange.text.content }
-            : exchange.body !== undefined
-              ? { body: JSON.stringify(exchange.body) }
-              : {}),
-          signal: limit.signal,
+          ...(body !== undefined ? { body } : {}),
+          signal,
+          redirect: 'manual',
         });
       } catch (error) {
         throw lost(error, 0);
       }
-      contentEncoding = response.headers.get('content-encoding') ?? '';
-      const bodyLost = (error: unknown) => lost(error, response.status);
-      if (!response.ok) fail(exchange, response, utf8Text(await readAll(response, bodyLost)), token, info);
-      return { response, body: await read(response, bodyLost) };
-    } finally {
-      limit.done();
+      const shownFrom = origin(exchange.url);
+      if (response.type === 'opaqueredirect')
+        throw new ErpRedirectError(
+          `the server answered a redirect that this fetch hides (a browser's), so it cannot be checked to stay within ${shownFrom}; it was not followed`,
+          info(response.status),
+          shownFrom,
+          undefined,
+        );
+      // a fetch of the caller's that followed a redirect itself: its answer is another host's, and is refused
+      if (response.redirected === true && response.url !== undefined && urlOrigin(response.url) !== from)
+        throw new ErpRedirectError(
+          `the fetch given to the client followed a redirect from ${shownFrom} to ${origin(response.url)} (pass \`redirect: 'manual'\` on to it); the answer from there is refused`,
+          info(response.status),
+          shownFrom,
+          origin(response.url),
+        );
+      const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
+      if (location === null) return response;
+      await discard(response);
+      let next: UrlParts;
+      try {
+        next = new Url(location, url);
+      } catch {
+        throw new ErpRedirectError(
+          `the server answered a ${response.status} redirect to an address that is not a URL; it was not followed`,
+          info(response.status),
+          shownFrom,
+          undefined,
+        );
+      }
+      if (next.origin !== from)
+        throw new ErpRedirectError(
+          `the server answered a ${response.status} redirect from ${shownFrom} to another origin, ${origin(next.href)}; the client follows redirects only within the origin it was given, so nothing was sent there`,
+          info(response.status),
+          shownFrom,
+          origin(next.href),
+        );
+      if (hops + 1 > MAX_REDIRECTS)
+        throw new ErpRedirectError(
+          `the server answered more than ${MAX_REDIRECTS} redirects in a row (a redirect loop?)`,
+          info(response.status),
+          shownFrom,
+          undefined,
+        );
+      // the methods as fetch changes them: a 303 reads what it points to, and so does a 301 or 302 of a POST
+      if ((response.status === 303 && method !== 'GET') || (response.status <= 302 && method === 'POST')) {
+        method = 'GET';
+        body = undefined;
+        delete headers['Content-Type'];
+      }
+      options.log?.(
+        `following a ${response.status} redirect of ${clean(`${exchange.method} ${exchange.shown}`)} to ${clean(shownUrl(next.href).slice(next.origin.length))}`,
+      );
+      url = next.href;
     }
   }
 
@@ -327,7 +542,7 @@ export function createHttp(options: HttpOptions): Http {
     const notJson =
       text.trim() !== '' && parsed === undefined
         ? (describeBody(text, response.headers.get('content-type') ?? '') ??
-          `a body that is not JSON: ${cleanBody(JSON.stringify(text.slice(0, SNIPPET)))}`)
+          `a body that is not JSON: ${preview(text, cleanBody)}`)
         : undefined;
     const explained = exchange.explain?.(status, body, text, info);
     if (explained !== undefined) throw explained;
@@ -402,14 +617,14 @@ export function createHttp(options: HttpOptions): Http {
 
   /** One attempt, and on a 401 a new token may cure, one more with a newly issued token. */
   async function withToken<T>(exchange: Exchange, read: Reader<T>): Promise<{ response: FetchResponse; body: T }> {
-    const token = await provider.token();
+    const token = await tokenOf(provider, clean);
     try {
       return await attempt(exchange, token, read);
     } catch (error) {
       if (!canRenew || !(error instanceof ErpNotAuthorizedError)) throw error;
       if (error.reason !== 'invalid-token' && error.reason !== 'unknown') throw error;
       provider.invalidate?.(token);
-      const fresh = await provider.token();
+      const fresh = await tokenOf(provider, clean);
       options.log?.(`retrying ${clean(`${exchange.method} ${exchange.shown}`)} with a new token after a 401`);
       try {
         return await attempt(exchange, fresh, read);
@@ -432,18 +647,24 @@ export function createHttp(options: HttpOptions): Http {
 
   async function send<T>(exchange: Exchange, read: Reader<T>): Promise<{ response: FetchResponse; body: T }> {
     const kind = exchange.kind ?? (exchange.method === 'GET' ? 'read' : 'write');
-    return policy.run(clean(`${exchange.method} ${exchange.shown}`), kind, () => withToken(exchange, read));
+    try {
+      return await policy.run(clean(`${exchange.method} ${exchange.shown}`), kind, () => withToken(exchange, read));
+    } catch (error) {
+      throw scrubbed(error, clean);
+    }
   }
+
+  const show = (value: unknown, length = SNIPPET) => preview(value, cleanBody, length);
+  const cap = (exchange: Exchange) => readCapped(exchange.maxBytes ?? maxResponseBytes);
 
   return {
     async json(exchange) {
-      const { response, body } = await send(exchange, readAll);
+      const { response, body } = await send(exchange, cap(exchange));
       const text = utf8Text(body);
       const parsed = parseJson(text);
       if (parsed !== undefined) return parsed.value;
       const what =
-        describeBody(text, response.headers.get('content-type') ?? '') ??
-        `a body that is not JSON: ${cleanBody(JSON.stringify(text.slice(0, SNIPPET)))}`;
+        describeBody(text, response.headers.get('content-type') ?? '') ?? `a body that is not JSON: ${show(text)}`;
       throw new ErpUnexpectedResponseError(`the server answered ${what}`, {
         request: clean(`${exchange.method} ${exchange.shown}`),
         status: response.status,
@@ -451,13 +672,13 @@ export function createHttp(options: HttpOptions): Http {
       });
     },
     async bytes(exchange) {
-      return (await send(exchange, readAll)).body;
+      return (await send(exchange, cap(exchange))).body;
     },
     async stream(exchange, open) {
-      const { body } = await send(exchange, async (response, lost) => {
+      const { body } = await send(exchange, async (response, lost, info) => {
         const sink = await open();
         if (response.body === undefined || response.body === null) {
-          const all = await readAll(response, lost);
+          const all = await cap(exchange)(response, lost, info);
           await sink.write(all);
           return all.length;
         }
@@ -483,7 +704,21 @@ export function createHttp(options: HttpOptions): Http {
       return body;
     },
     redact: clean,
+    show,
+    token: () => tokenOf(provider, clean),
   };
+}
+
+/**
+ * The last line of defence: an error on its way out of a request has its message and stack redacted once more,
+ * whoever built it (a family's `explain`, a sink, the caller's fetch).
+ */
+function scrubbed(error: unknown, clean: (text: string) => string): unknown {
+  if (error instanceof Error) {
+    error.message = clean(error.message);
+    if (typeof error.stack === 'string') error.stack = clean(error.stack);
+  }
+  return error;
 }
 
 const utf8 = new (

@@ -79,6 +79,7 @@ export function isResponseWindow(message: string): boolean {
 
 /** Whether a failure of a `kind` request may be retried, and why. */
 export function retryReason(error: unknown, kind: RequestKind): RetryReason | undefined {
+  if (isSettled(error)) return undefined;
   if (error instanceof ErpResponseWindowError) return 'response-window';
   if (error instanceof ErpLockedError) return 'locked';
   if (kind === 'write') return undefined;
@@ -90,11 +91,23 @@ export function retryReason(error: unknown, kind: RequestKind): RetryReason | un
   return undefined;
 }
 
+/**
+ * Marks an error that a policy has already given up on. A run inside another (a transaction's window retry
+ * around the request's own) neither retries it again, which would multiply the attempts, nor counts it twice.
+ */
+const SETTLED = Symbol.for('erpgen.retry.settled');
+
+const isSettled = (error: unknown): boolean =>
+  error !== null && typeof error === 'object' && (error as { [SETTLED]?: true })[SETTLED] === true;
+
 /** `attempts` on the error and in its message: the final error says how many attempts were made. */
 function withAttempts(error: unknown, attempts: number): unknown {
-  if (error instanceof ErpError && attempts > 1) {
-    (error as { attempts: number }).attempts = attempts;
-    error.message = `${error.message} [${attempts} attempts]`;
+  if (error instanceof ErpError && !isSettled(error)) {
+    Object.defineProperty(error, SETTLED, { value: true });
+    if (attempts > 1) {
+      (error as { attempts: number }).attempts = attempts;
+      error.message = `${error.message} [${attempts} attempts]`;
+    }
   }
   return error;
 }

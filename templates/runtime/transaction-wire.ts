@@ -1,7 +1,7 @@
 // The wire format of the Transaction API: request bodies, answers, and the checks that an answer is one and
 // that every transaction in it passed. Shared by the payload builders and the client.
 import { ErpError } from './errors.js';
-import { preview } from './redact.js';
+import { preview, redact } from './redact.js';
 
 // --- requests -------------------------------------------------------------------------------------
 
@@ -65,18 +65,22 @@ export interface TransactionSet {
   readonly Transactions: ReadonlyArray<{ readonly Status?: string; readonly DataElements: readonly WireDataElement[] }>;
 }
 
-/** A transaction the server did not pass; `messages` are the server's, `response` the whole answer. */
+/**
+ * A transaction the server did not pass; `messages` are the server's, `response` the whole answer as it was
+ * sent. The message shows the server's messages redacted (they may echo what was sent); `response` is not
+ * enumerable, so that a logger that prints the error's properties does not print the unredacted answer.
+ */
 export class ErpTransactionFailedError extends ErpError {
   override name = 'ErpTransactionFailedError';
   readonly service: string;
-  readonly response: TransactionResponse;
-  constructor(service: string, response: TransactionResponse) {
+  declare readonly response: TransactionResponse;
+  constructor(service: string, response: TransactionResponse, clean: (text: string) => string = redact) {
     const { Succeeded, Failed, Other } = response.Summary;
     super(
-      `${service}: ${Failed} failed, ${Succeeded} succeeded, ${Other} other: ${response.Messages.join(' | ') || '(no message)'}`,
+      `${service}: ${Failed} failed, ${Succeeded} succeeded, ${Other} other: ${clean(response.Messages.join(' | ')) || '(no message)'}`,
     );
     this.service = service;
-    this.response = response;
+    Object.defineProperty(this, 'response', { value: response, enumerable: false });
   }
 
   get messages(): readonly string[] {
@@ -84,8 +88,15 @@ export class ErpTransactionFailedError extends ErpError {
   }
 }
 
-/** Checks the shape of an answer; a body that is not one is an error, not a silent success. */
-export function parseTransactionResponse(body: unknown, service: string): TransactionResponse {
+/**
+ * Checks the shape of an answer; a body that is not one is an error, not a silent success. `show` gives what
+ * the error shows of the body (the client passes its own, which knows the secrets it sent).
+ */
+export function parseTransactionResponse(
+  body: unknown,
+  service: string,
+  show: (value: unknown) => string = (value) => preview(value, redact),
+): TransactionResponse {
   const b = body as Partial<TransactionResponse> | null;
   const summary = b?.Summary as Partial<TransactionResponse['Summary']> | undefined;
   const ok =
@@ -97,16 +108,20 @@ export function parseTransactionResponse(body: unknown, service: string): Transa
     typeof summary?.Succeeded === 'number' &&
     typeof summary.Failed === 'number' &&
     typeof summary.Other === 'number';
-  if (!ok) throw new ErpError(`${service}: the answer is not a transaction response: ${preview(body)}`);
+  if (!ok) throw new ErpError(`${service}: the answer is not a transaction response: ${show(body)}`);
   return b as TransactionResponse;
 }
 
 /** Fails unless every transaction passed: `Summary.Failed` is 0 and every result says Passed. */
-export function assertPassed(response: TransactionResponse, service: string): TransactionResponse {
+export function assertPassed(
+  response: TransactionResponse,
+  service: string,
+  clean: (text: string) => string = redact,
+): TransactionResponse {
   const passed =
     response.Summary.Failed === 0 &&
     response.Results !== null &&
     response.Results.Transactions.every((t) => t.Status === 'Passed');
-  if (!passed) throw new ErpTransactionFailedError(service, response);
+  if (!passed) throw new ErpTransactionFailedError(service, response, clean);
   return response;
 }

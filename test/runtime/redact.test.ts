@@ -41,9 +41,9 @@ describe('redact', () => {
 
   it('preview never throws and is bounded', () => {
     const deep = JSON.parse(`${'['.repeat(50_000)}${']'.repeat(50_000)}`);
-    expect(preview(deep)).toBe('[an array nested too deeply to show]');
-    expect(preview('x'.repeat(1000), 10)).toBe('"xxxxxxxxx…');
-    expect(preview(undefined)).toBe('undefined');
+    expect(preview(deep, redact)).toBe('[an array nested too deeply to show]');
+    expect(preview('x'.repeat(1000), redact, 10)).toBe('"xxxxxxxxx…');
+    expect(preview(undefined, redact)).toBe('undefined');
   });
 });
 

@@ -81,7 +81,9 @@ export function explainRestError(status, body, info, redact) {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const b = body;
   if (b['ErrorType'] === undefined && Array.isArray(b['Errors'])) {
-    const issues = b['Errors'].map((issue) => redact(typeof issue === 'string' ? issue : preview(issue, 300)));
+    const issues = b['Errors'].map((issue) =>
+      typeof issue === 'string' ? redact(issue) : preview(issue, redact, 300),
+    );
     return new ErpValidationError(
       `the service refused the record: ${redact(text(b['Message']) ?? 'validation failed')}`,
       info(status),
@@ -97,7 +99,9 @@ export function explainRestError(status, body, info, redact) {
     innerException:
       inner === null || inner === undefined
         ? undefined
-        : redact(typeof inner === 'string' ? inner : preview(inner, 500)),
+        : typeof inner === 'string'
+          ? redact(inner)
+          : preview(inner, redact, 500),
     logId: text(b['LogId']),
     timestamp: restDate(b['DateTimeStamp']),
     hostName: text(b['HostName']),
@@ -112,7 +116,7 @@ export function explainRestError(status, body, info, redact) {
   if (status >= 500 && INVOCATION.test(all))
     // no serverMessage: the retry policy retries an opaque 500 of a read once, and this one says nothing more
     return new ErpServiceError(
-      `opaque server error, intermittent at scale ("${message ?? 'exception has been thrown by the target of an invocation'}")${logId}`,
+      `opaque server error, intermittent at scale ("${redact(message ?? 'exception has been thrown by the target of an invocation')}")${logId}`,
       info(status),
       details,
     );
@@ -152,10 +156,7 @@ export async function restCall(context, call, check) {
     // an empty body is undefined: only a check that allows it (a soft delete's answer) lets it through
     value = answer.trim() === '' ? undefined : parseExactJson(answer);
   } catch {
-    throw new ErpUnexpectedResponseError(
-      `the server answered a body that is not JSON: ${http.redact(preview(answer))}`,
-      info,
-    );
+    throw new ErpUnexpectedResponseError(`the server answered a body that is not JSON: ${http.show(answer)}`, info);
   }
   try {
     return check(value, 'answer');

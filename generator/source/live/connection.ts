@@ -1,11 +1,11 @@
 // The connection `erpgen fetch` uses is the generated package's own runtime: the same token provider (tokenAuth:
 // one token, renewed once on a 401, sign-in errors a user can act on), the same retry policy (502/503/504 and
-// connection resets with jittered backoff, an opaque 500 once), the same redaction and typed errors. Only two things
-// are added here: every redirect is followed by hand, Authorization kept, on the same origin only (some clients drop
-// the header on the router's 307), and the runtime's errors become the CLI's one-line user errors.
+// connection resets with jittered backoff, an opaque 500 once), the same redirect rule (followed by hand within the
+// origin, Authorization kept, never to another origin), the same bounded reads, redaction and typed errors. Only one
+// thing is added here: the runtime's errors become the CLI's one-line user errors.
 import { tokenAuth, type TokenAuth } from '../../../templates/runtime/auth.js';
 import { ErpError } from '../../../templates/runtime/errors.js';
-import { createHttp, type FetchLike, type Http } from '../../../templates/runtime/http.js';
+import { createHttp, type Http } from '../../../templates/runtime/http.js';
 import type { Logger, RetryOptions, RetryPolicy } from '../../../templates/runtime/retry.js';
 import { UserError } from '../../errors.js';
 
@@ -21,24 +21,6 @@ export interface Connection {
   readonly http: Http;
 }
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const MAX_HOPS = 5;
-
-/** Global fetch that follows redirects itself: same origin only, every header kept. */
-export const fetchFollowingByHand: FetchLike = async (url, init) => {
-  let at = url;
-  for (let hop = 0; ; hop++) {
-    const response = await fetch(at, { ...init, redirect: 'manual' } as RequestInit);
-    const location = response.headers.get('location');
-    if (!REDIRECTS.has(response.status) || location === null || hop >= MAX_HOPS) return response;
-    const next = new URL(location, at);
-    // another host never gets the token: the answer is shown as the redirect it is
-    if (next.origin !== new URL(at).origin) return response;
-    await response.body?.cancel();
-    at = next.href;
-  }
-};
-
 export function connect(
   baseUrl: string,
   signIn: SignIn,
@@ -52,7 +34,6 @@ export function connect(
   const common = {
     baseUrl,
     timeoutMs: options.requestTimeoutMs,
-    fetch: fetchFollowingByHand,
     ...(options.retry !== undefined ? { retry: options.retry } : {}),
     ...(options.log !== undefined ? { log: options.log } : {}),
   };
@@ -68,7 +49,8 @@ export function connect(
     createHttp({
       auth,
       timeoutMs,
-      fetch: fetchFollowingByHand,
+      // what is large (the schema documents, the definitions) is streamed to disk; the rest is small
+      maxResponseBytes: 16 * 1024 * 1024,
       ...(options.retry !== undefined ? { retry: options.retry } : {}),
       ...(options.log !== undefined ? { log: options.log } : {}),
     });

@@ -120,7 +120,7 @@ export function explainRestError(
   const b = body as Record<string, unknown>;
   if (b['ErrorType'] === undefined && Array.isArray(b['Errors'])) {
     const issues = (b['Errors'] as unknown[]).map((issue) =>
-      redact(typeof issue === 'string' ? issue : preview(issue, 300)),
+      typeof issue === 'string' ? redact(issue) : preview(issue, redact, 300),
     );
     return new ErpValidationError(
       `the service refused the record: ${redact(text(b['Message']) ?? 'validation failed')}`,
@@ -137,7 +137,9 @@ export function explainRestError(
     innerException:
       inner === null || inner === undefined
         ? undefined
-        : redact(typeof inner === 'string' ? inner : preview(inner, 500)),
+        : typeof inner === 'string'
+          ? redact(inner)
+          : preview(inner, redact, 500),
     logId: text(b['LogId']),
     timestamp: restDate(b['DateTimeStamp']),
     hostName: text(b['HostName']),
@@ -152,7 +154,7 @@ export function explainRestError(
   if (status >= 500 && INVOCATION.test(all))
     // no serverMessage: the retry policy retries an opaque 500 of a read once, and this one says nothing more
     return new ErpServiceError(
-      `opaque server error, intermittent at scale ("${message ?? 'exception has been thrown by the target of an invocation'}")${logId}`,
+      `opaque server error, intermittent at scale ("${redact(message ?? 'exception has been thrown by the target of an invocation')}")${logId}`,
       info(status),
       details,
     );
@@ -206,10 +208,7 @@ export async function restCall(context: FamilyContext, call: RestCall, check: Ch
     // an empty body is undefined: only a check that allows it (a soft delete's answer) lets it through
     value = answer.trim() === '' ? undefined : parseExactJson(answer);
   } catch {
-    throw new ErpUnexpectedResponseError(
-      `the server answered a body that is not JSON: ${http.redact(preview(answer))}`,
-      info,
-    );
+    throw new ErpUnexpectedResponseError(`the server answered a body that is not JSON: ${http.show(answer)}`, info);
   }
   try {
     return check(value, 'answer');
