@@ -57,6 +57,8 @@ export const configSchema = z
         services: z.array(z.string().min(1)).optional(),
         tables: z.array(z.string().min(1)).optional(),
         views: z.array(z.string().min(1)).optional(),
+        /** the most MiB taken of one schema document */
+        maxMetadataMb: z.number().positive().optional(),
       })
       .strict()
       .optional(),

@@ -118,7 +118,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   const inputs = [
     ...snapshot.map((d) => ({ label: basename(d.file), sha256: digest(d.file) })),
     ...(services?.list ? [{ label: 'services.json', sha256: digest(services.list.file) }] : []),
-    ...(services?.definitions ?? []).map((d) => ({ label: `definitions/${d.name}.json`, sha256: digest(d.file) })),
+    ...(services?.definitions ?? []).map((d) => ({ label: `definitions/${basename(d.file)}`, sha256: digest(d.file) })),
   ];
   const print = fingerprint({ config, templates, inputs });
 

@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startQueryService, type SimulatedServer } from '../generator/sandbox/query-service.js';
-import { tempDir } from './support/cli.js';
+import { runCliAsync, tempDir, type AsyncRun as Run } from './support/cli.js';
 import { CLI, SAMPLE_SNAPSHOT } from './support/paths.js';
 import { readTree } from './support/tree.js';
 
@@ -46,36 +46,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Run {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** The CLI as a child process; async, so the in-process sandbox keeps answering. */
-function erpgen(
-  args: readonly string[],
-  cwd: string,
-  env: Record<string, string> = {},
-): Promise<Run> & { kill: (s: NodeJS.Signals) => void } {
-  const child = spawn(process.execPath, [CLI, ...args], {
-    cwd,
-    env: { ...process.env, ERP_PASSWORD: '', ERP_CONSUMER_KEY: '', CI: '1', NO_COLOR: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<Run>((resolve) =>
-    child.once('close', (code, signal) => {
-      printed.push(stdout, stderr);
-      resolve({ code, signal, stdout, stderr });
-    }),
-  );
-  return Object.assign(done, { kill: (s: NodeJS.Signals) => void child.kill(s) });
-}
+/** The CLI as a child process; async, so the in-process sandbox keeps answering. Every line printed is kept. */
+const erpgen = (args: readonly string[], cwd: string, env: Record<string, string> = {}) =>
+  runCliAsync(args, cwd, env, (run) => printed.push(run.stdout, run.stderr));
 
 function folder(): string {
   const dir = join(work, `case${n++}`);
@@ -330,7 +303,7 @@ describe('failures leave the previous snapshot as it was', () => {
     const run = await erpgen(fetchArgs('snap', '--user', USER), dir, { ERP_PASSWORD: `${PASSWORD}-wrong` });
     expectOneLineError(
       run,
-      /^erpgen: sign-in refused at http:\/\/127\.0\.0\.1:\d+: wrong user name or password for user "api_user" \(invalid_grant\)/,
+      /^erpgen: sign-in refused at http:\/\/127\.0\.0\.1:\d+: wrong user name or password \(invalid_grant\)/,
     );
     expect(readTree(join(dir, 'snap'))).toEqual(before);
     expect(leftovers(dir)).toEqual([]);

@@ -6,7 +6,12 @@ import type { Argv } from 'yargs';
 import { loadConfig } from '../config.js';
 import { ERPGEN_VERSION } from '../version.js';
 import { UserError } from '../errors.js';
-import { fetchSnapshot, type FetchProgress, type SignIn } from '../source/live/fetch-snapshot.js';
+import {
+  DEFAULT_MAX_METADATA_BYTES,
+  fetchSnapshot,
+  type FetchProgress,
+  type SignIn,
+} from '../source/live/fetch-snapshot.js';
 import { fromEnv, refuseSecretFlags, SECRET_FLAG_OPTIONS } from './secrets.js';
 
 export interface FetchArgs {
@@ -18,6 +23,7 @@ export interface FetchArgs {
   readonly tables?: string[] | undefined;
   readonly views?: string[] | undefined;
   readonly timeout: number;
+  readonly 'max-metadata-mb'?: number | undefined;
   readonly quiet: boolean;
 }
 
@@ -31,6 +37,10 @@ export function fetchOptions<T>(y: Argv<T>) {
     .option('tables', { type: 'string', array: true, describe: 'globs over table names (default: all)' })
     .option('views', { type: 'string', array: true, describe: 'globs over view names (default: all)' })
     .option('timeout', { type: 'number', default: 300, describe: 'seconds allowed per schema document' })
+    .option('max-metadata-mb', {
+      type: 'number',
+      describe: `the most MiB taken of one schema document (default ${DEFAULT_MAX_METADATA_BYTES / 1_048_576}; or fetch.maxMetadataMb in the config)`,
+    })
     .option('quiet', { type: 'boolean', default: false, describe: 'print errors only' })
     .options(SECRET_FLAG_OPTIONS)
     .epilog(
@@ -108,6 +118,9 @@ export async function runFetch(argv: FetchArgs): Promise<number> {
   if (baseUrl === undefined)
     throw new UserError('no server: give --base-url, or set fetch.baseUrl in erpgen.config.json', 2);
   if (!(argv.timeout > 0)) throw new UserError('--timeout: give a number of seconds', 2);
+  const maxMetadataMb = argv['max-metadata-mb'] ?? config.fetch?.maxMetadataMb;
+  if (maxMetadataMb !== undefined && !(maxMetadataMb > 0))
+    throw new UserError('--max-metadata-mb: give a number of mebibytes', 2);
   const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY);
   const signIn = await credentials(argv.user, interactive);
   const showProgress = !argv.quiet && Boolean(process.stderr.isTTY) && !process.env['CI'];
@@ -128,6 +141,7 @@ export async function runFetch(argv: FetchArgs): Promise<number> {
         tables: argv.tables ?? config.fetch?.tables ?? [],
         views: argv.views ?? config.fetch?.views ?? [],
         metadataTimeoutMs: argv.timeout * 1000,
+        ...(maxMetadataMb !== undefined ? { maxMetadataBytes: Math.floor(maxMetadataMb * 1_048_576) } : {}),
         progress: progress.update,
         warn: say,
         notice: say,

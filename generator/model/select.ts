@@ -20,9 +20,11 @@ export type Decision = { readonly generate: true } | { readonly generate: false;
 // shared by every excluded object: thousands of them need not each hold a copy
 const EXCLUDED: Omission = { reason: 'excluded', note: 'not selected by include/exclude' };
 
-// Object names are not paths: a `/` in a name is an ordinary character, which picomatch's `*` would not cross.
+// Object names are not paths: a `/` in a name is an ordinary character, which picomatch's `*` would not cross, and
+// `.` and `..` are names that `*` would not match. Both characters become private-use ones, in names and patterns alike.
 const SLASH = '\uE000';
-const unslash = (text: string) => text.split('/').join(SLASH);
+const DOT = '\uE001';
+const unslash = (text: string) => text.split('/').join(SLASH).split('.').join(DOT);
 
 export function selector(selection: Selection): (name: string, surface: Surface) => Decision {
   const options = { dot: true };

@@ -17,6 +17,12 @@ export interface Token {
 export type TokenSink = (tokens: readonly Token[], blockStart: number) => void;
 
 const BLOCK = 1 << 16;
+/**
+ * A schema document is made of short values: the longest is a description of a few kilobytes. A block after block
+ * with no token in it is one value that does not end (a broken or hostile document: one 600 MB string would
+ * outgrow V8's longest string and crash the parser), so it is refused after this many bytes of it.
+ */
+export const MAX_VALUE_BYTES = 16 * 1024 * 1024;
 const NONE = Symbol.for('object-stream.none');
 
 interface ManyTokens {
@@ -48,6 +54,8 @@ export function streamJson(file: string, sink: TokenSink, label = basename(file)
     const decoder = new StringDecoder('utf8');
     const buffer = Buffer.allocUnsafe(BLOCK);
     let offset = 0;
+    /** where the last block with a token ended: a value that goes on from there is measured */
+    let quietSince = 0;
     let first = true;
     for (;;) {
       const read = readSync(fd, buffer, 0, BLOCK, null);
@@ -60,12 +68,17 @@ export function streamJson(file: string, sink: TokenSink, label = basename(file)
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
         first = text.trim() === '' && read === BLOCK;
       }
+      let tokens: readonly Token[];
       try {
-        sink(tokensOf(parse(text)), offset);
+        tokens = tokensOf(parse(text));
       } catch (error) {
         if (isParserError(error)) throw syntaxError(file, label);
+        if (error instanceof RangeError) throw tooLong(label, quietSince);
         throw error;
       }
+      if (tokens.length > 0) quietSince = offset + read;
+      else if (offset + read - quietSince > MAX_VALUE_BYTES && text.trim() !== '') throw tooLong(label, quietSince);
+      sink(tokens, offset);
       offset += read;
     }
     if (first) throw inputError(label, 'is empty: expected a JSON CSDL schema document', 0);
@@ -78,6 +91,14 @@ export function streamJson(file: string, sink: TokenSink, label = basename(file)
   } finally {
     closeSync(fd);
   }
+}
+
+function tooLong(label: string, from: number): Error {
+  return inputError(
+    label,
+    `holds a single value longer than ${MAX_VALUE_BYTES / 1_048_576} MiB (a string that does not end?), which no schema document has`,
+    from,
+  );
 }
 
 function isParserError(error: unknown): boolean {

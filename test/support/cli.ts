@@ -1,5 +1,5 @@
 // Run the built CLI as a user would: a separate process, real exit code, real stdout and stderr.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,4 +26,37 @@ export function tempDir(prefix = 'erpgen-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
+}
+
+export interface AsyncRun extends CliResult {
+  readonly signal: NodeJS.Signals | null;
+}
+
+/**
+ * The CLI as a child process that runs while the test goes on (an in-process server keeps answering it), with a
+ * clean environment for secrets: ERP_PASSWORD and ERP_CONSUMER_KEY only as `env` gives them. `kill` sends a signal.
+ */
+export function runCliAsync(
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string> = {},
+  onDone?: (run: AsyncRun) => void,
+): Promise<AsyncRun> & { kill: (s: NodeJS.Signals) => void } {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd,
+    env: { ...process.env, ERP_PASSWORD: '', ERP_CONSUMER_KEY: '', CI: '1', NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<AsyncRun>((resolve) =>
+    child.once('close', (code, signal) => {
+      const run = { code, signal, stdout, stderr };
+      onDone?.(run);
+      resolve(run);
+    }),
+  );
+  return Object.assign(done, { kill: (s: NodeJS.Signals) => void child.kill(s) });
 }

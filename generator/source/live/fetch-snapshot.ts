@@ -7,6 +7,11 @@
 // trailing slash). The build is read from serverinfo. A definition that answers an error (an unlicensed window, an
 // unknown service: HTTP 500) is skipped and listed. The connection is the generated package's runtime (connection.ts);
 // the folder is swapped in only when complete (snapshot-folder.ts).
+//
+// Nothing the server sends may exhaust memory or the disk: the schema documents and the definitions are streamed to
+// disk up to a cap each (a runaway answer ends in one line), the service list and the small answers are read up to a
+// cap, and error bodies only as far as a snippet needs (the runtime's rule). A service name that cannot be a file
+// name is kept under a safe one (snapshot.ts), so no name from the server can abort the run.
 import { open, type FileHandle } from 'node:fs/promises';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +25,7 @@ import { UserError } from '../../errors.js';
 import { selector } from '../../model/select.js';
 import type { Surface } from '../../model/schema.js';
 import { readCsdlIndex } from '../../parse/csdl.js';
-import { SNAPSHOT_FILES } from '../snapshot.js';
+import { definitionFiles, MAX_DEFINITION_BYTES, SNAPSHOT_FILES } from '../snapshot.js';
 import { asUserError, connect, type SignIn } from './connection.js';
 import { countObjects, filterDocument } from './filter-document.js';
 import { staged } from './snapshot-folder.js';
@@ -46,6 +51,8 @@ export interface FetchOptions {
   readonly views: readonly string[];
   /** per schema document, in milliseconds */
   readonly metadataTimeoutMs: number;
+  /** the most bytes of one schema document (default 512 MiB; a stock tenant's are about 4 and 6 MB) */
+  readonly maxMetadataBytes?: number;
   /** per other request (default 60 s) */
   readonly requestTimeoutMs?: number;
   /** parallel definition downloads (default 4) */
@@ -63,6 +70,12 @@ export interface FetchOptions {
 export interface Skipped {
   readonly name: string;
   readonly reason: string;
+}
+
+/** A service kept under a safe file name (its own name cannot be one). */
+export interface RenamedFile {
+  readonly name: string;
+  readonly file: string;
 }
 
 export interface DocumentEntry {
@@ -92,6 +105,8 @@ export interface Manifest {
     readonly listed: number;
     readonly fetched: readonly string[];
     readonly skipped: readonly Skipped[];
+    /** definitions kept under a safe file name, which `erpgen generate` maps back to the service */
+    readonly safeFileNames: readonly RenamedFile[];
   };
   /** objects left out of the documents, per surface: count and why */
   readonly objectsLeftOut: Readonly<Record<Surface, { count: number; reason: string } | null>>;
@@ -103,6 +118,14 @@ export interface FetchResult {
 }
 
 const SURFACES: readonly Surface[] = ['table', 'view'];
+export const DEFAULT_MAX_METADATA_BYTES = 512 * 1024 * 1024;
+/** A tenant lists about 300 services; ten thousand names are well under a megabyte. */
+const MAX_SERVICE_LIST_BYTES = 16 * 1024 * 1024;
+
+const mebibytes = (bytes: number) => `${Math.round(bytes / 1_048_576)} MiB`;
+
+/** What a sink throws when an answer outgrows its cap: the run says so in one line. */
+class TooLarge extends Error {}
 const ROUTER = '/api/ui/router/v1/?urlType=external';
 
 /** A base URL as the server's families want it: http(s), no credentials, no query, no trailing slash. */
@@ -162,12 +185,6 @@ function jsonProblem(file: string): string | undefined {
   }
 }
 
-/** A service name as a file name: refuses what could leave the folder or that a file system cannot hold. */
-function fileNameOf(service: string): string | undefined {
-  if (service === '' || service === '.' || service === '..' || /[/\\\0:*?"<>|]/.test(service)) return undefined;
-  return `${service}.json`;
-}
-
 async function parallel<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -176,16 +193,26 @@ async function parallel<T>(items: readonly T[], limit: number, run: (item: T) =>
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** Streams a successful answer to `file`, chunk by chunk; a retried attempt starts the file over. */
-async function download(http: Http, url: string, shown: string, file: string, onChunk: (n: number) => void) {
+/** Streams a successful answer to `file`, chunk by chunk, up to `cap` bytes; a retried attempt starts the file over. */
+async function download(
+  http: Http,
+  url: string,
+  shown: string,
+  file: string,
+  cap: number,
+  onChunk: (n: number) => void,
+) {
   let handle: FileHandle | undefined;
   try {
     return await http.stream({ method: 'GET', url, shown, kind: 'read' }, async () => {
       await handle?.close();
       handle = await open(file, 'w');
       const h = handle;
+      let written = 0;
       return {
         async write(chunk: Uint8Array) {
+          written += chunk.length;
+          if (written > cap) throw new TooLarge(`the answer is longer than ${mebibytes(cap)}`);
           await h.write(chunk);
           onChunk(chunk.length);
         },
@@ -206,14 +233,18 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
     ...(options.log !== undefined ? { log: options.log } : {}),
   });
   const { http } = connection;
+  let staging: string | undefined;
   try {
     const manifest = await staged(options.out, async (dir) => {
+      staging = dir;
       const manifest = await fetchInto(dir);
       writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       return manifest;
     });
     return { manifest, tokenCalls: connection.auth.tokenCalls };
   } catch (error) {
+    // the temporary folder is gone: an error names the snapshot folder the user gave
+    if (staging !== undefined) inSnapshot(error, staging, options.out);
     throw asUserError(error);
   }
 
@@ -236,10 +267,19 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
       const file = join(dir, SNAPSHOT_FILES[surface]);
       const raw = `${file}.download`;
       const shown = `/odataservice/odata/${surface}/$metadata`;
-      const downloaded = await download(connection.documents, `${base}${shown}`, shown, raw, (n) => {
-        bytes += n;
-        report();
-      });
+      const cap = options.maxMetadataBytes ?? DEFAULT_MAX_METADATA_BYTES;
+      let downloaded: number;
+      try {
+        downloaded = await download(connection.documents, `${base}${shown}`, shown, raw, cap, (n) => {
+          bytes += n;
+          report();
+        });
+      } catch (error) {
+        if (!(error instanceof TooLarge)) throw error;
+        throw new UserError(
+          `GET ${shown}: ${error.message}, the most erpgen fetch takes of one schema document (--max-metadata-mb; a stock tenant's are about 4 and 6 MB); nothing was written`,
+        );
+      }
       const globs = surface === 'table' ? options.tables : options.views;
       const narrowed = globs.length > 0 && !(globs.length === 1 && globs[0] === '*');
       let objects: number;
@@ -290,6 +330,7 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
     let build: string | null = null;
     const fetched: string[] = [];
     const skipped: Skipped[] = [];
+    const safeFileNames: RenamedFile[] = [];
     let listed = 0;
     try {
       uiServer = await findUiServer();
@@ -307,13 +348,12 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
           url: `${uiServer}/api/v2/services`,
           shown: '/api/v2/services',
           kind: 'read',
+          maxBytes: MAX_SERVICE_LIST_BYTES,
         });
         listText = new TextDecoder().decode(bytes);
         const parsed = parseServiceList(listText);
         if (parsed === undefined)
-          throw new UserError(
-            `GET /api/v2/services: the answer is not a list of services: ${http.redact(listText.slice(0, 200))}`,
-          );
+          throw new UserError(`GET /api/v2/services: the answer is not a list of services: ${http.show(listText)}`);
         names = parsed;
       } catch (error) {
         if (!(error instanceof ErpForbiddenError)) throw error;
@@ -332,27 +372,40 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
         skipped.push({ name, reason });
         warn(`skipped service ${name}: ${reason}`);
       };
+      const files = definitionFiles(wanted);
       await parallel(wanted, options.concurrency ?? 4, async (name) => {
-        const file = fileNameOf(name);
-        if (file === undefined) skip(JSON.stringify(name), 'the name cannot be a file name');
-        else {
-          const shown = `/api/v2/definition/${encodeURIComponent(name)}`;
+        const file = files.get(name)!;
+        const shown = `/api/v2/definition/${encodeURIComponent(name)}`;
+        // a URL takes `.` and `..` (also percent-encoded) as steps of its path: no request can name such a service
+        if (name === '.' || name === '..') skip(name, 'the name cannot be put in a URL path');
+        else
           try {
-            await download(http, `${uiServer}${shown}`, shown, join(dir, 'definitions', file), () => {});
+            await download(
+              http,
+              `${uiServer}${shown}`,
+              shown,
+              join(dir, 'definitions', file),
+              MAX_DEFINITION_BYTES,
+              () => {},
+            );
             const notJson = jsonProblem(join(dir, 'definitions', file));
             if (notJson === undefined) fetched.push(name);
             else skip(name, `the answer is ${notJson}`, file);
           } catch (error) {
+            if (error instanceof TooLarge) skip(name, error.message, file);
             // a token problem or a lost connection ends the run; an answer about this one service skips it
-            if (!(error instanceof ErpHttpError) || error.status < 400 || error.status === 401) throw error;
-            if (error instanceof ErpNotAuthorizedError) throw error;
-            const why = error.status === 500 ? ' (an unlicensed window or an unknown service answers 500)' : '';
-            skip(name, `HTTP ${error.status}${error.serverMessage ? `: ${error.serverMessage}` : ''}${why}`, file);
+            else if (!(error instanceof ErpHttpError) || error.status < 400 || error instanceof ErpNotAuthorizedError)
+              throw error;
+            else {
+              const why = error.status === 500 ? ' (an unlicensed window or an unknown service answers 500)' : '';
+              skip(name, `HTTP ${error.status}${error.serverMessage ? `: ${error.serverMessage}` : ''}${why}`, file);
+            }
           }
-        }
         servicesDone++;
         report();
       });
+      for (const name of fetched)
+        if (files.get(name) !== `${name}.json`) safeFileNames.push({ name, file: files.get(name)! });
       fetched.sort();
       skipped.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       // the server's list as it sent it when every listed service was fetched (report services are never listed)
@@ -375,7 +428,12 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
         services: options.services.length ? options.services : ['*'],
         odataAllowList: allowList ? [...allowList] : null,
       },
-      services: { listed, fetched, skipped },
+      services: {
+        listed,
+        fetched,
+        skipped,
+        safeFileNames: safeFileNames.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+      },
       objectsLeftOut: leftOut,
     };
   }
@@ -392,7 +450,7 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
       found = xmlField(text, 'Url');
     }
     if (found === undefined || found === '')
-      throw new UserError(`GET ${ROUTER}: the answer names no UI server (Url): ${http.redact(text.slice(0, 200))}`);
+      throw new UserError(`GET ${ROUTER}: the answer names no UI server (Url): ${http.show(text)}`);
     return found.replace(/\/+$/, '');
   }
 
@@ -413,4 +471,12 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
     }
     return null;
   }
+}
+
+/** Rewrites an error's mention of the temporary folder (a file system error's path) as the snapshot folder. */
+function inSnapshot(error: unknown, staging: string, out: string): void {
+  if (!(error instanceof Error)) return;
+  const e = error as NodeJS.ErrnoException;
+  if (typeof e.path === 'string') e.path = e.path.split(staging).join(out);
+  error.message = error.message.split(staging).join(out);
 }
