@@ -1,14 +1,17 @@
 // `erpgen fetch` of the stock-size tenant and of a ten times bigger one from `erpgen sandbox` on 127.0.0.1: wall time
 // and peak RSS of the fetch process. Targets: under 10 s and under 150 MB for the stock tenant, memory flat in
-// document size (the documents are streamed to disk).
+// document size (the documents are streamed to disk). Then `erpgen fetch` against a server whose answers never end
+// (an error body, the service list, a schema document, a definition): peak RSS under 200 MB each.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { CLI } from '../support/paths.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
 import type { Row } from './generation.js';
-import { measureNode } from './measure.js';
+import { measureNode, measureNodeAsync } from './measure.js';
+import { json, startServer } from '../e2e/fault-server.js';
+import type { ServerResponse } from 'node:http';
 
 const PASSWORD = 'bench-password';
 
@@ -72,10 +75,75 @@ export async function fetchBench(work: string): Promise<Row[]> {
   return rows;
 }
 
+/** a body written for as long as the client reads it */
+function endless(res: ServerResponse, status: number, head: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.write(head);
+  const chunk = 'x'.repeat(64 * 1024);
+  const more = (): void => {
+    while (!res.destroyed && res.write(chunk));
+    if (!res.destroyed) res.once('drain', more);
+  };
+  more();
+}
+
+/** The peak memory of `erpgen fetch` when one answer never ends: each run stops in one line, near its cap. */
+export async function endlessFetchBench(work: string, snapshot: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  const cases: ReadonlyArray<readonly [string, string, number, (res: ServerResponse) => void]> = [
+    ['an endless 500 to $metadata', '/odataservice/odata/table/$metadata', 1, (res) => endless(res, 500, '{"x": "')],
+    ['an endless service list', '/ui/api/v2/services', 1, (res) => endless(res, 200, '["')],
+    ['an endless $metadata (512 MiB cap)', '/odataservice/odata/view/$metadata', 1, (res) => endless(res, 200, '{"')],
+    ['an endless definition', '/ui/api/v2/definition/Order', 0, (res) => endless(res, 200, '{"Name": "')],
+  ];
+  for (const [what, path, exitCode, answer] of cases) {
+    let url = '';
+    const server = await startServer((req, res) => {
+      if (req.path === path) return answer(res);
+      switch (req.path) {
+        case '/api/security/token/v2':
+          return json(res, 200, { AccessToken: 'bench-token', ExpiresInSeconds: 86400 });
+        case '/odataservice/odata/table/$metadata':
+          return res.writeHead(200).end(readFileSync(join(snapshot, 'tables.metadata.json')));
+        case '/odataservice/odata/view/$metadata':
+          return res.writeHead(200).end(readFileSync(join(snapshot, 'views.metadata.json')));
+        case '/api/ui/router/v1/':
+          return json(res, 200, { Url: `${url}/ui` });
+        case '/ui/api/v2/services':
+          return json(res, 200, [{ Name: 'Order' }]);
+        default:
+          return res.writeHead(404).end();
+      }
+    });
+    url = server.url;
+    const out = mkdtempSync(join(tmpdir(), 'erpgen-fetch-bench-'));
+    try {
+      process.env['ERP_PASSWORD'] = PASSWORD;
+      const m = await measureNodeAsync(
+        CLI,
+        ['fetch', '--base-url', server.url, '--out', 'snap', '--user', 'bench', '--quiet'],
+        out,
+        exitCode,
+      );
+      rows.push({
+        name: `fetch against ${what}: peak RSS`,
+        value: `${m.peakRssMb.toFixed(0)} MB (${m.seconds.toFixed(1)} s)`,
+        target: '< 200 MB',
+        ok: m.peakRssMb < 200,
+      });
+    } finally {
+      delete process.env['ERP_PASSWORD'];
+      rmSync(out, { recursive: true, force: true });
+      await server.close();
+    }
+  }
+  return rows;
+}
+
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
   const work = mkdtempSync(join(tmpdir(), 'erpgen-bench-'));
   try {
-    for (const r of await fetchBench(work))
+    for (const r of [...(await fetchBench(work)), ...(await endlessFetchBench(work, join(work, 'fetch-stock')))])
       console.log(
         `  ${r.name.padEnd(32)} ${r.value}${r.target ? `  target ${r.target}: ${r.ok ? 'met' : 'MISSED'}` : ''}`,
       );

@@ -1,5 +1,5 @@
 // Runs a command as a fresh process and measures its wall time and peak RSS.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,38 @@ export function measureNode(script: string, args: readonly string[], cwd: string
     if (result.status !== 0)
       throw new Error(`${script} ${args.join(' ')} failed (${result.status}):\n${result.stderr}`);
     return { seconds, peakRssMb: Number(readFileSync(rssFile, 'utf8')) / 2 ** 20, stdout: result.stdout };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * As `measureNode`, without blocking this process (a server it runs keeps answering the measured one); `exitCode`
+ * is the exit the run must end with.
+ */
+export async function measureNodeAsync(
+  script: string,
+  args: readonly string[],
+  cwd: string,
+  exitCode = 0,
+): Promise<Measurement & { stderr: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'erpgen-bench-'));
+  const rssFile = join(dir, 'rss');
+  try {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--require', PEAK_RSS, script, ...args], {
+      cwd,
+      env: { ...process.env, ERPGEN_BENCH_RSS: rssFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    const seconds = (performance.now() - started) / 1000;
+    if (code !== exitCode) throw new Error(`${script} ${args.join(' ')} exited with ${code}:\n${stderr}`);
+    return { seconds, peakRssMb: Number(readFileSync(rssFile, 'utf8')) / 2 ** 20, stdout, stderr };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fetchBench } from './fetch.js';
+import { endlessFetchBench, fetchBench } from './fetch.js';
 import { generationBench, type Row } from './generation.js';
 import { editorBench } from './editor.js';
 import { pricesBench } from './prices.js';
@@ -43,7 +43,13 @@ try {
       'Completion in the editor: after an edit and cold (Order: 102 elements, 1,266 fields; customer: 302 columns)',
       await editorBench(work, runs),
     );
-  if (!only || only === 'fetch') print('erpgen fetch from erpgen sandbox (one run each)', await fetchBench(work));
+  if (!only || only === 'fetch') {
+    print('erpgen fetch from erpgen sandbox (one run each)', await fetchBench(work));
+    print(
+      'erpgen fetch against answers that never end (one run each)',
+      await endlessFetchBench(work, join(work, 'fetch-stock')),
+    );
+  }
   if (!only || only === 'prices')
     print(`Bulk pricing against the sandbox (median of ${runs} runs)`, await pricesBench(runs));
 } finally {
