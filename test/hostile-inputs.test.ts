@@ -9,7 +9,7 @@ import { closeSync, cpSync, openSync, readdirSync, readFileSync, rmSync, writeFi
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, startServer, type Logged, type TestServer } from './e2e/fault-server.js';
+import { endless, json, serverPool, type Logged, type TestServer } from './e2e/fault-server.js';
 import { runCliAsync, tempDir, type AsyncRun } from './support/cli.js';
 import { SAMPLE_SNAPSHOT } from './support/paths.js';
 import { readTree } from './support/tree.js';
@@ -26,13 +26,8 @@ const erpgen = (args: readonly string[], cwd: string, env: Record<string, string
 const asUser = { ERP_PASSWORD: PASSWORD };
 const asKey = { ERP_CONSUMER_KEY: KEY };
 
-const servers: TestServer[] = [];
-afterAll(() => Promise.all(servers.map((s) => s.close())));
-async function serve(handler: Parameters<typeof startServer>[0]): Promise<TestServer> {
-  const s = await startServer(handler);
-  servers.push(s);
-  return s;
-}
+const serve = serverPool();
+afterAll(serve.closeAll);
 
 let elsewhere: TestServer;
 beforeAll(async () => {
@@ -54,18 +49,6 @@ const definition = (Name: string) => ({
   },
 });
 const sample = (file: string) => readFileSync(join(SAMPLE_SNAPSHOT, file));
-
-/** a body written for as long as the client reads it */
-function endless(res: ServerResponse, status: number, head: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.write(head);
-  const chunk = 'x'.repeat(64 * 1024);
-  const more = (): void => {
-    while (!res.destroyed && res.write(chunk));
-    if (!res.destroyed) res.once('drain', more);
-  };
-  more();
-}
 
 /**
  * The server's answers, each of which a test may replace: the token, the schema documents (the sample's), the

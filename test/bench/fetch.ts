@@ -10,7 +10,7 @@ import { CLI } from '../support/paths.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
 import type { Row } from './generation.js';
 import { measureNode, measureNodeAsync } from './measure.js';
-import { json, startServer } from '../e2e/fault-server.js';
+import { endless, json, startServer } from '../e2e/fault-server.js';
 import type { ServerResponse } from 'node:http';
 
 const PASSWORD = 'bench-password';
@@ -73,18 +73,6 @@ export async function fetchBench(work: string): Promise<Row[]> {
     }
   }
   return rows;
-}
-
-/** a body written for as long as the client reads it */
-function endless(res: ServerResponse, status: number, head: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.write(head);
-  const chunk = 'x'.repeat(64 * 1024);
-  const more = (): void => {
-    while (!res.destroyed && res.write(chunk));
-    if (!res.destroyed) res.once('drain', more);
-  };
-  more();
 }
 
 /** The peak memory of `erpgen fetch` when one answer never ends: each run stops in one line, near its cap. */

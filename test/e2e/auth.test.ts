@@ -12,7 +12,15 @@ import {
 import { createClient, tokenAuth, type TokenAuth } from '@acme/erp-schema/client';
 import { customer } from '@acme/erp-schema/tables/customer';
 import { price_page } from '@acme/erp-schema/tables/price_page';
-import { json, jwt, startServer, startTokenServer, type TestServer, type TokenServer } from './fault-server.js';
+import {
+  failure,
+  json,
+  jwt,
+  startServer,
+  startTokenServer,
+  type TestServer,
+  type TokenServer,
+} from './fault-server.js';
 
 const KEY = '6f1c2a9e-0b7d-4c3e-9a51-2d8e7f4b1c60';
 const PASSWORD = 'correct horse battery';
@@ -33,15 +41,6 @@ async function all<R>(rows: AsyncIterable<R>): Promise<R[]> {
   const out: R[] = [];
   for await (const row of rows) out.push(row);
   return out;
-}
-
-async function failure(run: () => Promise<unknown>): Promise<Error> {
-  try {
-    await run();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a failure');
 }
 
 describe('the token call', () => {

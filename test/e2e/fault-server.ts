@@ -53,6 +53,39 @@ export async function startServer(handler: Handler): Promise<TestServer> {
   };
 }
 
+/** `startServer` that keeps every server it started, for `closeAll` at the end of a test file. */
+export function serverPool(): ((handler: Handler) => Promise<TestServer>) & { closeAll(): Promise<void> } {
+  const servers: TestServer[] = [];
+  const serve = async (handler: Handler) => {
+    const server = await startServer(handler);
+    servers.push(server);
+    return server;
+  };
+  return Object.assign(serve, { closeAll: async () => void (await Promise.all(servers.map((s) => s.close()))) });
+}
+
+/** A body written for as long as the client reads it (a server that never ends its answer). */
+export function endless(res: ServerResponse, status: number, head: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.write(head);
+  const chunk = 'x'.repeat(64 * 1024);
+  const more = (): void => {
+    while (!res.destroyed && res.write(chunk));
+    if (!res.destroyed) res.once('drain', more);
+  };
+  more();
+}
+
+/** The error a call fails with; a call that succeeds fails the test. */
+export async function failure(run: () => Promise<unknown>): Promise<Error> {
+  try {
+    await run();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a failure');
+}
+
 export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 }

@@ -19,7 +19,7 @@ import { createClient, tokenAuth, type FetchLike } from '@acme/erp-schema/client
 import { customer } from '@acme/erp-schema/tables/customer';
 import { udt_pallet } from '@acme/erp-schema/tables/udt_pallet';
 import { Order } from '@acme/erp-schema/transactions/Order';
-import { json, startServer, type Logged, type TestServer } from './fault-server.js';
+import { endless, failure, json, serverPool, type Logged, type TestServer } from './fault-server.js';
 
 // each starts with a marker that shows through every encoding but base64; base64 forms are searched apart
 const PASSWORD = 'PWMARK91-"quote\\back\ttab-é漢字-🙂-pass-0123456789';
@@ -56,22 +56,8 @@ function expectCleanError(what: string, error: unknown): void {
   expectClean(what, `${String(e)}\n${e.stack}\n${inspect(e, { depth: 6 })}\n${e.request}\n${e.serverMessage}`);
 }
 
-async function failure(run: () => Promise<unknown>): Promise<Error> {
-  try {
-    await run();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a failure');
-}
-
-const servers: TestServer[] = [];
-afterAll(() => Promise.all(servers.map((s) => s.close())));
-async function serve(handler: Parameters<typeof startServer>[0]): Promise<TestServer> {
-  const s = await startServer(handler);
-  servers.push(s);
-  return s;
-}
+const serve = serverPool();
+afterAll(serve.closeAll);
 
 /** the second origin: whatever reaches it is recorded, and answers as if it were the server */
 let elsewhere: TestServer;
@@ -370,19 +356,6 @@ describe('redaction that cannot be sidestepped', () => {
 });
 
 describe('bounded reads', () => {
-  /** a body written for as long as the client reads it */
-  const endless = (res: ServerResponse, status: number, head: string) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.write(head);
-    const chunk = 'x'.repeat(64 * 1024);
-    const more = (): void => {
-      while (!res.destroyed && res.write(chunk));
-      if (!res.destroyed) res.once('drain', more);
-    };
-    res.on('close', () => res.removeAllListeners('drain'));
-    more();
-  };
-
   it('an error body that never ends is read up to its cap and shown as a snippet', async () => {
     const s = await server((_req, res) => endless(res, 500, '{"Message": "'));
     const client = createClient({ baseUrl: s.url, auth: TOKEN, timeoutMs: 60_000, retry: { ...fast, maxAttempts: 1 } });
