@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startQueryService, type SimulatedServer } from '../generator/sandbox/query-service.js';
+import { startQueryService, type SimulatedServer } from '../sandbox/query-service.js';
 import { runCliAsync, tempDir, type AsyncRun as Run } from './support/cli.js';
 import { CLI, SAMPLE_SNAPSHOT } from './support/paths.js';
 import { readTree } from './support/tree.js';

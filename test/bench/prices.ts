@@ -2,7 +2,7 @@
 // (one process, real HTTP on 127.0.0.1), at 500 and 1,000 items per request, and with one lock error and one opaque 500
 // on the way (retried: the lock after the policy's 1 to 2 s wait).
 import { createClient } from '../../templates/runtime/client.js';
-import { seedItem } from '../../generator/sandbox/inventory/route.js';
+import { seedItem } from '../../sandbox/inventory/route.js';
 import { startRestSandbox, TOKEN } from '../e2e/entity-sandbox.js';
 import type { Row } from './generation.js';
 

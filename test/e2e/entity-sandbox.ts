@@ -3,7 +3,7 @@
 // its answer (the package's answerSchemas).
 import { join } from 'node:path';
 import type { FetchLike } from '@acme/erp-schema/client';
-import { startQueryService, type SimulatedServer } from '../../generator/sandbox/query-service.js';
+import { startQueryService, type SimulatedServer } from '../../sandbox/query-service.js';
 import { ROOT } from '../support/paths.js';
 
 export const TOKEN = 'rest-test-token';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErpHttpError, ErpServerError } from '@acme/erp-schema';
 import { commandsRequest, createClient, ErpTransactionBuildError, type ErpClient } from '@acme/erp-schema/client';
 import { Order } from '@acme/erp-schema/transactions/Order';
-import { startQueryService, type SimulatedServer } from '../../generator/sandbox/query-service.js';
+import { startQueryService, type SimulatedServer } from '../../sandbox/query-service.js';
 import { SAMPLE_SNAPSHOT } from '../support/paths.js';
 import { startFamilyServer, type FamilyServer } from './interactive-server.js';
 

@@ -5,7 +5,7 @@ import {
   startQueryService,
   type SimulatedServer,
   type SimulatedServerOptions,
-} from '../../generator/sandbox/query-service.js';
+} from '../../sandbox/query-service.js';
 import { SAMPLE_SNAPSHOT } from '../support/paths.js';
 
 /** A JWT-shaped token (unsigned: fixed tokens are taken as given; the client reads its claims). */

@@ -3,7 +3,7 @@
 // after a wrong datawindow, the session timeout, Accept) is played by the route and met by the client here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErpForbiddenError, ErpServerError, ErpUnexpectedResponseError } from '@acme/erp-schema';
-import { startQueryService } from '../../generator/sandbox/query-service.js';
+import { startQueryService } from '../../sandbox/query-service.js';
 import { SAMPLE_SNAPSHOT } from '../support/paths.js';
 import {
   createClient,

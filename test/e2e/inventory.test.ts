@@ -13,7 +13,7 @@ import {
   type ItemCreate,
   type PriceItem,
 } from '@acme/erp-schema/client';
-import { seedItem } from '../../generator/sandbox/inventory/route.js';
+import { seedItem } from '../../sandbox/inventory/route.js';
 import { decimalsIn, startRestSandbox, TOKEN, type RestSandbox } from './entity-sandbox.js';
 
 let sandbox: RestSandbox;

@@ -10,7 +10,7 @@ import { generate } from '../../generator/generate.js';
 import { nameObjects, nameServices } from '../../generator/model/naming.js';
 import { tempDir } from '../support/cli.js';
 import { PROTOTYPE_NAMES, writePrototypeSnapshot } from '../support/prototype-snapshot.js';
-import { startQueryService, type SimulatedServer } from '../../generator/sandbox/query-service.js';
+import { startQueryService, type SimulatedServer } from '../../sandbox/query-service.js';
 
 type Row = Record<string, unknown>;
 interface Query {

@@ -24,8 +24,8 @@ import { price_page } from '@acme/erp-schema/tables/price_page';
 import { svc_view_es_customer } from '@acme/erp-schema/views/svc_view_es_customer';
 import { isValidEncodedFilter } from '../support/odata-abnf.js';
 import { SAMPLE_SNAPSHOT } from '../support/paths.js';
-import { startQueryService, type SimulatedServer } from '../../generator/sandbox/query-service.js';
-import { CUSTOMER_ROWS, SPECIAL_ITEM_IDS } from '../../generator/sandbox/seed.js';
+import { startQueryService, type SimulatedServer } from '../../sandbox/query-service.js';
+import { CUSTOMER_ROWS, SPECIAL_ITEM_IDS } from '../../sandbox/seed.js';
 
 let server: SimulatedServer;
 let client: ErpClient;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, ErpTransactionBuildError, type ErpClient } from '@acme/erp-schema/client';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import { SAMPLE_SNAPSHOT } from '../support/paths.js';
-import { startQueryService, type SimulatedServer } from '../../generator/sandbox/query-service.js';
+import { startQueryService, type SimulatedServer } from '../../sandbox/query-service.js';
 
 let server: SimulatedServer;
 let client: ErpClient;

@@ -16,7 +16,7 @@ import { Order } from '@acme/erp-schema/transactions/Order';
 import { PickZone } from '@acme/erp-schema/transactions/PickZone';
 import { m_openorderreport } from '@acme/erp-schema/transactions/m_openorderreport';
 import { SAMPLE_SNAPSHOT } from '../support/paths.js';
-import { startQueryService, type SimulatedServer } from '../../generator/sandbox/query-service.js';
+import { startQueryService, type SimulatedServer } from '../../sandbox/query-service.js';
 
 let server: SimulatedServer;
 let client: ErpClient;

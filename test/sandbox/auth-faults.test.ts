@@ -2,7 +2,7 @@
 // credential, what each family does with the token it gets, and what each fault switch does to the answers.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startQueryService, type SimulatedServer } from '../../generator/sandbox/query-service.js';
+import { startQueryService, type SimulatedServer } from '../../sandbox/query-service.js';
 import { CLI, SAMPLE_SNAPSHOT } from '../support/paths.js';
 
 const USER = 'api_user';

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kindOf } from '../../generator/model/edm.js';
 import { readCsdlIndex, readCsdlObjects } from '../../generator/parse/csdl.js';
 import type { QueryObject, Surface } from '../../generator/model/schema.js';
-import { parseFilter } from '../../generator/sandbox/filter-parser.js';
-import { startQueryService, type SimulatedServer } from '../../generator/sandbox/query-service.js';
+import { parseFilter } from '../../sandbox/filter-parser.js';
+import { startQueryService, type SimulatedServer } from '../../sandbox/query-service.js';
 
 const SNAPSHOT = fileURLToPath(new URL('../../schema/', import.meta.url));
 const AUTH = { Authorization: 'Bearer test-token', Accept: 'application/json' };

@@ -1,8 +1,8 @@
 // The REST families' records in the sandbox's SQLite database: kept by key text, in first-stored order, decimals
 // exact through the database, and a unit of change that fails leaves nothing behind.
 import { describe, expect, it } from 'vitest';
-import { Dec, decodeRecord, encodeRecord } from '../../generator/sandbox/entity/reply.js';
-import { Store } from '../../generator/sandbox/store.js';
+import { Dec, decodeRecord, encodeRecord } from '../../sandbox/entity/reply.js';
+import { Store } from '../../sandbox/store.js';
 
 describe('keyed records in the sandbox database', () => {
   it('get, set, delete, values in first-stored order (a replaced record keeps its place), size', async () => {

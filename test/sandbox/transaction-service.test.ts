@@ -16,7 +16,7 @@ import {
   startQueryService,
   type SimulatedServer,
   type SimulatedServerOptions,
-} from '../../generator/sandbox/query-service.js';
+} from '../../sandbox/query-service.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schema/', import.meta.url));
 const TOKEN: Record<string, string> = { Authorization: 'Bearer test-token' };

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAMILIES } from '../../generator/families/index.js';
 import { API_NAMES } from '../../generator/model/naming.js';
-import { RESOURCES } from '../../generator/sandbox/entity/route.js';
+import { RESOURCES } from '../../sandbox/entity/route.js';
 import { FAMILIES as RUNTIME_FAMILIES } from '../../templates/runtime/families.js';
 import * as clientApi from '../../templates/runtime/client-api.js';
 import * as runtime from '../../templates/runtime/index.js';

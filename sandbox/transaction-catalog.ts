@@ -21,6 +21,8 @@ export interface ElementModel {
   /** `TAB.datawindow`; may contain spaces and slashes */
   readonly name: string;
   readonly type: 'Form' | 'List';
+  /** the window's datawindow behind it (`DatawindowName`), when the definition gives one */
+  readonly datawindow: string | null;
   readonly keyFields: readonly string[];
   /** by field name, in definition order */
   readonly fields: ReadonlyMap<string, FieldModel>;
@@ -54,9 +56,9 @@ export function readServiceCatalog(snapshot: string): ServiceCatalog {
   if (existsSync(folder)) {
     for (const file of readdirSync(folder).sort()) {
       if (!file.endsWith('.json')) continue;
-      const name = file.slice(0, -'.json'.length);
       const text = readFileSync(join(folder, file), 'utf8');
-      services.set(name, serviceModel(name, text, file));
+      const model = serviceModel(text, file);
+      services.set(model.name, model);
     }
   }
   const listFile = join(snapshot, 'services.json');
@@ -87,8 +89,10 @@ function checkServiceList(value: unknown, file: string): void {
 
 type Json = Record<string, unknown>;
 
-function serviceModel(name: string, text: string, file: string): ServiceModel {
-  const doc = JSON.parse(text) as Json;
+/** A service by the `Name` its definition holds (a name that cannot be a file name is kept under a safe one). */
+function serviceModel(text: string, file: string): ServiceModel {
+  const doc = JSON.parse(text.replace(/^\uFEFF/, '')) as Json;
+  const name = typeof doc.Name === 'string' ? doc.Name : file.slice(0, -'.json'.length);
   const td = doc.TransactionDefinition as Json | undefined;
   const list = td?.DataElementDefinitions;
   if (!Array.isArray(list)) throw new Error(`${file}: no TransactionDefinition.DataElementDefinitions`);
@@ -125,5 +129,11 @@ function elementModel(raw: Json, file: string): ElementModel {
       validValues: Array.isArray(f.ValidValues) ? (f.ValidValues as unknown[]).map(String) : null,
     });
   }
-  return { name, type, keyFields: Array.isArray(keyFields) ? (keyFields as unknown[]).map(String) : [], fields };
+  return {
+    name,
+    type,
+    datawindow: typeof raw.DatawindowName === 'string' && raw.DatawindowName !== '' ? raw.DatawindowName : null,
+    keyFields: Array.isArray(keyFields) ? (keyFields as unknown[]).map(String) : [],
+    fields,
+  };
 }

@@ -1,23 +1,9 @@
-// What the interactive and UDT routes need from the rest of the sandbox: the snapshot's service definitions, the
-// columns' lengths, who a token signs in as, and the SQLite rows (records that exist, UDT rows).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { TransactionService } from '../../model/transactions.js';
-import { parseDefinition } from '../../parse/definitions.js';
+// What the interactive and UDT routes need from the rest of the sandbox: the columns' lengths, who a token signs in
+// as, and the SQLite rows (records that exist, UDT rows).
 import type { TokenCheck } from '../auth.js';
 import type { QueryObject } from '../schema.js';
 import type { Store } from '../store.js';
 import type { UdtStorage } from '../udt/route.js';
-
-/** The snapshot's transaction services (definitions/*.json), as the generator reads them. */
-export function readServices(snapshot: string): TransactionService[] {
-  const folder = join(snapshot, 'definitions');
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => parseDefinition(readFileSync(join(folder, f), 'utf8'), join(folder, f)));
-}
 
 /** `table.column` (lower case) -> length, for string columns that give one. */
 export function columnLengths(tables: readonly QueryObject[]): Map<string, number> {

@@ -16,15 +16,14 @@
 //   Type 2; saving a window of a service configured to ask (`dialogs`) opens a response window: Status 3 with a
 //   `windowopened` event, answered with its tools `cb_yes` / `cb_no`.
 import { randomUUID } from 'node:crypto';
-import type { ColumnLengths, DataElement, TransactionService } from '../../model/transactions.js';
-import { lengthOf } from '../../model/transactions.js';
+import type { ElementModel as DataElement, FieldModel, ServiceModel } from '../transaction-catalog.js';
 import { bearer, emptyReply, jsonBody, jsonReply, type Reply, type Route, type ServiceRequest } from './route-types.js';
 
 export interface InteractiveSandboxOptions {
   /** the snapshot's transaction services (their definitions give windows, tabs, datawindows and fields) */
-  readonly services: readonly TransactionService[];
+  readonly services: ReadonlyMap<string, ServiceModel>;
   /** column lengths (`table.column` in lower case), for over-length values */
-  readonly lengths: ColumnLengths;
+  readonly lengths: ReadonlyMap<string, number>;
   /** the user name a token signs in as: '' for a consumer key without a user, undefined for an unknown token */
   readonly userOf: (token: string) => string | undefined;
   /** the UI server's own check of the bearer token (401, 403 for a scope without it), before userOf */
@@ -47,7 +46,7 @@ export interface InteractiveSandboxOptions {
 
 interface SandboxWindow {
   readonly id: string;
-  readonly service: TransactionService;
+  readonly service: ServiceModel;
   /** for a response window: the window whose save it holds */
   readonly parent?: SandboxWindow;
   readonly text?: string;
@@ -96,6 +95,15 @@ function tabOf(element: DataElement): string {
   return dot < 0 ? element.name : element.name.slice(0, dot);
 }
 
+/** A field's column length: names are lower case on this server, so the name as given is tried before lower case. */
+function lengthOf(field: FieldModel, lengths: ReadonlyMap<string, number>): number | undefined {
+  if (!field.dbColumn) return undefined;
+  return lengths.get(field.dbColumn) ?? lengths.get(field.dbColumn.toLowerCase());
+}
+
+const elementsOf = (service: ServiceModel): DataElement[] => [...service.elements.values()];
+const fieldsOf = (element: DataElement): FieldModel[] => [...element.fields.values()];
+
 /** The datawindow name a change uses for an element: the definition's, else the element name after the tab. */
 function datawindowOf(element: DataElement): string {
   return element.datawindow ?? element.name.slice(element.name.indexOf('.') + 1);
@@ -115,7 +123,7 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
   const prefix = `${options.prefix ?? '/uiserver0'}/api/ui/interactive`;
   const build = options.build ?? '26.1.5940.0';
   const now = options.now ?? (() => Date.now());
-  const services = new Map(options.services.map((s) => [s.name, s]));
+  const services = options.services;
   const sessions = new Map<string, SandboxSession>();
   const records = new Map<string, Set<string>>(
     Object.entries(options.records ?? {}).map(([service, keys]) => [service, new Set(keys)]),
@@ -179,7 +187,7 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
   }
 
   function elementsOn(window: SandboxWindow, tab: string | null): DataElement[] {
-    return window.service.elements.filter((e) => tab === null || tabOf(e) === tab);
+    return elementsOf(window.service).filter((e) => tab === null || tabOf(e) === tab);
   }
 
   function change(window: SandboxWindow, request: ServiceRequest): Reply {
@@ -194,17 +202,17 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
       const candidates = elementsOn(window, tab);
       let element: DataElement | undefined;
       if (typeof datawindow === 'string' && datawindow !== '') {
-        element = window.service.elements.find((e) => datawindowOf(e) === datawindow);
+        element = elementsOf(window.service).find((e) => datawindowOf(e) === datawindow);
         if (!element) {
           window.poisoned = true;
           return ERROR(400, `Unable to find datawindow named ${datawindow}`);
         }
-      } else element = candidates.find((e) => e.fields.some((f) => f.name === field));
+      } else element = candidates.find((e) => e.fields.has(field));
       if (tab !== null && element && tabOf(element) !== tab)
         return ERROR(400, `Field ${field} is not on tab page ${tab}`);
       if (tab !== null && window.activeTab !== tab)
         return ERROR(400, `Field ${field} is on tab page ${tab}, which is not the active tab page`);
-      const definition = element?.fields.find((f) => f.name === field);
+      const definition = element?.fields.get(field);
       if (!element || !definition)
         return ERROR(400, `Field '${field}' not found in datawindow '${String(datawindow ?? '')}'`);
       const max = lengthOf(definition, options.lengths);
@@ -223,7 +231,7 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
       const loads = element.type === 'Form' && element.keyFields.includes(field);
       // a record found among the rows brings its stored values: the fields whose column is in the key's table
       if (loads && definition.dbColumn !== null && options.valueOf)
-        for (const other of element.fields) {
+        for (const other of fieldsOf(element)) {
           if (other.dbColumn === null || other === definition) continue;
           const stored = options.valueOf(other.dbColumn, definition.dbColumn, value);
           if (stored !== undefined) values.set(other.name, stored);
@@ -238,7 +246,7 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
   function tab(window: SandboxWindow, request: ServiceRequest): Reply {
     const body = jsonBody(request)?.value as { PageName?: unknown } | undefined;
     const name = typeof body?.PageName === 'string' ? body.PageName : '';
-    if (!window.service.elements.some((e) => tabOf(e) === name))
+    if (!elementsOf(window.service).some((e) => tabOf(e) === name))
       return ERROR(400, `Tab page '${name}' was not found on the window.`);
     window.activeTab = name;
     return result(1, { messages: [] });
@@ -264,7 +272,7 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
   }
 
   function commit(window: SandboxWindow): Reply {
-    const header = window.service.elements.find((e) => e.type === 'Form' && e.keyFields.length > 0);
+    const header = elementsOf(window.service).find((e) => e.type === 'Form' && e.keyFields.length > 0);
     const events: unknown[] = [];
     if (header) {
       const values = window.values.get(datawindowOf(header)) ?? new Map<string, string>();
@@ -300,7 +308,7 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     const list = elementsOn(window, window.activeTab ?? null).map((e) => {
       const dw = datawindowOf(e);
       const values = window.values.get(dw);
-      const columns = e.fields.map((f) => f.name);
+      const columns = [...e.fields.keys()];
       return {
         Name: dw,
         TabName: tabOf(e),

@@ -31,7 +31,7 @@ import type { TransactionRules } from './transaction-validate.js';
 import { TokenIssuer, tokenRoute, type Credentials, type TokenSettings } from './token-route.js';
 import { uiRouterRoute } from './ui-router-route.js';
 import { interactiveSandbox, type InteractiveSandbox, type InteractiveSandboxOptions } from './interactive/route.js';
-import { columnLengths, readServices, rowExists, storedValue, storeStorage, userOf } from './interactive/setup.js';
+import { columnLengths, rowExists, storedValue, storeStorage, userOf } from './interactive/setup.js';
 import { udtSandbox } from './udt/route.js';
 
 /** `count` faulty answers, then good ones; with `every`, the first `count` of every `every` requests are faulty. */
@@ -246,7 +246,7 @@ export async function startQueryService(options: SimulatedServerOptions): Promis
         .some((r) => r[completed.name] === 'T' && Object.values(r).includes(orderNo)));
   let origin = '';
   const interactive = interactiveSandbox({
-    services: readServices(options.snapshot),
+    services: catalog.services,
     lengths: columnLengths(tables),
     userOf: (token) => userOf(check, token),
     build: options.build ?? DEFAULT_BUILD,
