@@ -1,6 +1,7 @@
-// Bearer tokens: who may call which family. A missing, malformed, unknown or expired token is refused before anything
-// else the application does; the OData allow-list is checked once the object is known to exist (an unknown object is
-// a 404 for every token); a consumer key's scope decides which families its token reaches at all (403 otherwise).
+// Bearer tokens: who may call which family. The server (server.ts) checks the token of every request against the
+// scope its family needs, before it reads the body: a missing, malformed, unknown or expired token, or a consumer
+// key whose scope does not reach the family, is refused there, once for all families. The OData allow-list is
+// checked by the query family once the object is known to exist (an unknown object is a 404 for every token).
 import { jsonReply, odataErrorReply, type Reply } from './reply.js';
 
 export interface TokenGrant {
@@ -11,32 +12,42 @@ export interface TokenGrant {
    * tokens, which every family accepts
    */
   readonly scopes?: readonly string[];
+  /** the user the token signs in as (its `sub`): '' for a consumer key without a user name; absent: `api` */
+  readonly user?: string;
 }
 
 /** The grant of a token the server issued or was given, undefined when it is unknown or has expired. */
 export type TokenCheck = (token: string) => TokenGrant | undefined;
 
+/** Who is calling: the token a request carried and what it grants. */
+export interface Caller {
+  readonly token: string;
+  readonly grant: TokenGrant;
+  /** the user name the token signs in as ('' for a consumer key without one) */
+  readonly user: string;
+}
+
 export const DEFAULT_TOKENS: Readonly<Record<string, TokenGrant>> = { 'test-token': { tables: '*' } };
 
-/** The endpoint families a consumer key's scope is checked against. */
-export type Family = 'odata' | 'ui';
+/**
+ * The scope families the documents give a consumer key: `/odata` (the data query surface, with its allow-list),
+ * `/uiserver0` (interactive and transaction only: the UI server, and the router that names it), `/api` (all API
+ * endpoints). `none`: the token endpoint, which takes no token.
+ */
+export type Access = 'none' | 'odata' | 'ui' | 'api';
 
-const SCOPES_OF: Readonly<Record<Family, (scope: string) => boolean>> = {
+const SCOPES_OF: Readonly<Record<Exclude<Access, 'none'>, (scope: string) => boolean>> = {
   odata: (s) => s === '/odata' || s.startsWith('/odata:'),
-  // the router is under /api; the Transaction API and serverinfo are on the UI server (/uiserver0)
   ui: (s) => s === '/api' || s === '/ui' || s === '/uiserver0',
+  api: (s) => s === '/api',
 };
 
 const DENIED = 'Authorization has been denied for this request.';
 const HEADER_MISSING = "Authorization header was not present or 'Bearer' was missing";
+const NOBODY: Caller = { token: '', grant: {}, user: '' };
 
 function bearer(authorization: string | undefined): string | undefined {
   return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-}
-
-/** the hosting layer's answer to a request without a Bearer header: what clients see after losing it on a 307 */
-function headerMissing(uri: string): Reply {
-  return jsonReply(401, { Description: HEADER_MISSING, Error: 'Unauthorized', Uri: uri });
 }
 
 function insufficientScope(): Reply {
@@ -46,43 +57,43 @@ function insufficientScope(): Reply {
   });
 }
 
-/** The query family's check: the OData-style 401 for an unknown or expired token. */
+/**
+ * The check of a request's token for a family: the caller, or the refusal. A request without a Bearer header gets
+ * the hosting layer's 401 (what clients see after losing the header on a 307); an unknown or expired token gets
+ * the query family's OData 401 or, elsewhere, the OAuth-style one; a scope that does not reach the family, 403.
+ */
 export function authenticate(
   authorization: string | undefined,
+  access: Access,
   check: TokenCheck,
   uri: string,
-): { readonly grant: TokenGrant } | { readonly refused: Reply } {
+): { readonly caller: Caller } | { readonly refused: Reply } {
+  if (access === 'none') return { caller: NOBODY };
   const token = bearer(authorization);
-  if (token === undefined) return { refused: headerMissing(uri) };
+  if (token === undefined)
+    return { refused: jsonReply(401, { Description: HEADER_MISSING, Error: 'Unauthorized', Uri: uri }) };
   const grant = check(token);
-  if (!grant) return { refused: odataErrorReply(401, '401', DENIED) };
-  if (grant.scopes && !grant.scopes.some(SCOPES_OF.odata)) return { refused: insufficientScope() };
-  return { grant };
-}
-
-/** Undefined when the token may read `name`, else the service's 401 not-authorized answer. */
-export function authorizeObject(grant: TokenGrant, name: string): Reply | undefined {
-  const allowed = grant.tables === '*' || (grant.tables ?? []).includes(name);
-  if (allowed) return undefined;
-  return odataErrorReply(401, '401', `${DENIED} The token is not authorized to query '${name}'.`);
+  if (!grant)
+    return {
+      refused:
+        access === 'odata'
+          ? odataErrorReply(401, '401', DENIED)
+          : jsonReply(401, {
+              error: 'invalid_token',
+              error_description: 'The access token is invalid or has expired.',
+            }),
+    };
+  if (grant.scopes && !grant.scopes.some(SCOPES_OF[access])) return { refused: insufficientScope() };
+  return { caller: { token, grant, user: grant.user ?? 'api' } };
 }
 
 /**
- * The check the router and the UI server make: any valid token whose scope covers them (the OData allow-list does
- * not apply). An unknown or expired token gets the OAuth-style body.
+ * Undefined when the token may read `name`, else the service's 401. The message is the one a user without the
+ * permission gets too: only the token's `aud` tells the two apart, as the documents say.
  */
-export function authenticateBearer(
-  authorization: string | undefined,
-  check: TokenCheck,
-  uri: string,
-): Reply | undefined {
-  const token = bearer(authorization);
-  if (token === undefined) return headerMissing(uri);
-  const grant = check(token);
-  if (!grant)
-    return jsonReply(401, { error: 'invalid_token', error_description: 'The access token is invalid or has expired.' });
-  if (grant.scopes && !grant.scopes.some(SCOPES_OF.ui)) return insufficientScope();
-  return undefined;
+export function authorizeObject(grant: TokenGrant, name: string): Reply | undefined {
+  const allowed = grant.tables === '*' || (grant.tables ?? []).includes(name);
+  return allowed ? undefined : odataErrorReply(401, '401', DENIED);
 }
 
 /**

@@ -5,7 +5,7 @@ export const SANDBOX_CHOICES: readonly string[] = [
   'Tokens are JWT-shaped (HS256 with a secret made at start); a restart forgets every token.',
   'The user (--user with ERP_PASSWORD) may query every table and view (as if "Allow OData API Service" were Yes and its role allowed every object); its token\'s aud is /api.',
   "A consumer key's scope is --scope (default /api: no data query). /odata:a,b lets it query a and b; a bare /odata names no object (the documents: tables must be named). Names in the list match exactly.",
-  'A key whose scope has no /odata gets 403 insufficient_scope on the query family; one without /api, /ui or /uiserver0 gets it on the router, serverinfo and the Transaction API.',
+  'A key whose scope has no /odata gets 403 insufficient_scope on the query family; one without /api, /ui or /uiserver0 gets it on the router, serverinfo, the Transaction and Interactive APIs; one without /api gets it on the entity, inventory and UDT families (the documents: /uiserver0 is interactive and transaction only).',
   'A consumer key call with a username that is not the sandbox user answers 401 invalid_grant.',
   'A missing or non-Bearer Authorization header gets the {Description, Error, Uri} 401 on every family.',
   'Earlier tokens stay valid after a new token call unless --one-session is given (the documents say a call "may" invalidate them).',

@@ -136,9 +136,16 @@ function stringToken(text: string, start: number): Token {
   }
 }
 
+/**
+ * How deep parentheses, `not` and function arguments may nest: the OData library the service runs refuses deeper
+ * expressions (its recursion limit) rather than overflowing its stack.
+ */
+const MAX_DEPTH = 800;
+
 class Parser {
   private readonly tokens: Token[];
   private index = 0;
+  private depth = 0;
 
   constructor(private readonly text: string) {
     this.tokens = tokenize(text);
@@ -227,11 +234,22 @@ class Parser {
     if (token.kind !== ')') throw new QueryError(`')' or ',' expected at position ${token.at} in '${this.text}'.`);
   }
 
+  /** Parses one level deeper, refusing an expression nested beyond MAX_DEPTH. */
+  private nested<T>(parse: () => T): T {
+    if (++this.depth > MAX_DEPTH)
+      throw new QueryError('The query specified in the URI is not valid. The recursion limit has been exceeded.');
+    try {
+      return parse();
+    } finally {
+      this.depth--;
+    }
+  }
+
   private unary(): FilterNode {
     const token = this.peek();
     if (this.isWord(token, 'not')) {
       this.next();
-      return { kind: 'not', operand: this.unary(), at: token.at };
+      return { kind: 'not', operand: this.nested(() => this.unary()), at: token.at };
     }
     return this.primary();
   }
@@ -241,7 +259,7 @@ class Parser {
     const at = token.at;
     switch (token.kind) {
       case '(': {
-        const inner = this.or();
+        const inner = this.nested(() => this.or());
         this.close();
         return inner;
       }
@@ -279,10 +297,10 @@ class Parser {
     this.next();
     const args: FilterNode[] = [];
     if (this.peek().kind !== ')') {
-      args.push(this.or());
+      args.push(this.nested(() => this.or()));
       while (this.peek().kind === ',') {
         this.next();
-        args.push(this.or());
+        args.push(this.nested(() => this.or()));
       }
     }
     this.close();

@@ -4,11 +4,12 @@
 // empty 404), the token must be known (401), the object must exist on that surface (empty 404), the token's
 // allow-list must name it (401), and only then are the query options read.
 import type { Surface } from './schema.js';
-import { authenticate, authorizeObject, type TokenCheck } from './auth.js';
+import { authorizeObject } from './auth.js';
 import type { SqlColumn } from './filter-sql.js';
 import { EmptyNotFound, QueryError } from './query-error.js';
 import { readRowQuery } from './query-options.js';
-import { emptyReply, ODATA_JSON, odataErrorReply, type Reply, type Route, type ServiceRequest } from './reply.js';
+import { emptyReply, ODATA_JSON, odataErrorReply, type Reply, type ServiceRequest } from './reply.js';
+import type { Family } from './server.js';
 import type { RowResult, StoredObject, Store } from './store.js';
 import { jsonOf } from './values.js';
 
@@ -18,7 +19,6 @@ export interface ODataContext {
   readonly store: Store;
   /** the snapshot's schema documents, served byte for byte */
   readonly metadata: Readonly<Record<Surface, Buffer>>;
-  readonly check: TokenCheck;
   /** `http://127.0.0.1:<port>`, known once the server listens */
   readonly origin: () => string;
 }
@@ -27,37 +27,45 @@ export interface ODataContext {
 const XML_METADATA =
   '<?xml version="1.0" encoding="utf-8"?><edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx"/>';
 
-export function odataRoute(ctx: ODataContext): Route {
-  return (request) => {
-    if (!request.path.startsWith(ODATA_BASE)) return undefined;
-    const segments = request.path.slice(ODATA_BASE.length).split('/');
-    const [surface, rawName] = segments;
-    if (segments.length !== 2 || (surface !== 'table' && surface !== 'view') || rawName === undefined) {
-      return emptyReply(404); // includes `/odataservice/odata/$metadata`, which does not exist
-    }
-    let name: string;
-    try {
-      name = decodeURIComponent(rawName);
-    } catch {
-      return emptyReply(404);
-    }
-    if (request.method !== 'GET') return emptyReply(405, { Allow: 'GET' });
-    const uri = `${ctx.origin()}${request.path}${request.query === '' ? '' : `?${request.query}`}`;
-    const auth = authenticate(request.headers['authorization'], ctx.check, uri);
-    if ('refused' in auth) return auth.refused;
-    if (name === '$metadata') return metadataReply(ctx.metadata[surface], request);
-    const stored = ctx.store.find(surface, name);
-    if (!stored) return emptyReply(404);
-    const denied = authorizeObject(auth.grant, name);
-    if (denied) return denied;
-    try {
-      const query = readRowQuery(stored, request.query);
-      return collectionReply(ctx.origin(), stored, query.columns, ctx.store.query(stored, query));
-    } catch (error) {
-      if (error instanceof EmptyNotFound) return emptyReply(404);
-      if (error instanceof QueryError) return odataErrorReply(error.status, error.code, error.message);
-      throw error;
-    }
+/** `{surface, name}` of a path that can name an object; undefined for any other (an empty 404, before the token). */
+function objectOf(path: string): { surface: Surface; name: string } | undefined {
+  const segments = path.slice(ODATA_BASE.length).split('/');
+  const [surface, rawName] = segments;
+  // includes `/odataservice/odata/$metadata`, which does not exist
+  if (segments.length !== 2 || (surface !== 'table' && surface !== 'view') || rawName === undefined) return undefined;
+  try {
+    return { surface, name: decodeURIComponent(rawName) };
+  } catch {
+    return undefined;
+  }
+}
+
+export function odataFamily(ctx: ODataContext): Family {
+  return {
+    name: 'data query',
+    owns: (path) => path.startsWith(ODATA_BASE),
+    access: 'odata',
+    before(head) {
+      if (!objectOf(head.path)) return emptyReply(404);
+      if (head.method !== 'GET') return emptyReply(405, { Allow: 'GET' });
+      return undefined;
+    },
+    route(request, caller) {
+      const { surface, name } = objectOf(request.path)!;
+      if (name === '$metadata') return metadataReply(ctx.metadata[surface], request);
+      const stored = ctx.store.find(surface, name);
+      if (!stored) return emptyReply(404);
+      const denied = authorizeObject(caller.grant, name);
+      if (denied) return denied;
+      try {
+        const query = readRowQuery(stored, request.query);
+        return collectionReply(ctx.origin(), stored, query.columns, ctx.store.query(stored, query));
+      } catch (error) {
+        if (error instanceof EmptyNotFound) return emptyReply(404);
+        if (error instanceof QueryError) return odataErrorReply(error.status, error.code, error.message);
+        throw error;
+      }
+    },
   };
 }
 

@@ -1,8 +1,8 @@
 // What a route answers, as plain data: the server writes it. Routes stay free of `node:http`, so adding a
 // family means adding a function that maps a request to a Reply.
 
-/** A request as routes see it: the raw path and raw query string, never decoded on the way in. */
-export interface ServiceRequest {
+/** A request before its body is read: the raw path and raw query string, never decoded on the way in. */
+export interface RequestHead {
   readonly method: string;
   /** raw path, e.g. `/odataservice/odata/table/order%20lines` */
   readonly path: string;
@@ -10,6 +10,10 @@ export interface ServiceRequest {
   readonly query: string;
   /** header names in lower case */
   readonly headers: Readonly<Record<string, string | undefined>>;
+}
+
+/** A request as routes see it. */
+export interface ServiceRequest extends RequestHead {
   /** the request body as UTF-8 text; '' when there is none */
   readonly body?: string;
 }

@@ -5,7 +5,8 @@
 // a key's scope is, are the sandbox's options.
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { grantOfScope, type TokenGrant } from './auth.js';
-import { emptyReply, jsonReply, type Reply, type Route } from './reply.js';
+import { emptyReply, jsonReply, type Reply, type ServiceRequest } from './reply.js';
+import type { Family } from './server.js';
 
 /** documented typical lifetimes */
 export const USER_TOKEN_SECONDS = 86_400;
@@ -75,7 +76,7 @@ export class TokenIssuer {
     };
     const body = `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}`;
     const serial = ++this.serial;
-    this.sessions.set(sessionId, { grant, who, serial });
+    this.sessions.set(sessionId, { grant: { ...grant, user: sub }, who, serial });
     this.latest.set(who, serial);
     this.issued++;
     return `${body}.${this.sign(body)}`;
@@ -117,28 +118,34 @@ export interface TokenRouteContext {
 
 type Body = Record<string, unknown>;
 
-export function tokenRoute(ctx: TokenRouteContext): Route {
-  return (request) => {
-    if (request.path !== TOKEN_V2 && request.path !== TOKEN_V1) return undefined;
-    if (request.method !== 'POST') return emptyReply(405, { Allow: 'POST' });
-    let body: Body;
-    if (request.path === TOKEN_V1) {
-      // the deprecated endpoint: credentials in headers, no consumer key
-      body = { username: request.headers['username'], password: request.headers['password'] };
-    } else {
-      if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? ''))
-        return invalidRequest('The request body must be sent as Content-Type: application/json.');
-      try {
-        const parsed = JSON.parse(request.body ?? '') as unknown;
-        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-          return invalidRequest('The request body must be a JSON object.');
-        body = parsed as Body;
-      } catch {
-        return invalidRequest('The request body is not valid JSON.');
-      }
-    }
-    return typeof body.ClientSecret === 'string' ? consumerKeyToken(ctx, body) : userToken(ctx, body);
+export function tokenFamily(ctx: TokenRouteContext): Family {
+  return {
+    name: 'security',
+    owns: (path) => path === TOKEN_V2 || path === TOKEN_V1,
+    access: 'none',
+    route: (request) => tokenAnswer(ctx, request),
   };
+}
+
+function tokenAnswer(ctx: TokenRouteContext, request: ServiceRequest): Reply {
+  if (request.method !== 'POST') return emptyReply(405, { Allow: 'POST' });
+  let body: Body;
+  if (request.path === TOKEN_V1) {
+    // the deprecated endpoint: credentials in headers, no consumer key
+    body = { username: request.headers['username'], password: request.headers['password'] };
+  } else {
+    if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? ''))
+      return invalidRequest('The request body must be sent as Content-Type: application/json.');
+    try {
+      const parsed = JSON.parse(request.body ?? '') as unknown;
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        return invalidRequest('The request body must be a JSON object.');
+      body = parsed as Body;
+    } catch {
+      return invalidRequest('The request body is not valid JSON.');
+    }
+  }
+  return typeof body.ClientSecret === 'string' ? consumerKeyToken(ctx, body) : userToken(ctx, body);
 }
 
 function invalidRequest(description: string): Reply {

@@ -6,8 +6,8 @@
 // 26.1.5910.3), then the body (400 for a wrong content type, invalid JSON, a missing or mistyped member), then the
 // service name (an unknown one is an empty 500) and the transaction Status (400 from 26.1.5940.0 when not `New`).
 // Everything after that is a transaction outcome: HTTP 200 with the result in the envelope.
-import { authenticateBearer, type TokenCheck } from './auth.js';
-import { emptyReply, jsonReply, problemReply, type Reply, type Route, type ServiceRequest } from './reply.js';
+import { emptyReply, jsonReply, problemReply, type Reply, type ServiceRequest } from './reply.js';
+import type { Family } from './server.js';
 import { reportPdf } from './report-pdf.js';
 import { AsyncTransactions } from './transaction-async.js';
 import type { ServiceCatalog, ServiceModel } from './transaction-catalog.js';
@@ -30,8 +30,6 @@ export interface TransactionContext {
   readonly store: TransactionStore;
   readonly rules: TransactionRules;
   readonly async: AsyncTransactions;
-  readonly check: TokenCheck;
-  readonly origin: () => string;
 }
 
 type Handler = (ctx: TransactionContext, request: ServiceRequest, rest: string) => Reply;
@@ -51,24 +49,32 @@ const ENDPOINTS: readonly Endpoint[] = [
   { path: /^process\/pdfreport$/, methods: { POST: pdfReport } },
 ];
 
-export function transactionRoute(ctx: TransactionContext): Route {
-  return (request) => {
-    if (!request.path.startsWith(BASE)) return undefined;
-    const rest = request.path.slice(BASE.length);
-    const endpoint = ENDPOINTS.find((e) => e.path.test(rest));
-    if (!endpoint) return undefined;
-    const handler = endpoint.methods[request.method];
-    if (!handler) return emptyReply(405, { Allow: Object.keys(endpoint.methods).join(', ') });
-    const uri = `${ctx.origin()}${request.path}${request.query === '' ? '' : `?${request.query}`}`;
-    const refused = authenticateBearer(request.headers['authorization'], ctx.check, uri);
-    if (refused) return refused;
-    if (!/application\/json/i.test(request.headers['accept'] ?? '')) return emptyReply(500);
-    try {
-      return handler(ctx, request, rest);
-    } catch (error) {
-      if (error instanceof BadRequest) return problemReply(400, error.message);
-      throw error;
-    }
+const endpointOf = (path: string) => {
+  const rest = path.slice(BASE.length);
+  return path.startsWith(BASE) ? ENDPOINTS.find((e) => e.path.test(rest)) : undefined;
+};
+
+export function transactionFamily(ctx: TransactionContext): Family {
+  return {
+    name: 'transaction',
+    owns: (path) => endpointOf(path) !== undefined,
+    access: 'ui',
+    before(head) {
+      const endpoint = endpointOf(head.path)!;
+      return endpoint.methods[head.method]
+        ? undefined
+        : emptyReply(405, { Allow: Object.keys(endpoint.methods).join(', ') });
+    },
+    route(request) {
+      if (!/application\/json/i.test(request.headers['accept'] ?? '')) return emptyReply(500);
+      const rest = request.path.slice(BASE.length);
+      try {
+        return endpointOf(request.path)!.methods[request.method]!(ctx, request, rest);
+      } catch (error) {
+        if (error instanceof BadRequest) return problemReply(400, error.message);
+        throw error;
+      }
+    },
   };
 }
 

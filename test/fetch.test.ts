@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startQueryService, type SimulatedServer } from '../sandbox/query-service.js';
+import { startSandbox, type Sandbox } from '../sandbox/sandbox.js';
 import { runCliAsync, tempDir, type AsyncRun as Run } from './support/cli.js';
 import { CLI, SAMPLE_SNAPSHOT } from './support/paths.js';
 import { readTree } from './support/tree.js';
@@ -29,13 +29,13 @@ function everyObjectScope(): string {
 }
 
 const work = tempDir('erpgen-fetch-');
-let server: SimulatedServer;
+let server: Sandbox;
 let n = 0;
 /** every line any run printed, for the canary search */
 const printed: string[] = [];
 
 beforeAll(async () => {
-  server = await startQueryService({
+  server = await startSandbox({
     snapshot: SAMPLE_SNAPSHOT,
     rowsPerObject: 1,
     credentials: {
@@ -176,7 +176,7 @@ describe('erpgen fetch', () => {
     cpSync(SAMPLE_SNAPSHOT, snapshot, { recursive: true });
     const list = JSON.parse(readFileSync(join(snapshot, 'services.json'), 'utf8')) as Array<{ Name: string }>;
     writeFileSync(join(snapshot, 'services.json'), JSON.stringify([...list, { Name: 'Unlicensed' }]));
-    const other = await startQueryService({ snapshot, rowsPerObject: 1, credentials: { users: { [USER]: PASSWORD } } });
+    const other = await startSandbox({ snapshot, rowsPerObject: 1, credentials: { users: { [USER]: PASSWORD } } });
     try {
       const run = await erpgen(['fetch', '--base-url', other.url, '--out', 'snap', '--user', USER], dir, asUser);
       expect(run.code, run.stderr).toBe(0);

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { UserError } from '../errors.js';
 import { SANDBOX_CHOICES } from '../../sandbox/choices.js';
-import type { FaultPlan, SandboxFaults } from '../../sandbox/query-service.js';
+import type { FaultPlan, SandboxFaults } from '../../sandbox/sandbox.js';
 import { fromEnv, refuseSecretFlags, SECRET_FLAG_OPTIONS } from './secrets.js';
 
 export interface SandboxArgs {
@@ -99,7 +99,7 @@ export async function runSandbox(argv: SandboxArgs): Promise<number> {
   if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535)
     throw new UserError(`--port ${argv.port}: expected a port number`, 2);
   // loaded here, not with the CLI: SQLite's WebAssembly is for the sandbox alone
-  const { startQueryService } = await import('../../sandbox/query-service.js');
+  const { startSandbox } = await import('../../sandbox/sandbox.js');
   const faults = faultsOf(argv);
   const priceFaults = { invocation500: argv['price-500'], locked: argv['price-locks'] };
   for (const [flag, count] of [
@@ -110,7 +110,7 @@ export async function runSandbox(argv: SandboxArgs): Promise<number> {
       throw new UserError(`--${flag} ${count}: expected a number of requests`, 2);
   let server;
   try {
-    server = await startQueryService({
+    server = await startSandbox({
       snapshot,
       port: argv.port,
       rowsPerObject: argv.rows,

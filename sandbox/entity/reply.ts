@@ -1,11 +1,8 @@
 // What the REST family routes (entity, inventory) answer, in the sandbox's route shape (reply.ts). Decimals are
 // written the way the service writes them: JSON numbers with nine decimal places.
 
-export type { Reply as RestReply, Route as RestRoute, ServiceRequest as RestRequest } from '../reply.js';
+export type { Reply as RestReply, ServiceRequest as RestRequest } from '../reply.js';
 import type { Reply as RestReply, ServiceRequest as RestRequest } from '../reply.js';
-
-/** The sandbox's token check for a request: its refusal (401, 403), or undefined when the token may call. */
-export type BearerCheck = (authorization: string | undefined, path: string) => RestReply | undefined;
 
 /** A decimal to be written as a JSON number with nine decimal places (exact: held as scaled integer text). */
 export class Dec {

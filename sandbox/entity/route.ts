@@ -12,6 +12,7 @@
 import type { KeyedRecords, Store } from '../store.js';
 import { parseQuery, QuerySyntaxError } from './query-filter.js';
 import type { UserFields } from './user-fields.js';
+import type { Family } from '../server.js';
 import {
   bodyJson,
   Dec,
@@ -23,8 +24,8 @@ import {
   redirect,
   restError,
   validation,
-  type BearerCheck,
-  type RestRoute,
+  type RestReply,
+  type RestRequest,
 } from './reply.js';
 
 type Row = Record<string, unknown>;
@@ -187,118 +188,133 @@ function checkRecord(resource: string, record: Row): string[] {
   return issues;
 }
 
-export function entityRoute(store: EntityStore, authorized: BearerCheck, userFields: UserFields): RestRoute {
-  return (request) => {
-    const match = /^\/api\/entity\/([^/]+)(\/.*)?$/.exec(request.path);
-    if (!match) return undefined;
-    const refused = authorized(request.headers['authorization'], request.path);
-    if (refused) return refused;
-    const resource = match[1] ?? '';
-    const rest = match[2];
-    const definition = RESOURCES[resource];
-    if (!definition) return noEndpoint();
-    const records = store.records.get(resource)!;
-    const method = request.method;
+/** The resource a path names (an own member of RESOURCES: `constructor` and `__proto__` are not resources). */
+function resourceOf(path: string): { resource: string; rest: string | undefined } | undefined {
+  const match = /^\/api\/entity\/([^/]+)(\/.*)?$/.exec(path);
+  const resource = match?.[1] ?? '';
+  return match && Object.hasOwn(RESOURCES, resource) ? { resource, rest: match[2] } : undefined;
+}
 
-    if (rest === undefined) {
-      if (method === 'GET') return redirect(`/api/entity/${resource}/${request.query ? `?${request.query}` : ''}`);
-      if (method !== 'POST')
-        return json(405, { Message: `The requested resource does not support http method '${method}'.` });
-      const body = bodyJson(request);
-      if (body === null || typeof body !== 'object' || Array.isArray(body))
-        return validation(['The request body is not a record.']);
-      const record = body as Row;
-      const idField = definition.key[definition.key.length - 1] ?? '';
-      const issues = checkRecord(resource, record);
-      if (record[idField] !== undefined && record[idField] !== null)
-        issues.push(`${idField} must be empty on create: it is generated.`);
-      if (issues.length) return validation(issues);
-      const keyed = { ...record, [idField]: store.newId() };
-      // atomic: user-defined fields that do not fit leave no record behind
-      return store.database.atomically(() => {
-        const udfIssues = userFields.write(definition.objectName, keyed, record['UserDefinedFields']);
-        if (udfIssues.length) return validation(udfIssues);
-        const created = store.insert(resource, withoutUserFields(definition, userFields, keyed));
-        return json(200, answer(definition, created, new Set(), userFields));
-      });
-    }
-    if (rest === '/') {
-      if (method !== 'GET')
-        return json(405, { Message: `The requested resource does not support http method '${method}'.` });
-      const q = parameters(request.query).get('$query');
-      let all = [...records.values()];
-      if (q !== undefined) {
-        try {
-          const predicate = parseQuery(q, new Set([...definition.fields, 'ObjectName']));
-          all = all.filter(predicate);
-        } catch (error) {
-          if (!(error instanceof QuerySyntaxError)) throw error;
-          return restError(400, 'System.ArgumentException', `Invalid query: ${error.message}`);
-        }
-      }
-      return json(
-        200,
-        all.map((r) => answer(definition, r, new Set(), userFields)),
-      );
-    }
-    const segment = rest.slice(1);
-    if (segment === 'ping') return json(200, { ResponseMessage: 'success' });
-    if (segment === 'new') {
-      if (!definition.template)
-        return restError(500, 'System.NotImplementedException', 'The method or operation is not implemented.');
-      if (method !== 'GET')
-        return json(405, { Message: `The requested resource does not support http method '${method}'.` });
-      const blank: Row = Object.fromEntries(definition.fields.map((f) => [f, null]));
-      // a blank record has every user-defined field of the extension table, null
-      const udf = userFields.read(definition.objectName, {}) ?? {};
-      return json(200, { ...blank, UserDefinedFields: udf, ObjectName: definition.objectName });
-    }
-    let key: string;
-    try {
-      key = decodeURIComponent(segment);
-    } catch {
-      return noEndpoint();
-    }
-    const record = records.get(key);
-    const notFound = () =>
-      restError(
-        404,
-        'ResourceNotFoundException',
-        `Your query did not yield any results. No resources found for query string "GetById ${key}".`,
-      );
-    if (method === 'GET') {
-      if (!record) return notFound();
-      const asked = askedFor(definition, request.query);
-      if (typeof asked === 'string')
-        return restError(400, 'System.ArgumentException', `Unknown extended property: ${asked}`);
-      return json(200, answer(definition, record, asked, userFields));
-    }
-    if (method === 'PUT') {
-      if (!definition.writable)
-        return json(405, { Message: "The requested resource does not support http method 'PUT'." });
-      if (!record) return notFound();
-      const body = bodyJson(request);
-      if (body === null || typeof body !== 'object' || Array.isArray(body))
-        return validation(['The request body is not a record.']);
-      const change = body as Row;
-      if (store.keyText(resource, { ...record, ...pick(change, definition.key) }) !== key)
-        return validation([`The key fields of the body (${definition.key.join(', ')}) do not match the URL.`]);
-      if (change['Delete'] === true) {
-        records.delete(key);
-        return json(200, { ...answer(definition, record, new Set(), userFields), Delete: true });
-      }
-      const issues = checkRecord(resource, { ...change, CompanyId: record['CompanyId'] });
-      if (issues.length) return validation(issues);
-      const udfIssues = userFields.write(definition.objectName, record, change['UserDefinedFields']);
-      if (udfIssues.length) return validation(udfIssues);
-      const updated = store.insert(
-        resource,
-        withoutUserFields(definition, userFields, { ...record, ...withoutExtended(definition, change) }),
-      );
-      return json(200, answer(definition, updated, new Set(), userFields));
-    }
-    return json(405, { Message: `The requested resource does not support http method '${method}'.` });
+export function entityFamily(store: EntityStore, userFields: UserFields): Family {
+  return {
+    name: 'entity',
+    owns: (path) => path.startsWith('/api/entity/'),
+    access: 'api',
+    before(head) {
+      const at = resourceOf(head.path);
+      if (!at) return noEndpoint();
+      // E2: the list without its trailing slash is the web server's 307, before the token is looked at
+      if (at.rest === undefined && head.method === 'GET')
+        return redirect(`/api/entity/${at.resource}/${head.query ? `?${head.query}` : ''}`);
+      return undefined;
+    },
+    route: (request) => entityAnswer(store, userFields, request),
   };
+}
+
+function entityAnswer(store: EntityStore, userFields: UserFields, request: RestRequest): RestReply {
+  const { resource, rest } = resourceOf(request.path)!;
+  const definition = RESOURCES[resource]!;
+  const records = store.records.get(resource)!;
+  const method = request.method;
+
+  if (rest === undefined) {
+    if (method !== 'POST')
+      return json(405, { Message: `The requested resource does not support http method '${method}'.` });
+    const body = bodyJson(request);
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      return validation(['The request body is not a record.']);
+    const record = body as Row;
+    const idField = definition.key[definition.key.length - 1] ?? '';
+    const issues = checkRecord(resource, record);
+    if (record[idField] !== undefined && record[idField] !== null)
+      issues.push(`${idField} must be empty on create: it is generated.`);
+    if (issues.length) return validation(issues);
+    const keyed = { ...record, [idField]: store.newId() };
+    // atomic: user-defined fields that do not fit leave no record behind
+    return store.database.atomically(() => {
+      const udfIssues = userFields.write(definition.objectName, keyed, record['UserDefinedFields']);
+      if (udfIssues.length) return validation(udfIssues);
+      const created = store.insert(resource, withoutUserFields(definition, userFields, keyed));
+      return json(200, answer(definition, created, new Set(), userFields));
+    });
+  }
+  if (rest === '/') {
+    if (method !== 'GET')
+      return json(405, { Message: `The requested resource does not support http method '${method}'.` });
+    const q = parameters(request.query).get('$query');
+    let all = [...records.values()];
+    if (q !== undefined) {
+      try {
+        const predicate = parseQuery(q, new Set([...definition.fields, 'ObjectName']));
+        all = all.filter(predicate);
+      } catch (error) {
+        if (!(error instanceof QuerySyntaxError)) throw error;
+        return restError(400, 'System.ArgumentException', `Invalid query: ${error.message}`);
+      }
+    }
+    return json(
+      200,
+      all.map((r) => answer(definition, r, new Set(), userFields)),
+    );
+  }
+  const segment = rest.slice(1);
+  if (segment === 'ping') return json(200, { ResponseMessage: 'success' });
+  if (segment === 'new') {
+    if (!definition.template)
+      return restError(500, 'System.NotImplementedException', 'The method or operation is not implemented.');
+    if (method !== 'GET')
+      return json(405, { Message: `The requested resource does not support http method '${method}'.` });
+    const blank: Row = Object.fromEntries(definition.fields.map((f) => [f, null]));
+    // a blank record has every user-defined field of the extension table, null
+    const udf = userFields.read(definition.objectName, {}) ?? {};
+    return json(200, { ...blank, UserDefinedFields: udf, ObjectName: definition.objectName });
+  }
+  let key: string;
+  try {
+    key = decodeURIComponent(segment);
+  } catch {
+    return noEndpoint();
+  }
+  const record = records.get(key);
+  const notFound = () =>
+    restError(
+      404,
+      'ResourceNotFoundException',
+      `Your query did not yield any results. No resources found for query string "GetById ${key}".`,
+    );
+  if (method === 'GET') {
+    if (!record) return notFound();
+    const asked = askedFor(definition, request.query);
+    if (typeof asked === 'string')
+      return restError(400, 'System.ArgumentException', `Unknown extended property: ${asked}`);
+    return json(200, answer(definition, record, asked, userFields));
+  }
+  if (method === 'PUT') {
+    if (!definition.writable)
+      return json(405, { Message: "The requested resource does not support http method 'PUT'." });
+    if (!record) return notFound();
+    const body = bodyJson(request);
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      return validation(['The request body is not a record.']);
+    const change = body as Row;
+    if (store.keyText(resource, { ...record, ...pick(change, definition.key) }) !== key)
+      return validation([`The key fields of the body (${definition.key.join(', ')}) do not match the URL.`]);
+    if (change['Delete'] === true) {
+      records.delete(key);
+      return json(200, { ...answer(definition, record, new Set(), userFields), Delete: true });
+    }
+    const issues = checkRecord(resource, { ...change, CompanyId: record['CompanyId'] });
+    if (issues.length) return validation(issues);
+    const udfIssues = userFields.write(definition.objectName, record, change['UserDefinedFields']);
+    if (udfIssues.length) return validation(udfIssues);
+    const updated = store.insert(
+      resource,
+      withoutUserFields(definition, userFields, { ...record, ...withoutExtended(definition, change) }),
+    );
+    return json(200, answer(definition, updated, new Set(), userFields));
+  }
+  return json(405, { Message: `The requested resource does not support http method '${method}'.` });
 }
 
 function pick(record: Row, names: readonly string[]): Row {

@@ -17,17 +17,15 @@
 //   `windowopened` event, answered with its tools `cb_yes` / `cb_no`.
 import { randomUUID } from 'node:crypto';
 import type { ElementModel as DataElement, FieldModel, ServiceModel } from '../transaction-catalog.js';
-import { bearer, emptyReply, jsonBody, jsonReply, type Reply, type Route, type ServiceRequest } from './route-types.js';
+import type { Caller } from '../auth.js';
+import type { Family } from '../server.js';
+import { emptyReply, jsonBody, jsonReply, type Reply, type ServiceRequest } from './route-types.js';
 
 export interface InteractiveSandboxOptions {
   /** the snapshot's transaction services (their definitions give windows, tabs, datawindows and fields) */
   readonly services: ReadonlyMap<string, ServiceModel>;
   /** column lengths (`table.column` in lower case), for over-length values */
   readonly lengths: ReadonlyMap<string, number>;
-  /** the user name a token signs in as: '' for a consumer key without a user, undefined for an unknown token */
-  readonly userOf: (token: string) => string | undefined;
-  /** the UI server's own check of the bearer token (401, 403 for a scope without it), before userOf */
-  readonly authenticate?: (request: ServiceRequest) => Reply | undefined;
   /** the UI server's path on the host (default `/uiserver0`) */
   readonly prefix?: string;
   /** the build played: `25.2.x` answers `SessionId`, 26.1 `Id`; up to 26.1.5910.3 a missing Accept is an empty 500 */
@@ -68,14 +66,13 @@ interface SandboxSession {
 }
 
 export interface InteractiveSandbox {
-  readonly route: Route;
   /**
-   * POST `{ui_server}/api/v2/commands`: the actions run one by one in a session of their own (0 open window, 2 change
-   * data, 5 select row, 6 save, 1 close, 9 run tool). The service's answer is not documented: the sandbox answers
-   * `{Results: [{Action, Status, Events, Messages}]}`, stops at the first action that does not succeed, and answers
-   * a refused action with that action's own error status and body.
+   * The sessions and windows, and POST `{ui_server}/api/v2/commands`: the actions run one by one in a session of
+   * their own (0 open window, 2 change data, 5 select row, 6 save, 1 close, 9 run tool). The service's answer is not
+   * documented: the sandbox answers `{Results: [{Action, Status, Events, Messages}]}`, stops at the first action
+   * that does not succeed, and answers a refused action with that action's own error status and body.
    */
-  readonly commandsRoute: Route;
+  readonly family: Family;
   /** sessions open now (not deleted, not expired) */
   openSessions(): number;
   /** sessions ever created */
@@ -370,20 +367,10 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     }
   }
 
-  const route: Route = (request) => {
-    if (!request.path.startsWith(`${prefix}/`)) return undefined;
+  const route = (request: ServiceRequest, { token, user }: Caller): Reply | undefined => {
     const endpoint = request.path.slice(prefix.length + 1).replace(/\/$/, '');
     const known = endpoint === 'sessions' || /^v2\/(window|change|tab|row|data|tools)$/.test(endpoint);
     if (!known) return undefined;
-    const refused = options.authenticate?.(request);
-    if (refused) return refused;
-    const token = bearer(request);
-    const user = token === undefined ? undefined : options.userOf(token);
-    if (token === undefined || user === undefined)
-      return jsonReply(401, {
-        error: 'invalid_token',
-        error_description: 'The access token is invalid or has expired.',
-      });
     if (!/application\/json/i.test(request.headers['accept'] ?? ''))
       return laterBuild(build, '26.1.5910.3')
         ? {
@@ -469,24 +456,21 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     return jsonReply(200, { Results: results });
   }
 
-  const commandsRoute: Route = (request) => {
-    if (request.path !== `${options.prefix ?? '/uiserver0'}/api/v2/commands`) return undefined;
+  const commandsPath = `${options.prefix ?? '/uiserver0'}/api/v2/commands`;
+  const commandsRoute = (request: ServiceRequest, { token }: Caller): Reply => {
     if (request.method !== 'POST') return emptyReply(405, { Allow: 'POST' });
-    const refused = options.authenticate?.(request);
-    if (refused) return refused;
-    const token = bearer(request);
-    if (token === undefined || options.userOf(token) === undefined)
-      return jsonReply(401, {
-        error: 'invalid_token',
-        error_description: 'The access token is invalid or has expired.',
-      });
     if (!/application\/json/i.test(request.headers['accept'] ?? '')) return emptyReply(500);
     return runCommands(token, request);
   };
 
   return {
-    route,
-    commandsRoute,
+    family: {
+      name: 'interactive',
+      owns: (path) => path.startsWith(`${prefix}/`) || path === commandsPath,
+      access: 'ui',
+      route: (request, caller) =>
+        request.path === commandsPath ? commandsRoute(request, caller) : route(request, caller),
+    },
     openSessions: () => [...sessions.keys()].filter((token) => liveSession(token) !== undefined).length,
     created: () => created,
     windowValues(windowId) {

@@ -27,16 +27,15 @@ import {
   parameters,
   redirect,
   restError,
-  type BearerCheck,
   type RestReply,
   type RestRequest,
-  type RestRoute,
   decodeRecord,
   encodeRecord,
   validation,
 } from '../entity/reply.js';
 import type { KeyedRecords, Store } from '../store.js';
 import type { UserFields } from '../entity/user-fields.js';
+import type { Family } from '../server.js';
 
 type Row = Record<string, unknown>;
 
@@ -330,82 +329,95 @@ function batchItems(request: RestRequest): Row[] | RestReply {
   return json(415, { Message: `The request entity's media type '${type}' is not supported for this resource.` });
 }
 
-export function inventoryRoute(store: InventoryStore, authorized: BearerCheck): RestRoute {
-  return (request) => {
-    const p = request.path;
-    if (!p.startsWith('/api/inventory/')) return undefined;
-    const refused = authorized(request.headers['authorization'], request.path);
-    if (refused) return refused;
-    if (/%2f/i.test(p)) return noEndpoint();
-    const q = parameters(request.query);
-
-    if (p === '/api/inventory/parts/prices' || p === '/api/inventory/v2/parts/prices') {
-      if (request.method !== 'POST') return noEndpoint();
-      store.served.batch++;
-      for (const name of ['companyId', 'customerId', 'salesLocId']) if (!q.get(name)) return argumentMissing(name);
-      const items = batchItems(request);
-      if (!Array.isArray(items)) return items;
-      const faulty = fault(store);
-      if (faulty) return faulty;
-      const results: Row[] = [];
-      for (const entry of items) {
-        const result = priceOf(
-          store,
-          String(entry['ItemId']),
-          q.get('companyId'),
-          Number(entry['SourceLocId']),
-          String(entry['UnitQuantity'] ?? '1'),
-          entry['UOM'] as string | undefined,
-        );
-        if ('status' in result && 'headers' in result) return result as RestReply;
-        results.push(result as Row);
+export function inventoryFamily(store: InventoryStore): Family {
+  return {
+    name: 'inventory',
+    owns: (path) => path.startsWith('/api/inventory/'),
+    access: 'api',
+    // the list without its trailing slash is the web server's 307, before the token is looked at
+    before: (head) => (head.path === '/api/inventory/parts' ? redirect('/api/inventory/parts/') : undefined),
+    route(request) {
+      try {
+        return inventoryAnswer(store, request);
+      } catch (error) {
+        // an item id that is not percent-encoded text: the web server's 400
+        if (error instanceof URIError) return json(400, { Message: 'Bad Request' });
+        throw error;
       }
-      return json(200, results);
-    }
-    const single =
-      /^\/api\/inventory\/parts\/([^/]+)\/v2\/price$/.exec(p) ??
-      /^\/api\/inventory\/v2\/parts\/v2\/price\/([^/]+)$/.exec(p);
-    if (single) {
-      store.served.price++;
-      for (const name of SINGLE) if (!q.get(name)) return argumentMissing(name);
-      const faulty = fault(store);
-      if (faulty) return faulty;
+    },
+  };
+}
+
+function inventoryAnswer(store: InventoryStore, request: RestRequest): RestReply {
+  const p = request.path;
+  if (/%2f/i.test(p)) return noEndpoint();
+  const q = parameters(request.query);
+
+  if (p === '/api/inventory/parts/prices' || p === '/api/inventory/v2/parts/prices') {
+    if (request.method !== 'POST') return noEndpoint();
+    store.served.batch++;
+    for (const name of ['companyId', 'customerId', 'salesLocId']) if (!q.get(name)) return argumentMissing(name);
+    const items = batchItems(request);
+    if (!Array.isArray(items)) return items;
+    const faulty = fault(store);
+    if (faulty) return faulty;
+    const results: Row[] = [];
+    for (const entry of items) {
       const result = priceOf(
         store,
-        decodeURIComponent(single[1] ?? ''),
+        String(entry['ItemId']),
         q.get('companyId'),
-        Number(q.get('sourceLocId')),
-        q.get('unitQuantity') ?? '1',
-        q.get('uom'),
+        Number(entry['SourceLocId']),
+        String(entry['UnitQuantity'] ?? '1'),
+        entry['UOM'] as string | undefined,
       );
-      return 'status' in result && 'headers' in result ? (result as RestReply) : json(200, result);
+      if ('status' in result && 'headers' in result) return result as RestReply;
+      results.push(result as Row);
     }
-    if (p === '/api/inventory/parts/ping') return json(200, { ResponseMessage: 'success' });
-    if (p === '/api/inventory/parts') return redirect('/api/inventory/parts/');
-    if (p === '/api/inventory/parts/') {
-      if (request.method !== 'POST') return restError(500, 'System.TimeoutException', 'The operation has timed out.');
-      store.served.items++;
-      const payload = bodyJson(request);
-      if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
-        return json(400, { Message: 'The request is invalid.' });
-      return create(store, payload as Row);
-    }
-    const one = /^\/api\/inventory\/parts\/([^/]+)$/.exec(p);
-    if (!one) return noEndpoint();
+    return json(200, results);
+  }
+  const single =
+    /^\/api\/inventory\/parts\/([^/]+)\/v2\/price$/.exec(p) ??
+    /^\/api\/inventory\/v2\/parts\/v2\/price\/([^/]+)$/.exec(p);
+  if (single) {
+    store.served.price++;
+    for (const name of SINGLE) if (!q.get(name)) return argumentMissing(name);
+    const faulty = fault(store);
+    if (faulty) return faulty;
+    const result = priceOf(
+      store,
+      decodeURIComponent(single[1] ?? ''),
+      q.get('companyId'),
+      Number(q.get('sourceLocId')),
+      q.get('unitQuantity') ?? '1',
+      q.get('uom'),
+    );
+    return 'status' in result && 'headers' in result ? (result as RestReply) : json(200, result);
+  }
+  if (p === '/api/inventory/parts/ping') return json(200, { ResponseMessage: 'success' });
+  if (p === '/api/inventory/parts/') {
+    if (request.method !== 'POST') return restError(500, 'System.TimeoutException', 'The operation has timed out.');
     store.served.items++;
-    const id = decodeURIComponent(one[1] ?? '');
-    if (request.method === 'GET') {
-      const item = store.items.get(id);
-      return item ? json(200, answerItem(store, item, request.query)) : notFound(id);
-    }
-    if (request.method === 'PUT') {
-      const payload = bodyJson(request);
-      if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
-        return json(400, { Message: 'The request is invalid.' });
-      return update(store, id, payload as Row);
-    }
-    return json(405, { Message: `The requested resource does not support http method '${request.method}'.` });
-  };
+    const payload = bodyJson(request);
+    if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
+      return json(400, { Message: 'The request is invalid.' });
+    return create(store, payload as Row);
+  }
+  const one = /^\/api\/inventory\/parts\/([^/]+)$/.exec(p);
+  if (!one) return noEndpoint();
+  store.served.items++;
+  const id = decodeURIComponent(one[1] ?? '');
+  if (request.method === 'GET') {
+    const item = store.items.get(id);
+    return item ? json(200, answerItem(store, item, request.query)) : notFound(id);
+  }
+  if (request.method === 'PUT') {
+    const payload = bodyJson(request);
+    if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
+      return json(400, { Message: 'The request is invalid.' });
+    return update(store, id, payload as Row);
+  }
+  return json(405, { Message: `The requested resource does not support http method '${request.method}'.` });
 }
 
 /** One item with a location at 10 (company ACME), a supplier and its unit, priced at 12.500000000. */

@@ -8,7 +8,8 @@
 //   `[0] rows deleted ...` and deletes nothing;
 // - success: 200 `{id: 0, errorNo: 0, errorMessage: '[n] rows deleted from [udt_x] table successfully!'}`.
 import type { QueryObject } from '../schema.js';
-import { bearer, emptyReply, jsonBody, jsonReply, type Reply, type Route } from '../interactive/route-types.js';
+import type { Family } from '../server.js';
+import { emptyReply, jsonBody, jsonReply, type Reply, type ServiceRequest } from '../interactive/route-types.js';
 
 export type UdtRow = Record<string, string | null>;
 
@@ -24,14 +25,13 @@ export interface UdtStorage {
 export interface UdtSandboxOptions {
   /** the snapshot's tables: those named `udt_*` are the user-defined tables */
   readonly tables: readonly QueryObject[];
-  /** the user a token signs in as; undefined for an unknown token */
-  readonly userOf: (token: string) => string | undefined;
   /** default: rows in memory (see `rows`) */
   readonly storage?: UdtStorage;
 }
 
 export interface UdtSandbox {
-  readonly route: Route;
+  /** the UDT service: a consumer key needs the /api scope for it */
+  readonly family: Family;
   /** the rows of a user-defined table held in memory (empty when a storage was given) */
   rows(table: string): UdtRow[];
   /** adds rows (`row_uid` assigned when the table has one and the row gives none) */
@@ -125,18 +125,11 @@ export function udtSandbox(options: UdtSandboxOptions): UdtSandbox {
     return answer(`[${deleted}] rows deleted from [${table.name}] table successfully!`);
   }
 
-  const route: Route = (request) => {
-    if (!request.path.startsWith(PATH)) return undefined;
+  const route = (request: ServiceRequest): Reply => {
     const action = request.path.slice(PATH.length);
     const methods: Record<string, string> = { insertudtdata: 'POST', updateudtdata: 'PUT', deleteudtdata: 'DELETE' };
-    if (!methods[action]) return emptyReply(404);
+    if (!Object.hasOwn(methods, action)) return emptyReply(404);
     if (request.method !== methods[action]) return emptyReply(405, { Allow: methods[action]! });
-    const token = bearer(request);
-    if (token === undefined || options.userOf(token) === undefined)
-      return jsonReply(401, {
-        error: 'invalid_token',
-        error_description: 'The access token is invalid or has expired.',
-      });
     const body = jsonBody(request)?.value;
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       return failure('The request body is not a UDT payload.');
@@ -157,5 +150,9 @@ export function udtSandbox(options: UdtSandboxOptions): UdtSandbox {
     return answer(`[${rows.length}] row inserted in [${table.name}] table successfully..!`);
   };
 
-  return { route, rows: (table) => rowsOf(table).map((r) => ({ ...r })), insert };
+  return {
+    family: { name: 'udt', owns: (path) => path.startsWith(PATH), access: 'api', route },
+    rows: (table) => rowsOf(table).map((r) => ({ ...r })),
+    insert,
+  };
 }

@@ -12,13 +12,13 @@ import {
 } from '@acme/erp-schema/client';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import { SAMPLE_SNAPSHOT } from '../support/paths.js';
-import { startQueryService, type SimulatedServer } from '../../sandbox/query-service.js';
+import { startSandbox, type Sandbox } from '../../sandbox/sandbox.js';
 
-let server: SimulatedServer;
+let server: Sandbox;
 let client: ErpClient;
 
 beforeAll(async () => {
-  server = await startQueryService({ snapshot: SAMPLE_SNAPSHOT });
+  server = await startSandbox({ snapshot: SAMPLE_SNAPSHOT });
   client = createClient({ baseUrl: server.url, auth: 'test-token' });
 });
 afterAll(() => server.close());

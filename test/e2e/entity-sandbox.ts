@@ -3,7 +3,7 @@
 // its answer (the package's answerSchemas).
 import { join } from 'node:path';
 import type { FetchLike } from '@acme/erp-schema/client';
-import { startQueryService, type SimulatedServer } from '../../sandbox/query-service.js';
+import { startSandbox, type Sandbox } from '../../sandbox/sandbox.js';
 import { ROOT } from '../support/paths.js';
 
 export const TOKEN = 'rest-test-token';
@@ -16,7 +16,7 @@ export interface Answer {
 }
 
 export interface RestSandbox {
-  readonly server: SimulatedServer;
+  readonly server: Sandbox;
   readonly url: string;
   /** every answer the client (`fetch` below) received */
   readonly answers: Answer[];
@@ -25,7 +25,7 @@ export interface RestSandbox {
 }
 
 export async function startRestSandbox(): Promise<RestSandbox> {
-  const server = await startQueryService({
+  const server = await startSandbox({
     snapshot: join(ROOT, 'schema'),
     tokens: { [TOKEN]: { tables: '*' } },
     rowsPerObject: 1,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErpHttpError, ErpServerError } from '@acme/erp-schema';
 import { commandsRequest, createClient, ErpTransactionBuildError, type ErpClient } from '@acme/erp-schema/client';
 import { Order } from '@acme/erp-schema/transactions/Order';
-import { startQueryService, type SimulatedServer } from '../../sandbox/query-service.js';
+import { startSandbox, type Sandbox } from '../../sandbox/sandbox.js';
 import { SAMPLE_SNAPSHOT } from '../support/paths.js';
 import { startFamilyServer, type FamilyServer } from './interactive-server.js';
 
@@ -94,9 +94,9 @@ describe('client.commands', () => {
 });
 
 describe('the /transaction error points to the commands endpoint', () => {
-  let txServer: SimulatedServer;
+  let txServer: Sandbox;
   beforeAll(async () => {
-    txServer = await startQueryService({ snapshot: SAMPLE_SNAPSHOT });
+    txServer = await startSandbox({ snapshot: SAMPLE_SNAPSHOT });
   });
   afterAll(() => txServer.close());
 

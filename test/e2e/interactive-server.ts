@@ -1,11 +1,7 @@
 // The sandbox for the end-to-end tests of the Interactive and UDT families, from the sample snapshot: a fixed user
 // token (`user-token`) and a consumer key's token with a user name (`USER_KEY_TOKEN`), and a request log in the
 // shape the tests read.
-import {
-  startQueryService,
-  type SimulatedServer,
-  type SimulatedServerOptions,
-} from '../../sandbox/query-service.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/sandbox.js';
 import { SAMPLE_SNAPSHOT } from '../support/paths.js';
 
 /** A JWT-shaped token (unsigned: fixed tokens are taken as given; the client reads its claims). */
@@ -28,15 +24,15 @@ export interface FamilyServer {
     body: string;
     accept: string | undefined;
   }>;
-  readonly sandbox: SimulatedServer;
-  readonly interactive: SimulatedServer['interactive'];
+  readonly sandbox: Sandbox;
+  readonly interactive: Sandbox['interactive'];
   close(): Promise<void>;
 }
 
 export async function startFamilyServer(
-  options: Pick<SimulatedServerOptions, 'build' | 'interactive'> = {},
+  options: Pick<SandboxOptions, 'build' | 'interactive'> = {},
 ): Promise<FamilyServer> {
-  const sandbox = await startQueryService({
+  const sandbox = await startSandbox({
     snapshot: SAMPLE_SNAPSHOT,
     tokens: { 'user-token': { tables: '*' }, [USER_KEY_TOKEN]: { tables: '*' } },
     ...options,

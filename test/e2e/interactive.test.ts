@@ -3,7 +3,7 @@
 // after a wrong datawindow, the session timeout, Accept) is played by the route and met by the client here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErpForbiddenError, ErpServerError, ErpUnexpectedResponseError } from '@acme/erp-schema';
-import { startQueryService } from '../../sandbox/query-service.js';
+import { startSandbox } from '../../sandbox/sandbox.js';
 import { SAMPLE_SNAPSHOT } from '../support/paths.js';
 import {
   createClient,
@@ -136,7 +136,7 @@ describe('sessions', () => {
   });
 
   it('with tokens the sandbox issues: a key without a user is refused before calling, a key with one works, a key scoped to /odata only is forbidden', async () => {
-    const issuing = await startQueryService({
+    const issuing = await startSandbox({
       snapshot: SAMPLE_SNAPSHOT,
       credentials: { users: { demo: 'pw' }, consumerKeys: { 'key-api': '/api', 'key-odata': '/odata:customer' } },
     });

@@ -10,7 +10,7 @@ import { generate } from '../../generator/generate.js';
 import { nameObjects, nameServices } from '../../generator/model/naming.js';
 import { tempDir } from '../support/cli.js';
 import { PROTOTYPE_NAMES, writePrototypeSnapshot } from '../support/prototype-snapshot.js';
-import { startQueryService, type SimulatedServer } from '../../sandbox/query-service.js';
+import { startSandbox, type Sandbox } from '../../sandbox/sandbox.js';
 
 type Row = Record<string, unknown>;
 interface Query {
@@ -36,7 +36,7 @@ interface Client {
 const dir = tempDir();
 const snapshot = join(dir, 'snapshot');
 const out = join(dir, 'package');
-let server: SimulatedServer;
+let server: Sandbox;
 let client: Client;
 let query: (object: unknown) => Query;
 
@@ -46,7 +46,7 @@ const load = async <T>(path: string, name: string): Promise<T> =>
 beforeAll(async () => {
   writePrototypeSnapshot(snapshot);
   await generate(loadConfig({ snapshot, out, include: ['*'] }, dir));
-  server = await startQueryService({ snapshot, transactions: {} });
+  server = await startSandbox({ snapshot, transactions: {} });
   const { createClient } = (await import(pathToFileURL(join(out, 'client.js')).href)) as {
     createClient(o: object): Client;
   };

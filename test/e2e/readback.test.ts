@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, ErpTransactionBuildError, type ErpClient } from '@acme/erp-schema/client';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import { SAMPLE_SNAPSHOT } from '../support/paths.js';
-import { startQueryService, type SimulatedServer } from '../../sandbox/query-service.js';
+import { startSandbox, type Sandbox } from '../../sandbox/sandbox.js';
 
-let server: SimulatedServer;
+let server: Sandbox;
 let client: ErpClient;
 
 beforeAll(async () => {
-  server = await startQueryService({ snapshot: SAMPLE_SNAPSHOT, transactions: {} });
+  server = await startSandbox({ snapshot: SAMPLE_SNAPSHOT, transactions: {} });
   client = createClient({ baseUrl: server.url, auth: 'test-token' });
 });
 afterAll(() => server.close());

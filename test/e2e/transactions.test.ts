@@ -16,13 +16,13 @@ import { Order } from '@acme/erp-schema/transactions/Order';
 import { PickZone } from '@acme/erp-schema/transactions/PickZone';
 import { m_openorderreport } from '@acme/erp-schema/transactions/m_openorderreport';
 import { SAMPLE_SNAPSHOT } from '../support/paths.js';
-import { startQueryService, type SimulatedServer } from '../../sandbox/query-service.js';
+import { startSandbox, type Sandbox } from '../../sandbox/sandbox.js';
 
-let server: SimulatedServer;
+let server: Sandbox;
 let client: ErpClient;
 
 beforeAll(async () => {
-  server = await startQueryService({
+  server = await startSandbox({
     snapshot: SAMPLE_SNAPSHOT,
     transactions: { disabled: { PickZone: { 'FORM.form': ['company_name'] } }, asyncPolls: 2 },
   });
@@ -130,7 +130,7 @@ describe('a good Order passes', () => {
 
 describe('async deadline', () => {
   it('gives up with a clear error when the request is not done in time', async () => {
-    const slow = await startQueryService({ snapshot: SAMPLE_SNAPSHOT, transactions: { asyncPolls: 1_000_000 } });
+    const slow = await startSandbox({ snapshot: SAMPLE_SNAPSHOT, transactions: { asyncPolls: 1_000_000 } });
     try {
       const slowClient = createClient({ baseUrl: slow.url, auth: 'test-token' });
       const started = Date.now();

@@ -8,7 +8,7 @@ import { kindOf } from '../../generator/model/edm.js';
 import { readCsdlIndex, readCsdlObjects } from '../../generator/parse/csdl.js';
 import type { QueryObject, Surface } from '../../generator/model/schema.js';
 import { parseFilter } from '../../sandbox/filter-parser.js';
-import { startQueryService, type SimulatedServer } from '../../sandbox/query-service.js';
+import { startSandbox, type Sandbox } from '../../sandbox/sandbox.js';
 
 const SNAPSHOT = fileURLToPath(new URL('../../schema/', import.meta.url));
 const AUTH = { Authorization: 'Bearer test-token', Accept: 'application/json' };
@@ -16,17 +16,17 @@ const ODATA_JSON = 'application/json; odata.metadata=minimal; odata.streaming=tr
 
 type Row = Record<string, unknown>;
 
-let server: SimulatedServer;
+let server: Sandbox;
 /** started without `tokens`, with 3 rows per object: checks defaults and determinism */
-let small: SimulatedServer;
+let small: Sandbox;
 
 beforeAll(async () => {
   [server, small] = await Promise.all([
-    startQueryService({
+    startSandbox({
       snapshot: SNAPSHOT,
       tokens: { 'test-token': { tables: '*' }, 'narrow-token': { tables: ['customer', 'svc_view_es_customer'] } },
     }),
-    startQueryService({ snapshot: SNAPSHOT, rowsPerObject: 3 }),
+    startSandbox({ snapshot: SNAPSHOT, rowsPerObject: 3 }),
   ]);
 });
 
@@ -150,7 +150,9 @@ describe('authentication', () => {
     expect((await get(path('view', 'svc_view_es_customer', '$top=1'), narrow)).status).toBe(200);
     const answer = await get(path('table', 'price_page', '$top=1'), narrow);
     expect(answer.status).toBe(401);
-    expect((JSON.parse(answer.text) as { error: { message: string } }).error.message).toMatch(/not authorized/);
+    expect((JSON.parse(answer.text) as { error: { message: string } }).error.message).toBe(
+      'Authorization has been denied for this request.',
+    );
     // existence is decided before the allow-list: an unknown object is a 404 for every token
     const unknown = await get(path('table', 'no_such_table'), narrow);
     expect([unknown.status, unknown.text]).toEqual([404, '']);

@@ -12,11 +12,7 @@ import { readCsdlIndex, readCsdlObjects } from '../../generator/parse/csdl.js';
 import type { QueryObject } from '../../generator/model/schema.js';
 import { sampleDefinitions, writeDefinitions } from '../tenant/definitions.js';
 import { REFERENCE_DIR } from '../tenant/real-columns.js';
-import {
-  startQueryService,
-  type SimulatedServer,
-  type SimulatedServerOptions,
-} from '../../sandbox/query-service.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/sandbox.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schema/', import.meta.url));
 const TOKEN: Record<string, string> = { Authorization: 'Bearer test-token' };
@@ -47,11 +43,11 @@ let folder: string;
 /** the sample snapshot with definitions */
 let snapshot: string;
 /** default transaction options, plus Order's company_id disabled */
-let server: SimulatedServer;
-const started: SimulatedServer[] = [];
+let server: Sandbox;
+const started: Sandbox[] = [];
 
-async function start(options: Partial<SimulatedServerOptions> = {}, on = snapshot): Promise<SimulatedServer> {
-  const s = await startQueryService({ snapshot: on, rowsPerObject: 1, ...options });
+async function start(options: Partial<SandboxOptions> = {}, on = snapshot): Promise<Sandbox> {
+  const s = await startSandbox({ snapshot: on, rowsPerObject: 1, ...options });
   started.push(s);
   return s;
 }

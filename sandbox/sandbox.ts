@@ -1,0 +1,206 @@
+// The sandbox: a simulated ERP middleware server, used by `erpgen sandbox` and by erpgen's own end-to-end tests. A
+// real HTTP server on 127.0.0.1 (server.ts: one dispatch, one token check) serving, from a schema snapshot, the security family (tokens), the data query family
+// (rows in an in-memory SQLite database), the UI server router, and on the UI server serverinfo and the Transaction
+// API (definitions from the snapshot, rows in memory); on the base host the entity and inventory REST families
+// (entity/ and inventory/: records in tables of the same database, user-defined fields in the snapshot's `_ud`
+// tables). Behaviour follows the service documents (facts copied into
+// generator/sandbox/README.md), quirks included; where the documents leave a choice, SANDBOX_CHOICES says what the
+// sandbox does. Fault switches make it misbehave on purpose (500 bursts, dropped connections, slow answers, XML or
+// expired tokens).
+//
+// Each family is one entry of `families` below: the paths it owns, the scope it needs, its route.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_TOKENS, type TokenCheck, type TokenGrant } from './auth.js';
+import { EntityStore, entityFamily, seedEntities } from './entity/route.js';
+import { UserFields } from './entity/user-fields.js';
+import { InventoryStore, inventoryFamily, seedItem } from './inventory/route.js';
+import { odataFamily } from './odata-route.js';
+import { readSchemaDocument, type QueryObject, type Surface } from './schema.js';
+import { listen, type LoggedRequest, type RequestFaults } from './server.js';
+import { serverInfoFamily } from './serverinfo-route.js';
+import { Store } from './store.js';
+import { AsyncTransactions } from './transaction-async.js';
+import { readServiceCatalog } from './transaction-catalog.js';
+import { transactionFamily } from './transaction-route.js';
+import { transactionRules, type TransactionOptions } from './transaction-rules.js';
+import { TransactionStore } from './transaction-store.js';
+import type { TransactionRules } from './transaction-validate.js';
+import { TokenIssuer, tokenFamily, type Credentials, type TokenSettings } from './token-route.js';
+import { uiRouterFamily } from './ui-router-route.js';
+import { interactiveSandbox, type InteractiveSandbox, type InteractiveSandboxOptions } from './interactive/route.js';
+import { columnLengths, rowExists, storedValue, storeStorage } from './interactive/setup.js';
+import { udtSandbox } from './udt/route.js';
+
+export type { FaultPlan, LoggedRequest } from './server.js';
+
+/** Misbehaviour on purpose. Faults hit every request except token calls (those have their own switches). */
+export interface SandboxFaults extends RequestFaults {
+  /** answer token calls in XML */
+  readonly xmlTokens?: boolean;
+  /** seconds a new token lives (default: 86400 for users, 630720000 for consumer keys, as documented) */
+  readonly tokenLifetime?: number;
+  /** a token call ends the earlier sessions of the same user or key (the documents say it "may") */
+  readonly oneSession?: boolean;
+}
+
+export const DEFAULT_BUILD = '26.1.5940.0';
+
+export interface SandboxOptions {
+  /**
+   * folder with tables.metadata.json and views.metadata.json (JSON CSDL); for the Transaction API also
+   * services.json and definitions/<Name>.json (without a definitions folder every service is unknown)
+   */
+  snapshot: string;
+  /**
+   * fixed bearer tokens -> OData allow-list, accepted alongside issued ones (default: {'test-token': {tables: '*'}}
+   * when no credentials are given, else none)
+   */
+  tokens?: Record<string, { tables?: string[] | '*' }>;
+  /** users and consumer keys the token endpoint accepts */
+  credentials?: Credentials;
+  /** the build serverinfo reports (default 26.1.5940.0) */
+  build?: string;
+  faults?: SandboxFaults;
+  /** port to listen on (default: one the OS chooses) */
+  port?: number;
+  /** keep every request in `requests` (default true; a long-running sandbox turns it off) */
+  logRequests?: boolean;
+  /** default seed size for ordinary objects (default 25) */
+  rowsPerObject?: number;
+  /** the tenant's window setup for the Transaction API: required and disabled columns, async queueing */
+  transactions?: TransactionOptions;
+  /** the Interactive API: the clock sessions expire by, records that exist beyond the rows, services whose save asks */
+  interactive?: Pick<InteractiveSandboxOptions, 'now' | 'records' | 'dialogs'>;
+  /** a bug of the simulation (its answer is a generic 500); default: its stack on standard error */
+  onBug?: (error: unknown) => void;
+}
+
+export type { TransactionOptions } from './transaction-rules.js';
+
+export interface Sandbox {
+  /** e.g. http://127.0.0.1:43123 */
+  url: string;
+  /** every request received, in order */
+  requests: LoggedRequest[];
+  /** adds rows to a table or view; columns left out get generated (non-nullable) or null (nullable) values */
+  insert(object: string, rows: Array<Record<string, unknown>>): void;
+  /** removes every row of a table or view, seeded rows included */
+  clear(object: string): void;
+  /** the rows the Transaction API has written to one data element of a service (field -> value), oldest first */
+  transactionRows(service: string, element: string): Array<Record<string, string>>;
+  /** replaces the fault switches; fault counting starts again */
+  setFaults(faults: SandboxFaults): void;
+  /** forced expiry: every token issued so far is refused from now on, as a lapsed one is */
+  expireTokens(): void;
+  /** how many tokens the token endpoint has issued */
+  tokensIssued(): number;
+  /** the Interactive API's sessions and windows (open sessions, a window's values) */
+  readonly interactive: InteractiveSandbox;
+  /** the entity family's records (customers, vendors, contacts, addresses) */
+  readonly entities: EntityStore;
+  /** the inventory family's items, tenant setup and fault switches (opaque 500, lock errors) */
+  readonly inventory: InventoryStore;
+  close(): Promise<void>;
+}
+
+const SCHEMA_FILES: Readonly<Record<Surface, string>> = {
+  table: 'tables.metadata.json',
+  view: 'views.metadata.json',
+};
+
+function readObjects(file: string, text: Buffer, surface: Surface): QueryObject[] {
+  return readSchemaDocument(text.toString('utf8'), surface, file);
+}
+
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const files = { table: join(options.snapshot, SCHEMA_FILES.table), view: join(options.snapshot, SCHEMA_FILES.view) };
+  const metadata = { table: readFileSync(files.table), view: readFileSync(files.view) };
+  const tables = readObjects(files.table, metadata.table, 'table');
+  const objects = [...tables, ...readObjects(files.view, metadata.view, 'view')];
+  const store = await Store.open(objects, options.rowsPerObject ?? 25);
+  const fixed = new Map<string, TokenGrant>(
+    Object.entries(options.tokens ?? (options.credentials ? {} : DEFAULT_TOKENS)),
+  );
+  let faults: SandboxFaults = options.faults ?? {};
+  const settings = (): TokenSettings => ({
+    xml: faults.xmlTokens ?? false,
+    lifetime: faults.tokenLifetime,
+    oneSession: faults.oneSession ?? false,
+  });
+  const issuer = new TokenIssuer(settings);
+  const check: TokenCheck = (token) => fixed.get(token) ?? issuer.verify(token);
+  const requests: LoggedRequest[] = [];
+  const catalog = readServiceCatalog(options.snapshot);
+  const transactionStore = new TransactionStore();
+  const orderInEditing: TransactionRules['orderInEditing'] = (orderNo, service, element, completed) =>
+    store.valuesWhere('oe_hdr', 'order_no', orderNo, 'completed').includes('T') ||
+    (completed !== undefined &&
+      transactionStore
+        .rows(service.name, element.name)
+        .some((r) => r[completed.name] === 'T' && Object.values(r).includes(orderNo)));
+  let origin = '';
+  const interactive = interactiveSandbox({
+    services: catalog.services,
+    lengths: columnLengths(tables),
+    build: options.build ?? DEFAULT_BUILD,
+    exists: (dbColumn, value) => rowExists(store, dbColumn, value),
+    valueOf: (dbColumn, keyDbColumn, key) => storedValue(store, dbColumn, keyDbColumn, key),
+    ...options.interactive,
+  });
+  const udt = udtSandbox({ tables, storage: storeStorage(store) });
+  const userFields = new UserFields(store, tables);
+  const entities = new EntityStore(store);
+  seedEntities(entities);
+  const inventory = new InventoryStore(store, userFields);
+  for (const item of ['WIDGET-001', 'AB#12']) seedItem(inventory, item);
+
+  const server = await listen({
+    families: [
+      tokenFamily({ credentials: options.credentials ?? {}, issuer, settings }),
+      odataFamily({ store, metadata, origin: () => origin }),
+      uiRouterFamily({ origin: () => origin }),
+      serverInfoFamily({ build: options.build ?? DEFAULT_BUILD }),
+      transactionFamily({
+        catalog,
+        store: transactionStore,
+        rules: transactionRules(options.transactions ?? {}, catalog, tables, orderInEditing),
+        async: new AsyncTransactions(options.transactions?.asyncPolls ?? 2),
+      }),
+      interactive.family,
+      udt.family,
+      entityFamily(entities, userFields),
+      inventoryFamily(inventory),
+    ],
+    check,
+    faults: () => faults,
+    ...(options.port !== undefined ? { port: options.port } : {}),
+    ...((options.logRequests ?? true) ? { log: (request: LoggedRequest) => void requests.push(request) } : {}),
+    onBug:
+      options.onBug ??
+      ((error) =>
+        process.stderr.write(`erpgen sandbox: a bug of the simulation: ${String((error as Error).stack ?? error)}\n`)),
+  });
+  origin = server.origin;
+
+  return {
+    url: origin,
+    requests,
+    insert: (object, rows) => store.insert(object, rows),
+    clear: (object) => store.clear(object),
+    transactionRows: (service, element) => transactionStore.rows(service, element),
+    setFaults: (next) => {
+      faults = next;
+      server.resetFaults();
+    },
+    expireTokens: () => issuer.expireAll(),
+    tokensIssued: () => issuer.issued,
+    interactive,
+    entities,
+    inventory,
+    close: async () => {
+      await server.close();
+      store.close();
+    },
+  };
+}
