@@ -1,5 +1,21 @@
-// Where the service documents leave the behaviour open, the sandbox has to pick something. Every such pick is listed
-// here, once, and printed by `erpgen sandbox --help`, so nobody mistakes a sandbox habit for a server guarantee.
+// What the sandbox plays, in three groups, printed by `erpgen sandbox --help` so nobody mistakes a sandbox habit for
+// a server guarantee: what the service documents say (the authority), what public captures of the real service show
+// where the documents are silent (the best-evidenced form by default, the others under a switch), and what the
+// sandbox chose where neither says. Each behaviour is listed once, in the group its evidence puts it in.
+
+/** Behaviour the two service documents give. */
+export const SANDBOX_DOCUMENTED: readonly string[] = [
+  'Tokens: POST /api/security/token/v2 with user credentials (ExpiresInSeconds) or a consumer key (ExpiresIn); wrong credentials 401 invalid_grant; an unregistered key HTTP 500 TokenException echoing the key; a key without scope 403 insufficient_scope.',
+  'Scopes: /odata:a,b names the objects a key may query (fixed in the token, read from aud); /uiserver0 reaches the Transaction and Interactive APIs only; /api every API endpoint.',
+  'The same not-authorized 401 for an unknown or expired token, an object outside the allow-list and a user without the permission: only the token tells them apart.',
+  "The query surface: tables on /table/, views on /view/, $metadata per surface (JSON only with Accept: application/json), no server paging ($top is the client's), an ignored in, 404 for unknown objects and columns, bin answered by the web server's HTML 404.",
+  'The router and the list endpoints answer 307 without their trailing slash, before the token is looked at.',
+];
+
+/** Behaviour that public captures of the real service show where the documents are silent. */
+export const SANDBOX_CAPTURED: readonly string[] = [];
+
+/** Where neither the documents nor a capture says, what the sandbox does. */
 export const SANDBOX_CHOICES: readonly string[] = [
   "Rows are generated from each column's type and facets, deterministically (the same snapshot serves the same rows).",
   'Tokens are JWT-shaped (HS256 with a secret made at start); a restart forgets every token.',

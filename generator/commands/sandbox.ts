@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { UserError } from '../errors.js';
-import { SANDBOX_CHOICES } from '../../sandbox/choices.js';
+import { SANDBOX_CAPTURED, SANDBOX_CHOICES, SANDBOX_DOCUMENTED } from '../../sandbox/choices.js';
 import type { FaultPlan, SandboxFaults } from '../../sandbox/sandbox.js';
 import { fromEnv, refuseSecretFlags, SECRET_FLAG_OPTIONS } from './secrets.js';
 
@@ -57,7 +57,13 @@ export function sandboxOptions<T>(y: Argv<T>) {
       [
         'Credentials: ERP_PASSWORD (the password of --user) and/or ERP_CONSUMER_KEY (a consumer key with --scope).',
         '',
-        'Where the service documents leave a choice, the sandbox does this:',
+        'What the service documents say, and the sandbox plays:',
+        ...SANDBOX_DOCUMENTED.map((c) => `  - ${c}`),
+        '',
+        'What public captures of the real service show where the documents are silent:',
+        ...SANDBOX_CAPTURED.map((c) => `  - ${c}`),
+        '',
+        'Where neither says, what the sandbox chose:',
         ...SANDBOX_CHOICES.map((c) => `  - ${c}`),
       ].join('\n'),
     );
