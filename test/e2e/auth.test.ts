@@ -17,7 +17,7 @@ import { customer } from '@acme/erp-schema/tables/customer';
 import { price_page } from '@acme/erp-schema/tables/price_page';
 import type { Sandbox } from '../../sandbox/sandbox.js';
 import type { Credentials } from '../../sandbox/token-route.js';
-import { PASSWORD, sandboxes, tokenCalls } from '../support/sandbox.js';
+import { PASSWORD, sandboxes, snapshotWithout, tokenCalls, USER } from '../support/sandbox.js';
 import { failure, json, jwt, serverPool } from './fault-server.js';
 
 const KEY = '6f1c2a9e-0b7d-4c3e-9a51-2d8e7f4b1c60';
@@ -307,6 +307,21 @@ describe('sign-in errors a user can act on, each one line', () => {
 });
 
 describe('404 and the base URL', () => {
+  it('a table the server does not serve yet: the 404 says the data service must be refreshed (Q4)', async () => {
+    const server = await sandbox({ snapshot: snapshotWithout(['price_page']) });
+    const client = createClient({
+      baseUrl: server.url,
+      auth: tokenAuth({ baseUrl: server.url, username: USER, password: PASSWORD }),
+    });
+    await expect(client.page(query(customer).top(1))).resolves.toBeDefined();
+    const e = await failure(() => client.page(query(price_page).top(1)));
+    expect(e).toBeInstanceOf(ErpNotFoundError);
+    expect(e.message).toContain("`table/price_page` is in this package's schema");
+    expect(e.message).toMatch(
+      /a table added on the server is served only after the data service is refreshed \(middleware administration site\)/,
+    );
+  });
+
   it('a known object missing names the host and path, the data service refresh and the base URL check', async () => {
     const server = await tokenServer({});
     const client = createClient({ baseUrl: `${server.url}/extra`, auth: 'a-token' });
