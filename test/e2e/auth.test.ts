@@ -169,6 +169,18 @@ describe('401 is not one thing', () => {
     expect(tokenCalls(server)).toBe(1);
   });
 
+  it('A10: the allow-list is fixed in the token: after a scope change, only a new token sees the new list', async () => {
+    const server = await tokenServer({ consumerKeys: { [KEY]: '/odata:customer' } });
+    const before = createClient({ baseUrl: server.url, auth: tokenAuth({ baseUrl: server.url, consumerKey: KEY }) });
+    await before.page(query(customer).top(1));
+    server.setCredentials({ consumerKeys: { [KEY]: '/odata:customer,price_page' } });
+    const e = await failure(() => before.page(query(price_page).top(1)));
+    expect((e as ErpNotAuthorizedError).reason).toBe('out-of-scope');
+    expect(e.message).toMatch(/after a scope change a new token is needed/);
+    const after = createClient({ baseUrl: server.url, auth: tokenAuth({ baseUrl: server.url, consumerKey: KEY }) });
+    await expect(after.page(query(price_page).top(1))).resolves.toBeDefined();
+  });
+
   it('an invalid token is dropped, renewed and the request retried once', async () => {
     const server = await tokenServer({ users: { demo: PASSWORD } });
     const auth = tokenAuth({ baseUrl: server.url, username: 'demo', password: PASSWORD });
