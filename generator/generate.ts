@@ -31,9 +31,15 @@ import { transactionModule } from './emit/transaction-module.js';
 import { KnownValueIndex } from './model/known-values.js';
 import { nameServices } from './model/naming.js';
 import { objectModulePath, planObjects, serviceModulePath, type PlannedObject } from './model/plan.js';
-import type { Selection } from './model/select.js';
+import { selector, type Selection } from './model/select.js';
 import type { QueryObject } from './model/schema.js';
-import { readCsdlIndex, readCsdlObjects, type CsdlDocument } from './parse/csdl.js';
+import {
+  readCsdlIndex,
+  readCsdlObjects,
+  type CsdlDocument,
+  type LeftOutMember,
+  type LeftOutProperty,
+} from './parse/csdl.js';
 import { parseDefinition, parseServiceList } from './parse/definitions.js';
 import {
   digest,
@@ -73,8 +79,15 @@ export interface GenerateResult {
 function readPlan(
   snapshot: readonly SnapshotDocument[],
   selection: Selection,
+  notice: (line: string) => void,
 ): { documents: CsdlDocument[]; plan: PlannedObject[] } {
   const indexes = snapshot.map((d) => readCsdlIndex(d.file, d.surface, d.label));
+  // the container's other members, as far as include/exclude would have taken them
+  const selected = selector(selection);
+  for (const { document, leftOut } of indexes)
+    for (const m of leftOut)
+      if (selected(m.name, document.surface).generate)
+        notice(`left out ${m.what} ${named(m.name)} of ${document.label}: ${LEFT_OUT_MEMBER[m.what]}`);
   return {
     documents: indexes.map((i) => i.document),
     plan: planObjects(
@@ -82,6 +95,28 @@ function readPlan(
       selection,
     ),
   };
+}
+
+const LEFT_OUT_MEMBER: Readonly<Record<LeftOutMember['what'], string>> = {
+  singleton: 'a single entity, not an entity set to query',
+  'function import': 'an operation, not an entity set to query',
+  'action import': 'an operation, not an entity set to query',
+};
+
+const LEFT_OUT_PROPERTY: Readonly<Record<LeftOutProperty['why'], readonly [string, string]>> = {
+  navigation: ['navigation property', 'navigation properties'],
+  collection: ['collection-valued property', 'collection-valued properties'],
+  type: ['property of a type the document does not define', 'properties of types the document does not define'],
+};
+
+/** One line for what an object's row leaves out of its entity type, by reason, the first names of each. */
+function leftOutProperties(o: PlannedObject, leftOut: readonly LeftOutProperty[]): string {
+  const reasons = (Object.keys(LEFT_OUT_PROPERTY) as Array<LeftOutProperty['why']>).flatMap((why) => {
+    const names = leftOut.filter((p) => p.why === why).map((p) => named(p.name));
+    const shown = names.length > 4 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+    return names.length ? [`${names.length} ${LEFT_OUT_PROPERTY[why][names.length === 1 ? 0 : 1]} (${shown})`] : [];
+  });
+  return `${o.surface} ${named(o.name)}: left out ${reasons.join(', ')}`;
 }
 
 /** The string columns' lengths, which transaction fields take when their DbColumnName names one. */
@@ -96,15 +131,17 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   // source + parse, pass 1: the objects each document exposes; model: what to generate, and all the names
   const snapshot = openSnapshot(config.snapshot);
   const services: SnapshotServices | undefined = openServices(config.snapshot);
-  const { documents, plan } = readPlan(snapshot, config);
+  const notice = options.notice ?? (() => undefined);
+  const { documents, plan: indexed } = readPlan(snapshot, config, notice);
+  let plan = indexed;
   for (const o of plan)
     if (o.omitted?.reason === 'unreachable')
-      options.notice?.(`left out ${o.surface} ${named(o.name)}: ${o.omitted.note}`);
+      notice(`left out ${o.surface} ${named(o.name)}: ${o.omitted.note}`);
   const serviceNames = nameServices(services?.definitions.map((d) => d.name) ?? []);
   if (services?.list) {
     for (const listed of parseServiceList(readBytes(services.list).toString('utf8'), services.list.label)) {
       if (!serviceNames.has(listed))
-        options.notice?.(
+        notice(
           `left out service ${named(listed)}: listed in services.json but the snapshot has no definitions/${named(listed)}.json`,
         );
     }
@@ -146,6 +183,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   const families = recordTables(FAMILIES);
   const familyTables = tablesToRead(families);
   const familyRead = new Map<string, QueryObject>();
+  const unsupported = new Map<PlannedObject, string>();
   try {
     // parse pass 2 + emit: one object at a time, straight to the writer. With services, every table is read
     // (emitted or not) for the lengths of its columns.
@@ -155,17 +193,37 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       const readAll = services !== undefined && document.surface === 'table';
       const forFamilies = (o: PlannedObject) => document.surface === 'table' && familyTables.has(o.name);
       const toRead = plan.filter((o) => o.surface === document.surface && (readAll || !o.omitted || forFamilies(o)));
-      readCsdlObjects(document, toRead, (object, names) => {
-        if (readAll) recordLengths(object, lengths);
-        if (forFamilies(names)) familyRead.set(object.name, object);
-        if (!names.omitted)
+      readCsdlObjects(
+        document,
+        toRead,
+        (object, names, notes) => {
+          if (readAll) recordLengths(object, lengths);
+          if (forFamilies(names)) familyRead.set(object.name, object);
+          if (names.omitted) return;
+          if (notes.leftOut.length) notice(leftOutProperties(names, notes.leftOut));
+          if (notes.abstract)
+            notice(
+              `${names.surface} ${named(names.name)}: its entity type ${named(object.entityType)} is abstract; rows of the types derived from it have more properties than its row type names`,
+            );
           emit(
             objectModulePath(names),
             rowModule(object, names, { decimals: config.decimals, knownValues, source }),
             'objects',
           );
-      });
+        },
+        (names, why) => {
+          if (names.omitted) return;
+          notice(`left out ${names.surface} ${named(names.name)}: ${why}`);
+          unsupported.set(names, why);
+        },
+      );
     }
+    // what pass 2 could not type is left out of the package files as well
+    if (unsupported.size)
+      plan = plan.map((o) => {
+        const why = unsupported.get(o);
+        return why === undefined ? o : { ...o, omitted: { reason: 'unsupported', note: why } };
+      });
 
     // transaction services, one definition at a time
     for (const definition of services?.definitions ?? []) {
@@ -220,11 +278,11 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     if (check) {
       const { changed, removed } = await writer.differences();
       await writer.discard();
-      return { objects, services: serviceNames.size, files: 0, changed, removed, unchanged: 0 };
+      return { objects: done.objects, services: serviceNames.size, files: 0, changed, removed, unchanged: 0 };
     }
     const report: WriteReport = await writer.commit(print);
     return {
-      objects,
+      objects: done.objects,
       services: serviceNames.size,
       files: report.written.length + report.unchanged,
       changed: report.written,

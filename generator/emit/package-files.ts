@@ -177,6 +177,7 @@ export function emitReadme(info: PackageInfo, mode: EmitMode): string {
   const ext = mode === 'ts' ? '.ts' : '.js';
   const count = (surface: Surface) => info.entries.filter((e) => e.surface === surface && !e.omitted).length;
   const unreachable = info.entries.filter((e) => e.omitted?.reason === 'unreachable');
+  const unsupported = info.entries.filter((e) => e.omitted?.reason === 'unsupported');
   const excluded = info.entries.filter((e) => e.omitted?.reason === 'excluded').length;
   const firstTable = info.entries.find((e) => e.surface === 'table' && !e.omitted);
   const firstService = info.services.find(([name]) => !isReportService(name));
@@ -211,6 +212,14 @@ export function emitReadme(info: PackageInfo, mode: EmitMode): string {
           'Left out because the service cannot serve them:',
           '',
           ...unreachable.map((e) => `- \`${e.name}\`: ${e.omitted!.note}.`),
+        ]
+      : []),
+    ...(unsupported.length
+      ? [
+          '',
+          'Left out because their entity types cannot be resolved:',
+          '',
+          ...unsupported.map((e) => `- \`${e.name}\` (${e.surface}): ${e.omitted!.note}.`),
         ]
       : []),
     ...(excluded
