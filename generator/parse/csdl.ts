@@ -607,7 +607,7 @@ function baseChain(
     if (typeof base !== 'string') return `${what} has $BaseType ${quote(base)}: expected a qualified type name`;
     const baseName = qualify(base);
     if (chain.some((l) => l.qualified === baseName))
-      return `${what} derives from itself (${[...chain.map((l) => l.qualified), baseName].map(named).join(' -> ')})`;
+      return `entity type ${named(qualified)}: its base types go round in a cycle (${[...chain.map((l) => l.qualified), baseName].map(named).join(' -> ')})`;
     const definition = definitions.get(baseName);
     if (!definition) return `${what} derives from ${quote(base)}, which the document does not define`;
     const kind = definition.value.get('$Kind');

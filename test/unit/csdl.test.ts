@@ -300,8 +300,8 @@ describe('a schema with more than this server uses: what can be queried is read,
       orphan: 'entity type dbo.orphan derives from "dbo.gone", which the document does not define',
       odd: 'entity type dbo.odd derives from dbo.address, which is a ComplexType, not an entity type',
       numbered: 'entity type dbo.numbered has $BaseType 7: expected a qualified type name',
-      x: 'entity type dbo.y derives from itself (dbo.x -> dbo.y -> dbo.x)',
-      self: 'entity type dbo.self derives from itself (dbo.self -> dbo.self)',
+      x: 'entity type dbo.x: its base types go round in a cycle (dbo.x -> dbo.y -> dbo.x)',
+      self: 'entity type dbo.self: its base types go round in a cycle (dbo.self -> dbo.self)',
     });
   });
 
