@@ -54,13 +54,13 @@ describe('erpgen generate', () => {
     expect(existsSync(join(out, 'tables/customer.d.ts'))).toBe(false);
     const pkg = JSON.parse(readFileSync(join(out, 'package.json'), 'utf8'));
     expect(pkg.erpgen.emit).toBe('ts');
-    expect(pkg.exports['./tables/customer']).toBe('./tables/customer.ts');
+    expect(pkg.exports['./tables/*']).toBe('./tables/*.ts');
     // switching forms replaces the files of the other form
     generateOk(dir);
     expect(existsSync(join(out, 'tables/customer.ts'))).toBe(false);
-    expect(JSON.parse(readFileSync(join(out, 'package.json'), 'utf8')).exports['./tables/customer']).toEqual({
-      types: './tables/customer.d.ts',
-      default: './tables/customer.js',
+    expect(JSON.parse(readFileSync(join(out, 'package.json'), 'utf8')).exports['./tables/*']).toEqual({
+      types: './tables/*.d.ts',
+      default: './tables/*.js',
     });
   });
 
@@ -130,8 +130,9 @@ describe('erpgen generate', () => {
     for (const path of mtimes(out).keys()) utimesSync(join(out, path), old, old);
     writeFileSync(join(out, 'tables/terms.d.ts'), 'edited by hand\n');
     const result = generateOk(dir, '--exclude', 'customer_terms');
-    // terms.d.ts, catalog (.js, .d.ts), package.json, README, manifest; customer_terms (.js, .d.ts) removed
-    expect(result.stdout).toMatch(/ 6 file\(s\) written, 2 removed,/);
+    // terms.d.ts, catalog (.js, .d.ts), README, manifest; customer_terms (.js, .d.ts) removed; package.json's
+    // exports name folders, not objects, so it stays
+    expect(result.stdout).toMatch(/ 5 file\(s\) written, 2 removed,/);
     expect(existsSync(join(out, 'tables/customer_terms.js'))).toBe(false);
     expect(existsSync(join(out, 'tables/customer_terms.d.ts'))).toBe(false);
     expect(readFileSync(join(out, 'tables/terms.d.ts'), 'utf8')).toContain('export interface TermsRow');
@@ -145,7 +146,6 @@ describe('erpgen generate', () => {
       'README.md',
       'catalog.d.ts',
       'catalog.js',
-      'package.json',
       'tables/terms.d.ts',
     ]);
   });
