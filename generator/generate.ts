@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Config } from './config.js';
-import { inputError } from './errors.js';
+import { inputError, Stopped, UserError } from './errors.js';
 import { named, quote } from './message-text.js';
 import { catalogModule } from './emit/catalog.js';
 import { FAMILIES } from './families/index.js';
@@ -31,11 +31,11 @@ import { transactionModule } from './emit/transaction-module.js';
 import { KnownValueIndex } from './model/known-values.js';
 import { nameServices } from './model/naming.js';
 import { objectModulePath, planObjects, serviceModulePath, type PlannedObject } from './model/plan.js';
-import { selector, type Selection } from './model/select.js';
+import { selector, unmatchedPatterns, type Selection } from './model/select.js';
 import type { QueryObject } from './model/schema.js';
 import {
   readCsdlIndex,
-  readCsdlObjects,
+  csdlObjects,
   type CsdlDocument,
   type LeftOutMember,
   type LeftOutProperty,
@@ -61,6 +61,11 @@ export interface GenerateOptions {
   readonly progress?: (done: ProgressCounts, total: ProgressCounts) => void;
   /** notices for the user (objects left out, and why) */
   readonly notice?: (line: string) => void;
+  /**
+   * stops the run (a Ctrl-C): it ends with a `Stopped` error and leaves the output as it was, as long as it has
+   * not begun to move files into it (then it finishes)
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface GenerateResult {
@@ -88,12 +93,20 @@ function readPlan(
     for (const m of leftOut)
       if (selected(m.name, document.surface).generate)
         notice(`left out ${m.what} ${named(m.name)} of ${document.label}: ${LEFT_OUT_MEMBER[m.what]}`);
+  const objects = indexes.flatMap((i) => i.objects);
+  const unmatched = unmatchedPatterns(
+    selection,
+    objects.map((o) => o.name),
+  );
+  if (unmatched.include.length)
+    throw new UserError(
+      `include ${unmatched.include.length === 1 ? 'pattern' : 'patterns'} ${unmatched.include.map(quote).join(', ')} ${unmatched.include.length === 1 ? 'matches' : 'match'} no table or view of the snapshot`,
+    );
+  for (const pattern of unmatched.exclude)
+    notice(`exclude pattern ${quote(pattern)} matches no table or view of the snapshot`);
   return {
     documents: indexes.map((i) => i.document),
-    plan: planObjects(
-      indexes.flatMap((i) => i.objects),
-      selection,
-    ),
+    plan: planObjects(objects, selection),
   };
 }
 
@@ -125,6 +138,10 @@ function recordLengths(object: QueryObject, lengths: Map<string, number>): void 
     if (typeof c.maxLength === 'number') lengths.set(`${object.name}.${c.name}`.toLowerCase(), c.maxLength);
 }
 
+function stopIfAsked(signal: AbortSignal | undefined, out: string): void {
+  if (signal?.aborted) throw new Stopped(`stopped: ${basename(out)} is as it was, nothing was written`);
+}
+
 export async function generate(config: Config, options: GenerateOptions = {}): Promise<GenerateResult> {
   const check = options.check ?? false;
 
@@ -135,8 +152,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   const { documents, plan: indexed } = readPlan(snapshot, config, notice);
   let plan = indexed;
   for (const o of plan)
-    if (o.omitted?.reason === 'unreachable')
-      notice(`left out ${o.surface} ${named(o.name)}: ${o.omitted.note}`);
+    if (o.omitted?.reason === 'unreachable') notice(`left out ${o.surface} ${named(o.name)}: ${o.omitted.note}`);
   const serviceNames = nameServices(services?.definitions.map((d) => d.name) ?? []);
   if (services?.list) {
     for (const listed of parseServiceList(readBytes(services.list).toString('utf8'), services.list.label)) {
@@ -170,6 +186,14 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       removed: [],
       unchanged: writer.previousFiles,
     };
+  // a signal is heard between blocks of the documents and between services: the work is synchronous
+  // otherwise, so a Ctrl-C waits for one block at most
+  let steps = 0;
+  const heed = async (): Promise<void> => {
+    if (!options.signal || ++steps % 8 !== 0) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    stopIfAsked(options.signal, config.out);
+  };
   const done = { objects: 0, services: 0 };
   const write = (path: string, module: Module) => {
     for (const [file, content] of moduleFiles(path, module, config.emit)) writer.file(file, content);
@@ -193,7 +217,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       const readAll = services !== undefined && document.surface === 'table';
       const forFamilies = (o: PlannedObject) => document.surface === 'table' && familyTables.has(o.name);
       const toRead = plan.filter((o) => o.surface === document.surface && (readAll || !o.omitted || forFamilies(o)));
-      readCsdlObjects(
+      const reading = csdlObjects(
         document,
         toRead,
         (object, names, notes) => {
@@ -217,6 +241,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
           unsupported.set(names, why);
         },
       );
+      for (const _ of reading) await heed();
     }
     // what pass 2 could not type is left out of the package files as well
     if (unsupported.size)
@@ -227,6 +252,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
 
     // transaction services, one definition at a time
     for (const definition of services?.definitions ?? []) {
+      await heed();
       const bytes = readBytes(definition);
       const service = parseDefinition(bytes.toString('utf8'), definition.label);
       if (service.name !== definition.name)
@@ -280,7 +306,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       await writer.discard();
       return { objects: done.objects, services: serviceNames.size, files: 0, changed, removed, unchanged: 0 };
     }
-    const report: WriteReport = await writer.commit(print);
+    const report: WriteReport = await writer.commit(print, () => stopIfAsked(options.signal, config.out));
     return {
       objects: done.objects,
       services: serviceNames.size,

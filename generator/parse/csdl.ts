@@ -18,7 +18,7 @@ import type { Column, ColumnShape, QueryObject, Surface } from '../model/schema.
 import { EDM_TYPES } from '../model/edm.js';
 import { flat } from '../flat-string.js';
 import { named, quote } from '../message-text.js';
-import { locate, streamJson, type Token } from './json-stream.js';
+import { jsonBlocks, locate, type Token } from './json-stream.js';
 
 type Json = string | number | boolean | null | JsonRecord | Json[];
 /**
@@ -206,6 +206,11 @@ const STOP = Symbol('stop');
 
 /** Walks the document structure: top-level strings, schemas, and the schema members a walker wants. */
 function walk<T>(file: string, label: string, walker: Walker<T>): void {
+  for (const _ of walking(file, label, walker));
+}
+
+/** `walk`, one read block at a time: it yields after each. */
+function* walking<T>(file: string, label: string, walker: Walker<T>): Generator<void> {
   let depth = 0;
   let topKey: string | undefined;
   let memberKey: string | undefined;
@@ -290,13 +295,10 @@ function walk<T>(file: string, label: string, walker: Walker<T>): void {
   };
 
   try {
-    streamJson(
-      file,
-      (tokens, blockStart) => {
-        for (const token of tokens) onToken(token, blockStart);
-      },
-      label,
-    );
+    for (const { tokens, blockStart } of jsonBlocks(file, label)) {
+      for (const token of tokens) onToken(token, blockStart);
+      yield;
+    }
   } catch (error) {
     if (error !== STOP) throw error;
   }
@@ -462,6 +464,16 @@ export function readCsdlObjects<W extends IndexedObject>(
   onObject: (object: QueryObject, wanted: W, notes: ObjectNotes) => void,
   onLeftOut: (wanted: W, why: string) => void = () => undefined,
 ): void {
+  for (const _ of csdlObjects(document, wanted, onObject, onLeftOut));
+}
+
+/** `readCsdlObjects`, one read block at a time: it yields after each, so that its caller may stop in between. */
+export function* csdlObjects<W extends IndexedObject>(
+  document: CsdlDocument,
+  wanted: readonly W[],
+  onObject: (object: QueryObject, wanted: W, notes: ObjectNotes) => void,
+  onLeftOut: (wanted: W, why: string) => void = () => undefined,
+): Generator<void> {
   const { file, label } = document;
   // entity type -> the objects it serves; entries leave as their type is read, so what remains at the end
   // is a $Type that names nothing (and memory shrinks as the pass goes)
@@ -542,7 +554,7 @@ export function readCsdlObjects<W extends IndexedObject>(
     finished: () => (!main || pending.size === 0) && needed.size === 0,
   });
 
-  walk(file, label, walker(true));
+  yield* walking(file, label, walker(true));
   for (const objects of pending.values()) {
     const o = Array.isArray(objects) ? objects[0]! : objects;
     // the $Type as written may use the alias: then point at the set's name instead
@@ -566,7 +578,7 @@ export function readCsdlObjects<W extends IndexedObject>(
         need(qualified);
       }
     }
-    walk(file, label, walker(false));
+    yield* walking(file, label, walker(false));
     if (definitions.size === known) break;
   }
 
