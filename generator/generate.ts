@@ -87,12 +87,6 @@ function readPlan(
   notice: (line: string) => void,
 ): { documents: CsdlDocument[]; plan: PlannedObject[] } {
   const indexes = snapshot.map((d) => readCsdlIndex(d.file, d.surface, d.label));
-  // the container's other members, as far as include/exclude would have taken them
-  const selected = selector(selection);
-  for (const { document, leftOut } of indexes)
-    for (const m of leftOut)
-      if (selected(m.name, document.surface).generate)
-        notice(`left out ${m.what} ${named(m.name)} of ${document.label}: ${LEFT_OUT_MEMBER[m.what]}`);
   const objects = indexes.flatMap((i) => i.objects);
   const unmatched = unmatchedPatterns(
     selection,
@@ -104,6 +98,12 @@ function readPlan(
     );
   for (const pattern of unmatched.exclude)
     notice(`exclude pattern ${quote(pattern)} matches no table or view of the snapshot`);
+  // the container's other members, as far as include/exclude would have taken them
+  const selected = selector(selection);
+  for (const { document, leftOut } of indexes)
+    for (const m of leftOut)
+      if (selected(m.name, document.surface).generate)
+        notice(`left out ${m.what} ${named(m.name)} of ${document.label}: ${LEFT_OUT_MEMBER[m.what]}`);
   return {
     documents: indexes.map((i) => i.document),
     plan: planObjects(objects, selection),
@@ -186,11 +186,10 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       removed: [],
       unchanged: writer.previousFiles,
     };
-  // a signal is heard between blocks of the documents and between services: the work is synchronous
-  // otherwise, so a Ctrl-C waits for one block at most
-  let steps = 0;
+  // a signal is heard between read blocks of the documents and between services: the work is synchronous
+  // otherwise, so a Ctrl-C waits for one block (64 KiB) or one service at most
   const heed = async (): Promise<void> => {
-    if (!options.signal || ++steps % 8 !== 0) return;
+    if (!options.signal) return;
     await new Promise((resolve) => setImmediate(resolve));
     stopIfAsked(options.signal, config.out);
   };
