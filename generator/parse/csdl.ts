@@ -1,16 +1,22 @@
-// JSON CSDL ($metadata) to the query-surface model, streaming, in at most two passes over a document.
+// JSON CSDL ($metadata) to the query-surface model, streaming, in two passes over a document (more only for
+// types referred to before they are declared, which this server's documents never do).
 //
 // Rules (OData v4 JSON CSDL as this server sends it):
-// - the exposed objects are the members of the container named by `$EntityContainer` that do not start with `$`;
-// - an object's columns come from the entity type its entity set's `$Type` names, by namespace or alias;
-// - every member of an entity type other than `$`-members, annotations (`@`) and navigation properties is a column;
-// - a property without `$Type` is Edm.String; an absent `$Nullable` means false;
+// - the exposed objects are the entity sets (`$Collection: true`) of the container named by `$EntityContainer`;
+//   its singletons and function and action imports are reported as left out;
+// - an object's columns come from the entity type its entity set's `$Type` names, by namespace or alias, and
+//   from that type's bases (`$BaseType`), the root's first; the key is the nearest one declared;
+// - every member of an entity type other than `$`-members and annotations (`@`) is a property; navigation and
+//   collection-valued properties, and those of types the document does not define, are reported as left out;
+// - a property without `$Type` is Edm.String; an absent `$Nullable` means false; an enumeration or complex type
+//   makes a column of that shape, a type definition one of its underlying type;
 // - `$Key`, `$MaxLength`, `$Precision` and `$Scale` are kept; the container may come before or after the types.
 //
 // Pass 1 (`readCsdlIndex`) reads until it holds the container: the object names and their types. It stops
 // there, so a document that starts with its container costs almost nothing. Pass 2 (`readCsdlObjects`) hands
 // over one object at a time as its entity type goes by. Memory holds the index and one entity type, never the
-// document and never all columns at once: a ten times bigger tenant needs about the same memory.
+// document and never all columns at once: a ten times bigger tenant needs about the same memory. (A type that
+// waits for its bases is kept until they are read, with the bases: only documents with inheritance pay that.)
 import { basename } from 'node:path';
 import { inputError } from '../errors.js';
 import type { IndexedObject } from '../model/plan.js';
@@ -538,17 +544,16 @@ export function* csdlObjects<W extends IndexedObject>(
       }
       pending.delete(qualified);
       const list = Array.isArray(objects) ? objects : [objects];
-      const refs = references(value);
-      if (refs.length === 0 && !value.has('$BaseType')) {
-        // the common case, and all of this server's: typed at once, and nothing is kept
-        const { columns, leftOut } = readColumns([{ qualified, value, at }], () => undefined, file, label);
-        const notes = { leftOut, abstract: value.get('$Abstract') === true };
+      // the common case, and all of this server's: no base, primitive types only; typed at once, nothing kept
+      const read = value.has('$BaseType') ? undefined : readColumns([{ qualified, value, at }], undefined, file, label);
+      if (read) {
+        const notes = { leftOut: read.leftOut, abstract: value.get('$Abstract') === true };
         for (const o of list)
-          onObject({ name: o.name, surface: o.surface, entityType: o.entityType, columns }, o, notes);
+          onObject({ name: o.name, surface: o.surface, entityType: o.entityType, columns: read.columns }, o, notes);
         return;
       }
       definitions.set(qualified, { value, at });
-      for (const ref of refs) need(ref);
+      for (const ref of references(value)) need(ref);
       deferred.push({ qualified, objects: list });
     },
     finished: () => (!main || pending.size === 0) && needed.size === 0,
@@ -592,9 +597,10 @@ export function* csdlObjects<W extends IndexedObject>(
       const found = definitions.get(qualify(name));
       return found && { qualified: qualify(name), ...found };
     };
-    const { columns, leftOut } = readColumns(chain, lookup, file, label);
+    const { columns, leftOut } = readColumns(chain, lookup, file, label)!;
     const notes = { leftOut, abstract: chain[0]!.value.get('$Abstract') === true };
-    for (const o of objects) onObject({ name: o.name, surface: o.surface, entityType: o.entityType, columns }, o, notes);
+    for (const o of objects)
+      onObject({ name: o.name, surface: o.surface, entityType: o.entityType, columns }, o, notes);
   }
 }
 
@@ -648,14 +654,15 @@ const FACETS = {
 /**
  * The columns of an entity type and its bases (`chain`, the type first): the root's properties first, the key of
  * the nearest type that declares one. `lookup` finds a type the document defines (enumerations, complex types,
- * type definitions), by its name as written.
+ * type definitions), by its name as written; without one, a property of such a type gives `undefined` at once
+ * (the types it refers to must be read first).
  */
 function readColumns(
   chain: readonly ChainLink[],
-  lookup: (name: string) => ChainLink | undefined,
+  lookup: ((name: string) => ChainLink | undefined) | undefined,
   file: string,
   label: string,
-): { columns: Column[]; leftOut: LeftOutProperty[] } {
+): { columns: Column[]; leftOut: LeftOutProperty[] } | undefined {
   const entityType = named(chain[0]!.qualified);
   const keyNames = new Set<string>();
   const keyed = chain.find((l) => l.value.has('$Key'));
@@ -716,6 +723,7 @@ function readColumns(
       let facets: JsonRecord = value;
       let shapeName = typeName;
       if (!EDM_TYPES.has(typeName)) {
+        if (!lookup) return undefined;
         const found = lookup(typeName);
         const defined = found?.value;
         const kind = defined?.get('$Kind');
