@@ -703,15 +703,15 @@ function readColumns(
           locate(file, name, at),
         );
       const typeName = value['$Type'] ?? 'Edm.String';
-      if (typeof typeName !== 'string' || (typeName.startsWith('Edm.') && !EDM_TYPES.has(typeName))) {
+      if (typeof typeName !== 'string')
         throw inputError(
           label,
-          typeof typeName === 'string'
-            ? `${column()} has unknown type ${quote(typeName)}`
-            : `${column()} has $Type ${quote(typeName)}: expected the name of an Edm type`,
-          locate(file, typeof typeName === 'string' ? typeName : name, at),
+          `${column()} has $Type ${quote(typeName)}: expected the name of an Edm type`,
+          locate(file, name, at),
         );
-      }
+      const primitive = EDM_TYPES.has(typeName);
+      if (!primitive && typeName.startsWith('Edm.'))
+        throw inputError(label, `${column()} has unknown type ${quote(typeName)}`, locate(file, typeName, at));
       if (value['$Collection'] === true) {
         leftOut.push({ name, why: 'collection' });
         continue;
@@ -722,7 +722,7 @@ function readColumns(
       let shape: ColumnShape | undefined;
       let facets: JsonRecord = value;
       let shapeName = typeName;
-      if (!EDM_TYPES.has(typeName)) {
+      if (!primitive) {
         if (!lookup) return undefined;
         const found = lookup(typeName);
         const defined = found?.value;
