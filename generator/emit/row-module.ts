@@ -37,6 +37,11 @@ function shapeType(shape: NonNullable<Column['shape']>): { type: Type; note: str
   return { type: { union: shape.members.map((m) => ({ literal: m })) }, note: 'enumeration: a member name' };
 }
 
+/** `type | null`, one flat union */
+function orNull(type: Type): Type {
+  return { union: typeof type === 'object' && 'union' in type ? [...type.union, 'null'] : [type, 'null'] };
+}
+
 function codes(set: KnownValueSet): string {
   return Object.entries(set.values)
     .map(([member, value]) => `${typeof value === 'string' ? `'${value}'` : value} ${member}`)
@@ -61,10 +66,9 @@ export function rowModule(object: QueryObject, names: ObjectNames, options: RowM
     const doc = [`${c.edmType}${facets(c)}`, c.key ? 'key' : '', c.nullable ? 'nullable' : 'not null']
       .filter(Boolean)
       .join(', ');
-    const unionOf = (t: Type): readonly Type[] => (typeof t === 'object' && 'union' in t ? t.union : [t]);
     fields.push({
       key: c.name,
-      type: c.nullable && type !== 'unknown' ? { union: [...unionOf(type), 'null'] } : type,
+      type: c.nullable && type !== 'unknown' ? orNull(type) : type,
       doc: [narrow ? `${doc}. ${known.name}: ${codes(known)}` : shaped ? `${doc}. ${shaped.note}` : doc],
     });
     kinds.push([c.name, kind]);
