@@ -33,13 +33,15 @@ import { nameServices } from './model/naming.js';
 import { objectModulePath, planObjects, serviceModulePath, type PlannedObject } from './model/plan.js';
 import { selector, unmatchedPatterns, type Selection } from './model/select.js';
 import type { QueryObject } from './model/schema.js';
+import { readCsdlIndex, csdlObjects, type CsdlDocument } from './parse/csdl.js';
 import {
-  readCsdlIndex,
-  csdlObjects,
-  type CsdlDocument,
-  type LeftOutMember,
-  type LeftOutProperty,
-} from './parse/csdl.js';
+  abstractObject,
+  leftOutMember,
+  leftOutObject,
+  leftOutProperties,
+  unmatchedExclude,
+  unmatchedInclude,
+} from './left-out.js';
 import { parseDefinition, parseServiceList } from './parse/definitions.js';
 import {
   digest,
@@ -92,44 +94,16 @@ function readPlan(
     selection,
     objects.map((o) => o.name),
   );
-  if (unmatched.include.length)
-    throw new UserError(
-      `include ${unmatched.include.length === 1 ? 'pattern' : 'patterns'} ${unmatched.include.map(quote).join(', ')} ${unmatched.include.length === 1 ? 'matches' : 'match'} no table or view of the snapshot`,
-    );
-  for (const pattern of unmatched.exclude)
-    notice(`exclude pattern ${quote(pattern)} matches no table or view of the snapshot`);
+  if (unmatched.include.length) throw new UserError(unmatchedInclude(unmatched.include));
+  for (const pattern of unmatched.exclude) notice(unmatchedExclude(pattern));
   // the container's other members, as far as include/exclude would have taken them
   const selected = selector(selection);
   for (const { document, leftOut } of indexes)
-    for (const m of leftOut)
-      if (selected(m.name, document.surface).generate)
-        notice(`left out ${m.what} ${named(m.name)} of ${document.label}: ${LEFT_OUT_MEMBER[m.what]}`);
+    for (const m of leftOut) if (selected(m.name, document.surface).generate) notice(leftOutMember(m, document.label));
   return {
     documents: indexes.map((i) => i.document),
     plan: planObjects(objects, selection),
   };
-}
-
-const LEFT_OUT_MEMBER: Readonly<Record<LeftOutMember['what'], string>> = {
-  singleton: 'a single entity, not an entity set to query',
-  'function import': 'an operation, not an entity set to query',
-  'action import': 'an operation, not an entity set to query',
-};
-
-const LEFT_OUT_PROPERTY: Readonly<Record<LeftOutProperty['why'], readonly [string, string]>> = {
-  navigation: ['navigation property', 'navigation properties'],
-  collection: ['collection-valued property', 'collection-valued properties'],
-  type: ['property of a type the document does not define', 'properties of types the document does not define'],
-};
-
-/** One line for what an object's row leaves out of its entity type, by reason, the first names of each. */
-function leftOutProperties(o: PlannedObject, leftOut: readonly LeftOutProperty[]): string {
-  const reasons = (Object.keys(LEFT_OUT_PROPERTY) as Array<LeftOutProperty['why']>).flatMap((why) => {
-    const names = leftOut.filter((p) => p.why === why).map((p) => named(p.name));
-    const shown = names.length > 4 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
-    return names.length ? [`${names.length} ${LEFT_OUT_PROPERTY[why][names.length === 1 ? 0 : 1]} (${shown})`] : [];
-  });
-  return `${o.surface} ${named(o.name)}: left out ${reasons.join(', ')}`;
 }
 
 /** The string columns' lengths, which transaction fields take when their DbColumnName names one. */
@@ -224,10 +198,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
           if (forFamilies(names)) familyRead.set(object.name, object);
           if (names.omitted) return;
           if (notes.leftOut.length) notice(leftOutProperties(names, notes.leftOut));
-          if (notes.abstract)
-            notice(
-              `${names.surface} ${named(names.name)}: its entity type ${named(object.entityType)} is abstract; rows of the types derived from it have more properties than its row type names`,
-            );
+          if (notes.abstract) notice(abstractObject(names, object.entityType));
           emit(
             objectModulePath(names),
             rowModule(object, names, { decimals: config.decimals, knownValues, source }),
@@ -236,7 +207,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
         },
         (names, why) => {
           if (names.omitted) return;
-          notice(`left out ${names.surface} ${named(names.name)}: ${why}`);
+          notice(leftOutObject(names, why));
           unsupported.set(names, why);
         },
       );
