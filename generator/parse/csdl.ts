@@ -508,7 +508,9 @@ export function* csdlObjects<W extends IndexedObject>(
   };
   const deferred: Array<{ qualified: string; objects: W[] }> = [];
 
+  const namespaces = new Set<string>();
   const walker = (main: boolean): Walker<JsonObject> => ({
+    schema: (namespace) => void namespaces.add(namespace),
     alias(namespace, alias) {
       aliases.set(alias, namespace);
       aliasOf.set(namespace, alias);
@@ -562,6 +564,16 @@ export function* csdlObjects<W extends IndexedObject>(
   yield* walking(file, label, walker(true));
   for (const objects of pending.values()) {
     const o = Array.isArray(objects) ? objects[0]! : objects;
+    // a type of a schema this document does not hold: one it references (`$Reference`), which is not read
+    const namespace = o.entityType.slice(0, o.entityType.lastIndexOf('.'));
+    if (!namespaces.has(namespace)) {
+      for (const each of Array.isArray(objects) ? objects : [objects])
+        onLeftOut(
+          each,
+          `its entity type ${named(o.entityType)} is in schema ${named(namespace)}, which this document does not hold (erpgen reads no referenced document)`,
+        );
+      continue;
+    }
     // the $Type as written may use the alias: then point at the set's name instead
     let at = locate(file, o.entityType, document.containerAt);
     if (at === document.containerAt) at = locate(file, o.name, document.containerAt);

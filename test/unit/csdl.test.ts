@@ -305,6 +305,24 @@ describe('a schema with more than this server uses: what can be queried is read,
     });
   });
 
+  it('leaves out a set whose type lives in a referenced schema; a type missing from a schema it holds is still an error', () => {
+    const { objects, leftOut } = read(
+      doc(
+        `"$Reference":{"https://example.com/other.json":{"$Include":[{"$Namespace":"Other.Schema","$Alias":"O"}]}}`,
+        schema('dbo', { t: '{"$Kind":"EntityType","a":{}}' }),
+        box({ t: set('dbo.t'), remote: set('O.Thing'), remote2: set('Other.Schema.Thing') }),
+      ),
+    );
+    expect([...objects.keys()]).toEqual(['t']);
+    expect(Object.fromEntries(leftOut)).toEqual({
+      remote:
+        'its entity type O.Thing is in schema O, which this document does not hold (erpgen reads no referenced document)',
+      remote2:
+        'its entity type Other.Schema.Thing is in schema Other.Schema, which this document does not hold (erpgen reads no referenced document)',
+    });
+    expect(() => read(doc(schema('dbo', {}), box({ t: set('dbo.t') })))).toThrow(/which names no entity type/);
+  });
+
   it('types enumeration, complex and type definition properties; leaves out navigation, collection and undefined ones', () => {
     const { objects } = read(
       doc(
