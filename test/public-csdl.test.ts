@@ -23,7 +23,7 @@ function notices(stderr: string) {
     singletons: count(/^erpgen: left out singleton .* a single entity, not an entity set to query$/),
     functionImports: count(/^erpgen: left out function import .* an operation, not an entity set to query$/),
     actionImports: count(/^erpgen: left out action import .* an operation, not an entity set to query$/),
-    unresolved: lines.filter((l) => /^erpgen: left out table .*: entity type /.test(l)),
+    unresolved: lines.filter((l) => /^erpgen: left out table .*: (its )?entity type /.test(l)),
     properties: count(/^erpgen: table .*: left out \d+ (navigation|collection-valued|propert)/),
     abstract: count(/^erpgen: table .*: its entity type .* is abstract;/),
   };
