@@ -168,10 +168,11 @@ function expression(e: XmlElement): Json {
 }
 
 /** The `Annotation` children of an element as `@Term#Qualifier` members (`prefix@Term` for a member's own). */
-function annotations(e: XmlElement, prefix = ''): JsonObject {
+function annotations(e: XmlElement, prefix = '', qualifier?: string): JsonObject {
   const out: JsonObject = {};
   for (const a of children(e, 'Annotation')) {
-    const key = `${prefix}@${a.attributes.Term}${a.attributes.Qualifier ? `#${a.attributes.Qualifier}` : ''}`;
+    const q = a.attributes.Qualifier ?? qualifier;
+    const key = `${prefix}@${a.attributes.Term}${q ? `#${q}` : ''}`;
     out[key] = annotationValue(a);
     Object.assign(out, annotations(a, key));
   }
@@ -333,9 +334,10 @@ function schema(e: XmlElement): JsonObject {
         out[name] = container(c);
         break;
       case 'Annotations': {
+        // an `Annotations` element's qualifier qualifies each annotation in it
         const target = c.attributes.Target!;
-        const key = c.attributes.Qualifier ? `${target}#${c.attributes.Qualifier}` : target;
-        external[key] = { ...(Object.hasOwn(external, key) ? (external[key] as JsonObject) : {}), ...annotations(c) };
+        const own = Object.hasOwn(external, target) ? (external[target] as JsonObject) : {};
+        external[target] = { ...own, ...annotations(c, '', c.attributes.Qualifier) };
         break;
       }
     }
