@@ -27,9 +27,14 @@ async function runGenerate(argv: {
   const config = loadConfig(argv);
   const out = relative(process.cwd(), config.out) || '.';
   const bar = argv.quiet ? undefined : progressBar(process.stderr);
+  // Ctrl-C stops the run between two steps, which removes its staging folder (a second one kills at once)
+  const stop = new AbortController();
+  const onInterrupt = () => stop.abort();
+  process.once('SIGINT', onInterrupt);
   try {
     const result = await generate(config, {
       check: argv.check,
+      signal: stop.signal,
       ...(bar ? { progress: bar.update } : {}),
       notice: (line) => {
         if (!argv.quiet) process.stderr.write(`erpgen: ${line}\n`);
@@ -59,8 +64,13 @@ async function runGenerate(argv: {
     }
     return 0;
   } finally {
+    process.off('SIGINT', onInterrupt);
     bar?.done();
   }
+}
+
+interface YargsInternals {
+  getInternalMethods(): { getCommandInstance(): { getCommands(): string[] } };
 }
 
 export async function main(args: string[]): Promise<number> {
@@ -112,8 +122,12 @@ export async function main(args: string[]): Promise<number> {
     })
     .command('sandbox', 'Serve a snapshot as a simulated ERP server on 127.0.0.1', sandboxOptions, async (argv) => {
       exitCode = await runSandbox(argv);
-    })
-    .demandCommand(1, 'Give a command: erpgen generate')
+    });
+  // bare `erpgen` names every command registered above (yargs keeps them; its typings do not show the method,
+  // and the CLI test fails should a yargs release drop it)
+  const commands = (parser as unknown as YargsInternals).getInternalMethods().getCommandInstance().getCommands();
+  parser
+    .demandCommand(1, `Give a command: ${commands.map((c) => `erpgen ${c}`).join(', ')}`)
     .strict()
     .help()
     .version('version', "Show erpgen's version number", ERPGEN_VERSION)

@@ -17,3 +17,10 @@ export class UserError extends Error {
 export function inputError(file: string, message: string, offset?: number): UserError {
   return new UserError(`${file}: ${message}${offset === undefined ? '' : ` (at byte ${offset})`}`);
 }
+
+/** A run stopped by the user (Ctrl-C): exit code 130, as a shell gives a process that SIGINT ended. */
+export class Stopped extends UserError {
+  constructor(message: string) {
+    super(message, 130);
+  }
+}

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Config } from './config.js';
-import { inputError } from './errors.js';
+import { inputError, Stopped, UserError } from './errors.js';
 import { named, quote } from './message-text.js';
 import { catalogModule } from './emit/catalog.js';
 import { FAMILIES } from './families/index.js';
@@ -31,9 +31,17 @@ import { transactionModule } from './emit/transaction-module.js';
 import { KnownValueIndex } from './model/known-values.js';
 import { nameServices } from './model/naming.js';
 import { objectModulePath, planObjects, serviceModulePath, type PlannedObject } from './model/plan.js';
-import type { Selection } from './model/select.js';
+import { selector, unmatchedPatterns, type Selection } from './model/select.js';
 import type { QueryObject } from './model/schema.js';
-import { readCsdlIndex, readCsdlObjects, type CsdlDocument } from './parse/csdl.js';
+import { readCsdlIndex, csdlObjects, type CsdlDocument } from './parse/csdl.js';
+import {
+  abstractObject,
+  leftOutMember,
+  leftOutObject,
+  leftOutProperties,
+  unmatchedExclude,
+  unmatchedInclude,
+} from './left-out.js';
 import { parseDefinition, parseServiceList } from './parse/definitions.js';
 import {
   digest,
@@ -55,6 +63,11 @@ export interface GenerateOptions {
   readonly progress?: (done: ProgressCounts, total: ProgressCounts) => void;
   /** notices for the user (objects left out, and why) */
   readonly notice?: (line: string) => void;
+  /**
+   * stops the run (a Ctrl-C): it ends with a `Stopped` error and leaves the output as it was, as long as it has
+   * not begun to move files into it (then it finishes)
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface GenerateResult {
@@ -73,14 +86,23 @@ export interface GenerateResult {
 function readPlan(
   snapshot: readonly SnapshotDocument[],
   selection: Selection,
+  notice: (line: string) => void,
 ): { documents: CsdlDocument[]; plan: PlannedObject[] } {
   const indexes = snapshot.map((d) => readCsdlIndex(d.file, d.surface, d.label));
+  const objects = indexes.flatMap((i) => i.objects);
+  const unmatched = unmatchedPatterns(
+    selection,
+    objects.map((o) => o.name),
+  );
+  if (unmatched.include.length) throw new UserError(unmatchedInclude(unmatched.include));
+  for (const pattern of unmatched.exclude) notice(unmatchedExclude(pattern));
+  // the container's other members, as far as include/exclude would have taken them
+  const selected = selector(selection);
+  for (const { document, leftOut } of indexes)
+    for (const m of leftOut) if (selected(m.name, document.surface).generate) notice(leftOutMember(m, document.label));
   return {
     documents: indexes.map((i) => i.document),
-    plan: planObjects(
-      indexes.flatMap((i) => i.objects),
-      selection,
-    ),
+    plan: planObjects(objects, selection),
   };
 }
 
@@ -90,21 +112,26 @@ function recordLengths(object: QueryObject, lengths: Map<string, number>): void 
     if (typeof c.maxLength === 'number') lengths.set(`${object.name}.${c.name}`.toLowerCase(), c.maxLength);
 }
 
+function stopIfAsked(signal: AbortSignal | undefined, out: string): void {
+  if (signal?.aborted) throw new Stopped(`stopped: ${basename(out)} is as it was, nothing was written`);
+}
+
 export async function generate(config: Config, options: GenerateOptions = {}): Promise<GenerateResult> {
   const check = options.check ?? false;
 
   // source + parse, pass 1: the objects each document exposes; model: what to generate, and all the names
   const snapshot = openSnapshot(config.snapshot);
   const services: SnapshotServices | undefined = openServices(config.snapshot);
-  const { documents, plan } = readPlan(snapshot, config);
+  const notice = options.notice ?? (() => undefined);
+  const { documents, plan: indexed } = readPlan(snapshot, config, notice);
+  let plan = indexed;
   for (const o of plan)
-    if (o.omitted?.reason === 'unreachable')
-      options.notice?.(`left out ${o.surface} ${named(o.name)}: ${o.omitted.note}`);
+    if (o.omitted?.reason === 'unreachable') notice(`left out ${o.surface} ${named(o.name)}: ${o.omitted.note}`);
   const serviceNames = nameServices(services?.definitions.map((d) => d.name) ?? []);
   if (services?.list) {
     for (const listed of parseServiceList(readBytes(services.list).toString('utf8'), services.list.label)) {
       if (!serviceNames.has(listed))
-        options.notice?.(
+        notice(
           `left out service ${named(listed)}: listed in services.json but the snapshot has no definitions/${named(listed)}.json`,
         );
     }
@@ -133,6 +160,13 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       removed: [],
       unchanged: writer.previousFiles,
     };
+  // a signal is heard between read blocks of the documents and between services: the work is synchronous
+  // otherwise, so a Ctrl-C waits for one block (64 KiB) or one service at most
+  const heed = async (): Promise<void> => {
+    if (!options.signal) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    stopIfAsked(options.signal, config.out);
+  };
   const done = { objects: 0, services: 0 };
   const write = (path: string, module: Module) => {
     for (const [file, content] of moduleFiles(path, module, config.emit)) writer.file(file, content);
@@ -146,6 +180,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   const families = recordTables(FAMILIES);
   const familyTables = tablesToRead(families);
   const familyRead = new Map<string, QueryObject>();
+  const unsupported = new Map<PlannedObject, string>();
   try {
     // parse pass 2 + emit: one object at a time, straight to the writer. With services, every table is read
     // (emitted or not) for the lengths of its columns.
@@ -155,20 +190,39 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       const readAll = services !== undefined && document.surface === 'table';
       const forFamilies = (o: PlannedObject) => document.surface === 'table' && familyTables.has(o.name);
       const toRead = plan.filter((o) => o.surface === document.surface && (readAll || !o.omitted || forFamilies(o)));
-      readCsdlObjects(document, toRead, (object, names) => {
-        if (readAll) recordLengths(object, lengths);
-        if (forFamilies(names)) familyRead.set(object.name, object);
-        if (!names.omitted)
+      const reading = csdlObjects(
+        document,
+        toRead,
+        (object, names, notes) => {
+          if (readAll) recordLengths(object, lengths);
+          if (forFamilies(names)) familyRead.set(object.name, object);
+          if (names.omitted) return;
+          if (notes.leftOut.length) notice(leftOutProperties(names, notes.leftOut));
+          if (notes.abstract) notice(abstractObject(names, object.entityType));
           emit(
             objectModulePath(names),
             rowModule(object, names, { decimals: config.decimals, knownValues, source }),
             'objects',
           );
-      });
+        },
+        (names, why) => {
+          if (names.omitted) return;
+          notice(leftOutObject(names, why));
+          unsupported.set(names, why);
+        },
+      );
+      for (const _ of reading) await heed();
     }
+    // what pass 2 could not type is left out of the package files as well
+    if (unsupported.size)
+      plan = plan.map((o) => {
+        const why = unsupported.get(o);
+        return why === undefined ? o : { ...o, omitted: { reason: 'unsupported', note: why } };
+      });
 
     // transaction services, one definition at a time
     for (const definition of services?.definitions ?? []) {
+      await heed();
       const bytes = readBytes(definition);
       const service = parseDefinition(bytes.toString('utf8'), definition.label);
       if (service.name !== definition.name)
@@ -220,11 +274,11 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     if (check) {
       const { changed, removed } = await writer.differences();
       await writer.discard();
-      return { objects, services: serviceNames.size, files: 0, changed, removed, unchanged: 0 };
+      return { objects: done.objects, services: serviceNames.size, files: 0, changed, removed, unchanged: 0 };
     }
-    const report: WriteReport = await writer.commit(print);
+    const report: WriteReport = await writer.commit(print, () => stopIfAsked(options.signal, config.out));
     return {
-      objects,
+      objects: done.objects,
       services: serviceNames.size,
       files: report.written.length + report.unchanged,
       changed: report.written,

@@ -1,9 +1,10 @@
 // The CLI as users run it: a process, exit codes, one-line errors, and what it does to the output folder.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { describe, expect, inject, it } from 'vitest';
 import { runCli, tempDir } from './support/cli.js';
-import { ROOT, SAMPLE_SNAPSHOT } from './support/paths.js';
+import { CLI, ROOT, SAMPLE_SNAPSHOT } from './support/paths.js';
 import { mtimes, readTree } from './support/tree.js';
 
 const work = tempDir();
@@ -54,13 +55,13 @@ describe('erpgen generate', () => {
     expect(existsSync(join(out, 'tables/customer.d.ts'))).toBe(false);
     const pkg = JSON.parse(readFileSync(join(out, 'package.json'), 'utf8'));
     expect(pkg.erpgen.emit).toBe('ts');
-    expect(pkg.exports['./tables/customer']).toBe('./tables/customer.ts');
+    expect(pkg.exports['./tables/*']).toBe('./tables/*.ts');
     // switching forms replaces the files of the other form
     generateOk(dir);
     expect(existsSync(join(out, 'tables/customer.ts'))).toBe(false);
-    expect(JSON.parse(readFileSync(join(out, 'package.json'), 'utf8')).exports['./tables/customer']).toEqual({
-      types: './tables/customer.d.ts',
-      default: './tables/customer.js',
+    expect(JSON.parse(readFileSync(join(out, 'package.json'), 'utf8')).exports['./tables/*']).toEqual({
+      types: './tables/*.d.ts',
+      default: './tables/*.js',
     });
   });
 
@@ -130,8 +131,9 @@ describe('erpgen generate', () => {
     for (const path of mtimes(out).keys()) utimesSync(join(out, path), old, old);
     writeFileSync(join(out, 'tables/terms.d.ts'), 'edited by hand\n');
     const result = generateOk(dir, '--exclude', 'customer_terms');
-    // terms.d.ts, catalog (.js, .d.ts), package.json, README, manifest; customer_terms (.js, .d.ts) removed
-    expect(result.stdout).toMatch(/ 6 file\(s\) written, 2 removed,/);
+    // terms.d.ts, catalog (.js, .d.ts), README, manifest; customer_terms (.js, .d.ts) removed; package.json's
+    // exports name folders, not objects, so it stays
+    expect(result.stdout).toMatch(/ 5 file\(s\) written, 2 removed,/);
     expect(existsSync(join(out, 'tables/customer_terms.js'))).toBe(false);
     expect(existsSync(join(out, 'tables/customer_terms.d.ts'))).toBe(false);
     expect(readFileSync(join(out, 'tables/terms.d.ts'), 'utf8')).toContain('export interface TermsRow');
@@ -145,7 +147,6 @@ describe('erpgen generate', () => {
       'README.md',
       'catalog.d.ts',
       'catalog.js',
-      'package.json',
       'tables/terms.d.ts',
     ]);
   });
@@ -248,6 +249,54 @@ describe('erpgen generate', () => {
     expect(existsSync(join(out, 'views'))).toBe(false);
   });
 
+  it('an include pattern that selects nothing is an error naming it; an exclude one a notice naming it', () => {
+    const { dir, out } = fresh();
+    generateOk(dir, '--include', 'customer');
+    const before = readTree(out);
+    // a typo among good patterns: nothing is generated, the output stays as it was
+    expectUserError(
+      runCli(
+        ['generate', '--snapshot', 'schema', '--out', 'generated', '--include', 'custmer', 'inv_*', 'nothing*'],
+        dir,
+      ),
+      1,
+      /^erpgen: include patterns "custmer", "nothing\*" match no table or view of the snapshot$/,
+    );
+    expectUserError(
+      runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--include', 'inv_mast', 'Customer'], dir),
+      1,
+      /^erpgen: include pattern "Customer" matches no table or view of the snapshot$/,
+    );
+    expect(readTree(out)).toEqual(before);
+    // from the config file alike
+    writeFileSync(join(dir, 'erpgen.config.json'), JSON.stringify({ include: ['customer', 'a/b*'] }));
+    expectUserError(runCli(['generate'], dir), 1, /^erpgen: include pattern "a\/b\*" matches no table or view/);
+    // an exclude that matches nothing is said, and the run goes on
+    const result = runCli(
+      [
+        'generate',
+        '--snapshot',
+        'schema',
+        '--out',
+        'generated',
+        '--include',
+        'customer*',
+        '--exclude',
+        'customer_ud',
+        'zz*',
+        'old_table',
+      ],
+      dir,
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr.split('\n').filter((l) => l.includes('exclude'))).toEqual([
+      'erpgen: exclude pattern "zz*" matches no table or view of the snapshot',
+      'erpgen: exclude pattern "old_table" matches no table or view of the snapshot',
+    ]);
+    expect(existsSync(join(out, 'tables/customer_ud.js'))).toBe(false);
+    expect(existsSync(join(out, 'tables/customer_salesrep.js'))).toBe(true);
+  });
+
   it('refuses to write into a non-empty folder it did not make', () => {
     const { dir, out } = fresh();
     mkdirSync(out);
@@ -259,6 +308,41 @@ describe('erpgen generate', () => {
     );
     expect(readdirSync(out)).toEqual(['precious.txt']);
   });
+});
+
+describe('Ctrl-C', () => {
+  it('during generate of the stock tenant: removes its staging folder, says it stopped in one line, leaves the output byte for byte', async () => {
+    const dir = join(work, 'interrupted');
+    mkdirSync(dir);
+    const snapshot = inject('stockTenant');
+    const out = join(dir, 'out');
+    expect(runCli(['generate', '--snapshot', snapshot, '--out', 'out', '--quiet'], dir).code).toBe(0);
+    const before = readTree(out, () => false);
+    // another form: every file differs, so the run stages thousands of them
+    const child = spawn(process.execPath, [CLI, 'generate', '--snapshot', snapshot, '--out', 'out', '--emit', 'ts'], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let done = false;
+    void exited.then(() => (done = true));
+    // it has started once it stages files (its threads write into the staging folder's 0/ and 1/)
+    const staging = join(dir, `.out.erpgen-staging-${child.pid}`);
+    for (let waited = 0; !done && !existsSync(join(staging, '0')) && waited < 120_000; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(done, 'the run ended before it could be interrupted').toBe(false);
+    expect(existsSync(staging)).toBe(true);
+    child.kill('SIGINT');
+    // the process ends: its file threads stopped too (a live thread would keep it running)
+    expect(await exited).toBe(130);
+    const lines = stderr.trim().split('\n');
+    expect(lines.at(-1)).toBe('erpgen: stopped: out is as it was, nothing was written');
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(readdirSync(dir).filter((entry) => entry.includes('erpgen-staging'))).toEqual([]);
+    expect(readTree(out, () => false)).toEqual(before);
+  }, 300_000);
 });
 
 describe('bad input gives one readable line and exit 1', () => {
@@ -378,9 +462,18 @@ describe('bad flags and config', () => {
     expectUserError(runCli(['generate', '--decimals', 'float'], dir), 2, /^erpgen: Invalid values:.*decimals.*float/);
   });
 
-  it('no command', () => {
+  it('no command: names every command', () => {
     const { dir } = fresh();
-    expectUserError(runCli([], dir), 2, /^erpgen: Give a command: erpgen generate/);
+    expectUserError(
+      runCli([], dir),
+      2,
+      /^erpgen: Give a command: erpgen generate, erpgen fetch, erpgen sandbox(, erpgen \w+)* \(see erpgen --help\)$/,
+    );
+    // every command --help lists is named
+    const help = runCli(['--help'], dir).stdout;
+    const listed = [...help.matchAll(/^\s+erpgen (\w+)/gm)].map((m) => m[1]);
+    expect(listed.length).toBeGreaterThanOrEqual(3);
+    for (const command of listed) expect(runCli([], dir).stderr).toContain(`erpgen ${command}`);
   });
 
   it('a config file that is not JSON', () => {

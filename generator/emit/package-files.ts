@@ -1,6 +1,6 @@
-// The files that make the output a package: package.json (one export subpath per object), index.ts, the
-// README, a tsconfig.json to check it on its own, and the prettier settings its code is printed in.
-import { isReportService } from '../../templates/runtime/contract.js';
+// The files that make the output a package: package.json (an export subpath pattern per folder of modules),
+// index.ts, the README, a tsconfig.json to check it on its own, and the prettier settings its code is printed in.
+import { isReportService, modulePath, type ModuleKind } from '../../templates/runtime/contract.js';
 import type { DecimalMode } from '../model/edm.js';
 import type { KnownValueSet } from '../model/known-values.js';
 import type { Surface } from '../model/schema.js';
@@ -23,13 +23,6 @@ export interface PackageInfo {
   readonly inputs: ReadonlyArray<{ readonly label: string; readonly sha256: string }>;
 }
 
-function sortedPaths(entries: readonly PlannedObject[], surface: Surface): string[] {
-  return entries
-    .filter((e) => e.surface === surface && !e.omitted)
-    .map(objectModulePath)
-    .sort();
-}
-
 /** How the package is written: TypeScript sources, or JavaScript with declarations beside it. */
 export type EmitMode = 'js' | 'ts';
 
@@ -43,26 +36,30 @@ export function moduleFiles(path: string, module: Module, mode: EmitMode): Array
 }
 
 /**
- * One entry of the exports map: the `.ts` file, or `types` then `default` (conditions are tried in order, and
- * `types` must come first for TypeScript to see it). Expanded, as prettier prints package.json (like
- * `JSON.stringify`).
+ * The exports map: the package's entries, and one subpath pattern per folder of modules (`./tables/*`), which
+ * say in a line what one entry per module said in four (a stock package's map was a megabyte, read by every tool
+ * that resolves an import from it). Only what a consumer may import is exported: `runtime/` (the copied runtime,
+ * whose modules may change with any erpgen) and `user-defined-fields` (re-exported by `client`) are not, and a
+ * pattern's folder holds only the modules of its objects. Each target is the `.ts` file, or `types` then
+ * `default` (conditions are tried in order, and `types` must come first for TypeScript to see it).
  */
-function exportEntry(subpath: string, path: string, mode: EmitMode): string {
-  const key = `    ${JSON.stringify(subpath)}: `;
-  if (mode === 'ts') return `${key}${JSON.stringify(`./${path}.ts`)}`;
-  return `${key}{\n      "types": ${JSON.stringify(`./${path}.d.ts`)},\n      "default": ${JSON.stringify(`./${path}.js`)}\n    }`;
+function exportsMap(info: PackageInfo, mode: EmitMode): Record<string, unknown> {
+  const target = (path: string) =>
+    mode === 'ts' ? `./${path}.ts` : { types: `./${path}.d.ts`, default: `./${path}.js` };
+  const map: Record<string, unknown> = {
+    '.': target('index'),
+    './client': target('client'),
+    './catalog': target('catalog'),
+    './known-values': target('known-values'),
+  };
+  const has = (kind: ModuleKind) =>
+    kind === 'service' ? info.services.length > 0 : info.entries.some((e) => e.surface === kind && !e.omitted);
+  for (const kind of ['table', 'view', 'service'] as const)
+    if (has(kind)) map[`./${modulePath(kind, '*')}`] = target(modulePath(kind, '*'));
+  return map;
 }
 
 export function emitPackageJson(info: PackageInfo, mode: EmitMode): string {
-  const paths: Array<[string, string]> = [
-    ['.', 'index'],
-    ['./client', 'client'],
-    ['./catalog', 'catalog'],
-    ['./known-values', 'known-values'],
-  ];
-  for (const surface of ['table', 'view'] as const)
-    for (const path of sortedPaths(info.entries, surface)) paths.push([`./${path}`, path]);
-  for (const [, names] of info.services) paths.push([`./${serviceModulePath(names)}`, serviceModulePath(names)]);
   const pkg = {
     name: info.packageName,
     version: '0.0.0',
@@ -73,11 +70,10 @@ export function emitPackageJson(info: PackageInfo, mode: EmitMode): string {
     // for tools that do not read `exports` (TypeScript's `node10` resolution)
     ...(mode === 'js' ? { main: './index.js', types: './index.d.ts' } : {}),
     erpgen: { version: ERPGEN_VERSION, emit: mode },
-    exports: {},
+    exports: exportsMap(info, mode),
   };
-  // the exports map is written line by line: as one object, tens of thousands of keys cost far more memory
-  const lines = paths.map(([subpath, file]) => exportEntry(subpath, file, mode)).join(',\n');
-  return `${JSON.stringify(pkg, null, 2).replace('"exports": {}', `"exports": {\n${lines}\n  }`)}\n`;
+  // as prettier prints package.json
+  return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 
 export function indexModule(defaultPageSize: number): Module {
@@ -177,6 +173,7 @@ export function emitReadme(info: PackageInfo, mode: EmitMode): string {
   const ext = mode === 'ts' ? '.ts' : '.js';
   const count = (surface: Surface) => info.entries.filter((e) => e.surface === surface && !e.omitted).length;
   const unreachable = info.entries.filter((e) => e.omitted?.reason === 'unreachable');
+  const unsupported = info.entries.filter((e) => e.omitted?.reason === 'unsupported');
   const excluded = info.entries.filter((e) => e.omitted?.reason === 'excluded').length;
   const firstTable = info.entries.find((e) => e.surface === 'table' && !e.omitted);
   const firstService = info.services.find(([name]) => !isReportService(name));
@@ -211,6 +208,14 @@ export function emitReadme(info: PackageInfo, mode: EmitMode): string {
           'Left out because the service cannot serve them:',
           '',
           ...unreachable.map((e) => `- \`${e.name}\`: ${e.omitted!.note}.`),
+        ]
+      : []),
+    ...(unsupported.length
+      ? [
+          '',
+          'Left out because their entity types cannot be resolved:',
+          '',
+          ...unsupported.map((e) => `- \`${e.name}\` (${e.surface}): ${e.omitted!.note}.`),
         ]
       : []),
     ...(excluded

@@ -1,11 +1,11 @@
 // One module per table or view: the row interface, the column-name union and the runtime descriptor.
 // Thin on purpose: data and types only; behaviour comes from the runtime it imports.
 import type { DecimalMode } from '../model/edm.js';
-import { kindOf, tsTypeOf } from '../model/edm.js';
+import { columnKind, tsTypeOf } from '../model/edm.js';
 import type { KnownValueIndex, KnownValueSet } from '../model/known-values.js';
 import type { ObjectNames } from '../model/naming.js';
 import type { Column, QueryObject } from '../model/schema.js';
-import type { Member, Module, Statement } from './printer.js';
+import type { Member, Module, Statement, Type } from './printer.js';
 
 export interface RowModuleOptions {
   readonly decimals: DecimalMode;
@@ -26,6 +26,22 @@ function facets(c: Column): string {
   return parts.length ? `(${parts.join(',')})` : '';
 }
 
+/**
+ * The type of a column of a type the schema defines: an enumeration's member names (the JSON value is the name; a
+ * flags enumeration's value joins several with commas, so it is any string), a structure as a JSON object.
+ */
+function shapeType(shape: NonNullable<Column['shape']>): { type: Type; note: string } {
+  if (shape.kind === 'complex') return { type: 'Record<string, unknown>', note: 'complex type: a JSON object' };
+  if (shape.flags || shape.members.length === 0)
+    return { type: 'string', note: `flags enumeration: member names joined with commas (${shape.members.join(', ')})` };
+  return { type: { union: shape.members.map((m) => ({ literal: m })) }, note: 'enumeration: a member name' };
+}
+
+/** `type | null`, one flat union */
+function orNull(type: Type): Type {
+  return { union: typeof type === 'object' && 'union' in type ? [...type.union, 'null'] : [type, 'null'] };
+}
+
 function codes(set: KnownValueSet): string {
   return Object.entries(set.values)
     .map(([member, value]) => `${typeof value === 'string' ? `'${value}'` : value} ${member}`)
@@ -38,10 +54,11 @@ export function rowModule(object: QueryObject, names: ObjectNames, options: RowM
   const fields: Member[] = [];
   const kinds: Array<[string, string]> = [];
   for (const c of object.columns) {
-    const kind = kindOf(c.edmType);
-    const known = options.knownValues.lookup(object.name, c.name, kind);
+    const kind = columnKind(c);
+    const known = c.shape ? undefined : options.knownValues.lookup(object.name, c.name, kind);
     const narrow = known && !(kind === 'decimal' && options.decimals === 'string');
-    let type: string = tsTypeOf(kind, options.decimals);
+    const shaped = c.shape && shapeType(c.shape);
+    let type: Type = shaped?.type ?? tsTypeOf(kind, options.decimals);
     if (narrow) {
       imports.add(known.name);
       type = `$${known.name}`;
@@ -51,8 +68,8 @@ export function rowModule(object: QueryObject, names: ObjectNames, options: RowM
       .join(', ');
     fields.push({
       key: c.name,
-      type: c.nullable && type !== 'unknown' ? { union: [type, 'null'] } : type,
-      doc: [narrow ? `${doc}. ${known.name}: ${codes(known)}` : doc],
+      type: c.nullable && type !== 'unknown' ? orNull(type) : type,
+      doc: [narrow ? `${doc}. ${known.name}: ${codes(known)}` : shaped ? `${doc}. ${shaped.note}` : doc],
     });
     kinds.push([c.name, kind]);
   }

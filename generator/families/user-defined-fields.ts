@@ -6,8 +6,8 @@
 import type { Module, Statement } from '../emit/printer.js';
 import { GENERATED_HEADER } from '../emit/row-module.js';
 import { moduleFiles, type EmitMode } from '../emit/package-files.js';
-import { kindOf } from '../model/edm.js';
-import type { QueryObject } from '../model/schema.js';
+import { columnKind } from '../model/edm.js';
+import type { Column, QueryObject } from '../model/schema.js';
 import type { Kind } from '../../templates/runtime/entity/fields.js';
 import type { GeneratorFamily } from './family.js';
 
@@ -35,8 +35,8 @@ export function tablesToRead(tables: readonly RecordTable[]): Set<string> {
 }
 
 /** A REST record's kind for a column's type; undefined for the types the REST answers do not carry as JSON values. */
-function restKind(edmType: string): Kind | undefined {
-  switch (kindOf(edmType)) {
+function restKind(column: Column): Kind | undefined {
+  switch (columnKind(column)) {
     case 'int':
       return 'int';
     case 'decimal':
@@ -76,7 +76,7 @@ export function typedUserFields(
     const joins = (name: string) => !base || base.columns.some((c) => c.name === name);
     const fields: Array<readonly [string, Kind]> = [];
     for (const column of extension.columns) {
-      const kind = restKind(column.edmType);
+      const kind = restKind(column);
       if (kind !== undefined && !(column.key && joins(column.name))) fields.push([column.name, kind]);
     }
     out.push({ table, extension: extension.name, served, fields });

@@ -63,6 +63,11 @@ export function kindOf(edmType: string): ColumnKind {
   return kind;
 }
 
+/** A column's kind: an enumeration or a structure is `other` (no filter literal of its own, `eq(null)` only). */
+export function columnKind(column: { readonly edmType: string; readonly shape?: unknown }): ColumnKind {
+  return column.shape ? 'other' : kindOf(column.edmType);
+}
+
 export type DecimalMode = 'number' | 'string';
 
 /** The TypeScript type of a field of this kind in a row, before known values and nullability. */

@@ -14,7 +14,8 @@ export interface IndexedObject {
 }
 
 export interface Omission {
-  readonly reason: 'unreachable' | 'excluded';
+  /** `unsupported`: its entity type cannot be resolved (a missing or non-entity base type, a cycle) */
+  readonly reason: 'unreachable' | 'excluded' | 'unsupported';
   readonly note: string;
 }
 

@@ -2,10 +2,21 @@
 
 export type Surface = 'table' | 'view';
 
+/**
+ * A column of a type the schema defines itself: an enumeration (its member names; `flags`: a value may combine
+ * several, written `a,b`) or a structure (a complex type), whose value is a JSON object.
+ */
+export type ColumnShape =
+  | { readonly kind: 'enum'; readonly members: readonly string[]; readonly flags: boolean }
+  | { readonly kind: 'complex' };
+
 export interface Column {
   /** the database column name, exactly as the server sent it */
   readonly name: string;
-  /** qualified primitive type, `Edm.String` when the schema gave none */
+  /**
+   * qualified primitive type, `Edm.String` when the schema gave none (a type definition's underlying type); with
+   * `shape`, the qualified name of the enumeration or complex type (namespace form)
+   */
   readonly edmType: string;
   readonly nullable: boolean;
   readonly key: boolean;
@@ -14,6 +25,8 @@ export interface Column {
   readonly precision?: number;
   /** `$Scale`: a number, `variable` or `floating` */
   readonly scale?: number | string;
+  /** absent for a primitive type */
+  readonly shape?: ColumnShape;
 }
 
 export interface QueryObject {

@@ -39,3 +39,26 @@ export function selector(selection: Selection): (name: string, surface: Surface)
     return { generate: true };
   };
 }
+
+/**
+ * The patterns of a selection that select nothing: an include pattern that matches no object (an error: a typo,
+ * or a snapshot without the object), and an exclude pattern that matches none (a warning: a rule that no longer
+ * applies). Each pattern is tried alone, on the names as `selector` sees them.
+ */
+export function unmatchedPatterns(
+  selection: Selection,
+  names: readonly string[],
+): { readonly include: string[]; readonly exclude: string[] } {
+  let unslashed: Set<string> | undefined;
+  const unmatched = (patterns: readonly string[]) =>
+    patterns.filter((pattern) => {
+      const all = (unslashed ??= new Set(names.map(unslash)));
+      const glob = unslash(pattern);
+      // a plain name (most lists are of names) is looked up; only a glob is tried on every name
+      if (!picomatch.scan(glob).isGlob && !glob.includes('\\')) return !all.has(glob);
+      const matches = picomatch(glob, { dot: true });
+      for (const name of all) if (matches(name)) return false;
+      return true;
+    });
+  return { include: unmatched(selection.include), exclude: unmatched(selection.exclude) };
+}

@@ -1,24 +1,30 @@
-// JSON CSDL ($metadata) to the query-surface model, streaming, in at most two passes over a document.
+// JSON CSDL ($metadata) to the query-surface model, streaming, in two passes over a document (more only for
+// types referred to before they are declared, which this server's documents never do).
 //
 // Rules (OData v4 JSON CSDL as this server sends it):
-// - the exposed objects are the members of the container named by `$EntityContainer` that do not start with `$`;
-// - an object's columns come from the entity type its entity set's `$Type` names, by namespace or alias;
-// - every member of an entity type other than `$`-members, annotations (`@`) and navigation properties is a column;
-// - a property without `$Type` is Edm.String; an absent `$Nullable` means false;
+// - the exposed objects are the entity sets (`$Collection: true`) of the container named by `$EntityContainer`;
+//   its singletons and function and action imports are reported as left out;
+// - an object's columns come from the entity type its entity set's `$Type` names, by namespace or alias, and
+//   from that type's bases (`$BaseType`), the root's first; the key is the nearest one declared;
+// - every member of an entity type other than `$`-members and annotations (`@`) is a property; navigation and
+//   collection-valued properties, and those of types the document does not define, are reported as left out;
+// - a property without `$Type` is Edm.String; an absent `$Nullable` means false; an enumeration or complex type
+//   makes a column of that shape, a type definition one of its underlying type;
 // - `$Key`, `$MaxLength`, `$Precision` and `$Scale` are kept; the container may come before or after the types.
 //
 // Pass 1 (`readCsdlIndex`) reads until it holds the container: the object names and their types. It stops
 // there, so a document that starts with its container costs almost nothing. Pass 2 (`readCsdlObjects`) hands
 // over one object at a time as its entity type goes by. Memory holds the index and one entity type, never the
-// document and never all columns at once: a ten times bigger tenant needs about the same memory.
+// document and never all columns at once: a ten times bigger tenant needs about the same memory. (A type that
+// waits for its bases is kept until they are read, with the bases: only documents with inheritance pay that.)
 import { basename } from 'node:path';
 import { inputError } from '../errors.js';
 import type { IndexedObject } from '../model/plan.js';
-import type { Column, QueryObject, Surface } from '../model/schema.js';
+import type { Column, ColumnShape, QueryObject, Surface } from '../model/schema.js';
 import { EDM_TYPES } from '../model/edm.js';
 import { flat } from '../flat-string.js';
 import { named, quote } from '../message-text.js';
-import { locate, streamJson, type Token } from './json-stream.js';
+import { jsonBlocks, locate, type Token } from './json-stream.js';
 
 type Json = string | number | boolean | null | JsonRecord | Json[];
 /**
@@ -110,26 +116,36 @@ class Assembler implements MemberReader<JsonObject> {
   }
 }
 
-/** An entity set as the container lists it: its name and `$Type`, and whether its value was an object at all. */
+/** A member of the container as pass 1 keeps it: two strings and a few flags, whatever the member holds. */
 interface SetEntry {
   readonly name: string;
   readonly type: string | undefined;
   readonly isObject: boolean;
+  /** `$Collection: true`: an entity set; a `$Type` without it is a singleton */
+  readonly collection: boolean;
+  /** a function or action import (`$Function`, `$Action`): an operation, not data */
+  readonly operation: 'function' | 'action' | undefined;
 }
 
 /**
- * Reads a member as a container without building it: the member's `$Kind` and, per key, the `$Type` of its
- * object. A container lists one entity set per object, so a stock tenant's is small but a big tenant's is
- * not: this keeps two strings per set and nothing else.
+ * Reads a member as a container without building it: the member's `$Kind` and, per key, what its object is
+ * (`$Type`, `$Collection`, `$Function`, `$Action`). A container lists one entity set per object, so a stock
+ * tenant's is small but a big tenant's is not: this keeps two strings per set and nothing else.
  */
 class ContainerReader implements MemberReader<{ kind: string | undefined; sets: SetEntry[] }> {
   private depth = 0;
   private key: string | undefined;
   private setName: string | undefined;
   private setType: string | undefined;
+  private collection = false;
+  private operation: SetEntry['operation'];
   private kind: string | undefined;
   private readonly sets: SetEntry[] = [];
   done = false;
+
+  private other(name: string): void {
+    this.sets.push({ name: flat(name), type: undefined, isObject: false, collection: false, operation: undefined });
+  }
 
   push(token: Token): void {
     switch (token.name) {
@@ -139,7 +155,9 @@ class ContainerReader implements MemberReader<{ kind: string | undefined; sets: 
           if (token.name === 'startObject') {
             this.setName = this.key;
             this.setType = undefined;
-          } else this.sets.push({ name: flat(this.key), type: undefined, isObject: false });
+            this.collection = false;
+            this.operation = undefined;
+          } else this.other(this.key);
         }
         this.depth++;
         return;
@@ -151,6 +169,8 @@ class ContainerReader implements MemberReader<{ kind: string | undefined; sets: 
             name: flat(this.setName),
             type: this.setType === undefined ? undefined : flat(this.setType),
             isObject: true,
+            collection: this.collection,
+            operation: this.operation,
           });
           this.setName = undefined;
         }
@@ -161,15 +181,13 @@ class ContainerReader implements MemberReader<{ kind: string | undefined; sets: 
         return;
       default:
         if (this.depth === 1 && this.key === '$Kind') this.kind = String(token.value);
-        else if (this.depth === 1 && this.key !== undefined)
-          this.sets.push({ name: flat(this.key), type: undefined, isObject: false });
-        else if (
-          this.depth === 2 &&
-          this.key === '$Type' &&
-          this.setName !== undefined &&
-          typeof token.value === 'string'
-        )
-          this.setType = token.value;
+        else if (this.depth === 1 && this.key !== undefined) this.other(this.key);
+        else if (this.depth === 2 && this.setName !== undefined) {
+          if (this.key === '$Type' && typeof token.value === 'string') this.setType = token.value;
+          else if (this.key === '$Collection') this.collection = token.value === true;
+          else if (this.key === '$Function') this.operation = 'function';
+          else if (this.key === '$Action') this.operation = 'action';
+        }
     }
   }
 
@@ -194,6 +212,11 @@ const STOP = Symbol('stop');
 
 /** Walks the document structure: top-level strings, schemas, and the schema members a walker wants. */
 function walk<T>(file: string, label: string, walker: Walker<T>): void {
+  for (const _ of walking(file, label, walker));
+}
+
+/** `walk`, one read block at a time: it yields after each. */
+function* walking<T>(file: string, label: string, walker: Walker<T>): Generator<void> {
   let depth = 0;
   let topKey: string | undefined;
   let memberKey: string | undefined;
@@ -278,13 +301,10 @@ function walk<T>(file: string, label: string, walker: Walker<T>): void {
   };
 
   try {
-    streamJson(
-      file,
-      (tokens, blockStart) => {
-        for (const token of tokens) onToken(token, blockStart);
-      },
-      label,
-    );
+    for (const { tokens, blockStart } of jsonBlocks(file, label)) {
+      for (const token of tokens) onToken(token, blockStart);
+      yield;
+    }
   } catch (error) {
     if (error !== STOP) throw error;
   }
@@ -299,9 +319,17 @@ export interface CsdlDocument {
   readonly containerAt: number;
 }
 
+/** A member of the container that is not an entity set, so not an object to query: left out with a notice. */
+export interface LeftOutMember {
+  readonly name: string;
+  readonly what: 'singleton' | 'function import' | 'action import';
+}
+
 export interface CsdlIndex {
   readonly document: CsdlDocument;
   readonly objects: readonly IndexedObject[];
+  /** singletons, function imports and action imports, in document order */
+  readonly leftOut: readonly LeftOutMember[];
 }
 
 /** Pass 1: the container's objects and the entity types they name. */
@@ -337,7 +365,7 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
     finished() {
       if (!container || containerName === undefined) return false;
       for (const set of container.sets) {
-        if (set.type === undefined) continue;
+        if (set.type === undefined || !set.collection) continue;
         const prefix = set.type.slice(0, set.type.lastIndexOf('.'));
         if (!namespaces.has(prefix) && !aliases.has(prefix)) return false;
       }
@@ -363,20 +391,26 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
   }
 
   const objects: IndexedObject[] = [];
+  const leftOut: LeftOutMember[] = [];
   const seen = new Set<string>();
-  for (const { name, type, isObject } of container.sets) {
+  for (const { name, type, isObject, collection, operation } of container.sets) {
     if (!isObject)
       throw inputError(label, `container member ${quote(name)} is not an object`, locate(file, name, container.at));
-    if (type === undefined || !type.includes('.')) {
-      throw inputError(label, `entity set ${quote(name)} has no qualified $Type`, locate(file, name, container.at));
-    }
     // JSON.parse would keep the last of two equal keys; which one the server meant is anybody's guess
     if (seen.has(name))
       throw inputError(label, `entity set ${quote(name)} appears twice in the container`, container.at);
     seen.add(name);
-    objects.push({ name, surface, entityType: flat(qualify(type)) });
+    if (operation) {
+      leftOut.push({ name, what: `${operation} import` });
+      continue;
+    }
+    if (type === undefined || !type.includes('.')) {
+      throw inputError(label, `entity set ${quote(name)} has no qualified $Type`, locate(file, name, container.at));
+    }
+    if (!collection) leftOut.push({ name, what: 'singleton' });
+    else objects.push({ name, surface, entityType: flat(qualify(type)) });
   }
-  return { document: { file, label, surface, containerAt: container.at }, objects };
+  return { document: { file, label, surface, containerAt: container.at }, objects, leftOut };
 }
 
 function splitQualified(qualified: string): [string, string] {
@@ -384,15 +418,68 @@ function splitQualified(qualified: string): [string, string] {
   return [qualified.slice(0, dot), qualified.slice(dot + 1)];
 }
 
+/** A property of an entity type that is not a column of its object, and why. */
+export interface LeftOutProperty {
+  readonly name: string;
+  /**
+   * `navigation`: a navigation property (the query surface has no `$expand`); `collection`: a collection of
+   * values, which no filter accessor compares; `type`: its `$Type` names no primitive, enumeration, complex
+   * type or type definition of the document
+   */
+  readonly why: 'navigation' | 'collection' | 'type';
+  /** the `$Type`, for `type` */
+  readonly type?: string;
+}
+
+/** What pass 2 says of an object besides its columns. */
+export interface ObjectNotes {
+  readonly leftOut: readonly LeftOutProperty[];
+  /** its entity type is abstract: rows of derived types carry more than the columns typed */
+  readonly abstract: boolean;
+}
+
+/** A schema member read for what it lends others: a base type's properties, an enumeration's members. */
+interface Definition {
+  readonly value: JsonObject;
+  readonly at: number;
+}
+
+/** The types an entity type refers to (its base, its properties' non-Edm types): read before it can be typed. */
+function references(type: JsonObject): string[] {
+  const refs: string[] = [];
+  const base = type.get('$BaseType');
+  if (typeof base === 'string') refs.push(base);
+  for (const [name, value] of type) {
+    if (name.startsWith('$') || name.includes('@') || !isRecord(value)) continue;
+    const t = value['$Type'];
+    if (value['$Kind'] !== 'NavigationProperty' && typeof t === 'string' && !t.startsWith('Edm.')) refs.push(t);
+  }
+  return refs;
+}
+
 /**
  * Pass 2: calls `onObject` for each wanted object as soon as its entity type has been read, in document order.
- * Fails when a wanted object's `$Type` names no entity type of the document.
+ * An entity type that derives from another, or has properties of an enumeration, complex type or type definition,
+ * waits for those to be read (later in the same pass, or in another pass over the document for those alone, which
+ * only such documents pay for); `onLeftOut` hears of an object whose type cannot be resolved (a missing or
+ * non-entity base type, a cycle). Fails when a wanted object's `$Type` names no entity type of the document.
  */
 export function readCsdlObjects<W extends IndexedObject>(
   document: CsdlDocument,
   wanted: readonly W[],
-  onObject: (object: QueryObject, wanted: W) => void,
+  onObject: (object: QueryObject, wanted: W, notes: ObjectNotes) => void,
+  onLeftOut: (wanted: W, why: string) => void = () => undefined,
 ): void {
+  for (const _ of csdlObjects(document, wanted, onObject, onLeftOut));
+}
+
+/** `readCsdlObjects`, one read block at a time: it yields after each, so that its caller may stop in between. */
+export function* csdlObjects<W extends IndexedObject>(
+  document: CsdlDocument,
+  wanted: readonly W[],
+  onObject: (object: QueryObject, wanted: W, notes: ObjectNotes) => void,
+  onLeftOut: (wanted: W, why: string) => void = () => undefined,
+): Generator<void> {
   const { file, label } = document;
   // entity type -> the objects it serves; entries leave as their type is read, so what remains at the end
   // is a $Type that names nothing (and memory shrinks as the pass goes)
@@ -401,19 +488,54 @@ export function readCsdlObjects<W extends IndexedObject>(
     const known = pending.get(o.entityType);
     pending.set(o.entityType, known === undefined ? o : Array.isArray(known) ? [...known, o] : [known, o]);
   }
-  walk(file, label, {
+  const aliases = new Map<string, string>();
+  const aliasOf = new Map<string, string>();
+  const qualify = (name: string): string => {
+    const dot = name.lastIndexOf('.');
+    return dot < 0 ? name : `${aliases.get(name.slice(0, dot)) ?? name.slice(0, dot)}${name.slice(dot)}`;
+  };
+  // types referred to and not read yet, by qualified name (as written when its alias was not known yet)
+  const needed = new Set<string>();
+  const definitions = new Map<string, Definition>();
+  const need = (name: string) => {
+    const qualified = qualify(name);
+    if (!definitions.has(qualified)) needed.add(qualified);
+  };
+  const neededAs = (namespace: string, name: string): string | undefined => {
+    if (needed.has(`${namespace}.${name}`)) return `${namespace}.${name}`;
+    const alias = aliasOf.get(namespace);
+    return alias !== undefined && needed.has(`${alias}.${name}`) ? `${alias}.${name}` : undefined;
+  };
+  const deferred: Array<{ qualified: string; objects: W[] }> = [];
+
+  const namespaces = new Set<string>();
+  const walker = (main: boolean): Walker<JsonObject> => ({
+    schema: (namespace) => void namespaces.add(namespace),
+    alias(namespace, alias) {
+      aliases.set(alias, namespace);
+      aliasOf.set(namespace, alias);
+    },
     reader: (namespace, name, at) =>
-      pending.has(`${namespace}.${name}`)
+      (main && pending.has(`${namespace}.${name}`)) || neededAs(namespace, name) !== undefined
         ? new Assembler(() => {
             throw inputError(
               label,
-              `entity type ${named(`${namespace}.${name}`)} nests deeper than ${MAX_MEMBER_DEPTH} levels`,
+              `${pending.has(`${namespace}.${name}`) ? 'entity type' : 'type'} ${named(`${namespace}.${name}`)} nests deeper than ${MAX_MEMBER_DEPTH} levels`,
               locate(file, name, at),
             );
           })
         : undefined,
     member(namespace, name, value, at) {
       const qualified = `${namespace}.${name}`;
+      const asNeeded = neededAs(namespace, name);
+      if (asNeeded !== undefined) {
+        needed.delete(asNeeded);
+        definitions.set(qualified, { value, at });
+        // a base type's own base and property types are needed in turn
+        if (value.get('$Kind') === 'EntityType') for (const ref of references(value)) need(ref);
+      }
+      const objects = main ? pending.get(qualified) : undefined;
+      if (objects === undefined) return;
       const kind = value.get('$Kind');
       if (kind !== 'EntityType') {
         throw inputError(
@@ -422,16 +544,36 @@ export function readCsdlObjects<W extends IndexedObject>(
           locate(file, name, at),
         );
       }
-      const objects = pending.get(qualified)!;
       pending.delete(qualified);
-      const columns = readColumns(qualified, value, file, label, at);
-      for (const o of Array.isArray(objects) ? objects : [objects])
-        onObject({ name: o.name, surface: o.surface, entityType: o.entityType, columns }, o);
+      const list = Array.isArray(objects) ? objects : [objects];
+      // the common case, and all of this server's: no base, primitive types only; typed at once, nothing kept
+      const read = value.has('$BaseType') ? undefined : readColumns([{ qualified, value, at }], undefined, file, label);
+      if (read) {
+        const notes = { leftOut: read.leftOut, abstract: value.get('$Abstract') === true };
+        for (const o of list)
+          onObject({ name: o.name, surface: o.surface, entityType: o.entityType, columns: read.columns }, o, notes);
+        return;
+      }
+      definitions.set(qualified, { value, at });
+      for (const ref of references(value)) need(ref);
+      deferred.push({ qualified, objects: list });
     },
-    finished: () => pending.size === 0,
+    finished: () => (!main || pending.size === 0) && needed.size === 0,
   });
+
+  yield* walking(file, label, walker(true));
   for (const objects of pending.values()) {
     const o = Array.isArray(objects) ? objects[0]! : objects;
+    // a type of a schema this document does not hold: one it references (`$Reference`), which is not read
+    const namespace = o.entityType.slice(0, o.entityType.lastIndexOf('.'));
+    if (!namespaces.has(namespace)) {
+      for (const each of Array.isArray(objects) ? objects : [objects])
+        onLeftOut(
+          each,
+          `its entity type ${named(o.entityType)} is in schema ${named(namespace)}, which this document does not hold (erpgen reads no referenced document)`,
+        );
+      continue;
+    }
     // the $Type as written may use the alias: then point at the set's name instead
     let at = locate(file, o.entityType, document.containerAt);
     if (at === document.containerAt) at = locate(file, o.name, document.containerAt);
@@ -440,6 +582,68 @@ export function readCsdlObjects<W extends IndexedObject>(
       `entity set ${quote(o.name)} has $Type ${quote(o.entityType)}, which names no entity type in the document`,
       at,
     );
+  }
+  // the types referred to before them in the document (or in no place at all): one more pass for each level
+  // of a base chain that goes backwards
+  while (needed.size > 0) {
+    const known = definitions.size;
+    for (const name of [...needed]) {
+      // written with an alias that the document declared later
+      const qualified = qualify(name);
+      if (qualified !== name) {
+        needed.delete(name);
+        need(qualified);
+      }
+    }
+    yield* walking(file, label, walker(false));
+    if (definitions.size === known) break;
+  }
+
+  for (const { qualified, objects } of deferred) {
+    const chain = baseChain(qualified, definitions, qualify);
+    if (typeof chain === 'string') {
+      for (const o of objects) onLeftOut(o, chain);
+      continue;
+    }
+    const lookup = (name: string) => {
+      const found = definitions.get(qualify(name));
+      return found && { qualified: qualify(name), ...found };
+    };
+    const { columns, leftOut } = readColumns(chain, lookup, file, label)!;
+    const notes = { leftOut, abstract: chain[0]!.value.get('$Abstract') === true };
+    for (const o of objects)
+      onObject({ name: o.name, surface: o.surface, entityType: o.entityType, columns }, o, notes);
+  }
+}
+
+interface ChainLink {
+  readonly qualified: string;
+  readonly value: JsonObject;
+  readonly at: number;
+}
+
+/** An entity type and its bases, itself first; or why it has no such chain. */
+function baseChain(
+  qualified: string,
+  definitions: ReadonlyMap<string, Definition>,
+  qualify: (name: string) => string,
+): ChainLink[] | string {
+  const chain: ChainLink[] = [{ qualified, ...definitions.get(qualified)! }];
+  for (;;) {
+    const link = chain[chain.length - 1]!;
+    const base = link.value.get('$BaseType');
+    if (base === undefined) return chain;
+    const what = `entity type ${named(link.qualified)}`;
+    if (typeof base !== 'string') return `${what} has $BaseType ${quote(base)}: expected a qualified type name`;
+    const baseName = qualify(base);
+    if (chain.some((l) => l.qualified === baseName))
+      return `entity type ${named(qualified)}: its base types go round in a cycle (${[...chain.map((l) => l.qualified), baseName].map(named).join(' -> ')})`;
+    const definition = definitions.get(baseName);
+    if (!definition) return `${what} derives from ${quote(base)}, which the document does not define`;
+    const kind = definition.value.get('$Kind');
+    if (kind !== 'EntityType')
+      return `${what} derives from ${named(baseName)}, which ${kind === undefined ? 'has no $Kind' : `is ${typeof kind === 'string' ? `a ${named(kind)}` : quote(kind)}`}, not an entity type`;
+    chain.push({ qualified: baseName, ...definition });
   }
 }
 
@@ -459,92 +663,131 @@ const FACETS = {
   },
 } as const;
 
-function readColumns(qualified: string, type: JsonObject, file: string, label: string, at: number): Column[] {
-  const entityType = named(qualified);
-  if (type.has('$BaseType')) {
-    throw inputError(
-      label,
-      `entity type ${entityType} derives from ${quote(type.get('$BaseType'))}: type inheritance is not supported on this server's query surface`,
-      locate(file, '$BaseType', at),
-    );
-  }
+/**
+ * The columns of an entity type and its bases (`chain`, the type first): the root's properties first, the key of
+ * the nearest type that declares one. `lookup` finds a type the document defines (enumerations, complex types,
+ * type definitions), by its name as written; without one, a property of such a type gives `undefined` at once
+ * (the types it refers to must be read first).
+ */
+function readColumns(
+  chain: readonly ChainLink[],
+  lookup: ((name: string) => ChainLink | undefined) | undefined,
+  file: string,
+  label: string,
+): { columns: Column[]; leftOut: LeftOutProperty[] } | undefined {
+  const entityType = named(chain[0]!.qualified);
   const keyNames = new Set<string>();
-  const key = type.get('$Key');
-  if (key !== undefined) {
+  const keyed = chain.find((l) => l.value.has('$Key'));
+  if (keyed) {
     // a key property by name, or `{alias: path}`
+    const key = keyed.value.get('$Key');
     const keys = Array.isArray(key) ? key.map((k) => (isRecord(k) ? Object.values(k)[0] : k)) : [];
     if (keys.length === 0 || !keys.every((k): k is string => typeof k === 'string'))
       throw inputError(
         label,
-        `entity type ${entityType} has $Key ${quote(key)}: expected an array of property names`,
-        locate(file, '$Key', at),
+        `entity type ${named(keyed.qualified)} has $Key ${quote(key)}: expected an array of property names`,
+        locate(file, '$Key', keyed.at),
       );
     for (const k of keys) keyNames.add(k);
   }
   const columns: Column[] = [];
-  for (const [name, value] of type) {
-    if (name.startsWith('$') || name.includes('@')) continue;
-    // only on the error path: quoting every column's name costs more than reading it
-    const column = () => `column ${quote(name)} of entity type ${entityType}`;
-    if (!isRecord(value))
-      throw inputError(
-        label,
-        `entity type ${entityType}: member ${quote(name)} is not an object`,
-        locate(file, name, at),
-      );
-    if (value['$Kind'] === 'NavigationProperty') continue;
-    if (value['$Kind'] !== undefined && value['$Kind'] !== 'Property')
-      throw inputError(
-        label,
-        `${column()} has $Kind ${quote(value['$Kind'])}: expected "Property" or "NavigationProperty"`,
-        locate(file, name, at),
-      );
-    const edmType = value['$Type'] ?? 'Edm.String';
-    if (typeof edmType !== 'string' || !EDM_TYPES.has(edmType)) {
-      throw inputError(
-        label,
-        typeof edmType === 'string'
-          ? `${column()} has unknown type ${quote(edmType)}`
-          : `${column()} has $Type ${quote(edmType)}: expected the name of an Edm type`,
-        locate(file, typeof edmType === 'string' ? edmType : name, at),
-      );
-    }
-    if (value['$Collection'] === true) {
-      throw inputError(
-        label,
-        `${column()} is a collection, which the query surface cannot return`,
-        locate(file, name, at),
-      );
-    }
-    for (const [facet, rule] of Object.entries(FACETS)) {
-      const given = value[facet];
-      if (given !== undefined && !rule.ok(given))
+  const leftOut: LeftOutProperty[] = [];
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const { qualified, value: type, at } = chain[i]!;
+    for (const [name, value] of type) {
+      if (name.startsWith('$') || name.includes('@')) continue;
+      // only on the error path: quoting every column's name costs more than reading it
+      const column = () => `column ${quote(name)} of entity type ${named(qualified)}`;
+      if (!isRecord(value))
         throw inputError(
           label,
-          `${column()} has ${facet} ${quote(given)}: expected ${rule.expected}`,
+          `entity type ${named(qualified)}: member ${quote(name)} is not an object`,
           locate(file, name, at),
         );
+      if (value['$Kind'] === 'NavigationProperty') {
+        leftOut.push({ name, why: 'navigation' });
+        continue;
+      }
+      if (value['$Kind'] !== undefined && value['$Kind'] !== 'Property')
+        throw inputError(
+          label,
+          `${column()} has $Kind ${quote(value['$Kind'])}: expected "Property" or "NavigationProperty"`,
+          locate(file, name, at),
+        );
+      const typeName = value['$Type'] ?? 'Edm.String';
+      if (typeof typeName !== 'string')
+        throw inputError(
+          label,
+          `${column()} has $Type ${quote(typeName)}: expected the name of an Edm type`,
+          locate(file, name, at),
+        );
+      const primitive = EDM_TYPES.has(typeName);
+      if (!primitive && typeName.startsWith('Edm.'))
+        throw inputError(label, `${column()} has unknown type ${quote(typeName)}`, locate(file, typeName, at));
+      if (value['$Collection'] === true) {
+        leftOut.push({ name, why: 'collection' });
+        continue;
+      }
+      // a type of the document's own: an enumeration or a structure is typed as such, a type definition as the
+      // primitive type under it (with its facets, unless the property gives its own)
+      let edmType = typeName;
+      let shape: ColumnShape | undefined;
+      let facets: JsonRecord = value;
+      let shapeName = typeName;
+      if (!primitive) {
+        if (!lookup) return undefined;
+        const found = lookup(typeName);
+        const defined = found?.value;
+        const kind = defined?.get('$Kind');
+        shapeName = found?.qualified ?? typeName;
+        const underlying = defined?.get('$UnderlyingType') ?? 'Edm.Int32';
+        if (kind === 'EnumType') {
+          const members = [...defined!.keys()].filter((k) => !k.startsWith('$') && !k.includes('@'));
+          shape = { kind: 'enum', members, flags: defined!.get('$IsFlags') === true };
+        } else if (kind === 'ComplexType') shape = { kind: 'complex' };
+        else if (kind === 'TypeDefinition' && typeof underlying === 'string' && EDM_TYPES.has(underlying)) {
+          edmType = underlying;
+          facets = Object.assign(Object.create(null) as JsonRecord, Object.fromEntries(defined!), value);
+        } else {
+          leftOut.push({ name, why: 'type', type: typeName });
+          continue;
+        }
+      }
+      for (const [facet, rule] of Object.entries(FACETS)) {
+        const given = facets[facet];
+        if (given !== undefined && !rule.ok(given))
+          throw inputError(
+            label,
+            `${column()} has ${facet} ${quote(given)}: expected ${rule.expected}`,
+            locate(file, name, at),
+          );
+      }
+      const maxLength = shape ? undefined : facets['$MaxLength'];
+      const precision = shape ? undefined : facets['$Precision'];
+      const scale = shape ? undefined : facets['$Scale'];
+      const next: Column = {
+        name,
+        edmType: shape ? flat(shapeName) : edmType,
+        nullable: value['$Nullable'] === true,
+        key: keyNames.has(name),
+        ...(maxLength !== undefined ? { maxLength: maxLength as number | string } : {}),
+        ...(precision !== undefined ? { precision: precision as number } : {}),
+        ...(scale !== undefined ? { scale: scale as number | string } : {}),
+        ...(shape ? { shape } : {}),
+      };
+      // a derived type that declares a property of its base again: the derived declaration, in the base's place
+      const again = i < chain.length - 1 ? columns.findIndex((c) => c.name === name) : -1;
+      if (again >= 0) columns[again] = next;
+      else columns.push(next);
     }
-    const maxLength = value['$MaxLength'];
-    const precision = value['$Precision'];
-    const scale = value['$Scale'];
-    columns.push({
-      name,
-      edmType,
-      nullable: value['$Nullable'] === true,
-      key: keyNames.has(name),
-      ...(maxLength !== undefined ? { maxLength: maxLength as number | string } : {}),
-      ...(precision !== undefined ? { precision: precision as number } : {}),
-      ...(scale !== undefined ? { scale: scale as number | string } : {}),
-    });
   }
   for (const k of keyNames) {
     if (!columns.some((c) => c.name === k))
       throw inputError(
         label,
         `entity type ${entityType} has $Key ${quote(k)}, which is not one of its properties`,
-        locate(file, k, at),
+        locate(file, k, keyed!.at),
       );
   }
-  return columns;
+  return { columns, leftOut };
 }

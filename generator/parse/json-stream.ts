@@ -48,6 +48,17 @@ function sniff(head: string): string | undefined {
 
 /** Streams `file` into `sink`. `label` names the file in errors (the path relative to what the user gave). */
 export function streamJson(file: string, sink: TokenSink, label = basename(file)): void {
+  for (const { tokens, blockStart } of jsonBlocks(file, label)) sink(tokens, blockStart);
+}
+
+/**
+ * The tokens of `file`, one block at a time: a reader that may stop between blocks (to let a Ctrl-C be heard)
+ * iterates this; the file is closed however the iteration ends.
+ */
+export function* jsonBlocks(
+  file: string,
+  label = basename(file),
+): Generator<{ readonly tokens: readonly Token[]; readonly blockStart: number }> {
   const fd = openSync(file, 'r');
   try {
     const parse = jsonParser({ packValues: true, streamValues: false });
@@ -57,6 +68,15 @@ export function streamJson(file: string, sink: TokenSink, label = basename(file)
     /** where the last block with a token ended: a value that goes on from there is measured */
     let quietSince = 0;
     let first = true;
+    const tokens = (text: string): readonly Token[] => {
+      try {
+        return tokensOf(parse(text));
+      } catch (error) {
+        if (isParserError(error)) throw syntaxError(file, label);
+        if (error instanceof RangeError) throw tooLong(label, quietSince);
+        throw error;
+      }
+    };
     for (;;) {
       const read = readSync(fd, buffer, 0, BLOCK, null);
       if (read === 0) break;
@@ -68,26 +88,14 @@ export function streamJson(file: string, sink: TokenSink, label = basename(file)
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
         first = text.trim() === '' && read === BLOCK;
       }
-      let tokens: readonly Token[];
-      try {
-        tokens = tokensOf(parse(text));
-      } catch (error) {
-        if (isParserError(error)) throw syntaxError(file, label);
-        if (error instanceof RangeError) throw tooLong(label, quietSince);
-        throw error;
-      }
-      if (tokens.length > 0) quietSince = offset + read;
+      const block = tokens(text);
+      if (block.length > 0) quietSince = offset + read;
       else if (offset + read - quietSince > MAX_VALUE_BYTES && text.trim() !== '') throw tooLong(label, quietSince);
-      sink(tokens, offset);
+      yield { tokens: block, blockStart: offset };
       offset += read;
     }
     if (first) throw inputError(label, 'is empty: expected a JSON CSDL schema document', 0);
-    try {
-      sink(tokensOf(parse(NONE as unknown as string)), offset);
-    } catch (error) {
-      if (isParserError(error)) throw syntaxError(file, label);
-      throw error;
-    }
+    yield { tokens: tokens(NONE as unknown as string), blockStart: offset };
   } finally {
     closeSync(fd);
   }

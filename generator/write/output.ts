@@ -166,13 +166,16 @@ export class OutputWriter {
 
   /**
    * Moves the staged files into place and removes stale ones. Nothing before this touches `out`. A first run
-   * (no `out` yet) moves the first thread's staging folder into place at once, then the other's files.
+   * (no `out` yet) moves the first thread's staging folder into place at once, then the other's files. `ready`
+   * is called once every file is staged, before `out` is touched: what it throws discards the run.
    */
-  async commit(fingerprint: string): Promise<WriteReport> {
+  async commit(fingerprint: string, ready: () => void = () => undefined): Promise<WriteReport> {
     if (this.check) throw new Error('commit() in check mode');
     this.file(MANIFEST, this.manifestText());
     try {
       const { changed, indexes, hashes } = await this.settle();
+      // the last moment a run can still stop with the output untouched
+      ready();
       const removed = this.stale();
       const first = !existsSync(this.out);
       if (first) {

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { consumerBench } from './consumer.js';
 import { endlessFetchBench, fetchBench } from './fetch.js';
 import { generationBench, type Row } from './generation.js';
 import { editorBench } from './editor.js';
@@ -37,6 +38,15 @@ try {
     print(
       `Queries in the editor and compiler (median of ${tscRuns} tsc runs)`,
       await typecheckBench(work, stock, tscRuns),
+    );
+  }
+  if (!only || only === 'consumer') {
+    const stock = join(work, 'stock');
+    if (!existsSync(stock)) await writeSampleSnapshot(stock, { services: 'none' });
+    const consumerRuns = Math.max(runs, 5);
+    print(
+      `The stock package in a consumer's node_modules (median of ${consumerRuns} runs)`,
+      await consumerBench(work, stock, consumerRuns),
     );
   }
   if (!only || only === 'editor')

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../generator/errors.js';
 import type { QueryObject } from '../../generator/model/schema.js';
-import { readCsdlIndex, readCsdlObjects } from '../../generator/parse/csdl.js';
+import { readCsdlIndex, readCsdlObjects, type ObjectNotes } from '../../generator/parse/csdl.js';
 import { tempDir } from '../support/cli.js';
 
 const dir = tempDir();
@@ -177,6 +177,204 @@ describe('parser rules', () => {
     );
     expect(got).toEqual(['customer']);
     expect(() => readCsdlObjects(index.document, index.objects, () => undefined)).toThrow(/unknown type "Edm.Nope"/);
+  });
+});
+
+describe('a schema with more than this server uses: what can be queried is read, the rest is left out and said', () => {
+  /** Both passes: the objects with their notes, and the objects left out with why. */
+  function read(text: string) {
+    const index = readCsdlIndex(file(text), 'table', 'doc.json');
+    const objects = new Map<string, QueryObject & { notes: ObjectNotes }>();
+    const leftOut = new Map<string, string>();
+    readCsdlObjects(
+      index.document,
+      index.objects,
+      (o, _, notes) => objects.set(o.name, { ...o, notes }),
+      (o, why) => leftOut.set(o.name, why),
+    );
+    return { index, objects, leftOut };
+  }
+  const columns = (o: QueryObject | undefined) => o!.columns.map((c) => c.name);
+  const set = (type: string) => `{"$Collection":true,"$Type":${JSON.stringify(type)}}`;
+  const members = (entries: Record<string, string>) =>
+    Object.entries(entries)
+      .map(([k, v]) => `${JSON.stringify(k)}:${v}`)
+      .join(',');
+  const schema = (name: string, entries: Record<string, string>) => `${JSON.stringify(name)}:{${members(entries)}}`;
+  const box = (entries: Record<string, string>) =>
+    schema('ns', { container: `{"$Kind":"EntityContainer",${members(entries)}}` });
+
+  it('leaves out singletons, function imports and action imports of the container, and keeps the entity sets', () => {
+    const { index, objects } = read(
+      doc(
+        schema('dbo', { customer: customerType.slice(customerType.indexOf(':') + 1) }),
+        box({
+          customer: set('dbo.customer'),
+          me: '{"$Type":"dbo.customer"}',
+          top: '{"$Type":"dbo.customer","$Collection":false}',
+          delta: '{"$Function":"dbo.delta","$EntitySet":"customer","$IncludeInServiceDocument":true}',
+          reset: '{"$Action":"dbo.reset"}',
+        }),
+      ),
+    );
+    expect(index.leftOut).toEqual([
+      { name: 'me', what: 'singleton' },
+      { name: 'top', what: 'singleton' },
+      { name: 'delta', what: 'function import' },
+      { name: 'reset', what: 'action import' },
+    ]);
+    expect([...objects.keys()]).toEqual(['customer']);
+  });
+
+  it("flattens inheritance: the bases' properties first, the nearest key, bases before or after, by alias, across schemas", () => {
+    const { objects, leftOut } = read(
+      doc(
+        // `user` comes before its bases, `entity` (in another schema, by its alias) after everything
+        schema('graph', {
+          $Alias: '"g"',
+          user: '{"$Kind":"EntityType","$BaseType":"g.directoryObject","mail":{"$Nullable":true},"age":{"$Type":"Edm.Int32"}}',
+          directoryObject:
+            '{"$Kind":"EntityType","$BaseType":"base.entity","deletedDateTime":{"$Type":"Edm.DateTimeOffset","$Nullable":true}}',
+          group: '{"$Kind":"EntityType","$BaseType":"g.directoryObject","$Key":["name"],"name":{}}',
+        }),
+        box({ users: set('g.user'), directoryObjects: set('graph.directoryObject'), groups: set('g.group') }),
+        schema('core', { $Alias: '"base"', entity: '{"$Kind":"EntityType","$Abstract":true,"$Key":["id"],"id":{}}' }),
+      ),
+    );
+    expect(leftOut.size).toBe(0);
+    expect(columns(objects.get('users'))).toEqual(['id', 'deletedDateTime', 'mail', 'age']);
+    expect(
+      objects
+        .get('users')!
+        .columns.filter((c) => c.key)
+        .map((c) => c.name),
+    ).toEqual(['id']);
+    expect(objects.get('users')!.entityType).toBe('graph.user');
+    expect(columns(objects.get('directoryObjects'))).toEqual(['id', 'deletedDateTime']);
+    // a derived type's own key is nearer than its base's
+    expect(
+      objects
+        .get('groups')!
+        .columns.filter((c) => c.key)
+        .map((c) => c.name),
+    ).toEqual(['name']);
+    expect(objects.get('users')!.notes.abstract).toBe(false);
+  });
+
+  it('reads a set of an abstract type, and says it is abstract', () => {
+    const { objects } = read(
+      doc(
+        schema('dbo', { place: '{"$Kind":"EntityType","$Abstract":true,"$Key":["id"],"id":{}}' }),
+        box({ places: set('dbo.place') }),
+      ),
+    );
+    expect(objects.get('places')!.notes.abstract).toBe(true);
+    expect(columns(objects.get('places'))).toEqual(['id']);
+  });
+
+  it('leaves out an object whose base is missing, not an entity type, of the wrong JSON type, or a cycle', () => {
+    const { objects, leftOut } = read(
+      doc(
+        schema('dbo', {
+          ok: '{"$Kind":"EntityType","a":{}}',
+          orphan: '{"$Kind":"EntityType","$BaseType":"dbo.gone","a":{}}',
+          odd: '{"$Kind":"EntityType","$BaseType":"dbo.address","a":{}}',
+          address: '{"$Kind":"ComplexType","street":{}}',
+          numbered: '{"$Kind":"EntityType","$BaseType":7,"a":{}}',
+          x: '{"$Kind":"EntityType","$BaseType":"dbo.y","a":{}}',
+          y: '{"$Kind":"EntityType","$BaseType":"dbo.x","b":{}}',
+          self: '{"$Kind":"EntityType","$BaseType":"dbo.self"}',
+        }),
+        box({
+          ok: set('dbo.ok'),
+          orphan: set('dbo.orphan'),
+          odd: set('dbo.odd'),
+          numbered: set('dbo.numbered'),
+          x: set('dbo.x'),
+          self: set('dbo.self'),
+        }),
+      ),
+    );
+    expect([...objects.keys()]).toEqual(['ok']);
+    expect(Object.fromEntries(leftOut)).toEqual({
+      orphan: 'entity type dbo.orphan derives from "dbo.gone", which the document does not define',
+      odd: 'entity type dbo.odd derives from dbo.address, which is a ComplexType, not an entity type',
+      numbered: 'entity type dbo.numbered has $BaseType 7: expected a qualified type name',
+      x: 'entity type dbo.x: its base types go round in a cycle (dbo.x -> dbo.y -> dbo.x)',
+      self: 'entity type dbo.self: its base types go round in a cycle (dbo.self -> dbo.self)',
+    });
+  });
+
+  it('leaves out a set whose type lives in a referenced schema; a type missing from a schema it holds is still an error', () => {
+    const { objects, leftOut } = read(
+      doc(
+        `"$Reference":{"https://example.com/other.json":{"$Include":[{"$Namespace":"Other.Schema","$Alias":"O"}]}}`,
+        schema('dbo', { t: '{"$Kind":"EntityType","a":{}}' }),
+        box({ t: set('dbo.t'), remote: set('O.Thing'), remote2: set('Other.Schema.Thing') }),
+      ),
+    );
+    expect([...objects.keys()]).toEqual(['t']);
+    expect(Object.fromEntries(leftOut)).toEqual({
+      remote:
+        'its entity type O.Thing is in schema O, which this document does not hold (erpgen reads no referenced document)',
+      remote2:
+        'its entity type Other.Schema.Thing is in schema Other.Schema, which this document does not hold (erpgen reads no referenced document)',
+    });
+    expect(() => read(doc(schema('dbo', {}), box({ t: set('dbo.t') })))).toThrow(/which names no entity type/);
+  });
+
+  it('types enumeration, complex and type definition properties; leaves out navigation, collection and undefined ones', () => {
+    const { objects } = read(
+      doc(
+        schema('dbo', {
+          t: `{"$Kind":"EntityType","$Key":["id"],"id":{},${members({
+            color: '{"$Type":"dbo.Color"}',
+            access: '{"$Type":"dbo.Access","$Nullable":true}',
+            address: '{"$Type":"dbo.Address","$Nullable":true}',
+            code: '{"$Type":"dbo.Code"}',
+            wide: '{"$Type":"dbo.Code","$MaxLength":40}',
+            orders: '{"$Kind":"NavigationProperty","$Type":"dbo.t","$Collection":true}',
+            tags: '{"$Type":"Edm.String","$Collection":true}',
+            alien: '{"$Type":"other.Thing"}',
+          })}}`,
+          Color: '{"$Kind":"EnumType","Red":0,"Red@Core.Description":"red","Green":1,"__proto__":2}',
+          Access: '{"$Kind":"EnumType","$IsFlags":true,"Read":1,"Write":2}',
+          Address: '{"$Kind":"ComplexType","street":{}}',
+          Code: '{"$Kind":"TypeDefinition","$UnderlyingType":"Edm.String","$MaxLength":10}',
+        }),
+        box({ t: set('dbo.t') }),
+      ),
+    );
+    const t = objects.get('t')!;
+    expect(t.columns.slice(1)).toEqual([
+      {
+        name: 'color',
+        edmType: 'dbo.Color',
+        nullable: false,
+        key: false,
+        shape: { kind: 'enum', members: ['Red', 'Green', '__proto__'], flags: false },
+      },
+      {
+        name: 'access',
+        edmType: 'dbo.Access',
+        nullable: true,
+        key: false,
+        shape: { kind: 'enum', members: ['Read', 'Write'], flags: true },
+      },
+      { name: 'address', edmType: 'dbo.Address', nullable: true, key: false, shape: { kind: 'complex' } },
+      { name: 'code', edmType: 'Edm.String', nullable: false, key: false, maxLength: 10 },
+      { name: 'wide', edmType: 'Edm.String', nullable: false, key: false, maxLength: 40 },
+    ]);
+    expect(t.notes.leftOut).toEqual([
+      { name: 'orders', why: 'navigation' },
+      { name: 'tags', why: 'collection' },
+      { name: 'alien', why: 'type', type: 'other.Thing' },
+    ]);
+  });
+
+  it('a document that is not CSDL at all is still one error', () => {
+    expect(failure('<edmx:Edmx Version="4.0"/>')).toMatch(/^doc\.json: is XML, not JSON CSDL/);
+    expect(failure('{"openapi":"3.0.0","paths":{}}')).toMatch(/^doc\.json: has no \$Version/);
   });
 });
 

@@ -1,0 +1,56 @@
+// What a run says it leaves out of a schema that has more than the query surface uses: one line each, the
+// way `bin` is announced. Texts only: parse/ finds what is left out, generate.ts decides what to announce.
+import type { LeftOutMember, LeftOutProperty } from './parse/csdl.js';
+import { named, quote } from './message-text.js';
+import type { Surface } from './model/schema.js';
+
+const MEMBER: Readonly<Record<LeftOutMember['what'], string>> = {
+  singleton: 'a single entity, not an entity set to query',
+  'function import': 'an operation, not an entity set to query',
+  'action import': 'an operation, not an entity set to query',
+};
+
+/** A singleton, function import or action import of a document's container. */
+export function leftOutMember(member: LeftOutMember, label: string): string {
+  return `left out ${member.what} ${named(member.name)} of ${label}: ${MEMBER[member.what]}`;
+}
+
+/** An object whose entity type cannot be resolved (`why` from the parser). */
+export function leftOutObject(o: { readonly surface: Surface; readonly name: string }, why: string): string {
+  return `left out ${o.surface} ${named(o.name)}: ${why}`;
+}
+
+const PROPERTY: Readonly<Record<LeftOutProperty['why'], readonly [string, string]>> = {
+  navigation: ['navigation property', 'navigation properties'],
+  collection: ['collection-valued property', 'collection-valued properties'],
+  type: ['property of a type the document does not define', 'properties of types the document does not define'],
+};
+
+/** What an object's row leaves out of its entity type, by reason, with the first names of each. */
+export function leftOutProperties(
+  o: { readonly surface: Surface; readonly name: string },
+  leftOut: readonly LeftOutProperty[],
+): string {
+  const reasons = (Object.keys(PROPERTY) as Array<LeftOutProperty['why']>).flatMap((why) => {
+    const names = leftOut.filter((p) => p.why === why).map((p) => named(p.name));
+    const shown = names.length > 4 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+    return names.length ? [`${names.length} ${PROPERTY[why][names.length === 1 ? 0 : 1]} (${shown})`] : [];
+  });
+  return `${o.surface} ${named(o.name)}: left out ${reasons.join(', ')}`;
+}
+
+/** An object of an abstract entity type: generated, and said to be partial. */
+export function abstractObject(o: { readonly surface: Surface; readonly name: string }, entityType: string): string {
+  return `${o.surface} ${named(o.name)}: its entity type ${named(entityType)} is abstract; rows of the types derived from it have more properties than its row type names`;
+}
+
+/** An `exclude` pattern that matches no object: said, and the run goes on. */
+export function unmatchedExclude(pattern: string): string {
+  return `exclude pattern ${quote(pattern)} matches no table or view of the snapshot`;
+}
+
+/** `include` patterns that match no object: the error. */
+export function unmatchedInclude(patterns: readonly string[]): string {
+  const one = patterns.length === 1;
+  return `include ${one ? 'pattern' : 'patterns'} ${patterns.map(quote).join(', ')} ${one ? 'matches' : 'match'} no table or view of the snapshot`;
+}
