@@ -348,18 +348,24 @@ class TransactionBuilder {
           throw new ErpTransactionBuildError(`${at}: ${JSON.stringify(field)} is not a field of the element`);
         edits.push({ Name: field, Value: this.value(value, descriptor, `${at}.${field}`) });
       }
-      if (keys.length) {
-        // the server folds rows with equal keys into one, keeping the last: refuse rather than lose rows
-        const identity = JSON.stringify(keys.map((k) => edits.find((e) => e.Name === k)?.Value));
+      // T8: the server folds List rows that agree on their keys into one, keeping the last; without Keys it folds
+      // rows that agree on the definition's KeyFields. Refused rather than lose rows.
+      const foldKeys = keys.length ? keys : type === 'List' ? element.keyFields : [];
+      const foldValues = foldKeys.map((k) => edits.find((e) => e.Name === k)?.Value);
+      if (foldKeys.length && !foldValues.includes(undefined)) {
+        const identity = JSON.stringify(foldValues);
         const earlier = seen.get(identity);
         if (earlier !== undefined) {
-          const values = keys.map((k) => `${k}=${edits.find((e) => e.Name === k)?.Value}`).join(', ');
+          const values = foldKeys.map((k, i) => `${k}=${foldValues[i]}`).join(', ');
           throw new ErpTransactionBuildError(
-            `${where}: rows ${earlier + 1} and ${index + 1} have equal keys (${values}); the service would keep only the last`,
+            keys.length
+              ? `${where}: rows ${earlier + 1} and ${index + 1} have equal keys (${values}); the service would keep only the last`
+              : `${where}: rows ${earlier + 1} and ${index + 1} agree on the element's key fields (${values}); the service folds them and keeps only the last, even without keys`,
           );
         }
         seen.set(identity, index);
-      } else this.inserted.push({ element: name, fields: new Set(edits.map((e) => e.Name)) });
+      }
+      if (!keys.length) this.inserted.push({ element: name, fields: new Set(edits.map((e) => e.Name)) });
       return { Edits: edits, RelativeDateEdits: [] as never[] };
     });
     this.elements.push({ Name: name, Type: type, Keys: [...keys], Rows: wireRows });

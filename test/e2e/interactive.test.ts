@@ -190,7 +190,8 @@ describe('windows', () => {
       // the same tab again: no second tab change
       await w.change('TABPAGE_1.order', { job_name: 'Job' });
       const data = await w.data();
-      expect(data.find((d) => d.Name === 'd_oe_hdr_order')).toBeDefined();
+      // the datawindows answer under their element's name, as captured
+      expect(data.find((d) => d.Name === 'TABPAGE_1.order')).toBeDefined();
       const saved = await w.save();
       expect(saved.kind).toBe('ok');
       expect(saved.events.find((e) => e.Name === 'keygenerated')).toBeDefined();
@@ -224,9 +225,7 @@ describe('windows', () => {
       const found = await w.change('TABPAGE_1.order', { order_no: '1013938' });
       expect(found.kind).toBe('ok');
       // the record's values come from the sandbox's rows
-      const header = (await w.data()).find((d) => d.Name === 'd_oe_hdr_order') as
-        { Columns: string[]; Data: string[][] } | undefined;
-      const row = Object.fromEntries(header!.Columns.map((c, i) => [c, header!.Data[0]![i]]));
+      const [row] = await w.rows('TABPAGE_1.order');
       expect(row).toMatchObject({ order_no: '1013938', po_no: 'PO-STORED', job_name: 'Stored job' });
     });
   });
@@ -235,6 +234,7 @@ describe('windows', () => {
     const before = server.requests.length;
     await client.interactive.session(async (s) => {
       const w = await s.open(PurchaseOrder);
+      await w.change('TABPAGE_1.tp_1_dw_1', { external_po_no: 'EXT-DIALOG' });
       const saved = await w.save();
       expect(saved.kind).toBe('blocked');
       if (saved.kind !== 'blocked') return;
@@ -244,6 +244,10 @@ describe('windows', () => {
       const answered = await saved.responseWindow.runTool('cb_yes', 'Yes');
       expect(answered.kind).toBe('ok');
       expect(answered.events.some((e) => e.Name === 'keygenerated')).toBe(true);
+      // the save the response window held is written only once it is answered
+      expect(server.sandbox.transactionRows('PurchaseOrder', 'TABPAGE_1.tp_1_dw_1')).toContainEqual(
+        expect.objectContaining({ external_po_no: 'EXT-DIALOG' }),
+      );
     });
     expect(shown(before).find((p) => p.startsWith('GET') && p.includes('/v2/tools'))).toMatch(/\?windowId=/);
   });
@@ -325,15 +329,18 @@ describe('windows', () => {
 });
 
 describe('session timeout', () => {
-  it('a caller idle beyond the session timeout is told before sending, not left waiting', async () => {
+  it("the idle timeout is read from the session answer's SessionHandling group (SessionCleanupExpiration 00:06:00), not assumed to be 60 s", async () => {
     await client.interactive.session(
       async (s) => {
+        expect(s.idleTimeoutSeconds).toBe(360);
         const w = await s.open(Order);
-        clock += 61_000;
+        clock += 61_000; // beyond the documents' default, within the server's own: still alive
+        await expect(w.data()).resolves.toBeDefined();
+        clock += 361_000;
         const before = server.requests.length;
         const error = await w.data().catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ErpSessionExpiredError);
-        expect((error as Error).message).toMatch(/idle for 61 s, beyond its 60 s SessionTimeout/);
+        expect((error as Error).message).toMatch(/idle for 361 s, beyond its 360 s idle timeout/);
         expect(server.requests.length).toBe(before);
       },
       { now: () => clock },
@@ -346,7 +353,7 @@ describe('session timeout', () => {
     await client.interactive.session(
       async (s) => {
         const w = await s.open(Order);
-        clock += 61_000; // the server's clock moves, the client's does not
+        clock += 361_000; // the server's clock moves, the client's does not
         await expect(w.data()).rejects.toBeInstanceOf(ErpSessionExpiredError);
       },
       { now: frozen },
