@@ -81,10 +81,7 @@ export interface SandboxOptions {
    * the Interactive API: the clock sessions expire by, services whose save asks, the session answer's
    * SessionCleanupExpiration and group order, the form of window data
    */
-  interactive?: Pick<
-    InteractiveSandboxOptions,
-    'now' | 'dialogs' | 'sessionCleanup' | 'propertyOrder' | 'dataShape'
-  >;
+  interactive?: Pick<InteractiveSandboxOptions, 'now' | 'dialogs' | 'sessionCleanup' | 'propertyOrder' | 'dataShape'>;
   /** a bug of the simulation (its answer is a generic 500); default: its stack on standard error */
   onBug?: (error: unknown) => void;
 }

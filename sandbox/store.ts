@@ -232,11 +232,7 @@ export class Store {
   }
 
   /** Sets `values` in the rows of table `name` whose columns equal `match`; how many rows it changed. */
-  updateMatching(
-    name: string,
-    match: Readonly<Record<string, unknown>>,
-    values: ReadonlyMap<string, unknown>,
-  ): number {
+  updateMatching(name: string, match: Readonly<Record<string, unknown>>, values: ReadonlyMap<string, unknown>): number {
     const found = this.matching(name, match);
     if (!found || values.size === 0) return 0;
     const sets = [...values].map(([column, value]) => {

@@ -74,7 +74,12 @@ export class AsyncTransactions {
     if (!done) return { RequestId: job.id, Status: 'Active', Messages: null, CompletedDate: null };
     const { Succeeded, Failed } = done.response.Summary;
     return Succeeded === 0 && Failed > 0
-      ? { RequestId: job.id, Status: 'Failed', Messages: done.response.Messages.join('\n'), CompletedDate: done.completed }
+      ? {
+          RequestId: job.id,
+          Status: 'Failed',
+          Messages: done.response.Messages.join('\n'),
+          CompletedDate: done.completed,
+        }
       : { RequestId: job.id, Status: 'Complete', Messages: text, CompletedDate: done.completed };
   }
 }

@@ -79,11 +79,16 @@ export function readServiceCatalog(snapshot: string): ServiceCatalog {
  * `{value: [...]}` and `{Services: [...]}`, so a snapshot may hold any of the four.
  */
 function listedNames(value: unknown, file: string): string[] {
-  const wrapped = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  const wrapped =
+    value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   const list = wrapped ? (wrapped['Services'] ?? wrapped['value']) : value;
   const names = Array.isArray(list)
     ? list.map((s: unknown) =>
-        typeof s === 'string' ? s : typeof (s as { Name?: unknown } | null)?.Name === 'string' ? (s as { Name: string }).Name : undefined,
+        typeof s === 'string'
+          ? s
+          : typeof (s as { Name?: unknown } | null)?.Name === 'string'
+            ? (s as { Name: string }).Name
+            : undefined,
       )
     : [undefined];
   if (names.includes(undefined))

@@ -57,9 +57,7 @@ function split(dbColumn: string | null): [string, string] | undefined {
 function columnOf(field: FieldModel, table: QueryObject): Column | undefined {
   const parts = split(field.dbColumn);
   if (!parts || (parts[0] !== table.name && parts[0].toLowerCase() !== table.name)) return undefined;
-  return (
-    table.columns.find((c) => c.name === parts[1]) ?? table.columns.find((c) => c.name === parts[1].toLowerCase())
-  );
+  return table.columns.find((c) => c.name === parts[1]) ?? table.columns.find((c) => c.name === parts[1].toLowerCase());
 }
 
 function tableFor(element: ElementModel, tableOf: (name: string) => QueryObject | undefined): QueryObject | undefined {
@@ -193,7 +191,8 @@ export function toColumn(field: FieldModel, column: Column, table: string, text:
   if (kind === 'date') value = value.slice(0, 10);
   try {
     if (kind === 'float') return toStored(column, /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value);
-    if (kind === 'boolean') return toStored(column, /^(Y|1|true)$/i.test(value) ? true : /^(N|0|false)$/i.test(value) ? false : value);
+    if (kind === 'boolean')
+      return toStored(column, /^(Y|1|true)$/i.test(value) ? true : /^(N|0|false)$/i.test(value) ? false : value);
     return toStored(column, value);
   } catch {
     throw new WriteRefused(
@@ -209,7 +208,10 @@ export function fromColumn(field: FieldModel, column: Column, stored: unknown): 
   if (stored === null || stored === undefined) return undefined;
   const kind = kindOf(column.edmType);
   let text: string;
-  if (kind === 'decimal') text = String(stored).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  if (kind === 'decimal')
+    text = String(stored)
+      .replace(/(\.\d*?)0+$/, '$1')
+      .replace(/\.$/, '');
   else if (kind === 'datetime') {
     const iso = String(stored);
     text = iso.slice(11, 23) === '00:00:00.000' ? iso.slice(0, 10) : iso.slice(0, iso.endsWith('.000Z') ? 19 : 23);

@@ -58,10 +58,16 @@ export interface TransactionContext {
 }
 
 /** What a handler answers: a reply, or a value the family writes as JSON (or XML, when JSON was not asked for). */
-type Answer = Reply | { readonly status: number; readonly value: unknown; readonly root: string; readonly item?: string };
+type Answer =
+  Reply | { readonly status: number; readonly value: unknown; readonly root: string; readonly item?: string };
 type Handler = (request: ServiceRequest, rest: string) => Answer;
 
-const ok = (value: unknown, root: string, item?: string): Answer => ({ status: 200, value, root, ...(item ? { item } : {}) });
+const ok = (value: unknown, root: string, item?: string): Answer => ({
+  status: 200,
+  value,
+  root,
+  ...(item ? { item } : {}),
+});
 
 function jsonText(text: string): Reply {
   return { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: text };

@@ -84,7 +84,9 @@ export function writeWindow(
   service: ServiceModel,
   rows: ReadonlyMap<ElementModel, ReadonlyMap<string, string>>,
   target: TransactionTarget,
-): { readonly ok: true; readonly keys: Map<string, Map<string, string>> } | { readonly ok: false; readonly reason: string } {
+):
+  | { readonly ok: true; readonly keys: Map<string, Map<string, string>> }
+  | { readonly ok: false; readonly reason: string } {
   const transaction: TransactionBody = {
     status: 'New',
     dataElements: [...rows].map(([element, values]) => {
@@ -100,8 +102,14 @@ export function writeWindow(
       };
     }),
   };
-  const set: TransactionSetBody = { name: service.name, useCodeValues: true, ignoreDisabled: false, transactions: [transaction] };
-  const validation = validateTransaction(service, set, transaction, { ...target.rules, required: {}, disabled: {} });
+  const set: TransactionSetBody = {
+    name: service.name,
+    useCodeValues: true,
+    ignoreDisabled: false,
+    transactions: [transaction],
+  };
+  const rules = { ...target.rules, required: {}, disabled: {}, windowValues: true };
+  const validation = validateTransaction(service, set, transaction, rules);
   if (!validation.ok) return validation;
   const plan = validation.plan;
   let written: WrittenElement[];

@@ -236,7 +236,11 @@ export class RecordStore {
     } else {
       const table = et.table!;
       const scope =
-        record === undefined ? match() : et.role === 'header' ? this.headerMatch(map, record) : this.linkMatch(map, et, record);
+        record === undefined
+          ? match()
+          : et.role === 'header'
+            ? this.headerMatch(map, record)
+            : this.linkMatch(map, et, record);
       const keyColumns = et.role === 'header' ? map.header!.keys : table.columns.filter((c) => c.key);
       handles = this.store.rowsWhere(table.name, { ...scope, ...byColumn }).map((row) => {
         const m = match();
@@ -303,18 +307,23 @@ export class RecordStore {
       this.touch(et.table!, columns);
       this.store.updateMatching(et.table!.name, handle.match, columns);
     }
-    if (side.size > 0 || !handle.match) this.setSide(map.service.name, et.element.name, handle.record, handle.side, side);
+    if (side.size > 0 || !handle.match)
+      this.setSide(map.service.name, et.element.name, handle.record, handle.side, side);
     return { Edits: [...edits, ...[...row.values].map(([Name, Value]) => ({ Name, Value }))] };
   }
 
   /** Inserts a new row of a child or detached element; `edits` gets the keys the server numbered. */
   private newRow(map: ServiceTables, et: ElementTable, record: string, row: PlannedRow, edits: Edit[]): RowHandle {
     const numbered = (field: FieldModel, value: unknown, column?: Column) =>
-      edits.push({ Name: field.name, Value: column ? (fromColumn(field, column, value) ?? String(value)) : String(value) });
+      edits.push({
+        Name: field.name,
+        Value: column ? (fromColumn(field, column, value) ?? String(value)) : String(value),
+      });
     if (et.role === 'detached') {
       const rows = this.sideEntries(map.service.name, et.element.name, record)[0]?.entry.rows ?? [];
       for (const key of et.element.keyFields)
-        if (!row.values.has(key)) numbered(et.element.fields.get(key)!, this.nextSideNumber(map, et.element, key, record, 1n));
+        if (!row.values.has(key))
+          numbered(et.element.fields.get(key)!, this.nextSideNumber(map, et.element, key, record, 1n));
       return { record, side: et.element.type === 'Form' ? '' : String(rows.length + 1) };
     }
     const table = et.table!;
@@ -404,7 +413,9 @@ export class RecordStore {
     // a column of text whose values are not numbers (company ids) is not numbered
     if (kind === 'string' && numbers === 0 && others > 0) return undefined;
     const text = String(next);
-    return kind === 'string' && typeof column.maxLength === 'number' && text.length > column.maxLength ? undefined : text;
+    return kind === 'string' && typeof column.maxLength === 'number' && text.length > column.maxLength
+      ? undefined
+      : text;
   }
 
   /** The value most rows hold in a column (the tenant's company, for a company id a write does not give). */

@@ -25,6 +25,8 @@ export interface TransactionRules {
    * the documents say refuses Transaction API writes.
    */
   readonly orderInEditing: (orderNo: string) => boolean;
+  /** the values are a window's (an interactive save): a field with ValidValues holds its label or a code */
+  readonly windowValues?: boolean;
 }
 
 export interface PlannedRow {
@@ -99,7 +101,7 @@ function planElement(
         if (set.ignoreDisabled) continue; // the documented trap: the transaction passes and this field is not written
         fail(`General Exception: Column is disabled: ${edit.name}`);
       }
-      checkValue(element.fields.get(edit.name)!, edit, set.useCodeValues, rules.lengths);
+      checkValue(element.fields.get(edit.name)!, edit, set.useCodeValues, rules);
       values.set(edit.name, edit.value);
     }
     // required columns are checked when a row is created; a keyed row may update one that already has them. The
@@ -115,7 +117,11 @@ function planElement(
   });
   // T8: List rows that agree on their keys are one row to the server; without Keys, on the definition's KeyFields
   const foldKeys = sent.keys.length > 0 ? sent.keys : element.type === 'List' ? element.keyFields : [];
-  return { element, keys: sent.keys, rows: foldOnKeys(foldKeys, rows).map(({ values, keyValues }) => ({ values, keyValues })) };
+  return {
+    element,
+    keys: sent.keys,
+    rows: foldOnKeys(foldKeys, rows).map(({ values, keyValues }) => ({ values, keyValues })),
+  };
 }
 
 const fieldOf = (element: ElementModel, dbColumn: string): FieldModel | undefined =>
@@ -134,17 +140,13 @@ function checkOrderNotInEditing(
     fail(`General Exception: Order ${orderNo} is in an editing state (completed = T) and cannot be changed.`);
 }
 
-function checkValue(
-  field: FieldModel,
-  edit: EditBody,
-  useCodeValues: boolean,
-  lengths: TransactionRules['lengths'],
-): void {
+function checkValue(field: FieldModel, edit: EditBody, useCodeValues: boolean, rules: TransactionRules): void {
   const value = edit.value;
-  if (field.validValues !== null && !useCodeValues) {
+  const lengths = rules.lengths;
+  if (field.validValues !== null && (!useCodeValues || rules.windowValues)) {
     // a display label: the server translates it to the stored code, so the label is neither typed nor measured
-    if (!field.validValues.includes(value)) fail(`Invalid ${field.name} value: ${value}`);
-    return;
+    if (field.validValues.includes(value)) return;
+    if (!useCodeValues) fail(`Invalid ${field.name} value: ${value}`);
   }
   // with UseCodeValues the codes of a list are not known here: any value is taken as a code
   const typed =
@@ -168,7 +170,10 @@ function checkValue(
  * Rows that agree on every key are one row to the server: the last one wins, in the place it was sent. A row that
  * does not carry every key (only possible for KeyFields the caller did not name) is a row of its own.
  */
-function foldOnKeys<R extends { readonly sent: ReadonlyMap<string, string> }>(keys: readonly string[], rows: readonly R[]): R[] {
+function foldOnKeys<R extends { readonly sent: ReadonlyMap<string, string> }>(
+  keys: readonly string[],
+  rows: readonly R[],
+): R[] {
   if (keys.length === 0) return [...rows];
   const byKey = new Map<string | R, R>();
   for (const row of rows) {

@@ -116,6 +116,8 @@ export interface InteractiveSandbox {
   windowValues(windowId: string): Record<string, Record<string, string>> | undefined;
 }
 
+const XML_NAMESPACE = 'http://schemas.datacontract.org/2004/07/Svc.UI.Service';
+
 const ERROR = (status: number, message: string) =>
   jsonReply(status, { ErrorMessage: message, ErrorType: 'Svc.Business.Interactive' });
 const result = (status: number, extra: { events?: unknown[]; messages?: unknown[] } = {}) =>
@@ -178,7 +180,7 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     return sessions.get(token);
   }
 
-  function createSession(token: string, user: string, request: ServiceRequest, xml: boolean): Reply {
+  function createSession(token: string, user: string, request: ServiceRequest): Reply {
     if (user === '')
       return ERROR(
         500,
@@ -209,13 +211,18 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
       },
       {
         Name: 'SessionHandling',
-        Properties: { SessionCleanupExpiration: cleanup, TimedCleanupInterval: '00:01:00', PoolSize: 10, WarmStartCount: 2 },
+        Properties: {
+          SessionCleanupExpiration: cleanup,
+          TimedCleanupInterval: '00:01:00',
+          PoolSize: 10,
+          WarmStartCount: 2,
+        },
       },
     ];
-    const answer = { Id: session.id, Properties: options.propertyOrder === 'reversed' ? groups.reverse() : groups };
-    return xml
-      ? xmlAnswer('Session', 'http://schemas.datacontract.org/2004/07/Svc.UI.Service.Request', answer, 'Property')
-      : jsonReply(200, answer);
+    return jsonReply(200, {
+      Id: session.id,
+      Properties: options.propertyOrder === 'reversed' ? groups.reverse() : groups,
+    });
   }
 
   function windowOf(session: SandboxSession, request: ServiceRequest, param: 'id' | 'windowId'): SandboxWindow | Reply {
@@ -461,20 +468,28 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     }
   }
 
-  const route = (request: ServiceRequest, { token, user }: Caller): Reply | undefined => {
+  const route = (request: ServiceRequest, caller: Caller): Reply | undefined => {
     const endpoint = request.path.slice(prefix.length + 1).replace(/\/$/, '');
     const known = endpoint === 'sessions' || /^v2\/(window|change|tab|row|data|tools)$/.test(endpoint);
     if (!known) return undefined;
-    const json = /application\/json/i.test(request.headers['accept'] ?? '');
-    if (!json && !answersXmlWithoutAccept(build)) return emptyReply(500);
-    if (endpoint === 'sessions' && request.method === 'POST') return createSession(token, user, request, !json);
-    if (!json)
-      return {
-        status: 200,
-        headers: { 'Content-Type': 'application/xml' },
-        body: '<Result xmlns="http://schemas.datacontract.org/2004/07/Svc.UI.Service.Model"><Status>1</Status></Result>',
-      };
+    if (/application\/json/i.test(request.headers['accept'] ?? '')) return answer(request, endpoint, caller);
+    if (!answersXmlWithoutAccept(build)) return emptyReply(500);
+    // from 26.1.5940.0 the request is served and its answer written as XML
+    const reply = answer(request, endpoint, caller);
+    if (!String(reply.headers['Content-Type'] ?? '').startsWith('application/json')) return reply;
+    const root = endpoint === 'sessions' && request.method === 'POST' ? 'Session' : 'Result';
+    const xml = xmlAnswer(
+      root,
+      `${XML_NAMESPACE}.${root === 'Session' ? 'Request' : 'Model'}`,
+      JSON.parse(String(reply.body)),
+      'Property',
+    );
+    return { ...xml, status: reply.status };
+  };
+
+  function answer(request: ServiceRequest, endpoint: string, { token, user }: Caller): Reply {
     if (endpoint === 'sessions') {
+      if (request.method === 'POST') return createSession(token, user, request);
       if (request.method === 'DELETE') {
         sessions.delete(token);
         return jsonReply(200, {});
@@ -498,7 +513,7 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
       return jsonReply(200, { WindowId: window.id, Status: 1, Events: [opened(window.id)], Messages: [] });
     }
     return onWindow(session, request, endpoint);
-  };
+  }
 
   /**
    * POST /api/v2/commands. No request or answer body was ever published: the body taken here is the one public
