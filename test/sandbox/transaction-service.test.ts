@@ -320,7 +320,9 @@ describe('services and definitions', () => {
     expect(answer.text).toMatch(
       /^<TransactionSetResult xmlns="[^"]+" xmlns:i="[^"]+"><Messages><string xmlns="[^"]+">Transaction 1:: <\/string><\/Messages><Results><Name>Customer<\/Name><Transactions><Transaction><DataElements>/,
     );
-    expect(answer.text).toMatch(/<Summary><Failed>0<\/Failed><Other>0<\/Other><Succeeded>1<\/Succeeded><\/Summary><\/TransactionSetResult>$/);
+    expect(answer.text).toMatch(
+      /<Summary><Failed>0<\/Failed><Other>0<\/Other><Succeeded>1<\/Succeeded><\/Summary><\/TransactionSetResult>$/,
+    );
   });
 
   it('needs a bearer token on every endpoint, checked before Accept', async () => {
@@ -426,7 +428,11 @@ describe('request bodies', () => {
     const answer = await post('/api/v2/transaction', '{"Name": "Order",', problems);
     expect(answer.status).toBe(400);
     expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(JSON.parse(answer.text)).toMatchObject({ status: 400, title: 'Bad Request', detail: expect.stringMatching(/JSON/) });
+    expect(JSON.parse(answer.text)).toMatchObject({
+      status: 400,
+      title: 'Bad Request',
+      detail: expect.stringMatching(/JSON/),
+    });
   });
 
   it('ignores members it does not know, as the service does', async () => {
@@ -518,7 +524,9 @@ describe('real payloads', () => {
     expect(header(second)).toMatchObject({ order_no: '1000002', customer_id: '100198', po_no: 'PO-TEST-001' });
     const items = (second.DataElements as Json[]).find((e) => e.Name === ORDER_ITEMS)!;
     expect(items).toMatchObject({ Name: ORDER_ITEMS, Type: 'List', Keys: ['user_line_no'] });
-    expect(items.Rows.map(editsOf)).toEqual([expect.objectContaining({ oe_order_item_id: 'WIDGET-001', unit_quantity: '5' })]);
+    expect(items.Rows.map(editsOf)).toEqual([
+      expect.objectContaining({ oe_order_item_id: 'WIDGET-001', unit_quantity: '5' }),
+    ]);
   });
 });
 
@@ -941,7 +949,9 @@ describe('transaction/async', () => {
 
   it('under the text switch, a Complete request carries messages that are not JSON', async () => {
     const text = await start({ transactions: { asyncMessages: 'text', asyncPolls: 0 } });
-    const submitted = JSON.parse((await post('/api/v2/transaction/async', newOrder({ po_no: 'PO-TEXT' }), text)).text) as Json;
+    const submitted = JSON.parse(
+      (await post('/api/v2/transaction/async', newOrder({ po_no: 'PO-TEXT' }), text)).text,
+    ) as Json;
     expect(await poll(submitted.RequestId, text)).toMatchObject({ Status: 'Complete', Messages: 'Transaction 1:: ' });
   });
 
