@@ -118,7 +118,6 @@ class TransactionBuilder {
     return this;
   }
   value(value, field, what) {
-    let text;
     if (field.validValues && !this.codeValues) {
       // a display label, whatever the field's DataType: the service decodes it
       if (typeof value !== 'string' || !field.validValues.includes(value)) {
@@ -126,8 +125,10 @@ class TransactionBuilder {
           `${what}: ${JSON.stringify(value)} is not one of its valid values (${field.validValues.map((v) => JSON.stringify(v)).join(', ')}); send a display label, or build with { useCodeValues: true }`,
         );
       }
-      text = value;
-    } else text = wireValue(value, field.type, what);
+      // the server stores the label's code, not the label: the column's length does not measure it ('OFF' is N)
+      return value;
+    }
+    let text = wireValue(value, field.type, what);
     // an nvarchar(n) holds n UTF-16 code units, as `.length` counts them: an astral character (😀, 𠮷) takes two
     if (field.maxLength !== undefined && text.length > field.maxLength) {
       const length = text.length;

@@ -204,7 +204,7 @@ export function odataMessage(body: unknown): string | undefined {
 
 /**
  * The server's message in any error body the families answer, so that no error drops it: `{ErrorMessage}` (REST,
- * Interactive), `{Message}` (ASP.NET), `{errorMessage}` (UDT), OAuth's `{error_description}` and `{Description}`,
+ * Interactive), `{ExceptionMessage}` / `{Message}` (ASP.NET), `{errorMessage}` (UDT), OAuth's `{error_description}` and `{Description}`,
  * RFC 7807's `detail` (else its `title`), the Transaction API's `{Messages: [...]}`, OData's `{error: {message}}`,
  * `{error: '...' | [...]}` and ASP.NET validation's `{errors: {field: [...]}}`.
  */

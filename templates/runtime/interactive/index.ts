@@ -414,7 +414,9 @@ function makeWindow(session: SessionState, state: WindowState): Window<unknown, 
         if (!field) throw new ErpInteractiveUsageError(`${what}: not a field of the element`, `${element}.${name}`);
         const text = valueText(value, what);
         const length = [...text].length;
-        if (field.maxLength !== undefined && length > field.maxLength)
+        // a display label is stored as its code: the column's length does not measure it
+        const label = field.validValues?.includes(text) === true;
+        if (field.maxLength !== undefined && length > field.maxLength && !label)
           throw new ErpInteractiveUsageError(
             `${what}: ${length} characters, but its column holds ${field.maxLength} (refused before sending: the service refuses it at the change call)`,
             `${element}.${name}`,
