@@ -88,8 +88,10 @@ export function errorMessageOf(body) {
     }
     return undefined;
   };
+  // ASP.NET's generic `Message` ('An error has occurred.') says less than its `ExceptionMessage`
   for (const key of [
     'ErrorMessage',
+    'ExceptionMessage',
     'Message',
     'message',
     'errorMessage',

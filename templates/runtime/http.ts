@@ -219,8 +219,10 @@ export function errorMessageOf(body: unknown): string | undefined {
     }
     return undefined;
   };
+  // ASP.NET's generic `Message` ('An error has occurred.') says less than its `ExceptionMessage`
   for (const key of [
     'ErrorMessage',
+    'ExceptionMessage',
     'Message',
     'message',
     'errorMessage',
