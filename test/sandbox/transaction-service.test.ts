@@ -1,5 +1,6 @@
 // End-to-end tests of the simulated UI server router and Transaction API: real servers on a temp copy of the curated
-// sample snapshot with the sample service definitions written into it, real HTTP requests with fetch. Each rule the
+// sample snapshot with the sample service definitions written into it, real HTTP requests with fetch, each signed
+// with a token the sandbox itself issued (tokenAuth with a user's credentials). Each rule the
 // service documents state, and the simulation reproduces, has a test here that fails when it breaks. Tests on the
 // shared server write rows they can tell apart (their own order numbers and PO numbers), so order never matters;
 // tests that depend on the server's numbering start their own server.
@@ -12,15 +13,26 @@ import { readCsdlIndex, readCsdlObjects } from '../../generator/parse/csdl.js';
 import type { QueryObject } from '../../generator/model/schema.js';
 import { sampleDefinitions, writeDefinitions } from '../tenant/definitions.js';
 import { REFERENCE_DIR } from '../tenant/real-columns.js';
+import { tokenAuth } from '@acme/erp-schema/client';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/sandbox.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schema/', import.meta.url));
-const TOKEN: Record<string, string> = { Authorization: 'Bearer test-token' };
-const JSON_HEADERS: Record<string, string> = {
-  ...TOKEN,
-  Accept: 'application/json',
-  'Content-Type': 'application/json',
-};
+const USER = 'tx_user';
+const PASSWORD = 'tx service password';
+
+/** per sandbox (by its address): the token it issued to USER, signed in with tokenAuth as a team would */
+const tokens = new Map<string, string>();
+
+/** the Authorization header of the sandbox a URL is on */
+function authFor(url: string): Record<string, string> {
+  const base = [...tokens.keys()].find((u) => url.startsWith(u));
+  if (base === undefined) throw new Error(`no sandbox serves ${url}`);
+  return { Authorization: `Bearer ${tokens.get(base)}` };
+}
+
+function jsonHeaders(url: string): Record<string, string> {
+  return { ...authFor(url), Accept: 'application/json', 'Content-Type': 'application/json' };
+}
 const ORDER_FORM = 'TABPAGE_1.order';
 const ORDER_ITEMS = 'TP_ITEMS.items';
 
@@ -47,8 +59,14 @@ let server: Sandbox;
 const started: Sandbox[] = [];
 
 async function start(options: Partial<SandboxOptions> = {}, on = snapshot): Promise<Sandbox> {
-  const s = await startSandbox({ snapshot: on, rowsPerObject: 1, ...options });
+  const s = await startSandbox({
+    snapshot: on,
+    rowsPerObject: 1,
+    credentials: { users: { [USER]: PASSWORD } },
+    ...options,
+  });
   started.push(s);
+  tokens.set(s.url, await tokenAuth({ baseUrl: s.url, username: USER, password: PASSWORD }).token());
   return s;
 }
 
@@ -75,7 +93,7 @@ async function call(
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<Answer> {
-  const res = await fetch(url, { redirect: 'manual', headers: JSON_HEADERS, ...init });
+  const res = await fetch(url, { redirect: 'manual', headers: jsonHeaders(url), ...init });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
@@ -83,7 +101,7 @@ async function post(
   path: string,
   body: unknown,
   on = server,
-  headers: Record<string, string> = JSON_HEADERS,
+  headers: Record<string, string> = jsonHeaders(ui(on)),
 ): Promise<Answer> {
   return call(ui(on) + path, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
 }
@@ -223,7 +241,7 @@ function maxLength(table: string, column: string): number {
 
 describe('UI server router', () => {
   it('answers the UI server address with the trailing slash, and that address serves the Transaction API', async () => {
-    const answer = await call(`${server.url}/api/ui/router/v1/?urlType=external`, { headers: TOKEN });
+    const answer = await call(`${server.url}/api/ui/router/v1/?urlType=external`, { headers: authFor(server.url) });
     expect(answer.status).toBe(200);
     const body = JSON.parse(answer.text) as { Url: string };
     expect(body).toEqual({ Url: `${server.url}/uiserver0` });
@@ -231,7 +249,7 @@ describe('UI server router', () => {
   });
 
   it('answers 307 to the trailing-slash form without it, before any authentication', async () => {
-    for (const headers of [TOKEN, {}]) {
+    for (const headers of [authFor(server.url), {}]) {
       const answer = await call(`${server.url}/api/ui/router/v1?urlType=external`, { headers });
       expect(answer.status).toBe(307);
       expect(answer.headers.get('location')).toBe(`${server.url}/api/ui/router/v1/?urlType=external`);
@@ -301,7 +319,7 @@ describe('services and definitions', () => {
 
   it('without Accept: application/json, an empty 500 up to 26.1.5910.3 (the rule the documents give the Interactive API)', async () => {
     const old = await start({ build: '26.1.5910.3' });
-    const headers = { ...TOKEN, 'Content-Type': 'application/json' };
+    const headers = { ...authFor(old.url), 'Content-Type': 'application/json' };
     for (const accept of [{}, { Accept: '*/*' }, { Accept: 'application/xml' }] as Array<Record<string, string>>) {
       emptyError(await call(`${ui(old)}/api/v2/services`, { headers: { ...headers, ...accept } }));
       emptyError(await call(`${ui(old)}/api/v2/definition/Order`, { headers: { ...headers, ...accept } }));
@@ -310,7 +328,7 @@ describe('services and definitions', () => {
   });
 
   it('without Accept: application/json, the answer in XML with 200 from 26.1.5940.0 (a data contract, members in order)', async () => {
-    const headers = { ...TOKEN, 'Content-Type': 'application/json' };
+    const headers = { ...authFor(server.url), 'Content-Type': 'application/json' };
     const list = await call(`${ui()}/api/v2/services?type=report`, { headers });
     expect(list.status).toBe(200);
     expect(list.headers.get('content-type')).toMatch(/^application\/xml/);
@@ -339,7 +357,7 @@ describe('services and definitions', () => {
       expect(answer.status).toBe(401);
       expect(JSON.parse(answer.text).Description).toBe("Authorization header was not present or 'Bearer' was missing");
     }
-    const wrong = { ...JSON_HEADERS, Authorization: 'Bearer wrong-token' };
+    const wrong = { ...jsonHeaders(server.url), Authorization: 'Bearer wrong-token' };
     expect((await post('/api/v2/transaction', payload('create-customer'), server, wrong)).status).toBe(401);
   });
 
@@ -362,7 +380,7 @@ describe('services and definitions', () => {
 
 describe('request bodies', () => {
   it('refuses a body that is not Content-Type: application/json', async () => {
-    const headers = { ...JSON_HEADERS, 'Content-Type': 'text/plain' };
+    const headers = { ...jsonHeaders(server.url), 'Content-Type': 'text/plain' };
     expect(await badRequest(await post('/api/v2/transaction', payload('create-customer'), server, headers))).toMatch(
       /application\/json/,
     );
@@ -980,7 +998,7 @@ describe('process/pdfreport', () => {
   it('runs a report service and answers a PDF document', async () => {
     const res = await fetch(`${ui()}/api/v2/process/pdfreport`, {
       method: 'POST',
-      headers: JSON_HEADERS,
+      headers: jsonHeaders(server.url),
       body: JSON.stringify(criteria()),
     });
     expect(res.status).toBe(200);
