@@ -300,6 +300,32 @@ describe('the Transaction API rules', () => {
     );
   });
 
+  it('T12: a commands body the service cannot read is a 400 naming it, never a 500 with a stack', async () => {
+    const post = async (body: string) => {
+      const answer = await fetch(`${server.url}/uiserver0/api/v2/commands`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${await main.auth.token()}`,
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+        },
+        body,
+      });
+      return { status: answer.status, text: await answer.text() };
+    };
+    for (const [body, message] of [
+      ['{"Requests":[null]}', 'Requests[0] is not a command object.'],
+      ['{"Requests":[{"Action":0,"Args":{"ServiceName":"Order"}},7]}', 'Requests[1] is not a command object.'],
+      ['{"Requests":[{"Action":2}]}', 'Action 2 before a window was opened.'],
+      ['{"Requests":null}', 'The commands request has no Requests.'],
+    ] as const) {
+      const answer = await post(body);
+      expect(answer.status, body).toBe(400);
+      expect(JSON.parse(answer.text)).toMatchObject({ ErrorMessage: message });
+      expect(answer.text).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+/);
+    }
+  });
+
   it('T13: async submit (202, Active), polled with ?id= to Complete; the same outcome as the synchronous call', async () => {
     const result = await client.transactionAsync(Order.request([newOrder('PO-T13')], { useCodeValues: false }), {
       intervalMs: 1,
