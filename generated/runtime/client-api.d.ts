@@ -51,6 +51,7 @@ export {
 export type {
   ChangeItem,
   DatawindowData,
+  DatawindowValue,
   Interactive,
   InteractiveEvent,
   InteractiveMessage,

@@ -53,6 +53,7 @@ export {
 export type {
   ChangeItem,
   DatawindowData,
+  DatawindowValue,
   Interactive,
   InteractiveEvent,
   InteractiveMessage,
