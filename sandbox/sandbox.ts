@@ -1,12 +1,12 @@
 // The sandbox: a simulated ERP middleware server, used by `erpgen sandbox` and by erpgen's own end-to-end tests. A
-// real HTTP server on 127.0.0.1 (server.ts: one dispatch, one token check) serving, from a schema snapshot, the security family (tokens), the data query family
-// (rows in an in-memory SQLite database), the UI server router, and on the UI server serverinfo and the Transaction
-// API (definitions from the snapshot, rows in memory); on the base host the entity and inventory REST families
+// real HTTP server on 127.0.0.1 (server.ts: one dispatch, one token check) serving, from a schema snapshot, the
+// security family (tokens), the data query family (rows in an in-memory SQLite database), the UI server router, and
+// on the UI server serverinfo, the Transaction and Interactive APIs (definitions from the snapshot; their records are
+// rows of the same database, transaction-store.ts); on the base host the entity and inventory REST families
 // (entity/ and inventory/: records in tables of the same database, user-defined fields in the snapshot's `_ud`
-// tables). Behaviour follows the service documents (facts copied into
-// generator/sandbox/README.md), quirks included; where the documents leave a choice, SANDBOX_CHOICES says what the
-// sandbox does. Fault switches make it misbehave on purpose (500 bursts, dropped connections, slow answers, XML or
-// expired tokens).
+// tables). Behaviour follows the service documents (facts copied into sandbox/README.md), quirks included; where
+// the documents leave a choice, choices.ts says what the sandbox does. Fault switches make it misbehave on purpose
+// (500 bursts, dropped connections, slow answers, XML or expired tokens).
 //
 // Each family is one entry of `families` below: the paths it owns, the scope it needs, its route.
 import { readFileSync } from 'node:fs';
@@ -20,12 +20,14 @@ import { readSchemaDocument, type QueryObject, type Surface } from './schema.js'
 import { listen, type LoggedRequest, type RequestFaults } from './server.js';
 import { serverInfoFamily } from './serverinfo-route.js';
 import { Store } from './store.js';
+import { DEFAULT_BUILD } from './builds.js';
 import { AsyncTransactions } from './transaction-async.js';
 import { readServiceCatalog } from './transaction-catalog.js';
 import { transactionFamily } from './transaction-route.js';
 import { transactionRules, type TransactionOptions } from './transaction-rules.js';
-import { TransactionStore } from './transaction-store.js';
-import type { TransactionRules } from './transaction-validate.js';
+import { writeWindow, type TransactionTarget } from './transaction-run.js';
+import { RecordStore } from './transaction-store.js';
+import type { ServerInfoShape } from './serverinfo-route.js';
 import { TokenIssuer, tokenFamily, type Credentials, type TokenSettings } from './token-route.js';
 import { uiRouterFamily } from './ui-router-route.js';
 import { interactiveSandbox, type InteractiveSandbox, type InteractiveSandboxOptions } from './interactive/route.js';
@@ -44,7 +46,7 @@ export interface SandboxFaults extends RequestFaults {
   readonly oneSession?: boolean;
 }
 
-export const DEFAULT_BUILD = '26.1.5940.0';
+export { DEFAULT_BUILD } from './builds.js';
 
 export interface SandboxOptions {
   /**
@@ -59,8 +61,10 @@ export interface SandboxOptions {
   tokens?: Record<string, { tables?: string[] | '*' }>;
   /** users and consumer keys the token endpoint accepts */
   credentials?: Credentials;
-  /** the build serverinfo reports (default 26.1.5940.0) */
+  /** the build played and reported by serverinfo and session create (default 26.1.5940.0) */
   build?: string;
+  /** serverinfo's form: `sections` (as captured: the build at Version -> Application Version; default) or `flat` */
+  serverInfo?: ServerInfoShape;
   faults?: SandboxFaults;
   /** port to listen on (default: one the OS chooses) */
   port?: number;
@@ -68,10 +72,16 @@ export interface SandboxOptions {
   logRequests?: boolean;
   /** default seed size for ordinary objects (default 25) */
   rowsPerObject?: number;
-  /** the tenant's window setup for the Transaction API: required and disabled columns, async queueing */
+  /**
+   * the Transaction API: the tenant's window setup (required and disabled columns), async queueing, the evidenced
+   * shapes it answers (async statuses, service list, 400 bodies), the response-window fault (T16)
+   */
   transactions?: TransactionOptions;
-  /** the Interactive API: the clock sessions expire by, records that exist beyond the rows, services whose save asks */
-  interactive?: Pick<InteractiveSandboxOptions, 'now' | 'records' | 'dialogs'>;
+  /**
+   * the Interactive API: the clock sessions expire by, services whose save asks, the session answer's
+   * SessionCleanupExpiration and group order, the form of window data
+   */
+  interactive?: Pick<InteractiveSandboxOptions, 'now' | 'dialogs' | 'sessionCleanup' | 'propertyOrder' | 'dataShape'>;
   /** a bug of the simulation (its answer is a generic 500); default: its stack on standard error */
   onBug?: (error: unknown) => void;
 }
@@ -87,7 +97,10 @@ export interface Sandbox {
   insert(object: string, rows: Array<Record<string, unknown>>): void;
   /** removes every row of a table or view, seeded rows included */
   clear(object: string): void;
-  /** the rows the Transaction API has written to one data element of a service (field -> value), oldest first */
+  /**
+   * the rows of one data element of a service, across every record, as the Transaction API reads them (field ->
+   * value): the rows the query surface serves (seeded ones included) and the values kept beside them
+   */
   transactionRows(service: string, element: string): Array<Record<string, string>>;
   /** replaces the fault switches; fault counting starts again */
   setFaults(faults: SandboxFaults): void;
@@ -138,18 +151,33 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const check: TokenCheck = (token) => fixed.get(token) ?? issuer.verify(token);
   const requests: LoggedRequest[] = [];
   const catalog = readServiceCatalog(options.snapshot);
-  const transactionStore = new TransactionStore();
-  const orderInEditing: TransactionRules['orderInEditing'] = (orderNo, service, element, completed) =>
-    store.valuesWhere('oe_hdr', 'order_no', orderNo, 'completed').includes('T') ||
-    (completed !== undefined &&
-      transactionStore
-        .rows(service.name, element.name)
-        .some((r) => r[completed.name] === 'T' && Object.values(r).includes(orderNo)));
+  const build = options.build ?? DEFAULT_BUILD;
+  const records = new RecordStore(store);
+  const transactionOptions = options.transactions ?? {};
+  const target: TransactionTarget = {
+    records,
+    store,
+    // the documents: an order whose oe_hdr.completed is T refuses writes
+    rules: transactionRules(transactionOptions, catalog, tables, (orderNo) =>
+      store.valuesWhere('oe_hdr', 'order_no', orderNo, 'completed').includes('T'),
+    ),
+  };
   let origin = '';
   const interactive = interactiveSandbox({
     services: catalog.services,
     lengths: columnLengths(tables),
-    build: options.build ?? DEFAULT_BUILD,
+    build,
+    load(service, keys) {
+      const main = service.main!;
+      const found = records.read(
+        service,
+        main,
+        [...keys].map(([name, value]) => ({ name, value })),
+      );
+      if (!found[0] || found[0].rows.length === 0) return undefined;
+      return new Map(found.map((e) => [e.element.name, e.rows[0] ?? new Map<string, string>()]));
+    },
+    save: (service, rows) => writeWindow(service, rows, target),
     exists: (dbColumn, value) => rowExists(store, dbColumn, value),
     valueOf: (dbColumn, keyDbColumn, key) => storedValue(store, dbColumn, keyDbColumn, key),
     ...options.interactive,
@@ -166,12 +194,17 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       tokenFamily({ credentials: () => credentials, issuer, settings }),
       odataFamily({ store, metadata, origin: () => origin }),
       uiRouterFamily({ origin: () => origin }),
-      serverInfoFamily({ build: options.build ?? DEFAULT_BUILD }),
+      serverInfoFamily({ build, ...(options.serverInfo ? { shape: options.serverInfo } : {}) }),
       transactionFamily({
         catalog,
-        store: transactionStore,
-        rules: transactionRules(options.transactions ?? {}, catalog, tables, orderInEditing),
-        async: new AsyncTransactions(options.transactions?.asyncPolls ?? 2),
+        target,
+        build,
+        options: transactionOptions,
+        async: new AsyncTransactions(
+          transactionOptions.asyncPolls ?? 2,
+          transactionOptions.asyncStatus,
+          transactionOptions.asyncMessages,
+        ),
       }),
       interactive.family,
       udt.family,
@@ -194,7 +227,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     requests,
     insert: (object, rows) => store.insert(object, rows),
     clear: (object) => store.clear(object),
-    transactionRows: (service, element) => transactionStore.rows(service, element),
+    transactionRows(service, element) {
+      const model = catalog.services.get(service);
+      const el = model?.elements.get(element);
+      return model && el ? records.rows(model, el) : [];
+    },
     setFaults: (next) => {
       faults = next;
       server.resetFaults();

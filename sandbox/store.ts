@@ -252,6 +252,28 @@ export class Store {
     ]).map((row) => new Map(stored.ordered.map((c, i) => [c.column.name, [c.kind, row[i]] as const])));
   }
 
+  /** The stored values of `column` in the rows of table `name` whose columns equal `match`, in insertion order. */
+  columnWhere(name: string, match: Readonly<Record<string, unknown>>, column: string): unknown[] {
+    const found = this.matching(name, match);
+    const c = found?.state.stored.columns.get(column);
+    if (!found || !c) return [];
+    return this.all(`SELECT ${c.sql} FROM ${found.state.stored.table}${found.where}`, found.params).map((r) => r[0]);
+  }
+
+  /** Sets `values` in the rows of table `name` whose columns equal `match`; how many rows it changed. */
+  updateMatching(name: string, match: Readonly<Record<string, unknown>>, values: ReadonlyMap<string, unknown>): number {
+    const found = this.matching(name, match);
+    if (!found || values.size === 0) return 0;
+    const sets = [...values].map(([column, value]) => {
+      const c = found.state.stored.columns.get(column);
+      if (!c) throw new Error(`update of ${name}: it has no column ${JSON.stringify(column)}`);
+      return { sql: `${c.sql} = ?`, value: toStored(c.column, value) };
+    });
+    const sql = `UPDATE ${found.state.stored.table} SET ${sets.map((s) => s.sql).join(', ')}${found.where}`;
+    this.db.run(sql, [...sets.map((s) => s.value), ...found.params] as SqlValue[]);
+    return this.db.getRowsModified();
+  }
+
   /** Replaces the rows of table `name` matching `match` by one row: `match` and `values`, the rest generated or null. */
   replaceWhere(
     name: string,

@@ -23,6 +23,8 @@ export interface ElementModel {
   readonly type: 'Form' | 'List';
   /** the window's datawindow behind it (`DatawindowName`), when the definition gives one */
   readonly datawindow: string | null;
+  /** `BusinessObjectName`: usually the table the datawindow updates (`oe_hdr`), but it can be anything */
+  readonly businessObject: string | null;
   readonly keyFields: readonly string[];
   /** by field name, in definition order */
   readonly fields: ReadonlyMap<string, FieldModel>;
@@ -43,6 +45,8 @@ export interface ServiceModel {
 export interface ServiceCatalog {
   /** the body of GET /api/v2/services */
   readonly servicesText: string;
+  /** the names it lists */
+  readonly listed: readonly string[];
   readonly services: ReadonlyMap<string, ServiceModel>;
 }
 
@@ -62,27 +66,34 @@ export function readServiceCatalog(snapshot: string): ServiceCatalog {
     }
   }
   const listFile = join(snapshot, 'services.json');
-  let servicesText: string;
   if (existsSync(listFile)) {
-    servicesText = readFileSync(listFile, 'utf8');
-    checkServiceList(JSON.parse(servicesText) as unknown, listFile);
-  } else {
-    servicesText = JSON.stringify([...services.keys()].filter((n) => !isReportService(n)).map((Name) => ({ Name })));
+    const servicesText = readFileSync(listFile, 'utf8');
+    return { servicesText, listed: listedNames(JSON.parse(servicesText) as unknown, listFile), services };
   }
-  return { servicesText, services };
+  const listed = [...services.keys()].filter((n) => !isReportService(n));
+  return { servicesText: JSON.stringify(listed.map((Name) => ({ Name }))), listed, services };
 }
 
-/** the list's exact JSON form was never captured: these three are what clients accept, so a snapshot may hold any */
-function checkServiceList(value: unknown, file: string): void {
-  const list =
-    value && typeof value === 'object' && !Array.isArray(value) ? (value as { Services?: unknown }).Services : value;
-  const ok =
-    Array.isArray(list) &&
-    list.every(
-      (s) =>
-        typeof s === 'string' || (s && typeof s === 'object' && typeof (s as { Name?: unknown }).Name === 'string'),
-    );
-  if (!ok) throw new Error(`${file}: not a list of names, of {Name} objects, or {Services: [...]}`);
+/**
+ * The list's exact JSON form was never published: public clients accept a list of names, of {Name} objects,
+ * `{value: [...]}` and `{Services: [...]}`, so a snapshot may hold any of the four.
+ */
+function listedNames(value: unknown, file: string): string[] {
+  const wrapped =
+    value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  const list = wrapped ? (wrapped['Services'] ?? wrapped['value']) : value;
+  const names = Array.isArray(list)
+    ? list.map((s: unknown) =>
+        typeof s === 'string'
+          ? s
+          : typeof (s as { Name?: unknown } | null)?.Name === 'string'
+            ? (s as { Name: string }).Name
+            : undefined,
+      )
+    : [undefined];
+  if (names.includes(undefined))
+    throw new Error(`${file}: not a list of names, of {Name} objects, {value: [...]} or {Services: [...]}`);
+  return names as string[];
 }
 
 // --- reading a definition: strict, because a malformed snapshot is a test bug that should be loud ---------------
@@ -133,6 +144,7 @@ function elementModel(raw: Json, file: string): ElementModel {
     name,
     type,
     datawindow: typeof raw.DatawindowName === 'string' && raw.DatawindowName !== '' ? raw.DatawindowName : null,
+    businessObject: typeof raw.BusinessObjectName === 'string' ? raw.BusinessObjectName : null,
     keyFields: Array.isArray(keyFields) ? (keyFields as unknown[]).map(String) : [],
     fields,
   };

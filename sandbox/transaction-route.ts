@@ -1,15 +1,18 @@
 // The Transaction API on the UI server: `{ui_server}/api/v2/...`, where `{ui_server}` is what the router answers.
 // Called on the base host (without the UI server path) these paths do not exist: an empty 404 from the dispatcher.
 //
-// Checks run in the order the service's layers run them: the path and method, the bearer token (401), then the
-// 26.1 quirk of answering an empty 500 to any request without `Accept: application/json` (builds up to
-// 26.1.5910.3), then the body (400 for a wrong content type, invalid JSON, a missing or mistyped member), then the
-// service name (an unknown one is an empty 500) and the transaction Status (400 from 26.1.5940.0 when not `New`).
-// Everything after that is a transaction outcome: HTTP 200 with the result in the envelope.
+// Checks run in the order the service's layers run them: the path and method, the bearer token (401, in server.ts),
+// then `Accept` (without `application/json`: an empty 500 up to 26.1.5910.3, the answer in XML from 26.1.5940.0, as
+// the documents give it for the Interactive API), then the body (400 for a wrong content type, invalid JSON, a
+// missing or mistyped member), then the service name (an unknown one is an empty 500, and so is a service that needs
+// /api/v2/commands) and the transaction Status (not `New`: 400 from 26.1.5940.0, a NullReferenceException 500
+// before). Everything after that is a transaction outcome: HTTP 200 with the result in the envelope. A refused
+// request's 400 body is the envelope the documents show for this family, `{Messages, Results: null, Summary}`.
+import { answersXmlWithoutAccept, refusesStatusWith400 } from './builds.js';
 import { emptyReply, jsonReply, problemReply, type Reply, type ServiceRequest } from './reply.js';
 import type { Family } from './server.js';
 import { reportPdf } from './report-pdf.js';
-import { AsyncTransactions } from './transaction-async.js';
+import type { AsyncTransactions } from './transaction-async.js';
 import type { ServiceCatalog, ServiceModel } from './transaction-catalog.js';
 import {
   BadRequest,
@@ -18,43 +21,261 @@ import {
   readTransactionStateRequest,
   type TransactionSetBody,
 } from './transaction-payload.js';
-import { runTransactionSet } from './transaction-run.js';
-import type { TransactionStore } from './transaction-store.js';
-import { validateTransaction, type TransactionRules } from './transaction-validate.js';
+import type { ServiceListForm, TransactionOptions } from './transaction-rules.js';
+import { runTransactionSet, type TransactionResponse, type TransactionTarget } from './transaction-run.js';
+import { validateTransaction } from './transaction-validate.js';
 import { UI_SERVER_PATH } from './ui-router-route.js';
+import { xmlAnswer } from './xml-answer.js';
 
 const BASE = `${UI_SERVER_PATH}/api/v2/`;
+const NAMESPACE = 'http://schemas.datacontract.org/2004/07/Svc.Transactions.Model.V2';
+
+/**
+ * The services public documentation names as needing POST /api/v2/commands: on /transaction they fail (the empty
+ * 500 the documents give for services that cannot run there).
+ */
+export const COMMANDS_SERVICES: ReadonlySet<string> = new Set([
+  'TransferPalletShipping',
+  'SupplierNotepad',
+  'VendorNotepad',
+  'ItemNotepad',
+  'CustomerPartNumberNotes',
+  'RestateForeignCurrencyAccount',
+  'ServiceNoteTemplate',
+  'ReverseARPayment',
+  'VATReturnWorksheet',
+  'SlabAdjustment',
+  'ContainerBuilding',
+]);
 
 export interface TransactionContext {
   readonly catalog: ServiceCatalog;
-  readonly store: TransactionStore;
-  readonly rules: TransactionRules;
+  readonly target: TransactionTarget;
   readonly async: AsyncTransactions;
+  /** the build played (Accept and Status answers change with it) */
+  readonly build: string;
+  readonly options: Pick<TransactionOptions, 'serviceList' | 'errorBody' | 'responseWindow'>;
 }
 
-type Handler = (ctx: TransactionContext, request: ServiceRequest, rest: string) => Reply;
+/** What a handler answers: a reply, or a value the family writes as JSON (or XML, when JSON was not asked for). */
+type Answer =
+  Reply | { readonly status: number; readonly value: unknown; readonly root: string; readonly item?: string };
+type Handler = (request: ServiceRequest, rest: string) => Answer;
 
-interface Endpoint {
-  readonly path: RegExp;
-  readonly methods: Readonly<Record<string, Handler>>;
+const ok = (value: unknown, root: string, item?: string): Answer => ({
+  status: 200,
+  value,
+  root,
+  ...(item ? { item } : {}),
+});
+
+function jsonText(text: string): Reply {
+  return { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: text };
 }
 
-/** paths relative to `{ui_server}/api/v2/` */
-const ENDPOINTS: readonly Endpoint[] = [
-  { path: /^services$/, methods: { GET: services } },
-  { path: /^definition\/[^/]+$/, methods: { GET: definition } },
-  { path: /^transaction$/, methods: { POST: transaction } },
-  { path: /^transaction\/get$/, methods: { POST: transactionGet } },
-  { path: /^transaction\/async$/, methods: { POST: asyncSubmit, GET: asyncStatus } },
-  { path: /^process\/pdfreport$/, methods: { POST: pdfReport } },
-];
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
-const endpointOf = (path: string) => {
-  const rest = path.slice(BASE.length);
-  return path.startsWith(BASE) ? ENDPOINTS.find((e) => e.path.test(rest)) : undefined;
-};
+function readJsonBody(request: ServiceRequest): unknown {
+  if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? ''))
+    throw new BadRequest('The request body must be sent as Content-Type: application/json.');
+  return parseJson(request.body ?? '');
+}
+
+/** The names of GET /api/v2/services in the form a switch asks for. */
+function listIn(form: ServiceListForm, names: readonly string[]): unknown {
+  const objects = names.map((Name) => ({ Name }));
+  switch (form) {
+    case 'names':
+      return names;
+    case 'objects':
+      return objects;
+    case 'value':
+      return { value: objects };
+    case 'services':
+      return { Services: objects };
+  }
+}
+
+/** ASP.NET's answer to the NullReferenceException a Status other than New met before 26.1.5940.0 (no stack). */
+const NULL_REFERENCE = jsonReply(500, {
+  Message: 'An error has occurred.',
+  ExceptionMessage: 'Object reference not set to an instance of an object.',
+  ExceptionType: 'System.NullReferenceException',
+});
 
 export function transactionFamily(ctx: TransactionContext): Family {
+  let windowsLeft = ctx.options.responseWindow?.count ?? 0;
+  const target = ctx.target;
+
+  /** a refused request: the documents' envelope, or (switch) RFC 7807 problem details */
+  const refused = (status: number, message: string): Answer =>
+    ctx.options.errorBody === 'problem'
+      ? problemReply(status, message)
+      : {
+          status,
+          value: { Messages: [message], Results: null, Summary: { Succeeded: 0, Failed: 0, Other: 0 } },
+          root: 'TransactionSetResult',
+        };
+
+  const serviceNamed = (name: string): ServiceModel | undefined => ctx.catalog.services.get(name);
+
+  /** the checks every TransactionSet body goes through before any transaction runs */
+  function prepare(request: ServiceRequest): { service: ServiceModel; set: TransactionSetBody } | { reply: Answer } {
+    const set = readTransactionSet(readJsonBody(request));
+    const service = serviceNamed(set.name);
+    if (!service || COMMANDS_SERVICES.has(service.name)) return { reply: emptyReply(500) };
+    const other = set.transactions.find((t) => t.status !== 'New');
+    if (other)
+      return {
+        reply: refusesStatusWith400(ctx.build)
+          ? refused(400, `Transaction Status '${other.status}' is not supported: the only accepted value is New.`)
+          : NULL_REFERENCE,
+      };
+    return { service, set };
+  }
+
+  /** T16: a transaction that meets the response window applies nothing */
+  function run(service: ServiceModel, set: TransactionSetBody): TransactionResponse | Reply {
+    if (windowsLeft > 0) {
+      windowsLeft--;
+      const text = 'Unexpected response window: Send Email (a dialog was left open in a pooled session)';
+      if (ctx.options.responseWindow?.as === '500') return jsonReply(500, { ErrorMessage: text, ErrorType: null });
+      return {
+        Messages: set.transactions.map((_, i) => `Transaction ${i + 1}:: General Exception: ${text}`),
+        Results: null,
+        Summary: { Succeeded: 0, Failed: set.transactions.length, Other: 0 },
+      };
+    }
+    return runTransactionSet(service, set, target);
+  }
+
+  const endpoints: ReadonlyArray<{ path: RegExp; methods: Readonly<Record<string, Handler>> }> = [
+    {
+      path: /^services$/,
+      methods: {
+        GET(request) {
+          const type = new URLSearchParams(request.query).get('type');
+          if (type === null)
+            return ctx.options.serviceList
+              ? ok(listIn(ctx.options.serviceList, ctx.catalog.listed), 'ArrayOfServiceInfo', 'ServiceInfo')
+              : jsonText(ctx.catalog.servicesText);
+          // report services are hidden from discovery even when asked for by type
+          if (type.toLowerCase() === 'report') return ok([], 'ArrayOfServiceInfo', 'ServiceInfo');
+          return refused(400, `The service type '${type}' is not valid.`);
+        },
+      },
+    },
+    {
+      path: /^definition\/[^/]+$/,
+      methods: {
+        GET(_request, rest) {
+          const service = serviceNamed(decodeSegment(rest.slice('definition/'.length)));
+          return service ? jsonText(service.definitionText) : emptyReply(500);
+        },
+      },
+    },
+    {
+      path: /^transaction$/,
+      methods: {
+        POST(request) {
+          const prepared = prepare(request);
+          if ('reply' in prepared) return prepared.reply;
+          const answer = run(prepared.service, prepared.set);
+          return 'status' in answer ? answer : ok(answer, 'TransactionSetResult');
+        },
+      },
+    },
+    {
+      path: /^transaction\/get$/,
+      methods: {
+        POST(request) {
+          const body = readTransactionStateRequest(readJsonBody(request));
+          const service = serviceNamed(body.serviceName);
+          if (!service) return emptyReply(500);
+          // checked for every state first: one bad state refuses the whole request, nothing is half-answered
+          const lookups = body.states.map((state) => {
+            const element = service.elements.get(state.dataElementName);
+            if (!element)
+              throw new BadRequest(
+                `Unable to find data element named ${state.dataElementName} in service ${service.name}`,
+              );
+            for (const key of state.keys)
+              if (!element.fields.has(key.name)) throw new BadRequest(`Invalid column name: ${key.name}`);
+            return { element, keys: state.keys };
+          });
+          return ok(
+            {
+              Name: service.name,
+              Transactions: lookups.map(({ element, keys }) => ({
+                DataElements: target.records.read(service, element, keys).map((found) => ({
+                  Name: found.element.name,
+                  Type: found.element.type,
+                  Keys: [...found.element.keyFields],
+                  Rows: found.rows.map((row) => ({ Edits: [...row].map(([Name, Value]) => ({ Name, Value })) })),
+                })),
+                Status: 'Passed',
+              })),
+            },
+            'TransactionSet',
+          );
+        },
+      },
+    },
+    {
+      path: /^transaction\/async$/,
+      methods: {
+        POST(request) {
+          const prepared = prepare(request);
+          if ('reply' in prepared) return prepared.reply;
+          const { service, set } = prepared;
+          const submitted = ctx.async.submit(() => {
+            const answer = run(service, set);
+            // the window as a 500 inside an async run: the request completes with its text
+            return 'status' in answer
+              ? { Messages: [String(answer.body)], Results: null, Summary: { Succeeded: 0, Failed: 1, Other: 0 } }
+              : answer;
+          });
+          return { status: submitted.status, value: submitted.body, root: 'AsyncRequest' };
+        },
+        GET(request) {
+          const id = new URLSearchParams(request.query).get('id');
+          if (id === null || id === '') throw new BadRequest('The request id was not provided (?id=<RequestId>).');
+          const status = ctx.async.poll(id);
+          return status ? ok(status, 'AsyncRequest') : refused(404, `No asynchronous request with id ${id} was found.`);
+        },
+      },
+    },
+    {
+      path: /^process\/pdfreport$/,
+      methods: {
+        POST(request) {
+          const prepared = prepare(request);
+          if ('reply' in prepared) return prepared.reply;
+          const { service, set } = prepared;
+          if (!service.report)
+            return refused(400, `${service.name} is not a report service; send it to /api/v2/transaction.`);
+          // the criteria are checked like any transaction's edits: a report builder with a wrong field name fails here
+          for (const t of set.transactions) {
+            const validation = validateTransaction(service, set, t, target.rules);
+            if (!validation.ok) return refused(400, validation.reason);
+          }
+          return { status: 200, headers: { 'Content-Type': 'application/pdf' }, body: reportPdf(set) };
+        },
+      },
+    },
+  ];
+
+  const endpointOf = (path: string) => {
+    const rest = path.slice(BASE.length);
+    return path.startsWith(BASE) ? endpoints.find((e) => e.path.test(rest)) : undefined;
+  };
+
   return {
     name: 'transaction',
     owns: (path) => endpointOf(path) !== undefined,
@@ -66,138 +287,19 @@ export function transactionFamily(ctx: TransactionContext): Family {
         : emptyReply(405, { Allow: Object.keys(endpoint.methods).join(', ') });
     },
     route(request) {
-      if (!/application\/json/i.test(request.headers['accept'] ?? '')) return emptyReply(500);
-      const rest = request.path.slice(BASE.length);
+      const json = /application\/json/i.test(request.headers['accept'] ?? '');
+      if (!json && !answersXmlWithoutAccept(ctx.build)) return emptyReply(500);
+      let answer: Answer;
       try {
-        return endpointOf(request.path)!.methods[request.method]!(ctx, request, rest);
+        answer = endpointOf(request.path)!.methods[request.method]!(request, request.path.slice(BASE.length));
       } catch (error) {
-        if (error instanceof BadRequest) return problemReply(400, error.message);
-        throw error;
+        if (!(error instanceof BadRequest)) throw error;
+        answer = refused(400, error.message);
       }
+      if (!('value' in answer)) return answer;
+      if (json) return jsonReply(answer.status, answer.value);
+      const xml = xmlAnswer(answer.root, NAMESPACE, answer.value, answer.item);
+      return { ...xml, status: answer.status };
     },
   };
-}
-
-// --- discovery -------------------------------------------------------------------------------------------------
-
-function services(ctx: TransactionContext, request: ServiceRequest): Reply {
-  const type = new URLSearchParams(request.query).get('type');
-  if (type === null) return jsonText(ctx.catalog.servicesText);
-  // report services are hidden from discovery even when asked for by type
-  if (type.toLowerCase() === 'report') return jsonText('[]');
-  return problemReply(400, `The service type '${type}' is not valid.`);
-}
-
-function definition(ctx: TransactionContext, _request: ServiceRequest, rest: string): Reply {
-  const service = serviceNamed(ctx, decodeSegment(rest.slice('definition/'.length)));
-  return service ? jsonText(service.definitionText) : emptyReply(500);
-}
-
-// --- transactions ------------------------------------------------------------------------------------------------
-
-function transaction(ctx: TransactionContext, request: ServiceRequest): Reply {
-  const prepared = prepareTransactionSet(ctx, request);
-  if ('reply' in prepared) return prepared.reply;
-  return jsonReply(200, runTransactionSet(prepared.service, prepared.set, ctx.store, ctx.rules));
-}
-
-function asyncSubmit(ctx: TransactionContext, request: ServiceRequest): Reply {
-  const prepared = prepareTransactionSet(ctx, request);
-  if ('reply' in prepared) return prepared.reply;
-  const { service, set } = prepared;
-  return jsonReply(
-    200,
-    ctx.async.submit(() => runTransactionSet(service, set, ctx.store, ctx.rules)),
-  );
-}
-
-function asyncStatus(ctx: TransactionContext, request: ServiceRequest): Reply {
-  const id = new URLSearchParams(request.query).get('id');
-  if (id === null || id === '') throw new BadRequest('The request id was not provided (?id=<RequestId>).');
-  const status = ctx.async.poll(id);
-  return status ? jsonReply(200, status) : problemReply(404, `No asynchronous request with id ${id} was found.`);
-}
-
-function transactionGet(ctx: TransactionContext, request: ServiceRequest): Reply {
-  const body = readTransactionStateRequest(readJsonBody(request));
-  const service = serviceNamed(ctx, body.serviceName);
-  if (!service) return emptyReply(500);
-  // checked for every state first: one bad state refuses the whole request, nothing is half-answered
-  const lookups = body.states.map((state) => {
-    const element = service.elements.get(state.dataElementName);
-    if (!element)
-      throw new BadRequest(`Unable to find data element named ${state.dataElementName} in service ${service.name}`);
-    for (const key of state.keys)
-      if (!element.fields.has(key.name)) throw new BadRequest(`Invalid column name: ${key.name}`);
-    return { element, keys: state.keys };
-  });
-  return jsonReply(200, {
-    Name: service.name,
-    Transactions: lookups.map(({ element, keys }) => ({
-      DataElements: ctx.store.read(service, element, keys).map((found) => ({
-        Name: found.element.name,
-        Type: found.element.type,
-        Keys: [...found.element.keyFields],
-        Rows: found.rows.map((row) => ({ Edits: [...row].map(([Name, Value]) => ({ Name, Value })) })),
-      })),
-      Status: 'Passed',
-    })),
-  });
-}
-
-function pdfReport(ctx: TransactionContext, request: ServiceRequest): Reply {
-  const prepared = prepareTransactionSet(ctx, request);
-  if ('reply' in prepared) return prepared.reply;
-  const { service, set } = prepared;
-  if (!service.report)
-    return problemReply(400, `${service.name} is not a report service; send it to /api/v2/transaction.`);
-  // the criteria are checked like any transaction's edits: a report builder with a wrong field name must fail here
-  for (const t of set.transactions) {
-    const validation = validateTransaction(service, set, t, ctx.rules);
-    if (!validation.ok) return problemReply(400, validation.reason);
-  }
-  return { status: 200, headers: { 'Content-Type': 'application/pdf' }, body: reportPdf(set) };
-}
-
-// --- shared steps ------------------------------------------------------------------------------------------------
-
-/** the checks every TransactionSet body goes through before any transaction runs */
-function prepareTransactionSet(
-  ctx: TransactionContext,
-  request: ServiceRequest,
-): { readonly service: ServiceModel; readonly set: TransactionSetBody } | { readonly reply: Reply } {
-  const set = readTransactionSet(readJsonBody(request));
-  const service = serviceNamed(ctx, set.name);
-  if (!service) return { reply: emptyReply(500) };
-  const other = set.transactions.find((t) => t.status !== 'New');
-  if (other)
-    return {
-      reply: problemReply(
-        400,
-        `Transaction Status '${other.status}' is not supported: the only accepted value is New.`,
-      ),
-    };
-  return { service, set };
-}
-
-function readJsonBody(request: ServiceRequest): unknown {
-  if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? ''))
-    throw new BadRequest('The request body must be sent as Content-Type: application/json.');
-  return parseJson(request.body ?? '');
-}
-
-function serviceNamed(ctx: TransactionContext, name: string): ServiceModel | undefined {
-  return ctx.catalog.services.get(name);
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-function jsonText(text: string): Reply {
-  return { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: text };
 }

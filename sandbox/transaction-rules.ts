@@ -2,6 +2,7 @@
 // disabled columns (from the server options, with the captured failure as the default) and column lengths (from the
 // snapshot's table schema, since definitions carry none).
 import type { QueryObject } from './schema.js';
+import type { AsyncMessages, AsyncShape } from './transaction-async.js';
 import type { ServiceCatalog } from './transaction-catalog.js';
 import type { FieldRules, TransactionRules } from './transaction-validate.js';
 
@@ -10,15 +11,39 @@ export interface TransactionOptions {
   required?: Record<string, Record<string, string[]>>;
   /**
    * service -> data element -> field -> the window's own message for that missing required field; fields without one
-   * fail with `Required value missing for {Label} on row {n}.` Default: Order's customer_id says `Customer ID is
+   * fail with the documents' `This column is required.` Default: Order's customer_id says `Customer ID is
    * required`, as in the captured failure (only when `required` is left to its default too).
    */
   requiredMessages?: Record<string, Record<string, Record<string, string>>>;
   /** service -> data element -> fields the window has disabled (default: none) */
   disabled?: Record<string, Record<string, string[]>>;
-  /** polls an async request stays queued (Status 3) before the one that completes it (default 2) */
+  /** polls an async request stays queued (Active, or Status 3) before the one that completes it (default 2) */
   asyncPolls?: number;
+  /**
+   * the async shapes: `words` (default, as public captures show: 202 `{RequestId, Status: "Active"}`, then
+   * `Complete` or `Failed`) or `numbers` (a 26.1 capture: 200, Status 3 while queued, 2 when done)
+   */
+  asyncStatus?: AsyncShape;
+  /** a completed async request's Messages: `json` (the envelope as a JSON string, default) or `text` (not JSON) */
+  asyncMessages?: AsyncMessages;
+  /**
+   * the form of GET /api/v2/services, whose JSON was never published: default the snapshot's services.json as it is;
+   * else the names as a list of `names`, of {Name} `objects`, `{value: [...]}` or `{Services: [...]}`
+   */
+  serviceList?: ServiceListForm;
+  /**
+   * a refused request's 400 body: `envelope` (default: what the documents show for the Transaction API,
+   * `{Messages, Results: null, Summary}`) or `problem` (RFC 7807 `application/problem+json`, which one capture reports)
+   */
+  errorBody?: 'envelope' | 'problem';
+  /**
+   * T16: the next `count` transactions meet the unexpected response window (a dialog left open in a pooled session)
+   * and apply nothing, answered as a failed transaction (`envelope`, default) or as an HTTP 500 (`500`)
+   */
+  responseWindow?: { readonly count: number; readonly as?: 'envelope' | '500' };
 }
+
+export type ServiceListForm = 'names' | 'objects' | 'value' | 'services';
 
 const DEFAULT_REQUIRED: FieldRules = { Order: { 'TABPAGE_1.order': ['customer_id'] } };
 const DEFAULT_REQUIRED_MESSAGES: TransactionRules['requiredMessages'] = {

@@ -1,10 +1,21 @@
 // Running a whole TransactionSet: each transaction is validated and, if it passes, written, in the order sent. They
 // are independent (a failed one does not stop the next, and the next sees what the earlier ones wrote) and each is
-// atomic (validation finishes before the first write). The answer is the service's envelope, HTTP 200 either way.
-import type { ServiceModel } from './transaction-catalog.js';
-import type { TransactionSetBody } from './transaction-payload.js';
-import type { TransactionStore, WrittenElement } from './transaction-store.js';
+// atomic: validation finishes before the first write, and the writes run as one unit of the store, so a value the
+// database refuses halfway leaves nothing behind on any family. The answer is the service's envelope, HTTP 200 either
+// way.
+import type { ElementModel, ServiceModel } from './transaction-catalog.js';
+import { WriteRefused } from './transaction-columns.js';
+import type { TransactionBody, TransactionSetBody } from './transaction-payload.js';
+import type { Store } from './store.js';
+import type { RecordStore, WrittenElement } from './transaction-store.js';
 import { validateTransaction, type TransactionRules } from './transaction-validate.js';
+
+/** Where a transaction set is written: the records, in the one store whose units make each transaction atomic. */
+export interface TransactionTarget {
+  readonly records: RecordStore;
+  readonly store: Store;
+  readonly rules: TransactionRules;
+}
 
 export interface TransactionResult {
   readonly DataElements: readonly WrittenElement[];
@@ -22,8 +33,7 @@ export interface TransactionResponse {
 export function runTransactionSet(
   service: ServiceModel,
   set: TransactionSetBody,
-  store: TransactionStore,
-  rules: TransactionRules,
+  { records, store, rules }: TransactionTarget,
 ): TransactionResponse {
   const messages: string[] = [];
   const results: TransactionResult[] = [];
@@ -41,8 +51,18 @@ export function runTransactionSet(
       results.push({ DataElements: [], Status: 'Failed' });
       return;
     }
+    const plan = validation.plan;
+    let written: WrittenElement[];
+    try {
+      written = store.atomically(() => records.apply(service, plan));
+    } catch (error) {
+      if (!(error instanceof WriteRefused)) throw error;
+      messages.push(`${prefix}General Exception: ${error.message}`);
+      results.push({ DataElements: [], Status: 'Failed' });
+      return;
+    }
     messages.push(prefix);
-    results.push({ DataElements: store.apply(service, validation.plan), Status: 'Passed' });
+    results.push({ DataElements: written, Status: 'Passed' });
   });
   const succeeded = results.filter((r) => r.Status === 'Passed').length;
   const failed = results.length - succeeded;
@@ -51,4 +71,64 @@ export function runTransactionSet(
     Results: failed > 0 && succeeded === 0 ? null : { Name: service.name, Transactions: results },
     Summary: { Succeeded: succeeded, Failed: failed, Other: 0 },
   };
+}
+
+/**
+ * An interactive save: the window's changed datawindows written as one transaction of the service, through the same
+ * checks and the same records as a POST /transaction (values as the window holds them, so any value is taken as a
+ * code or label; the Transaction API's required and disabled columns are its own setup, not the window's). A
+ * datawindow holding every KeyField of its element is keyed on them (the main element names the record); the others
+ * are the record's own rows. Answers the keys the server gave, element by element.
+ */
+export function writeWindow(
+  service: ServiceModel,
+  rows: ReadonlyMap<ElementModel, ReadonlyMap<string, string>>,
+  target: TransactionTarget,
+):
+  | { readonly ok: true; readonly keys: Map<string, Map<string, string>> }
+  | { readonly ok: false; readonly reason: string } {
+  const transaction: TransactionBody = {
+    status: 'New',
+    dataElements: [...rows].map(([element, values]) => {
+      const keyed =
+        (element === service.main || element.type === 'List') &&
+        element.keyFields.length > 0 &&
+        element.keyFields.every((k) => (values.get(k) ?? '') !== '');
+      return {
+        name: element.name,
+        type: element.type,
+        keys: keyed ? element.keyFields : [],
+        rows: [{ edits: [...values].map(([name, value]) => ({ name, value, ignoreIfEmpty: false })) }],
+      };
+    }),
+  };
+  const set: TransactionSetBody = {
+    name: service.name,
+    useCodeValues: true,
+    ignoreDisabled: false,
+    transactions: [transaction],
+  };
+  const rules = { ...target.rules, required: {}, disabled: {}, windowValues: true };
+  const validation = validateTransaction(service, set, transaction, rules);
+  if (!validation.ok) return validation;
+  const plan = validation.plan;
+  let written: WrittenElement[];
+  try {
+    written = target.store.atomically(() => target.records.apply(service, plan));
+  } catch (error) {
+    if (!(error instanceof WriteRefused)) throw error;
+    return { ok: false, reason: error.message };
+  }
+  // the keys the server gave are the edits it answered beyond those sent
+  const keys = new Map<string, Map<string, string>>();
+  for (const element of written) {
+    const sent = rows.get(service.elements.get(element.Name)!)!;
+    const given = new Map(
+      element.Rows.flatMap((r) => r.Edits)
+        .filter((e) => !sent.has(e.Name))
+        .map((e): [string, string] => [e.Name, e.Value]),
+    );
+    if (given.size > 0) keys.set(element.Name, given);
+  }
+  return { ok: true, keys };
 }

@@ -15,21 +15,18 @@ export type FieldRules = Readonly<Record<string, Readonly<Record<string, readonl
 
 export interface TransactionRules {
   readonly required: FieldRules;
-  /** the window's own message for a missing required field, by service, element, field; else the generic one */
+  /** the window's own message for a missing required field, by service, element, field; else the documented one */
   readonly requiredMessages: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>>;
   readonly disabled: FieldRules;
   /** `$MaxLength` of the snapshot's table columns: table -> column -> length */
   readonly lengths: ReadonlyMap<string, ReadonlyMap<string, number>>;
   /**
-   * Whether the order is left in the in-progress editing state (`oe_hdr.completed = 'T'`), which the documents say
-   * refuses Transaction API writes. `element` and its `completed` field tell where the service keeps the flag.
+   * Whether the order is left in the in-progress editing state (`oe_hdr.completed = 'T'` in the store's rows), which
+   * the documents say refuses Transaction API writes.
    */
-  readonly orderInEditing: (
-    orderNo: string,
-    service: ServiceModel,
-    element: ElementModel,
-    completed?: FieldModel,
-  ) => boolean;
+  readonly orderInEditing: (orderNo: string) => boolean;
+  /** the values are a window's (an interactive save): a field with ValidValues holds its label or a code */
+  readonly windowValues?: boolean;
 }
 
 export interface PlannedRow {
@@ -50,6 +47,9 @@ export type Validation =
   { readonly ok: true; readonly plan: readonly PlannedElement[] } | { readonly ok: false; readonly reason: string };
 
 class TransactionFailure extends Error {}
+
+/** The documents' message for a required column left empty. */
+export const REQUIRED = 'This column is required.';
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?Z?$/;
@@ -88,7 +88,7 @@ function planElement(
   const disabled = new Set(rules.disabled[service.name]?.[element.name] ?? []);
   const required = rules.required[service.name]?.[element.name] ?? [];
   const messages = rules.requiredMessages[service.name]?.[element.name] ?? {};
-  const rows = sent.rows.map((row, index) => {
+  const rows = sent.rows.map((row) => {
     for (const edit of row.edits) if (!element.fields.has(edit.name)) fail(`Invalid column name: ${edit.name}`);
     const edits = row.edits.filter((e) => !(e.ignoreIfEmpty && e.value === ''));
     const sentValues = new Map(edits.map((e) => [e.name, e.value]));
@@ -101,21 +101,27 @@ function planElement(
         if (set.ignoreDisabled) continue; // the documented trap: the transaction passes and this field is not written
         fail(`General Exception: Column is disabled: ${edit.name}`);
       }
-      checkValue(element.fields.get(edit.name)!, edit, set.useCodeValues, rules.lengths);
+      checkValue(element.fields.get(edit.name)!, edit, set.useCodeValues, rules);
       values.set(edit.name, edit.value);
     }
-    // required columns are checked when a row is created; a keyed row may update one that already has them
+    // required columns are checked when a row is created; a keyed row may update one that already has them. The
+    // documents give the message: `This column is required.`, naming no column
     if (sent.keys.length === 0) {
       for (const field of required) {
         if ((sentValues.get(field) ?? '').trim() !== '') continue;
-        const label = element.fields.get(field)?.label || field;
-        fail(messages[field] ?? `Required value missing for ${label} on row ${index + 1}.`);
+        fail(messages[field] ?? REQUIRED);
       }
     }
-    checkOrderNotInEditing(service, element, sentValues, rules);
-    return { values, keyValues: sent.keys.map((k) => sentValues.get(k)!) };
+    checkOrderNotInEditing(element, sentValues, rules);
+    return { values, keyValues: sent.keys.map((k) => sentValues.get(k)!), sent: sentValues };
   });
-  return { element, keys: sent.keys, rows: foldOnKeys(sent.keys, rows) };
+  // T8: List rows that agree on their keys are one row to the server; without Keys, on the definition's KeyFields
+  const foldKeys = sent.keys.length > 0 ? sent.keys : element.type === 'List' ? element.keyFields : [];
+  return {
+    element,
+    keys: sent.keys,
+    rows: foldOnKeys(foldKeys, rows).map(({ values, keyValues }) => ({ values, keyValues })),
+  };
 }
 
 const fieldOf = (element: ElementModel, dbColumn: string): FieldModel | undefined =>
@@ -123,7 +129,6 @@ const fieldOf = (element: ElementModel, dbColumn: string): FieldModel | undefine
 
 /** A row naming an existing order whose `completed` is `T` is refused (the message is the sandbox's own). */
 function checkOrderNotInEditing(
-  service: ServiceModel,
   element: ElementModel,
   sentValues: ReadonlyMap<string, string>,
   rules: TransactionRules,
@@ -131,21 +136,17 @@ function checkOrderNotInEditing(
   const orderField = fieldOf(element, 'oe_hdr.order_no');
   const orderNo = orderField && sentValues.get(orderField.name);
   if (orderNo === undefined || orderNo === '') return;
-  if (rules.orderInEditing(orderNo, service, element, fieldOf(element, 'oe_hdr.completed')))
+  if (rules.orderInEditing(orderNo))
     fail(`General Exception: Order ${orderNo} is in an editing state (completed = T) and cannot be changed.`);
 }
 
-function checkValue(
-  field: FieldModel,
-  edit: EditBody,
-  useCodeValues: boolean,
-  lengths: TransactionRules['lengths'],
-): void {
+function checkValue(field: FieldModel, edit: EditBody, useCodeValues: boolean, rules: TransactionRules): void {
   const value = edit.value;
-  if (field.validValues !== null && !useCodeValues) {
+  const lengths = rules.lengths;
+  if (field.validValues !== null && (!useCodeValues || rules.windowValues)) {
     // a display label: the server translates it to the stored code, so the label is neither typed nor measured
-    if (!field.validValues.includes(value)) fail(`Invalid ${field.name} value: ${value}`);
-    return;
+    if (field.validValues.includes(value)) return;
+    if (!useCodeValues) fail(`Invalid ${field.name} value: ${value}`);
   }
   // with UseCodeValues the codes of a list are not known here: any value is taken as a code
   const typed =
@@ -165,12 +166,19 @@ function checkValue(
   }
 }
 
-/** List rows that agree on every key are one row to the server: the last one wins, in the place it was sent */
-function foldOnKeys(keys: readonly string[], rows: readonly PlannedRow[]): PlannedRow[] {
+/**
+ * Rows that agree on every key are one row to the server: the last one wins, in the place it was sent. A row that
+ * does not carry every key (only possible for KeyFields the caller did not name) is a row of its own.
+ */
+function foldOnKeys<R extends { readonly sent: ReadonlyMap<string, string> }>(
+  keys: readonly string[],
+  rows: readonly R[],
+): R[] {
   if (keys.length === 0) return [...rows];
-  const byKey = new Map<string, PlannedRow>();
+  const byKey = new Map<string | R, R>();
   for (const row of rows) {
-    const id = JSON.stringify(row.keyValues);
+    const values = keys.map((k) => row.sent.get(k));
+    const id = values.includes(undefined) ? row : JSON.stringify(values);
     byKey.delete(id);
     byKey.set(id, row);
   }

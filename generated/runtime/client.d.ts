@@ -68,15 +68,23 @@ export interface ErpClient extends Families {
    * transaction passed. Never resent, except after the unexpected response window when nothing was applied.
    */
   transaction(request: TransactionRequest, options?: TransactionOptions): Promise<TransactionResponse>;
-  /** POST /api/v2/transaction/async, then polls with backoff until done or the deadline; same outcome as transaction(). */
+  /**
+   * POST /api/v2/transaction/async (answered 202 `{RequestId, Status: "Active"}`, or on some builds 200 with
+   * `Status` 3), then polls `?id=` with backoff until `Complete` (2) or `Failed`, or the deadline; the same outcome
+   * as transaction(). A `Failed` request is an ErpTransactionFailedError carrying the server's text. A `Complete`
+   * request whose `Messages` is not the JSON envelope (captures show it may hold only text) is not an error: the
+   * answer then has `Results: null`, the text in `Messages` and every transaction counted in `Summary.Other`
+   * (their outcome unknown): read the records back with transactionGet() to know what was written.
+   */
   transactionAsync(request: TransactionRequest, options?: AsyncOptions): Promise<TransactionResponse>;
   /** POST /api/v2/transaction/get: reads rows back (a write with IgnoreDisabled can succeed and write nothing). */
   transactionGet(request: TransactionGetRequest): Promise<TransactionSet>;
   /**
    * POST /api/v2/commands: the same transactions played as window steps (open, change data, save, close), for
-   * services that fail on /transaction (an empty HTTP 500 there for a service of this package says so). Built from
-   * the service's request: `client.commands(Order, Order.request([...], {...}))`. Never resent. Resolves to the
-   * service's answer as sent (the documents do not give its shape).
+   * services that fail on /transaction (COMMANDS_SERVICES names those public documentation lists; an empty HTTP 500
+   * from /transaction says so). Built from the service's request: `client.commands(Order, Order.request([...],
+   * {...}))`. Never resent. Unverified: no request or answer body was ever published, so the body is the one public
+   * client code sends, and the answer is resolved as sent.
    */
   commands(
     service: {
@@ -86,6 +94,17 @@ export interface ErpClient extends Families {
   ): Promise<unknown>;
   /** POST /api/v2/process/pdfreport for a report service (`m_*`): the report's bytes. */
   report(request: TransactionRequest): Promise<Uint8Array>;
+  /**
+   * GET /api/v2/services: the names of the transaction services the server lists (report services are hidden). Its
+   * JSON form was never published; a list of names, of `{Name}` objects, `{value: [...]}` and `{Services: [...]}`
+   * are all read.
+   */
+  services(): Promise<string[]>;
+  /**
+   * The server's build from GET {ui_server}/ui/common/v1/serverinfo: `Version` -> `Application Version` (the
+   * sections a capture shows) or the flat keys the documents name; undefined when it holds neither.
+   */
+  serverBuild(): Promise<string | undefined>;
   /** The UI server address (from the router, once). */
   uiServer(): Promise<string>;
 }

@@ -21,7 +21,8 @@ import { isReportService } from './contract.js';
 import { objectPath, queryString } from './query.js';
 import { isResponseWindow, toRetryPolicy } from './retry.js';
 import { assertPassed, parseTransactionResponse } from './transaction-wire.js';
-import { commandsRequest } from './commands.js';
+import { commandsRequest, COMMANDS_SERVICES } from './commands.js';
+import { serverBuildOf, serviceNames } from './discovery.js';
 import { FAMILIES } from './families.js';
 import { xmlField } from './xml.js';
 const trimSlash = (url) => url.replace(/\/+$/, '');
@@ -140,12 +141,15 @@ export function createClient(options, settings = {}) {
   }
   /**
    * How a service that cannot run through /transaction answers: an empty HTTP 500 (which an unknown service gets
-   * too). The message points to the commands endpoint, which some services need instead.
+   * too). For the services public documentation names as needing the commands endpoint, the message says so first;
+   * for the others it stays a hint.
    */
   const needsCommands = (service) => (status, _body, text, info) =>
     status === 500 && text.trim() === ''
       ? new ErpServerError(
-          `${service}: an empty HTTP 500 from /api/v2/transaction: the service is unknown, or it cannot run through /transaction; some services need POST /api/v2/commands instead: client.commands(${service}, request)`,
+          COMMANDS_SERVICES.has(service)
+            ? `${service}: an empty HTTP 500 from /api/v2/transaction: ${service} is one of the services known to need POST /api/v2/commands: use client.commands(${service}, request) (the commands body is unverified: none was ever published)`
+            : `${service}: an empty HTTP 500 from /api/v2/transaction: the service is unknown, or it cannot run through /transaction; some services need POST /api/v2/commands instead: client.commands(${service}, request)`,
           info(status),
         )
       : undefined;
@@ -191,6 +195,46 @@ export function createClient(options, settings = {}) {
         `${request.Name} is a report service: /transaction answers Succeeded and produces nothing; use client.report()`,
       );
     }
+  }
+  /**
+   * Where an async request stands: undefined while it runs (`Active`, or Status 3), its answer once it is done.
+   * `Complete` (or 2) carries the synchronous envelope as a JSON string in `Messages`; when that text is not the
+   * envelope, the answer is `unconfirmed`: every transaction counted in `Summary.Other`, the text in `Messages`.
+   * `Failed` carries the error text (or an envelope); it is an answer whose transactions all failed.
+   */
+  function asyncOutcome(status, request, id, path) {
+    const state = status['Status'];
+    if (state === 'Active' || state === 3) return undefined;
+    if (state !== 'Complete' && state !== 2 && state !== 'Failed')
+      throw unexpected(
+        `${request.Name}: async request ${id} has a Status this client does not know: ${http.show(state)}`,
+        `GET ${path}`,
+        request.Name,
+      );
+    const messages = status['Messages'];
+    let envelope = messages;
+    if (typeof messages === 'string')
+      try {
+        envelope = JSON.parse(messages);
+      } catch {
+        envelope = undefined;
+      }
+    const count = request.Transactions.length;
+    const text = typeof messages === 'string' ? [messages] : [];
+    if (envelope !== null && typeof envelope === 'object' && !Array.isArray(envelope))
+      return { response: parseTransactionResponse(envelope, request.Name, http.show), unconfirmed: false };
+    if (state === 'Failed')
+      return {
+        response: { Messages: text, Results: null, Summary: { Succeeded: 0, Failed: count, Other: 0 } },
+        unconfirmed: false,
+      };
+    options.log?.(
+      `${request.Name}: async request ${id} is Complete without a JSON result (Messages: ${http.show(messages)}); read the records back to know what was written`,
+    );
+    return {
+      response: { Messages: text, Results: null, Summary: { Succeeded: 0, Failed: 0, Other: count } },
+      unconfirmed: true,
+    };
   }
   function outcome(response, name, options) {
     if (options?.allowFailures) return response;
@@ -267,38 +311,20 @@ export function createClient(options, settings = {}) {
           'POST /api/v2/transaction/async',
           request.Name,
         );
+      const path = `/api/v2/transaction/async?id=${encodeURIComponent(id)}`;
       const deadline = Date.now() + (asyncOptions?.deadlineMs ?? 600_000);
       let wait = asyncOptions?.intervalMs ?? 500;
       for (let status = submitted; ;) {
-        // Status 2 is done (also for failed transactions); older builds said 'Complete' or 'Failed'
-        if (status['Status'] === 2 || status['Status'] === 'Complete' || status['Status'] === 'Failed') {
-          const messages = status['Messages'];
-          let parsed = messages;
-          if (typeof messages === 'string') {
-            try {
-              parsed = JSON.parse(messages);
-            } catch {
-              throw unexpected(
-                `${request.Name}: async request ${id} finished with Messages that are not JSON: ${http.show(messages)}`,
-                `GET /api/v2/transaction/async?id=${encodeURIComponent(id)}`,
-                request.Name,
-              );
-            }
-          }
-          return outcome(parseTransactionResponse(parsed, request.Name, http.show), request.Name, asyncOptions);
-        }
+        const done = asyncOutcome(status, request, id, path);
+        if (done !== undefined)
+          return outcome(done.response, request.Name, done.unconfirmed ? { allowFailures: true } : asyncOptions);
         if (Date.now() + wait > deadline)
           throw new ErpTimeoutError(
             `${request.Name}: async request ${id} not done by the deadline (last Status ${http.show(status['Status'])})`,
-            {
-              request: `GET /api/v2/transaction/async?id=${encodeURIComponent(id)}`,
-              status: 200,
-              object: request.Name,
-            },
+            { request: `GET ${path}`, status: 200, object: request.Name },
           );
         await sleep(wait);
         wait = Math.min(wait * 2, asyncOptions?.maxIntervalMs ?? 5_000);
-        const path = `/api/v2/transaction/async?id=${encodeURIComponent(id)}`;
         status = asObject(
           await http.json({ method: 'GET', url: `${await findUiServer()}${path}`, shown: path, object: request.Name }),
           'the async status',
@@ -325,6 +351,19 @@ export function createClient(options, settings = {}) {
     async commands(service, request) {
       checkNotReport(request);
       return post('/api/v2/commands', commandsRequest(service, request), request.Name, 'write');
+    },
+    async services() {
+      const shown = '/api/v2/services';
+      const body = await http.json({ method: 'GET', url: `${await findUiServer()}${shown}`, shown, kind: 'read' });
+      const names = serviceNames(body);
+      if (!names) throw unexpected(`the service list is none of the forms known: ${http.show(body)}`, `GET ${shown}`);
+      return names;
+    },
+    async serverBuild() {
+      const shown = '/ui/common/v1/serverinfo';
+      return serverBuildOf(
+        await http.json({ method: 'GET', url: `${await findUiServer()}${shown}`, shown, kind: 'read' }),
+      );
     },
     async report(request) {
       if (!isReportService(request.Name))

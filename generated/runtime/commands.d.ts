@@ -1,6 +1,11 @@
 import { type ServiceDescriptor } from './transaction.js';
 import type { TransactionRequest } from './transaction-wire.js';
-/** The actions of the commands endpoint. */
+/**
+ * The services public documentation names as needing POST /api/v2/commands instead of /api/v2/transaction (the
+ * published list; a tenant may have others).
+ */
+export declare const COMMANDS_SERVICES: ReadonlySet<string>;
+/** The actions of the commands endpoint (unverified: taken from public client code, not from a published body). */
 export declare const COMMAND_ACTIONS: {
   readonly openWindow: 0;
   readonly close: 1;
@@ -14,7 +19,7 @@ export interface Command {
   readonly DetailLevel: number;
   readonly Args?: Readonly<Record<string, unknown>>;
 }
-/** The body of POST /api/v2/commands. */
+/** The body of POST /api/v2/commands. Unverified: no request body was ever published. */
 export interface CommandsRequest {
   readonly Requests: readonly Command[];
 }

@@ -1,12 +1,31 @@
 // POST /api/v2/commands: a transaction played as the steps a user would take in the service's window (open it,
-// change data, save, close). Some services that fail on /api/v2/transaction need it. The body is a list of
-// `{Action, DetailLevel, Args}` (actions: 0 open window, 1 close, 2 change data, 5 select row, 6 save, 9 run tool);
-// a change names each field's datawindow (`{DatawindowName, FieldName, Value}`), which the generated service
-// descriptor carries. Built here from the same payload the transaction builders make, so a caller switches
-// endpoints without rewriting the payload: `client.commands(Order, Order.request([...], {...}))`.
+// change data, save, close). Some services that fail on /api/v2/transaction need it: public documentation names
+// them (COMMANDS_SERVICES) and nothing else about the endpoint. No request or answer body was ever published, so
+// the body built here is UNVERIFIED: it is the one public client code sends, a list of `{Action, DetailLevel, Args}`
+// (actions: 0 open window, 1 close, 2 change data, 5 select row, 6 save, 9 run tool), a change naming each field's
+// datawindow (`{DatawindowName, FieldName, Value}`), which the generated service descriptor carries. Built from the
+// same payload the transaction builders make, so a caller switches endpoints without rewriting the payload:
+// `client.commands(Order, Order.request([...], {...}))`. Check the first call against your server.
 import { ErpTransactionBuildError } from './transaction.js';
 import { hasOwn } from './object.js';
-/** The actions of the commands endpoint. */
+/**
+ * The services public documentation names as needing POST /api/v2/commands instead of /api/v2/transaction (the
+ * published list; a tenant may have others).
+ */
+export const COMMANDS_SERVICES = new Set([
+  'TransferPalletShipping',
+  'SupplierNotepad',
+  'VendorNotepad',
+  'ItemNotepad',
+  'CustomerPartNumberNotes',
+  'RestateForeignCurrencyAccount',
+  'ServiceNoteTemplate',
+  'ReverseARPayment',
+  'VATReturnWorksheet',
+  'SlabAdjustment',
+  'ContainerBuilding',
+]);
+/** The actions of the commands endpoint (unverified: taken from public client code, not from a published body). */
 export const COMMAND_ACTIONS = {
   openWindow: 0,
   close: 1,

@@ -57,6 +57,7 @@ export const API_NAMES = [
   'ErpTransactionBuildError',
   'ErpTransactionFailedError',
   'COMMAND_ACTIONS',
+  'COMMANDS_SERVICES',
   'commandsRequest',
   'ErpLockedError',
   'ErpAuthError',

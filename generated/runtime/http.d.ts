@@ -128,6 +128,13 @@ export declare const MAX_REDIRECTS = 5;
 export declare function origin(url: string): string;
 /** The message of an OData error object, `{error: {code, message}}`. */
 export declare function odataMessage(body: unknown): string | undefined;
+/**
+ * The server's message in any error body the families answer, so that no error drops it: `{ErrorMessage}` (REST,
+ * Interactive), `{ExceptionMessage}` / `{Message}` (ASP.NET), `{errorMessage}` (UDT), OAuth's `{error_description}` and `{Description}`,
+ * RFC 7807's `detail` (else its `title`), the Transaction API's `{Messages: [...]}`, OData's `{error: {message}}`,
+ * `{error: '...' | [...]}` and ASP.NET validation's `{errors: {field: [...]}}`.
+ */
+export declare function errorMessageOf(body: unknown): string | undefined;
 export declare function createHttp(options: HttpOptions): Http;
 /** A body's bytes as text (UTF-8, invalid sequences replaced). */
 export declare function utf8Text(bytes: Uint8Array): string;

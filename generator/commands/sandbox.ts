@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { UserError } from '../errors.js';
 import { SANDBOX_CAPTURED, SANDBOX_CHOICES, SANDBOX_DOCUMENTED } from '../../sandbox/choices.js';
-import type { FaultPlan, SandboxFaults } from '../../sandbox/sandbox.js';
+import type { FaultPlan, SandboxFaults, TransactionOptions } from '../../sandbox/sandbox.js';
 import { fromEnv, refuseSecretFlags, SECRET_FLAG_OPTIONS } from './secrets.js';
 
 export interface SandboxArgs {
@@ -25,6 +25,16 @@ export interface SandboxArgs {
   readonly slow: number;
   readonly 'price-500'?: number | undefined;
   readonly 'price-locks'?: number | undefined;
+  readonly serverinfo?: string | undefined;
+  readonly 'service-list'?: string | undefined;
+  readonly 'async-status'?: string | undefined;
+  readonly 'async-messages'?: string | undefined;
+  readonly 'error-body'?: string | undefined;
+  readonly 'response-window'?: number | undefined;
+  readonly 'response-window-as'?: string | undefined;
+  readonly 'window-data'?: string | undefined;
+  readonly 'session-cleanup'?: string | undefined;
+  readonly 'session-groups'?: string | undefined;
 }
 
 export function sandboxOptions<T>(y: Argv<T>) {
@@ -59,6 +69,46 @@ export function sandboxOptions<T>(y: Argv<T>) {
       describe: 'fault: the first N price requests answer the intermittent opaque 500 (target of an invocation)',
     })
     .option('price-locks', { type: 'number', describe: 'fault: the first N price requests answer a lock error' })
+    .option('response-window', {
+      type: 'number',
+      describe: 'fault (T16): the next N transactions meet the unexpected response window and apply nothing',
+    })
+    .option('response-window-as', {
+      choices: ['envelope', '500'],
+      describe: 'how the response window answers: a failed transaction (default) or an HTTP 500',
+    })
+    .option('serverinfo', {
+      choices: ['sections', 'flat'],
+      describe: 'serverinfo as captured sections (default) or flat keys',
+    })
+    .option('service-list', {
+      choices: ['names', 'objects', 'value', 'services'],
+      describe: "GET /api/v2/services in one of the four forms clients read (default: the snapshot's services.json)",
+    })
+    .option('async-status', {
+      choices: ['words', 'numbers'],
+      describe: 'async statuses: 202 Active/Complete/Failed (default) or 200 with Status 3/2',
+    })
+    .option('async-messages', {
+      choices: ['json', 'text'],
+      describe: "a completed async request's Messages: the envelope as JSON (default) or only its text",
+    })
+    .option('error-body', {
+      choices: ['envelope', 'problem'],
+      describe: "the Transaction API's 400 body: the documents' envelope (default) or problem+json",
+    })
+    .option('window-data', {
+      choices: ['list', 'data', 'nested'],
+      describe: 'GET /v2/data as a list (default), {Data: [...]} or {Data: {Data: [...]}}',
+    })
+    .option('session-cleanup', {
+      type: 'string',
+      describe: "SessionHandling's SessionCleanupExpiration, the idle timeout of sessions (default 00:06:00)",
+    })
+    .option('session-groups', {
+      choices: ['captured', 'reversed'],
+      describe: "the order of the session answer's property groups (clients must pick them by Name)",
+    })
     .options(SECRET_FLAG_OPTIONS)
     .epilog(
       [
@@ -104,6 +154,24 @@ function faultsOf(argv: SandboxArgs): SandboxFaults {
   };
 }
 
+/** The Transaction API's evidenced shapes and the response-window fault, from the flags. */
+function transactionSwitches(argv: SandboxArgs): TransactionOptions {
+  const windows = argv['response-window'];
+  if (windows !== undefined && !(Number.isInteger(windows) && windows >= 0))
+    throw new UserError(`--response-window ${windows}: expected a number of transactions`, 2);
+  return {
+    ...(argv['service-list'] !== undefined
+      ? { serviceList: argv['service-list'] as TransactionOptions['serviceList'] }
+      : {}),
+    ...(argv['async-status'] !== undefined ? { asyncStatus: argv['async-status'] as 'words' | 'numbers' } : {}),
+    ...(argv['async-messages'] !== undefined ? { asyncMessages: argv['async-messages'] as 'json' | 'text' } : {}),
+    ...(argv['error-body'] !== undefined ? { errorBody: argv['error-body'] as 'envelope' | 'problem' } : {}),
+    ...(windows !== undefined
+      ? { responseWindow: { count: windows, as: (argv['response-window-as'] ?? 'envelope') as 'envelope' | '500' } }
+      : {}),
+  };
+}
+
 export async function runSandbox(argv: SandboxArgs): Promise<number> {
   refuseSecretFlags(argv);
   const snapshot = resolve(argv.snapshot);
@@ -139,6 +207,15 @@ export async function runSandbox(argv: SandboxArgs): Promise<number> {
       },
       faults,
       ...(argv.build !== undefined ? { build: argv.build } : {}),
+      ...(argv.serverinfo !== undefined ? { serverInfo: argv.serverinfo as 'sections' | 'flat' } : {}),
+      transactions: transactionSwitches(argv),
+      interactive: {
+        ...(argv['session-cleanup'] !== undefined ? { sessionCleanup: argv['session-cleanup'] } : {}),
+        ...(argv['session-groups'] !== undefined
+          ? { propertyOrder: argv['session-groups'] as 'captured' | 'reversed' }
+          : {}),
+        ...(argv['window-data'] !== undefined ? { dataShape: argv['window-data'] as 'list' | 'data' | 'nested' } : {}),
+      },
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

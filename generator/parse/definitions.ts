@@ -3,6 +3,7 @@
 // the file, the service, the element and the field. The `Template` part is not read: it is derivable.
 import { z } from 'zod';
 import { FIELD_TYPES, isReportService } from '../../templates/runtime/contract.js';
+import { serviceNames } from '../../templates/runtime/discovery.js';
 import { inputError } from '../errors.js';
 import { named, quote } from '../message-text.js';
 import type { DataElement, FieldType, TransactionField, TransactionService } from '../model/transactions.js';
@@ -31,13 +32,6 @@ const definitionSchema = z.object({
   TransactionDefinition: z.object({ DataElementDefinitions: z.array(elementSchema) }),
 });
 
-/** GET /api/v2/services: its exact JSON form was not captured, so each plausible one is taken. */
-const serviceListSchema = z.union([
-  z.array(z.string()),
-  z.array(z.object({ Name: z.string() })),
-  z.object({ Services: z.union([z.array(z.string()), z.array(z.object({ Name: z.string() }))]) }),
-]);
-
 function parseJson(text: string, label: string): unknown {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (/^\s*$/.test(text))
@@ -50,12 +44,15 @@ function parseJson(text: string, label: string): unknown {
   }
 }
 
+/** GET /api/v2/services, whose JSON form was never published: the four forms public clients read are taken. */
 export function parseServiceList(text: string, label: string): string[] {
-  const parsed = serviceListSchema.safeParse(parseJson(text, label));
-  if (!parsed.success)
-    throw inputError(label, 'is not a service list (a list of names, of {Name} objects, or {Services: [...]})');
-  const list = Array.isArray(parsed.data) ? parsed.data : parsed.data.Services;
-  return list.map((s) => (typeof s === 'string' ? s : s.Name));
+  const names = serviceNames(parseJson(text, label));
+  if (!names)
+    throw inputError(
+      label,
+      'is not a service list (a list of names, of {Name} objects, {value: [...]} or {Services: [...]})',
+    );
+  return names;
 }
 
 /** Where a zod issue points, in the words of the definition: service, element and field by name. */

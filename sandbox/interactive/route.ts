@@ -1,10 +1,15 @@
 // The Interactive API on the sandbox's UI server (`{ui_server}/api/ui/interactive/...`): sessions per bearer token,
-// windows of the snapshot's transaction services, field changes, tabs, reads, saves, tools and response windows,
-// over an in-memory store. It plays the behaviours the service documents say clients meet:
+// windows of the snapshot's transaction services, field changes, tabs, reads, saves, tools and response windows.
+// A window loads a record from, and saves it to, the rows every family shares (the sandbox's `load` and `save`, the
+// Transaction API's record store). It plays the behaviours the service documents say clients meet:
 // - no `Accept: application/json`: an empty 500 (builds up to 26.1.5910.3) or a 200 in XML (26.1.5940.0 and later);
 // - a second session for a token: 409 `Session already exists.` until the token's sessions are deleted;
 // - a consumer key's token without a user name: the session cannot be created (the user is not found);
-// - a session unused for longer than its SessionTimeout (default 60 s, on an injectable clock) is gone:
+// - the session answer as public captures show it: 26.1 `{Id, Properties: [{Name, Properties}]}` with named groups
+//   (`Telemetry`: the build; `SessionHandling`: `SessionCleanupExpiration` and the pool's settings), 25.2
+//   `{SessionId, Status: "Active"}`;
+// - a session unused for longer than its idle timeout (the SessionTimeout its create asked for, else its
+//   SessionCleanupExpiration; 60 s on 25.2, as the documents say; on an injectable clock) is gone:
 //   `Session not found or expired`; a closed window: `Window not found`;
 // - a change names its tab's fields: a batched change stops at the first refused item (400, no Status), the items
 //   before it applied, the ones after it not attempted; an over-length value is refused naming the field;
@@ -14,12 +19,25 @@
 // - `?id=` on the window and data endpoints, `?windowId=` on the tools endpoint (the other one: 422/400);
 // - loading a record that does not exist (changing a Form's key field): Status 2, an empty window and a message of
 //   Type 2; saving a window of a service configured to ask (`dialogs`) opens a response window: Status 3 with a
-//   `windowopened` event, answered with its tools `cb_yes` / `cb_no`.
+//   `windowopened` event, answered with its tools `cb_yes` / `cb_no`;
+// - window data as public captures show it: a list of `{Name, Columns, Data}` with the rows by position (and an
+//   `_internalrowindex` column), only for the datawindows of the active tab and those changed since the last read;
+//   under a switch wrapped as `{Data: [...]}` or `{Data: {Data: [...]}}`.
 import { randomUUID } from 'node:crypto';
 import type { ElementModel as DataElement, FieldModel, ServiceModel } from '../transaction-catalog.js';
 import type { Caller } from '../auth.js';
+import { answersXmlWithoutAccept, DEFAULT_BUILD } from '../builds.js';
 import type { Family } from '../server.js';
+import { xmlAnswer } from '../xml-answer.js';
 import { emptyReply, jsonBody, jsonReply, type Reply, type ServiceRequest } from './route-types.js';
+
+/** A save's outcome: the keys the server gave (element -> field -> value), or why it was refused. */
+export type SaveOutcome =
+  | { readonly ok: true; readonly keys: ReadonlyMap<string, ReadonlyMap<string, string>> }
+  | { readonly ok: false; readonly reason: string };
+
+/** The three forms public clients read window data in: a list, `{Data: [...]}`, `{Data: {Data: [...]}}`. */
+export type WindowDataShape = 'list' | 'data' | 'nested';
 
 export interface InteractiveSandboxOptions {
   /** the snapshot's transaction services (their definitions give windows, tabs, datawindows and fields) */
@@ -32,14 +50,28 @@ export interface InteractiveSandboxOptions {
   readonly build?: string;
   /** milliseconds, for session expiry (default Date.now) */
   readonly now?: () => number;
-  /** records that exist, per service and key value (a load of any other key answers Status 2) */
-  readonly records?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The record of a service's main element whose KeyFields hold these values: element -> its first row's fields,
+   * undefined when there is none (the window then answers Status 2).
+   */
+  readonly load?: (
+    service: ServiceModel,
+    keys: ReadonlyMap<string, string>,
+  ) => ReadonlyMap<string, ReadonlyMap<string, string>> | undefined;
+  /** Saves the changed datawindows' values (element -> field -> value) as one transaction of the service. */
+  readonly save?: (service: ServiceModel, rows: ReadonlyMap<DataElement, ReadonlyMap<string, string>>) => SaveOutcome;
   /** whether a row with this value in this column (`table.column`, the field's DbColumnName) exists: the sandbox's rows */
   readonly exists?: (dbColumn: string, value: string) => boolean;
   /** the stored value of `dbColumn` in the row whose `keyDbColumn` is `key` (same table), as the window shows it */
   readonly valueOf?: (dbColumn: string, keyDbColumn: string, key: string) => string | undefined;
   /** services whose save opens a response window asking to confirm, with its text */
   readonly dialogs?: Readonly<Record<string, string>>;
+  /** what `SessionHandling` reports as `SessionCleanupExpiration`, and the idle time a session lives without its own SessionTimeout (default `00:06:00`, as measured) */
+  readonly sessionCleanup?: string;
+  /** the order of the session answer's property groups: as captured (`Telemetry` first, default) or reversed */
+  readonly propertyOrder?: 'captured' | 'reversed';
+  /** the form of GET /v2/data (default `list`) */
+  readonly dataShape?: WindowDataShape;
 }
 
 interface SandboxWindow {
@@ -53,6 +85,9 @@ interface SandboxWindow {
   readonly values: Map<string, Map<string, string>>;
   /** the next request on this window answers an empty 500 (after a wrong DatawindowName) */
   poisoned: boolean;
+  /** datawindows changed since the record was loaded (a save writes these) and since the last read (a read shows these) */
+  readonly dirty: Set<string>;
+  readonly unread: Set<string>;
   /** the open response window blocking this one */
   dialog?: SandboxWindow;
 }
@@ -81,6 +116,8 @@ export interface InteractiveSandbox {
   windowValues(windowId: string): Record<string, Record<string, string>> | undefined;
 }
 
+const XML_NAMESPACE = 'http://schemas.datacontract.org/2004/07/Svc.UI.Service';
+
 const ERROR = (status: number, message: string) =>
   jsonReply(status, { ErrorMessage: message, ErrorType: 'Svc.Business.Interactive' });
 const result = (status: number, extra: { events?: unknown[]; messages?: unknown[] } = {}) =>
@@ -106,25 +143,34 @@ function datawindowOf(element: DataElement): string {
   return element.datawindow ?? element.name.slice(element.name.indexOf('.') + 1);
 }
 
-function laterBuild(build: string, than: string): boolean {
-  const a = build.split('.').map(Number);
-  const b = than.split('.').map(Number);
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const d = (a[i] ?? 0) - (b[i] ?? 0);
-    if (d !== 0) return d > 0;
-  }
-  return false;
+/** `hh:mm:ss` (a .NET TimeSpan) in milliseconds; undefined when it is not one */
+function timeSpanMs(text: string): number | undefined {
+  const m = /^(?:(\d+)\.)?(\d{1,2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!m) return undefined;
+  return (((Number(m[1] ?? 0) * 24 + Number(m[2])) * 60 + Number(m[3])) * 60 + Number(m[4])) * 1000;
 }
+
+const newWindow = (service: ServiceModel, extra: Partial<SandboxWindow> = {}): SandboxWindow => ({
+  id: randomUUID(),
+  service,
+  activeTab: undefined,
+  values: new Map(),
+  poisoned: false,
+  dirty: new Set(),
+  unread: new Set(),
+  ...extra,
+});
 
 export function interactiveSandbox(options: InteractiveSandboxOptions): InteractiveSandbox {
   const prefix = `${options.prefix ?? '/uiserver0'}/api/ui/interactive`;
-  const build = options.build ?? '26.1.5940.0';
+  const build = options.build ?? DEFAULT_BUILD;
+  const old = build.startsWith('25.');
   const now = options.now ?? (() => Date.now());
   const services = options.services;
   const sessions = new Map<string, SandboxSession>();
-  const records = new Map<string, Set<string>>(
-    Object.entries(options.records ?? {}).map(([service, keys]) => [service, new Set(keys)]),
-  );
+  const cleanup = options.sessionCleanup ?? '00:06:00';
+  const cleanupMs = timeSpanMs(cleanup);
+  if (cleanupMs === undefined) throw new Error(`interactive.sessionCleanup ${cleanup}: expected hh:mm:ss`);
   let created = 0;
 
   /** the token's live session, dropping it when it has been idle too long */
@@ -146,15 +192,37 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     const session: SandboxSession = {
       id: randomUUID(),
       token,
-      timeoutMs: (typeof timeout === 'number' && timeout > 0 ? timeout : 60) * 1000,
+      // the documents' 60 s on 25.2, whose answer reports no SessionHandling
+      timeoutMs: typeof timeout === 'number' && timeout > 0 ? timeout * 1000 : old ? 60_000 : cleanupMs!,
       lastSeen: now(),
       windows: new Map(),
     };
     sessions.set(token, session);
     created++;
-    const properties = [{ Properties: { fullversion: build, shortversion: build.split('.').slice(0, 2).join('.') } }];
-    const id = build.startsWith('25.') ? { SessionId: session.id } : { Id: session.id };
-    return jsonReply(200, { ...id, Properties: properties });
+    if (old) return jsonReply(200, { SessionId: session.id, Status: 'Active' });
+    const groups = [
+      {
+        Name: 'Telemetry',
+        Properties: {
+          fullversion: build,
+          shortversion: build.split('.').slice(0, 2).join('.'),
+          configurationid: session.id.slice(0, 8),
+        },
+      },
+      {
+        Name: 'SessionHandling',
+        Properties: {
+          SessionCleanupExpiration: cleanup,
+          TimedCleanupInterval: '00:01:00',
+          PoolSize: 10,
+          WarmStartCount: 2,
+        },
+      },
+    ];
+    return jsonReply(200, {
+      Id: session.id,
+      Properties: options.propertyOrder === 'reversed' ? groups.reverse() : groups,
+    });
   }
 
   function windowOf(session: SandboxSession, request: ServiceRequest, param: 'id' | 'windowId'): SandboxWindow | Reply {
@@ -187,11 +255,26 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     return elementsOf(window.service).filter((e) => tab === null || tabOf(e) === tab);
   }
 
+  /** Loads the record of the main element's keys into the window: every element's first row. */
+  function loadRecord(window: SandboxWindow, keys: ReadonlyMap<string, string>): boolean {
+    const record = options.load?.(window.service, keys);
+    if (!record) return false;
+    window.values.clear();
+    for (const element of elementsOf(window.service)) {
+      const values = record.get(element.name);
+      if (values && values.size > 0) window.values.set(datawindowOf(element), new Map(values));
+    }
+    window.dirty.clear();
+    for (const dw of window.values.keys()) window.unread.add(dw);
+    return true;
+  }
+
   function change(window: SandboxWindow, request: ServiceRequest): Reply {
     const body = jsonBody(request)?.value as { List?: unknown } | undefined;
     if (!body || !Array.isArray(body.List)) return ERROR(400, 'The change request has no List of changes.');
     const events: unknown[] = [];
-    for (const raw of body.List as Array<Record<string, unknown>>) {
+    for (const raw of body.List as Array<Record<string, unknown> | null>) {
+      if (raw === null || typeof raw !== 'object') return ERROR(400, 'A change item is not an object.');
       const field = String(raw['FieldName'] ?? '');
       const value = raw['Value'] === null || raw['Value'] === undefined ? '' : String(raw['Value']);
       const datawindow = raw['DatawindowName'];
@@ -216,25 +299,36 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
       if (max !== undefined && [...value].length > max)
         return ERROR(400, `The value for ${field} is longer than its maximum length of ${max}.`);
       const dw = datawindowOf(element);
-      // a Form's key field retrieves the record: one that does not exist leaves the window empty, Status 2
-      const known = (v: string) =>
-        records.get(window.service.name)?.has(v) === true ||
-        (definition.dbColumn !== null && options.exists?.(definition.dbColumn, v) === true);
-      if (element.type === 'Form' && element.keyFields.includes(field) && !known(value)) {
-        window.values.clear();
-        return result(2, { messages: [{ Text: `${element.name}: no record with ${field} ${value}.`, Type: 2 }] });
-      }
       const values = window.values.get(dw) ?? new Map<string, string>();
-      const loads = element.type === 'Form' && element.keyFields.includes(field);
-      // a record found among the rows brings its stored values: the fields whose column is in the key's table
-      if (loads && definition.dbColumn !== null && options.valueOf)
-        for (const other of fieldsOf(element)) {
-          if (other.dbColumn === null || other === definition) continue;
-          const stored = options.valueOf(other.dbColumn, definition.dbColumn, value);
-          if (stored !== undefined) values.set(other.name, stored);
+      // a Form's key field retrieves the record: one that does not exist leaves the window empty, Status 2
+      if (element.type === 'Form' && element.keyFields.includes(field)) {
+        const missing = () => {
+          window.values.clear();
+          window.dirty.clear();
+          return result(2, { messages: [{ Text: `${element.name}: no record with ${field} ${value}.`, Type: 2 }] });
+        };
+        if (element === window.service.main) {
+          const keys = new Map([...element.keyFields].map((k) => [k, k === field ? value : (values.get(k) ?? '')]));
+          // the record is retrieved once every key field has a value
+          if ([...keys.values()].every((v) => v !== '')) {
+            if (!loadRecord(window, keys)) return missing();
+            events.push({ Name: 'dwcontentchanged', Data: [{ Key: 'datawindow', Value: dw }] });
+            continue;
+          }
+        } else {
+          if (definition.dbColumn === null || options.exists?.(definition.dbColumn, value) !== true) return missing();
+          // a record found among the rows brings its stored values: the fields whose column is in the key's table
+          for (const other of fieldsOf(element)) {
+            if (other.dbColumn === null || other === definition) continue;
+            const stored = options.valueOf?.(other.dbColumn, definition.dbColumn, value);
+            if (stored !== undefined) values.set(other.name, stored);
+          }
         }
+      }
       values.set(field, value);
       window.values.set(dw, values);
+      window.dirty.add(dw);
+      window.unread.add(dw);
       events.push({ Name: 'dwcontentchanged', Data: [{ Key: 'datawindow', Value: dw }] });
     }
     return result(1, { events });
@@ -252,15 +346,7 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
   function save(session: SandboxSession, window: SandboxWindow): Reply {
     const question = options.dialogs?.[window.service.name];
     if (question !== undefined && !window.parent) {
-      const dialog: SandboxWindow = {
-        id: randomUUID(),
-        service: window.service,
-        parent: window,
-        text: question,
-        activeTab: undefined,
-        values: new Map(),
-        poisoned: false,
-      };
+      const dialog = newWindow(window.service, { parent: window, text: question });
       session.windows.set(dialog.id, dialog);
       window.dialog = dialog;
       return result(3, { events: [opened(dialog.id)], messages: [{ Text: question, Type: 1 }] });
@@ -268,22 +354,32 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     return commit(window);
   }
 
+  /** Writes the changed datawindows (and the main element's keys, which name the record) to the rows. */
   function commit(window: SandboxWindow): Reply {
-    const header = elementsOf(window.service).find((e) => e.type === 'Form' && e.keyFields.length > 0);
-    const events: unknown[] = [];
-    if (header) {
-      const values = window.values.get(datawindowOf(header)) ?? new Map<string, string>();
-      const key = header.keyFields[0]!;
-      let value = values.get(key);
-      if (value === undefined) {
-        value = String(1_000_000 + (records.get(window.service.name)?.size ?? 0) + 1);
-        values.set(key, value);
-        window.values.set(datawindowOf(header), values);
-        events.push({ Name: 'keygenerated', Data: [{ Key: key, Value: value }] });
-      }
-      const known = records.get(window.service.name) ?? new Set<string>();
-      records.set(window.service.name, known.add(value));
+    const main = window.service.main;
+    const rows = new Map<DataElement, ReadonlyMap<string, string>>();
+    for (const element of elementsOf(window.service)) {
+      const values = window.values.get(datawindowOf(element));
+      if (!values) continue;
+      if (window.dirty.has(datawindowOf(element))) rows.set(element, values);
+      else if (element === main)
+        rows.set(element, new Map(element.keyFields.filter((k) => values.has(k)).map((k) => [k, values.get(k)!])));
     }
+    const events: unknown[] = [];
+    if (rows.size > 0 && options.save) {
+      const saved = options.save(window.service, rows);
+      if (!saved.ok) return ERROR(400, saved.reason);
+      for (const [name, keys] of saved.keys) {
+        const element = window.service.elements.get(name)!;
+        const values = window.values.get(datawindowOf(element)) ?? new Map<string, string>();
+        for (const [key, value] of keys) {
+          values.set(key, value);
+          events.push({ Name: 'keygenerated', Data: [{ Key: key, Value: value }] });
+        }
+        window.values.set(datawindowOf(element), values);
+      }
+    }
+    window.dirty.clear();
     return result(1, { events, messages: [{ Text: 'Save complete.', Type: 1 }] });
   }
 
@@ -301,21 +397,26 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     return ERROR(400, `Tool ${String(tool)} was not found.`);
   }
 
+  /**
+   * GET /v2/data: the datawindows of the active tab and those changed since the last read, each `{Name, Columns,
+   * Data}` with its rows by position (one row here) and the row index as a last column, as public captures show.
+   */
   function data(window: SandboxWindow): Reply {
-    const list = elementsOn(window, window.activeTab ?? null).map((e) => {
-      const dw = datawindowOf(e);
-      const values = window.values.get(dw);
+    const shown = elementsOf(window.service).filter(
+      (e) => (window.activeTab !== undefined && tabOf(e) === window.activeTab) || window.unread.has(datawindowOf(e)),
+    );
+    window.unread.clear();
+    const list = shown.map((e) => {
+      const values = window.values.get(datawindowOf(e));
       const columns = [...e.fields.keys()];
       return {
-        Name: dw,
-        TabName: tabOf(e),
-        Columns: columns,
-        Data: values ? [columns.map((c) => values.get(c) ?? '')] : [],
-        ActiveRow: values ? 0 : -1,
-        TotalRows: values ? 1 : 0,
+        Name: e.name,
+        Columns: [...columns, '_internalrowindex'],
+        Data: values ? [[...columns.map((c) => values.get(c) ?? ''), 1]] : [],
       };
     });
-    return jsonReply(200, list);
+    const shape = options.dataShape ?? 'list';
+    return jsonReply(200, shape === 'list' ? list : shape === 'data' ? { Data: list } : { Data: { Data: list } });
   }
 
   function onWindow(session: SandboxSession, request: ServiceRequest, endpoint: string): Reply {
@@ -367,18 +468,26 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     }
   }
 
-  const route = (request: ServiceRequest, { token, user }: Caller): Reply | undefined => {
+  const route = (request: ServiceRequest, caller: Caller): Reply | undefined => {
     const endpoint = request.path.slice(prefix.length + 1).replace(/\/$/, '');
     const known = endpoint === 'sessions' || /^v2\/(window|change|tab|row|data|tools)$/.test(endpoint);
     if (!known) return undefined;
-    if (!/application\/json/i.test(request.headers['accept'] ?? ''))
-      return laterBuild(build, '26.1.5910.3')
-        ? {
-            status: 200,
-            headers: { 'Content-Type': 'application/xml' },
-            body: '<Result xmlns="http://schemas.datacontract.org/2004/07/P21.UI.Service.Model"><Status>1</Status></Result>',
-          }
-        : emptyReply(500);
+    if (/application\/json/i.test(request.headers['accept'] ?? '')) return answer(request, endpoint, caller);
+    if (!answersXmlWithoutAccept(build)) return emptyReply(500);
+    // from 26.1.5940.0 the request is served and its answer written as XML
+    const reply = answer(request, endpoint, caller);
+    if (!String(reply.headers['Content-Type'] ?? '').startsWith('application/json')) return reply;
+    const root = endpoint === 'sessions' && request.method === 'POST' ? 'Session' : 'Result';
+    const xml = xmlAnswer(
+      root,
+      `${XML_NAMESPACE}.${root === 'Session' ? 'Request' : 'Model'}`,
+      JSON.parse(String(reply.body)),
+      'Property',
+    );
+    return { ...xml, status: reply.status };
+  };
+
+  function answer(request: ServiceRequest, endpoint: string, { token, user }: Caller): Reply {
     if (endpoint === 'sessions') {
       if (request.method === 'POST') return createSession(token, user, request);
       if (request.method === 'DELETE') {
@@ -399,51 +508,50 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
       const service = typeof name === 'string' ? services.get(name) : undefined;
       if (!service)
         return ERROR(500, `Window <<${String(name)}>> is not available or user does not have permission to open it`);
-      const window: SandboxWindow = {
-        id: randomUUID(),
-        service,
-        activeTab: undefined,
-        values: new Map(),
-        poisoned: false,
-      };
+      const window = newWindow(service);
       session.windows.set(window.id, window);
       return jsonReply(200, { WindowId: window.id, Status: 1, Events: [opened(window.id)], Messages: [] });
     }
     return onWindow(session, request, endpoint);
-  };
+  }
 
+  /**
+   * POST /api/v2/commands. No request or answer body was ever published: the body taken here is the one public
+   * client code sends, `{Requests: [{Action, DetailLevel, Args}]}`, and the answer is the sandbox's own.
+   */
   function runCommands(token: string, request: ServiceRequest): Reply {
     const body = jsonBody(request)?.value as { Requests?: unknown } | undefined;
     if (!body || !Array.isArray(body.Requests)) return ERROR(400, 'The commands request has no Requests.');
+    const commands = body.Requests as unknown[];
+    const bad = commands.findIndex((c) => c === null || typeof c !== 'object' || Array.isArray(c));
+    if (bad >= 0) return ERROR(400, `Requests[${bad}] is not a command object.`);
     const session: SandboxSession = { id: randomUUID(), token, timeoutMs: 60_000, lastSeen: now(), windows: new Map() };
     let window: SandboxWindow | undefined;
     const results: unknown[] = [];
-    for (const command of body.Requests as Array<{ Action?: unknown; Args?: Record<string, unknown> }>) {
+    for (const command of commands as Array<{ Action?: unknown; Args?: unknown }>) {
       const action = command.Action;
+      const args = (command.Args !== null && typeof command.Args === 'object' ? command.Args : {}) as Record<
+        string,
+        unknown
+      >;
       let reply: Reply;
       if (action === 0) {
-        const service = services.get(String(command.Args?.['ServiceName'] ?? ''));
+        const service = services.get(String(args['ServiceName'] ?? ''));
         if (!service)
           return ERROR(
             500,
-            `Window <<${String(command.Args?.['ServiceName'])}>> is not available or user does not have permission to open it`,
+            `Window <<${String(args['ServiceName'])}>> is not available or user does not have permission to open it`,
           );
-        window = { id: randomUUID(), service, activeTab: undefined, values: new Map(), poisoned: false };
+        window = newWindow(service);
         session.windows.set(window.id, window);
         reply = result(1, { events: [opened(window.id)] });
       } else if (!window) return ERROR(400, `Action ${String(action)} before a window was opened.`);
       else if (action === 2)
-        reply = change(window, {
-          ...request,
-          body: JSON.stringify({ WindowId: window.id, List: command.Args?.['List'] }),
-        });
+        reply = change(window, { ...request, body: JSON.stringify({ WindowId: window.id, List: args['List'] }) });
       else if (action === 5) reply = result(1);
       else if (action === 6) reply = save(session, window);
       else if (action === 9)
-        reply = runTool(session, window, {
-          ...request,
-          body: JSON.stringify({ ToolName: command.Args?.['ToolName'] }),
-        });
+        reply = runTool(session, window, { ...request, body: JSON.stringify({ ToolName: args['ToolName'] }) });
       else if (action === 1) {
         session.windows.delete(window.id);
         reply = result(1);

@@ -53,6 +53,7 @@ export {
 export type {
   ChangeItem,
   DatawindowData,
+  DatawindowValue,
   Interactive,
   InteractiveEvent,
   InteractiveMessage,
@@ -66,7 +67,7 @@ export type {
 } from './interactive/index.js';
 export { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './udt/errors.js';
 export type { Udt, UdtChanges, UdtConditions, UdtResult, UdtTable, WithRowUid } from './udt/index.js';
-export { COMMAND_ACTIONS, commandsRequest } from './commands.js';
+export { COMMAND_ACTIONS, COMMANDS_SERVICES, commandsRequest } from './commands.js';
 export type { Command, CommandsRequest } from './commands.js';
 export type {
   AddressRecord,

@@ -37,7 +37,8 @@ import {
   type TransactionResponse,
   type TransactionSet,
 } from './transaction-wire.js';
-import { commandsRequest } from './commands.js';
+import { commandsRequest, COMMANDS_SERVICES } from './commands.js';
+import { serverBuildOf, serviceNames } from './discovery.js';
 import type { UserDefinedFieldKinds } from './entity/fields.js';
 import { FAMILIES, type Families } from './families.js';
 import type { FamilyContext } from './family.js';
@@ -108,19 +109,38 @@ export interface ErpClient extends Families {
    * transaction passed. Never resent, except after the unexpected response window when nothing was applied.
    */
   transaction(request: TransactionRequest, options?: TransactionOptions): Promise<TransactionResponse>;
-  /** POST /api/v2/transaction/async, then polls with backoff until done or the deadline; same outcome as transaction(). */
+  /**
+   * POST /api/v2/transaction/async (answered 202 `{RequestId, Status: "Active"}`, or on some builds 200 with
+   * `Status` 3), then polls `?id=` with backoff until `Complete` (2) or `Failed`, or the deadline; the same outcome
+   * as transaction(). A `Failed` request is an ErpTransactionFailedError carrying the server's text. A `Complete`
+   * request whose `Messages` is not the JSON envelope (captures show it may hold only text) is not an error: the
+   * answer then has `Results: null`, the text in `Messages` and every transaction counted in `Summary.Other`
+   * (their outcome unknown): read the records back with transactionGet() to know what was written.
+   */
   transactionAsync(request: TransactionRequest, options?: AsyncOptions): Promise<TransactionResponse>;
   /** POST /api/v2/transaction/get: reads rows back (a write with IgnoreDisabled can succeed and write nothing). */
   transactionGet(request: TransactionGetRequest): Promise<TransactionSet>;
   /**
    * POST /api/v2/commands: the same transactions played as window steps (open, change data, save, close), for
-   * services that fail on /transaction (an empty HTTP 500 there for a service of this package says so). Built from
-   * the service's request: `client.commands(Order, Order.request([...], {...}))`. Never resent. Resolves to the
-   * service's answer as sent (the documents do not give its shape).
+   * services that fail on /transaction (COMMANDS_SERVICES names those public documentation lists; an empty HTTP 500
+   * from /transaction says so). Built from the service's request: `client.commands(Order, Order.request([...],
+   * {...}))`. Never resent. Unverified: no request or answer body was ever published, so the body is the one public
+   * client code sends, and the answer is resolved as sent.
    */
   commands(service: { readonly descriptor: ServiceDescriptor }, request: TransactionRequest): Promise<unknown>;
   /** POST /api/v2/process/pdfreport for a report service (`m_*`): the report's bytes. */
   report(request: TransactionRequest): Promise<Uint8Array>;
+  /**
+   * GET /api/v2/services: the names of the transaction services the server lists (report services are hidden). Its
+   * JSON form was never published; a list of names, of `{Name}` objects, `{value: [...]}` and `{Services: [...]}`
+   * are all read.
+   */
+  services(): Promise<string[]>;
+  /**
+   * The server's build from GET {ui_server}/ui/common/v1/serverinfo: `Version` -> `Application Version` (the
+   * sections a capture shows) or the flat keys the documents name; undefined when it holds neither.
+   */
+  serverBuild(): Promise<string | undefined>;
   /** The UI server address (from the router, once). */
   uiServer(): Promise<string>;
 }
@@ -269,14 +289,17 @@ export function createClient(options: ClientOptions, settings: PackageSettings =
 
   /**
    * How a service that cannot run through /transaction answers: an empty HTTP 500 (which an unknown service gets
-   * too). The message points to the commands endpoint, which some services need instead.
+   * too). For the services public documentation names as needing the commands endpoint, the message says so first;
+   * for the others it stays a hint.
    */
   const needsCommands =
     (service: string): Exchange['explain'] =>
     (status, _body, text, info) =>
       status === 500 && text.trim() === ''
         ? new ErpServerError(
-            `${service}: an empty HTTP 500 from /api/v2/transaction: the service is unknown, or it cannot run through /transaction; some services need POST /api/v2/commands instead: client.commands(${service}, request)`,
+            COMMANDS_SERVICES.has(service)
+              ? `${service}: an empty HTTP 500 from /api/v2/transaction: ${service} is one of the services known to need POST /api/v2/commands: use client.commands(${service}, request) (the commands body is unverified: none was ever published)`
+              : `${service}: an empty HTTP 500 from /api/v2/transaction: the service is unknown, or it cannot run through /transaction; some services need POST /api/v2/commands instead: client.commands(${service}, request)`,
             info(status),
           )
         : undefined;
@@ -327,6 +350,52 @@ export function createClient(options: ClientOptions, settings: PackageSettings =
         `${request.Name} is a report service: /transaction answers Succeeded and produces nothing; use client.report()`,
       );
     }
+  }
+
+  /**
+   * Where an async request stands: undefined while it runs (`Active`, or Status 3), its answer once it is done.
+   * `Complete` (or 2) carries the synchronous envelope as a JSON string in `Messages`; when that text is not the
+   * envelope, the answer is `unconfirmed`: every transaction counted in `Summary.Other`, the text in `Messages`.
+   * `Failed` carries the error text (or an envelope); it is an answer whose transactions all failed.
+   */
+  function asyncOutcome(
+    status: Record<string, unknown>,
+    request: TransactionRequest,
+    id: string,
+    path: string,
+  ): { readonly response: TransactionResponse; readonly unconfirmed: boolean } | undefined {
+    const state = status['Status'];
+    if (state === 'Active' || state === 3) return undefined;
+    if (state !== 'Complete' && state !== 2 && state !== 'Failed')
+      throw unexpected(
+        `${request.Name}: async request ${id} has a Status this client does not know: ${http.show(state)}`,
+        `GET ${path}`,
+        request.Name,
+      );
+    const messages = status['Messages'];
+    let envelope: unknown = messages;
+    if (typeof messages === 'string')
+      try {
+        envelope = JSON.parse(messages);
+      } catch {
+        envelope = undefined;
+      }
+    const count = request.Transactions.length;
+    const text = typeof messages === 'string' ? [messages] : [];
+    if (envelope !== null && typeof envelope === 'object' && !Array.isArray(envelope))
+      return { response: parseTransactionResponse(envelope, request.Name, http.show), unconfirmed: false };
+    if (state === 'Failed')
+      return {
+        response: { Messages: text, Results: null, Summary: { Succeeded: 0, Failed: count, Other: 0 } },
+        unconfirmed: false,
+      };
+    options.log?.(
+      `${request.Name}: async request ${id} is Complete without a JSON result (Messages: ${http.show(messages)}); read the records back to know what was written`,
+    );
+    return {
+      response: { Messages: text, Results: null, Summary: { Succeeded: 0, Failed: 0, Other: count } },
+      unconfirmed: true,
+    };
   }
 
   function outcome(response: TransactionResponse, name: string, options?: TransactionOptions): TransactionResponse {
@@ -410,38 +479,20 @@ export function createClient(options: ClientOptions, settings: PackageSettings =
           'POST /api/v2/transaction/async',
           request.Name,
         );
+      const path = `/api/v2/transaction/async?id=${encodeURIComponent(id)}`;
       const deadline = Date.now() + (asyncOptions?.deadlineMs ?? 600_000);
       let wait = asyncOptions?.intervalMs ?? 500;
       for (let status = submitted; ;) {
-        // Status 2 is done (also for failed transactions); older builds said 'Complete' or 'Failed'
-        if (status['Status'] === 2 || status['Status'] === 'Complete' || status['Status'] === 'Failed') {
-          const messages = status['Messages'];
-          let parsed: unknown = messages;
-          if (typeof messages === 'string') {
-            try {
-              parsed = JSON.parse(messages);
-            } catch {
-              throw unexpected(
-                `${request.Name}: async request ${id} finished with Messages that are not JSON: ${http.show(messages)}`,
-                `GET /api/v2/transaction/async?id=${encodeURIComponent(id)}`,
-                request.Name,
-              );
-            }
-          }
-          return outcome(parseTransactionResponse(parsed, request.Name, http.show), request.Name, asyncOptions);
-        }
+        const done = asyncOutcome(status, request, id, path);
+        if (done !== undefined)
+          return outcome(done.response, request.Name, done.unconfirmed ? { allowFailures: true } : asyncOptions);
         if (Date.now() + wait > deadline)
           throw new ErpTimeoutError(
             `${request.Name}: async request ${id} not done by the deadline (last Status ${http.show(status['Status'])})`,
-            {
-              request: `GET /api/v2/transaction/async?id=${encodeURIComponent(id)}`,
-              status: 200,
-              object: request.Name,
-            },
+            { request: `GET ${path}`, status: 200, object: request.Name },
           );
         await sleep(wait);
         wait = Math.min(wait * 2, asyncOptions?.maxIntervalMs ?? 5_000);
-        const path = `/api/v2/transaction/async?id=${encodeURIComponent(id)}`;
         status = asObject(
           await http.json({ method: 'GET', url: `${await findUiServer()}${path}`, shown: path, object: request.Name }),
           'the async status',
@@ -470,6 +521,21 @@ export function createClient(options: ClientOptions, settings: PackageSettings =
     async commands(service, request) {
       checkNotReport(request);
       return post('/api/v2/commands', commandsRequest(service, request), request.Name, 'write');
+    },
+
+    async services() {
+      const shown = '/api/v2/services';
+      const body = await http.json({ method: 'GET', url: `${await findUiServer()}${shown}`, shown, kind: 'read' });
+      const names = serviceNames(body);
+      if (!names) throw unexpected(`the service list is none of the forms known: ${http.show(body)}`, `GET ${shown}`);
+      return names;
+    },
+
+    async serverBuild() {
+      const shown = '/ui/common/v1/serverinfo';
+      return serverBuildOf(
+        await http.json({ method: 'GET', url: `${await findUiServer()}${shown}`, shown, kind: 'read' }),
+      );
     },
 
     async report(request) {

@@ -68,6 +68,7 @@ export const API_NAMES: readonly string[] = [
   'ErpTransactionBuildError',
   'ErpTransactionFailedError',
   'COMMAND_ACTIONS',
+  'COMMANDS_SERVICES',
   'commandsRequest',
   'ErpLockedError',
   'ErpAuthError',

@@ -202,13 +202,41 @@ export function odataMessage(body: unknown): string | undefined {
   return error !== null && typeof error === 'object' && typeof error.message === 'string' ? error.message : undefined;
 }
 
-/** The message fields the families use: `{ErrorMessage}`, `{Message}`, OAuth's `{error_description}`, OData's `{error}`. */
-function anyMessage(body: unknown): string | undefined {
-  if (body === null || typeof body !== 'object') return undefined;
+/**
+ * The server's message in any error body the families answer, so that no error drops it: `{ErrorMessage}` (REST,
+ * Interactive), `{ExceptionMessage}` / `{Message}` (ASP.NET), `{errorMessage}` (UDT), OAuth's `{error_description}` and `{Description}`,
+ * RFC 7807's `detail` (else its `title`), the Transaction API's `{Messages: [...]}`, OData's `{error: {message}}`,
+ * `{error: '...' | [...]}` and ASP.NET validation's `{errors: {field: [...]}}`.
+ */
+export function errorMessageOf(body: unknown): string | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const b = body as Record<string, unknown>;
-  for (const key of ['ErrorMessage', 'Message', 'error_description', 'Description'])
-    if (typeof b[key] === 'string' && b[key] !== '') return b[key];
-  return odataMessage(body) ?? (typeof b['error'] === 'string' && b['error'] !== '' ? b['error'] : undefined);
+  const text = (value: unknown): string | undefined => {
+    if (typeof value === 'string') return value.trim() === '' ? undefined : value;
+    if (Array.isArray(value)) {
+      const parts = value.map(text).filter((t): t is string => t !== undefined);
+      return parts.length ? parts.join(' | ') : undefined;
+    }
+    return undefined;
+  };
+  // ASP.NET's generic `Message` ('An error has occurred.') says less than its `ExceptionMessage`
+  for (const key of [
+    'ErrorMessage',
+    'ExceptionMessage',
+    'Message',
+    'message',
+    'errorMessage',
+    'error_description',
+    'Description',
+    'detail',
+  ])
+    if (text(b[key]) !== undefined) return text(b[key]);
+  const errors = b['errors'];
+  const validation =
+    errors !== null && typeof errors === 'object' && !Array.isArray(errors)
+      ? text(Object.values(errors as Record<string, unknown>).flat())
+      : text(errors);
+  return text(b['Messages']) ?? odataMessage(body) ?? text(b['error']) ?? validation ?? text(b['title']);
 }
 
 /** JSON.parse that never throws (a deeply nested or malformed body is just not JSON). */
@@ -546,7 +574,7 @@ export function createHttp(options: HttpOptions): Http {
         : undefined;
     const explained = exchange.explain?.(status, body, text, info);
     if (explained !== undefined) throw explained;
-    const message = anyMessage(body);
+    const message = errorMessageOf(body);
     const asked = clean(shownUrl(exchange.url).split('?')[0] ?? '');
     if (status === 401) {
       const reason = unauthorizedReason(exchange, text, body, token);

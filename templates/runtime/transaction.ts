@@ -348,18 +348,24 @@ class TransactionBuilder {
           throw new ErpTransactionBuildError(`${at}: ${JSON.stringify(field)} is not a field of the element`);
         edits.push({ Name: field, Value: this.value(value, descriptor, `${at}.${field}`) });
       }
-      if (keys.length) {
-        // the server folds rows with equal keys into one, keeping the last: refuse rather than lose rows
-        const identity = JSON.stringify(keys.map((k) => edits.find((e) => e.Name === k)?.Value));
+      // T8: the server folds List rows that agree on their keys into one, keeping the last; without Keys it folds
+      // rows that agree on the definition's KeyFields. Refused rather than lose rows.
+      const foldKeys = keys.length ? keys : type === 'List' ? element.keyFields : [];
+      const foldValues = foldKeys.map((k) => edits.find((e) => e.Name === k)?.Value);
+      if (foldKeys.length && !foldValues.includes(undefined)) {
+        const identity = JSON.stringify(foldValues);
         const earlier = seen.get(identity);
         if (earlier !== undefined) {
-          const values = keys.map((k) => `${k}=${edits.find((e) => e.Name === k)?.Value}`).join(', ');
+          const values = foldKeys.map((k, i) => `${k}=${foldValues[i]}`).join(', ');
           throw new ErpTransactionBuildError(
-            `${where}: rows ${earlier + 1} and ${index + 1} have equal keys (${values}); the service would keep only the last`,
+            keys.length
+              ? `${where}: rows ${earlier + 1} and ${index + 1} have equal keys (${values}); the service would keep only the last`
+              : `${where}: rows ${earlier + 1} and ${index + 1} agree on the element's key fields (${values}); the service folds them and keeps only the last, even without keys`,
           );
         }
         seen.set(identity, index);
-      } else this.inserted.push({ element: name, fields: new Set(edits.map((e) => e.Name)) });
+      }
+      if (!keys.length) this.inserted.push({ element: name, fields: new Set(edits.map((e) => e.Name)) });
       return { Edits: edits, RelativeDateEdits: [] as never[] };
     });
     this.elements.push({ Name: name, Type: type, Keys: [...keys], Rows: wireRows });
@@ -367,7 +373,6 @@ class TransactionBuilder {
   }
 
   private value(value: unknown, field: FieldDescriptor, what: string): string {
-    let text: string;
     if (field.validValues && !this.codeValues) {
       // a display label, whatever the field's DataType: the service decodes it
       if (typeof value !== 'string' || !field.validValues.includes(value)) {
@@ -375,8 +380,10 @@ class TransactionBuilder {
           `${what}: ${JSON.stringify(value)} is not one of its valid values (${field.validValues.map((v) => JSON.stringify(v)).join(', ')}); send a display label, or build with { useCodeValues: true }`,
         );
       }
-      text = value;
-    } else text = wireValue(value, field.type, what);
+      // the server stores the label's code, not the label: the column's length does not measure it ('OFF' is N)
+      return value;
+    }
+    let text = wireValue(value, field.type, what);
     // an nvarchar(n) holds n UTF-16 code units, as `.length` counts them: an astral character (😀, 𠮷) takes two
     if (field.maxLength !== undefined && text.length > field.maxLength) {
       const length = text.length;

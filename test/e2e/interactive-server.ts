@@ -30,7 +30,7 @@ export interface FamilyServer {
 }
 
 export async function startFamilyServer(
-  options: Pick<SandboxOptions, 'build' | 'interactive'> = {},
+  options: Pick<SandboxOptions, 'build' | 'interactive' | 'credentials'> = {},
 ): Promise<FamilyServer> {
   const sandbox = await startSandbox({
     snapshot: SAMPLE_SNAPSHOT,

@@ -18,19 +18,30 @@ import {
 } from '@acme/erp-schema/client';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import { PurchaseOrder } from '@acme/erp-schema/transactions/PurchaseOrder';
-import { jwt, startFamilyServer, USER_KEY_TOKEN, type FamilyServer } from './interactive-server.js';
+import { startFamilyServer, type FamilyServer } from './interactive-server.js';
+
+// signed in as a team would: tokens the sandbox issued, to a user and to a consumer key (with or without a user)
+const USER = 'demo';
+const PASSWORD = 'demo password';
+const KEY = '0c4f8e21-5b7a-4d93-8e16-2f9a7c3b5d40';
+const credentials = { users: { [USER]: PASSWORD }, consumerKeys: { [KEY]: '/api' } };
+const signIn = (url: string) => tokenAuth({ baseUrl: url, username: USER, password: PASSWORD });
 
 let server: FamilyServer;
 let client: ErpClient;
+let auth: ReturnType<typeof signIn>;
 let clock = 1_000_000;
 
 beforeAll(async () => {
   server = await startFamilyServer({
     interactive: { now: () => clock, dialogs: { PurchaseOrder: 'Send the purchase order by e-mail?' } },
+    credentials,
   });
+  auth = signIn(server.url);
+  await auth.token(); // the token call is made once, before the tests look at what was sent
   // the record a load finds: a row of the sandbox's oe_hdr (the field's DbColumnName)
   server.sandbox.insert('oe_hdr', [{ order_no: '1013938', po_no: 'PO-STORED', job_name: 'Stored job' }]);
-  client = createClient({ baseUrl: server.url, uiServerUrl: server.ui, auth: 'user-token' });
+  client = createClient({ baseUrl: server.url, uiServerUrl: server.ui, auth });
 });
 afterAll(() => server.close());
 
@@ -72,7 +83,11 @@ describe('sessions', () => {
     // a session left behind by this token (an earlier process that died)
     const left = await fetch(`${server.ui}/api/ui/interactive/sessions/`, {
       method: 'POST',
-      headers: { Authorization: 'Bearer user-token', Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Bearer ${await auth.token()}`,
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+      },
       body: '{}',
     });
     expect(left.status).toBe(200);
@@ -80,7 +95,7 @@ describe('sessions', () => {
     const logged = createClient({
       baseUrl: server.url,
       uiServerUrl: server.ui,
-      auth: 'user-token',
+      auth,
       log: (l) => lines.push(l),
     });
     const before = server.requests.length;
@@ -95,18 +110,20 @@ describe('sessions', () => {
   });
 
   it('a consumer key token without a user name is refused before any call; with a user name it works', async () => {
-    const keyOnly = createClient({
-      baseUrl: server.url,
-      uiServerUrl: server.ui,
-      auth: jwt({ sub: '', aud: '/api', 'Svc.ConsumerUid': '42', exp: 2147483647 }),
-    });
+    const keyAuth = tokenAuth({ baseUrl: server.url, consumerKey: KEY });
+    const keyOnly = createClient({ baseUrl: server.url, uiServerUrl: server.ui, auth: keyAuth });
+    await keyAuth.token(); // the token call is not the session's
     const before = server.requests.length;
     const error = await keyOnly.interactive.session(async () => 'never').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ErpInteractiveUsageError);
     expect((error as Error).message).toMatch(/consumer key.*without a user name/);
     expect(server.requests.length).toBe(before);
 
-    const withUser = createClient({ baseUrl: server.url, uiServerUrl: server.ui, auth: USER_KEY_TOKEN });
+    const withUser = createClient({
+      baseUrl: server.url,
+      uiServerUrl: server.ui,
+      auth: tokenAuth({ baseUrl: server.url, consumerKey: KEY, username: USER }),
+    });
     await expect(withUser.interactive.session(async () => 'ran')).resolves.toBe('ran');
   });
 
@@ -162,9 +179,9 @@ describe('sessions', () => {
   });
 
   it('reads the 25.2 session id field (SessionId)', async () => {
-    const old = await startFamilyServer({ build: '25.2.5776.1' });
+    const old = await startFamilyServer({ build: '25.2.5776.1', credentials });
     try {
-      const c = createClient({ baseUrl: old.url, uiServerUrl: old.ui, auth: 'user-token' });
+      const c = createClient({ baseUrl: old.url, uiServerUrl: old.ui, auth: signIn(old.url) });
       await expect(c.interactive.session(async (s) => s.id)).resolves.toMatch(/^[0-9a-f-]{36}$/);
       expect(old.interactive.openSessions()).toBe(0);
     } finally {
@@ -190,7 +207,8 @@ describe('windows', () => {
       // the same tab again: no second tab change
       await w.change('TABPAGE_1.order', { job_name: 'Job' });
       const data = await w.data();
-      expect(data.find((d) => d.Name === 'd_oe_hdr_order')).toBeDefined();
+      // the datawindows answer under their element's name, as captured
+      expect(data.find((d) => d.Name === 'TABPAGE_1.order')).toBeDefined();
       const saved = await w.save();
       expect(saved.kind).toBe('ok');
       expect(saved.events.find((e) => e.Name === 'keygenerated')).toBeDefined();
@@ -224,9 +242,7 @@ describe('windows', () => {
       const found = await w.change('TABPAGE_1.order', { order_no: '1013938' });
       expect(found.kind).toBe('ok');
       // the record's values come from the sandbox's rows
-      const header = (await w.data()).find((d) => d.Name === 'd_oe_hdr_order') as
-        { Columns: string[]; Data: string[][] } | undefined;
-      const row = Object.fromEntries(header!.Columns.map((c, i) => [c, header!.Data[0]![i]]));
+      const [row] = await w.rows('TABPAGE_1.order');
       expect(row).toMatchObject({ order_no: '1013938', po_no: 'PO-STORED', job_name: 'Stored job' });
     });
   });
@@ -235,6 +251,7 @@ describe('windows', () => {
     const before = server.requests.length;
     await client.interactive.session(async (s) => {
       const w = await s.open(PurchaseOrder);
+      await w.change('TABPAGE_1.tp_1_dw_1', { external_po_no: 'EXT-DIALOG' });
       const saved = await w.save();
       expect(saved.kind).toBe('blocked');
       if (saved.kind !== 'blocked') return;
@@ -244,6 +261,10 @@ describe('windows', () => {
       const answered = await saved.responseWindow.runTool('cb_yes', 'Yes');
       expect(answered.kind).toBe('ok');
       expect(answered.events.some((e) => e.Name === 'keygenerated')).toBe(true);
+      // the save the response window held is written only once it is answered
+      expect(server.sandbox.transactionRows('PurchaseOrder', 'TABPAGE_1.tp_1_dw_1')).toContainEqual(
+        expect.objectContaining({ external_po_no: 'EXT-DIALOG' }),
+      );
     });
     expect(shown(before).find((p) => p.startsWith('GET') && p.includes('/v2/tools'))).toMatch(/\?windowId=/);
   });
@@ -315,7 +336,7 @@ describe('windows', () => {
       const w = await s.open(Order);
       const gone = await fetch(`${server.ui}/api/ui/interactive/v2/window?id=${w.id}`, {
         method: 'DELETE',
-        headers: { Authorization: 'Bearer user-token', Accept: 'application/json' },
+        headers: { Authorization: `Bearer ${await auth.token()}`, Accept: 'application/json' },
       });
       expect(gone.status).toBe(200);
       await expect(w.data()).rejects.toBeInstanceOf(ErpWindowNotFoundError);
@@ -325,15 +346,18 @@ describe('windows', () => {
 });
 
 describe('session timeout', () => {
-  it('a caller idle beyond the session timeout is told before sending, not left waiting', async () => {
+  it("the idle timeout is read from the session answer's SessionHandling group (SessionCleanupExpiration 00:06:00), not assumed to be 60 s", async () => {
     await client.interactive.session(
       async (s) => {
+        expect(s.idleTimeoutSeconds).toBe(360);
         const w = await s.open(Order);
-        clock += 61_000;
+        clock += 61_000; // beyond the documents' default, within the server's own: still alive
+        await expect(w.data()).resolves.toBeDefined();
+        clock += 361_000;
         const before = server.requests.length;
         const error = await w.data().catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ErpSessionExpiredError);
-        expect((error as Error).message).toMatch(/idle for 61 s, beyond its 60 s SessionTimeout/);
+        expect((error as Error).message).toMatch(/idle for 361 s, beyond its 360 s idle timeout/);
         expect(server.requests.length).toBe(before);
       },
       { now: () => clock },
@@ -346,7 +370,7 @@ describe('session timeout', () => {
     await client.interactive.session(
       async (s) => {
         const w = await s.open(Order);
-        clock += 61_000; // the server's clock moves, the client's does not
+        clock += 361_000; // the server's clock moves, the client's does not
         await expect(w.data()).rejects.toBeInstanceOf(ErpSessionExpiredError);
       },
       { now: frozen },
@@ -372,19 +396,19 @@ describe('Accept', () => {
   };
 
   it('an XML answer (26.1.5940.0 and later) is a clear error', async () => {
-    const c = createClient({ baseUrl: server.url, uiServerUrl: server.ui, auth: 'user-token', fetch: dropAccept });
+    const c = createClient({ baseUrl: server.url, uiServerUrl: server.ui, auth, fetch: dropAccept });
     const error = await c.interactive.session(async () => undefined).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ErpUnexpectedResponseError);
     expect((error as Error).message).toMatch(/XML where JSON was expected/);
   });
 
   it('an empty 500 (up to 26.1.5910.3) is a clear error', async () => {
-    const old = await startFamilyServer({ build: '26.1.5910.3' });
+    const old = await startFamilyServer({ build: '26.1.5910.3', credentials });
     try {
       const c = createClient({
         baseUrl: old.url,
         uiServerUrl: old.ui,
-        auth: 'user-token',
+        auth: signIn(old.url),
         fetch: dropAccept,
         retry: { maxAttempts: 1 },
       });

@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErpError, ErpServerError } from '@acme/erp-schema';
 import {
-  createClient,
   ErpTransactionBuildError,
   ErpTransactionFailedError,
   type ErpClient,
@@ -15,18 +14,19 @@ import { InventoryAdjustment } from '@acme/erp-schema/transactions/InventoryAdju
 import { Order } from '@acme/erp-schema/transactions/Order';
 import { PickZone } from '@acme/erp-schema/transactions/PickZone';
 import { m_openorderreport } from '@acme/erp-schema/transactions/m_openorderreport';
-import { SAMPLE_SNAPSHOT } from '../support/paths.js';
-import { startSandbox, type Sandbox } from '../../sandbox/sandbox.js';
+import type { Sandbox } from '../../sandbox/sandbox.js';
+import { txSandbox } from './tx-sandbox.js';
 
 let server: Sandbox;
 let client: ErpClient;
 
 beforeAll(async () => {
-  server = await startSandbox({
-    snapshot: SAMPLE_SNAPSHOT,
+  // signed in with a token the sandbox issued; the token call is made before the tests look at what was sent
+  const started = await txSandbox({
     transactions: { disabled: { PickZone: { 'FORM.form': ['company_name'] } }, asyncPolls: 2 },
   });
-  client = createClient({ baseUrl: server.url, auth: 'test-token' });
+  ({ server, client } = started);
+  await started.auth.token();
 });
 afterAll(() => server.close());
 
@@ -130,9 +130,8 @@ describe('a good Order passes', () => {
 
 describe('async deadline', () => {
   it('gives up with a clear error when the request is not done in time', async () => {
-    const slow = await startSandbox({ snapshot: SAMPLE_SNAPSHOT, transactions: { asyncPolls: 1_000_000 } });
+    const { server: slow, client: slowClient } = await txSandbox({ transactions: { asyncPolls: 1_000_000 } });
     try {
-      const slowClient = createClient({ baseUrl: slow.url, auth: 'test-token' });
       const started = Date.now();
       await expect(
         slowClient.transactionAsync(Order.request([newOrder()], { useCodeValues: false }), {
@@ -140,7 +139,7 @@ describe('async deadline', () => {
           maxIntervalMs: 20,
           deadlineMs: 150,
         }),
-      ).rejects.toThrow(/async request [0-9a-f-]+ not done by the deadline \(last Status 3\)/);
+      ).rejects.toThrow(/async request [0-9a-f-]+ not done by the deadline \(last Status "Active"\)/);
       expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       await slow.close();

@@ -112,7 +112,7 @@ describe('bearer checks', () => {
     const router = await call('/api/ui/router/v1/?urlType=external', { headers: bearer(t) });
     expect(router.json().Url).toBe(`${server.url}/uiserver0`);
     const info = await call('/uiserver0/ui/common/v1/serverinfo', { headers: bearer(t) });
-    expect(info.json().Version).toBe('26.1.5940.0');
+    expect(info.json().Version['Application Version']).toBe('26.1.5940.0');
     expect((await call('/uiserver0/api/v2/services', { headers: bearer(t) })).status).toBe(200);
   });
 

@@ -5,7 +5,10 @@ import { type InteractiveEvent, type InteractiveMessage } from './wire.js';
 export type { ChangeItem } from './errors.js';
 export type { InteractiveEvent, InteractiveMessage } from './wire.js';
 export interface SessionOptions {
-  /** seconds without a request after which the server ends the session (sent as `SessionTimeout`; default 60) */
+  /**
+   * seconds without a request after which the server ends the session, sent as `SessionTimeout`. Without it, the
+   * session answer's `SessionHandling` -> `SessionCleanupExpiration` (inferred to be the idle timeout), else 60 s
+   */
   readonly sessionTimeoutSeconds?: number;
   /**
    * true (the default): a response window is returned to the caller as a `blocked` result to answer. false: the
@@ -38,11 +41,18 @@ export type InteractiveResult =
       readonly kind: 'blocked';
       readonly responseWindow: ResponseWindow;
     });
-/** A datawindow's data as `GET /v2/data` answers it (only the datawindows of the active tab are sure to be there). */
+/**
+ * A datawindow's data as `GET /v2/data` answers it (only the datawindows of the active tab, and those just changed,
+ * are sure to be there): `Name` (the element, `TABPAGE_1.order`), `Columns`, and `Data`, its rows by position.
+ */
 export interface DatawindowData {
   readonly Name: string;
+  readonly Columns?: readonly string[];
+  readonly Data?: readonly unknown[];
   readonly [property: string]: unknown;
 }
+/** A value of a window's row, as the service sends it. */
+export type DatawindowValue = string | number | boolean | null;
 /** A button or menu entry of a window, as `GET /v2/tools` lists it. */
 export interface Tool {
   readonly ToolName: string;
@@ -94,12 +104,26 @@ export interface Window<in out Forms, in out Lists> extends RawWindow {
   tab(name: TabOf<(keyof Forms | keyof Lists) & string>): Promise<InteractiveResult>;
   /** Makes a row of a List element the current one (`PUT /v2/row`), before changing its fields. */
   selectRow(element: keyof Lists & string, row: number): Promise<InteractiveResult>;
+  /**
+   * The rows one element shows, by field name (`GET /v2/data`: its positional `Columns` / `Data` read by column,
+   * `_internalrowindex` left out). The service answers only some datawindows per call, so the element's tab is
+   * selected first when it is not the active one.
+   */
+  rows<El extends (keyof Forms | keyof Lists) & string>(
+    element: El,
+  ): Promise<
+    Array<{
+      readonly [P in keyof FieldsOf<Forms, Lists, El>]?: DatawindowValue;
+    }>
+  >;
 }
 export interface Session {
   /** the session id the service gave (`Id`, or `SessionId` on 25.2) */
   readonly id: string;
-  /** the server's build, when the session answer reports it (`Properties[0].Properties.fullversion`) */
+  /** the server's build, when the session answer reports it (the `Telemetry` group's `fullversion`) */
   readonly build: string | undefined;
+  /** seconds without a request after which the server ends the session (see SessionOptions) */
+  readonly idleTimeoutSeconds: number;
   /** Opens a window for a transaction service (`POST /v2/window {ServiceName}`), typed by its definition. */
   open<Forms, Lists>(service: Service<Forms, Lists>): Promise<Window<Forms, Lists>>;
   /** Opens a window by service name, untyped. */
@@ -108,7 +132,7 @@ export interface Session {
 export interface Interactive {
   /**
    * Runs `work` in a new session and deletes the session afterwards, whether `work` returned or threw. The
-   * session ends by itself after `sessionTimeoutSeconds` (default 60) without a request.
+   * session ends by itself after its idle timeout without a request (`session.idleTimeoutSeconds`).
    */
   session<T>(work: (session: Session) => Promise<T>, options?: SessionOptions): Promise<T>;
 }

@@ -15,8 +15,16 @@
 //   `PUT /v2/data` with the window id as the JSON body (a bare string, as public client code sends it); reading
 //   is `GET /v2/data?id=`, closing `DELETE /v2/window?id=`, tools `GET /v2/tools?windowId=` (the one endpoint
 //   that takes `windowId`) and `POST /v2/tools {WindowId, ToolName, ToolText}`.
-// - Sessions end after about 60 s without a request (`SessionTimeout`): a call after a longer pause is refused
-//   before sending with ErpSessionExpiredError, rather than waiting on a session the server has dropped.
+// - The session answer carries named property groups (a public capture of 26.1): the build is read from the group
+//   named `Telemetry` (`fullversion`), never by position, and the idle timeout from `SessionHandling`'s
+//   `SessionCleanupExpiration` (an inference: of that group's members it is the one that says how long an idle
+//   session lives; the others are the cleanup's interval and the pool's sizes). Sessions end after that long
+//   without a request (the SessionTimeout the caller asked for wins; without either, the documents' 60 s): a call
+//   after a longer pause is refused before sending with ErpSessionExpiredError, rather than waiting on a session
+//   the server has dropped.
+// - Window data comes as a list of datawindows `{Name, Columns, Data}` with rows by position, and only for some
+//   datawindows per call (the active tab's, and those just changed); `{Data: [...]}` and `{Data: {Data: [...]}}`
+//   are read too. `rows(element)` selects the element's tab first and reads its rows by column name.
 import { ErpHttpError, ErpServerError, ErpUnexpectedResponseError } from '../errors.js';
 import { tokenClaims } from '../jwt.js';
 import { localDateTime, plainNumber } from '../literals.js';
@@ -79,7 +87,7 @@ async function call(session, request) {
   const idle = session.now() - session.lastUsed;
   if (idle > session.timeoutMs)
     throw new ErpSessionExpiredError(
-      `the session was idle for ${Math.round(idle / 1000)} s, beyond its ${session.timeoutMs / 1000} s SessionTimeout: the server has ended it (not sent; start a new session, or keep it busy)`,
+      `the session was idle for ${Math.round(idle / 1000)} s, beyond its ${session.timeoutMs / 1000} s idle timeout: the server has ended it (not sent; start a new session, or keep it busy)`,
       { request: `${shown} (not sent)`, status: 0, ...(object !== undefined ? { object } : {}) },
     );
   session.lastUsed = session.now();
@@ -181,6 +189,19 @@ function makeWindow(session, state) {
       `PUT ${path}`,
     );
   };
+  /** GET /v2/data: a list of datawindows, or that list as `{Data}`, `{Data: {Data}}` or `{Datawindows}` */
+  const readData = async () => {
+    windowCheck(state, 'a read');
+    const path = `${API}/v2/data?id=${q}`;
+    const body = await call(session, { method: 'GET', path, window: state });
+    const list = datawindowList(body);
+    if (!list)
+      throw new ErpUnexpectedResponseError(
+        `${state.service}: the window data is not a list of datawindows`,
+        info(`GET ${path}`)(),
+      );
+    return list;
+  };
   const selectTab = async (name) => {
     windowCheck(state, 'a tab change');
     const path = `${API}/v2/tab`;
@@ -216,7 +237,9 @@ function makeWindow(session, state) {
         if (!field) throw new ErpInteractiveUsageError(`${what}: not a field of the element`, `${element}.${name}`);
         const text = valueText(value, what);
         const length = [...text].length;
-        if (field.maxLength !== undefined && length > field.maxLength)
+        // a display label is stored as its code: the column's length does not measure it
+        const label = field.validValues?.includes(text) === true;
+        if (field.maxLength !== undefined && length > field.maxLength && !label)
           throw new ErpInteractiveUsageError(
             `${what}: ${length} characters, but its column holds ${field.maxLength} (refused before sending: the service refuses it at the change call)`,
             `${element}.${name}`,
@@ -257,17 +280,33 @@ function makeWindow(session, state) {
       const body = { WindowId: state.id, DatawindowName: datawindowOf(element, el), Row: row };
       return result(await call(session, { method: 'PUT', path, body, window: state }), `PUT ${path}`);
     },
-    async data() {
+    data: () => readData(),
+    async rows(element) {
       windowCheck(state, 'a read');
-      const path = `${API}/v2/data?id=${q}`;
-      const body = await call(session, { method: 'GET', path, window: state });
-      const list = Array.isArray(body) ? body : body?.Datawindows;
-      if (!Array.isArray(list))
-        throw new ErpUnexpectedResponseError(
-          `${state.service}: the window data is not a list of datawindows`,
-          info(`GET ${path}`)(),
+      const el =
+        state.descriptor && hasOwn(state.descriptor.elements, element) ? state.descriptor.elements[element] : undefined;
+      if (!el)
+        throw new ErpInteractiveUsageError(
+          `${state.service}: ${JSON.stringify(element)} is not a data element of the service`,
         );
-      return list;
+      const tab = elementTab(element);
+      if (state.activeTab !== tab) {
+        const selected = await selectTab(tab);
+        if (selected.kind !== 'ok')
+          throw new ErpInteractiveError(`${state.service}: the tab ${tab} could not be selected to read ${element}`, {
+            request: `PUT ${API}/v2/tab`,
+            status: 200,
+            object: state.service,
+          });
+      }
+      const datawindow = datawindowOf(element, el);
+      const found = (await readData()).find((d) => d.Name === element || d.Name === datawindow);
+      if (!found)
+        throw new ErpUnexpectedResponseError(
+          `${state.service}: the window data holds no datawindow ${element} (${datawindow}), though its tab is active`,
+          info(`GET ${API}/v2/data?id=${q}`)(),
+        );
+      return rowsOf(found);
     },
     async save() {
       windowCheck(state, 'a save');
@@ -360,11 +399,59 @@ function endSessions(session) {
   session.lastUsed = session.now();
   return call(session, { method: 'DELETE', path: `${API}/sessions`, kind: 'write' });
 }
+/**
+ * A property group of the session answer by its `Name` (`Telemetry`, `SessionHandling`), never by position; when no
+ * group is named, the documents' `Properties[0]` stands for Telemetry.
+ */
+function propertyGroup(answer, name) {
+  const groups = Array.isArray(answer['Properties']) ? answer['Properties'] : [];
+  const named = (g) => g?.Name;
+  const group =
+    groups.find((g) => typeof named(g) === 'string' && named(g).toLowerCase() === name.toLowerCase()) ??
+    (name === 'Telemetry' && groups.every((g) => named(g) === undefined) ? groups[0] : undefined);
+  const properties = group?.Properties;
+  return properties !== null && typeof properties === 'object' && !Array.isArray(properties) ? properties : undefined;
+}
 function buildOf(answer) {
-  const properties = answer['Properties'];
-  const first = Array.isArray(properties) ? properties[0] : undefined;
-  const version = first?.Properties?.fullversion;
+  const version = propertyGroup(answer, 'Telemetry')?.['fullversion'];
   return typeof version === 'string' ? version : undefined;
+}
+/** `SessionHandling` -> `SessionCleanupExpiration` in seconds: a .NET TimeSpan (`00:06:00`, `1.00:00:00`) or a number */
+function idleTimeoutOf(answer) {
+  const value = propertyGroup(answer, 'SessionHandling')?.['SessionCleanupExpiration'];
+  if (typeof value === 'number') return value > 0 ? value : undefined;
+  const m = typeof value === 'string' ? /^(?:(\d+)\.)?(\d{1,2}):(\d{2}):(\d{2})(?:\.\d+)?$/.exec(value.trim()) : null;
+  if (!m) return undefined;
+  const seconds = ((Number(m[1] ?? 0) * 24 + Number(m[2])) * 60 + Number(m[3])) * 60 + Number(m[4]);
+  return seconds > 0 ? seconds : undefined;
+}
+/** The datawindows of a GET /v2/data answer in any of the forms public clients read, undefined for another. */
+function datawindowList(body) {
+  let value = body;
+  for (let depth = 0; depth < 3 && value !== null && typeof value === 'object' && !Array.isArray(value); depth++) {
+    const b = value;
+    value = b['Data'] ?? b['Datawindows'];
+  }
+  if (!Array.isArray(value)) return undefined;
+  return value.filter((d) => d !== null && typeof d === 'object' && typeof d.Name === 'string');
+}
+/** A datawindow's rows by column name: positional `Data` read through `Columns`, or rows that are objects already. */
+function rowsOf(data) {
+  const columns = Array.isArray(data.Columns) ? data.Columns : [];
+  const rows = Array.isArray(data.Data) ? data.Data : [];
+  return rows.map((row) => {
+    const out = Object.create(null);
+    const entries = Array.isArray(row)
+      ? columns.map((c, i) => [c, row[i]])
+      : row !== null && typeof row === 'object'
+        ? Object.entries(row)
+        : [];
+    for (const [column, value] of entries)
+      if (column !== '_internalrowindex' && value !== undefined)
+        out[column] =
+          value === null || ['string', 'number', 'boolean'].includes(typeof value) ? value : JSON.stringify(value);
+    return out;
+  });
 }
 /**
  * One session at a time per client: the service keeps one session per token (a second one is a 409), and the
@@ -388,6 +475,7 @@ async function runSession(context, work, options) {
     throw new ErpInteractiveUsageError(
       "interactive sessions need a user: this token is a consumer key's without a user name (its `sub` claim is empty), and the service fails to find the user; request the token with the consumer key and a username",
     );
+  // until the session answer says otherwise
   const timeoutSeconds = options?.sessionTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
   const now = options?.now ?? (() => clock.Date.now());
   const state = {
@@ -397,7 +485,15 @@ async function runSession(context, work, options) {
     now,
     lastUsed: now(),
   };
-  const answer = await createSession(state, options);
+  let answer;
+  try {
+    answer = await createSession(state, options);
+  } catch (error) {
+    // an answer that came but cannot be read (XML, when Accept was dropped on the way) may stand for a session
+    // the server did create: it is ended before the error is told
+    if (error instanceof ErpUnexpectedResponseError) await endSessions(state).catch(() => undefined);
+    throw error;
+  }
   const id = answer['Id'] ?? answer['SessionId'];
   if (typeof id !== 'string' || id === '') {
     await endSessions(state).catch(() => undefined);
@@ -406,9 +502,13 @@ async function runSession(context, work, options) {
       status: 200,
     });
   }
+  // the idle timeout: the one asked for, else the one the server reports, else the documents' default
+  const idleSeconds = options?.sessionTimeoutSeconds ?? idleTimeoutOf(answer) ?? DEFAULT_TIMEOUT_SECONDS;
+  state.timeoutMs = idleSeconds * 1000;
   const session = {
     id,
     build: buildOf(answer),
+    idleTimeoutSeconds: idleSeconds,
     open: (service) => {
       const descriptor = service?.descriptor;
       if (descriptor === undefined)
@@ -428,7 +528,7 @@ async function runSession(context, work, options) {
       const gone = error instanceof ErpSessionExpiredError;
       if (outcome !== undefined && !gone) {
         if (error instanceof Error)
-          error.message = `the session's work completed, but ending the session failed (it expires by itself after ${timeoutSeconds} s): ${error.message}`;
+          error.message = `the session's work completed, but ending the session failed (it expires by itself after ${idleSeconds} s): ${error.message}`;
         throw error;
       }
       context.log?.(`interactive: ending the session failed: ${context.http.redact(String(error))}`);

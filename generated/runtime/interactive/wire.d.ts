@@ -21,6 +21,6 @@ interface Answer {
 export declare function eventValue(events: readonly InteractiveEvent[], name: string, key: string): unknown;
 /** `{Status, Events, Messages}`, or an ErpUnexpectedResponseError saying what came instead. */
 export declare function readAnswer(body: unknown, info: () => RequestInfo): Answer;
-/** The server's message in an error body: `{ErrorMessage}`, `{Message}`, `{error: '...' | [...]}`, problem `detail`. */
+/** The server's message in an error body (any family's shape, see errorMessageOf), else the text when not XML. */
 export declare function errorText(body: unknown, text: string): string;
 export {};

@@ -5,6 +5,7 @@
 // carry a `Type` (1 information, 2 the missing-record message, ...): they are judged by their Type, never by
 // their count, since a successful load may carry messages too.
 import { ErpUnexpectedResponseError } from '../errors.js';
+import { errorMessageOf } from '../http.js';
 const STATUS_WORDS = { none: 0, success: 1, failure: 2, blocked: 3 };
 /** The value of `key` in the first event named `name` (`windowopened` / `windowid`), case-insensitively. */
 export function eventValue(events, name, key) {
@@ -57,16 +58,10 @@ export function readAnswer(body, info) {
     );
   return { status, messages: readMessages(b['Messages']), events: readEvents(b['Events']) };
 }
-/** The server's message in an error body: `{ErrorMessage}`, `{Message}`, `{error: '...' | [...]}`, problem `detail`. */
+/** The server's message in an error body (any family's shape, see errorMessageOf), else the text when not XML. */
 export function errorText(body, text) {
-  if (body !== null && typeof body === 'object') {
-    const b = body;
-    for (const key of ['ErrorMessage', 'Message', 'message', 'detail', 'error', 'title']) {
-      const value = b[key];
-      if (typeof value === 'string' && value !== '') return value;
-      if (Array.isArray(value) && value.length) return value.map(String).join('; ');
-    }
-  }
+  const message = errorMessageOf(body);
+  if (message !== undefined) return message;
   if (typeof body === 'string') return body;
   return text.trim().startsWith('<') ? '' : text.trim();
 }

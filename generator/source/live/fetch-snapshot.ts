@@ -17,6 +17,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { ErpForbiddenError, ErpHttpError, ErpNotAuthorizedError } from '../../../templates/runtime/errors.js';
 import type { Http } from '../../../templates/runtime/http.js';
+import { serverBuildOf, serviceNames } from '../../../templates/runtime/discovery.js';
 import { odataAllowList } from '../../../templates/runtime/jwt.js';
 import { shownUrl } from '../../../templates/runtime/redact.js';
 import type { Logger, RetryOptions, RetryPolicy } from '../../../templates/runtime/retry.js';
@@ -152,26 +153,13 @@ export function normalizeBaseUrl(text: string): string {
 /** Names without glob characters are exact: fetched even when the list hides them (report services). */
 const isGlob = (pattern: string): boolean => /[*?[\]{}!()+@]/.test(pattern);
 
-/** The three forms clients accept for GET /api/v2/services: names, `{Name}` objects, or `{Services: [...]}`. */
+/** GET /api/v2/services in any of the four forms public clients read (runtime/discovery.ts). */
 function parseServiceList(text: string): string[] | undefined {
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return serviceNames(JSON.parse(text));
   } catch {
     return undefined;
   }
-  const list =
-    value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as { Services?: unknown }).Services
-      : value;
-  if (!Array.isArray(list)) return undefined;
-  return list.flatMap((s: unknown) =>
-    typeof s === 'string'
-      ? [s]
-      : s !== null && typeof s === 'object' && typeof (s as { Name?: unknown }).Name === 'string'
-        ? [(s as { Name: string }).Name]
-        : [],
-  );
 }
 
 /** A definition is small: it is read whole to be sure it is JSON (a proxy's error page answers 200 too). */
@@ -454,17 +442,15 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
     return found.replace(/\/+$/, '');
   }
 
-  /** `Version` or `Application Version` from serverinfo; a failure is a warning, not the end of the run. */
+  /** The build from serverinfo (`Version` -> `Application Version`, or the flat keys); a failure is a warning. */
   async function serverBuild(uiServer: string): Promise<string | null> {
     const shown = '/ui/common/v1/serverinfo';
     try {
-      const info = (await http.json({ method: 'GET', url: `${uiServer}${shown}`, shown, kind: 'read' })) as Record<
-        string,
-        unknown
-      > | null;
-      const version = info?.['Version'] ?? info?.['Application Version'];
-      if (typeof version === 'string' || typeof version === 'number') return String(version);
-      warn('the server build is unknown: serverinfo holds neither Version nor Application Version');
+      const version = serverBuildOf(
+        await http.json({ method: 'GET', url: `${uiServer}${shown}`, shown, kind: 'read' }),
+      );
+      if (version !== undefined) return version;
+      warn('the server build is unknown: serverinfo holds neither Version -> Application Version nor the flat keys');
     } catch (error) {
       if (!(error instanceof ErpHttpError) || error instanceof ErpNotAuthorizedError) throw error;
       warn(`the server build is unknown: ${error.message}`);

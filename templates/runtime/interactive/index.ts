@@ -15,8 +15,16 @@
 //   `PUT /v2/data` with the window id as the JSON body (a bare string, as public client code sends it); reading
 //   is `GET /v2/data?id=`, closing `DELETE /v2/window?id=`, tools `GET /v2/tools?windowId=` (the one endpoint
 //   that takes `windowId`) and `POST /v2/tools {WindowId, ToolName, ToolText}`.
-// - Sessions end after about 60 s without a request (`SessionTimeout`): a call after a longer pause is refused
-//   before sending with ErpSessionExpiredError, rather than waiting on a session the server has dropped.
+// - The session answer carries named property groups (a public capture of 26.1): the build is read from the group
+//   named `Telemetry` (`fullversion`), never by position, and the idle timeout from `SessionHandling`'s
+//   `SessionCleanupExpiration` (an inference: of that group's members it is the one that says how long an idle
+//   session lives; the others are the cleanup's interval and the pool's sizes). Sessions end after that long
+//   without a request (the SessionTimeout the caller asked for wins; without either, the documents' 60 s): a call
+//   after a longer pause is refused before sending with ErpSessionExpiredError, rather than waiting on a session
+//   the server has dropped.
+// - Window data comes as a list of datawindows `{Name, Columns, Data}` with rows by position, and only for some
+//   datawindows per call (the active tab's, and those just changed); `{Data: [...]}` and `{Data: {Data: [...]}}`
+//   are read too. `rows(element)` selects the element's tab first and reads its rows by column name.
 import { ErpHttpError, ErpServerError, ErpUnexpectedResponseError, type RequestInfo } from '../errors.js';
 import type { Family, FamilyContext } from '../family.js';
 import type { Exchange } from '../http.js';
@@ -42,7 +50,10 @@ const API = '/api/ui/interactive';
 const DEFAULT_TIMEOUT_SECONDS = 60;
 
 export interface SessionOptions {
-  /** seconds without a request after which the server ends the session (sent as `SessionTimeout`; default 60) */
+  /**
+   * seconds without a request after which the server ends the session, sent as `SessionTimeout`. Without it, the
+   * session answer's `SessionHandling` -> `SessionCleanupExpiration` (inferred to be the idle timeout), else 60 s
+   */
   readonly sessionTimeoutSeconds?: number;
   /**
    * true (the default): a response window is returned to the caller as a `blocked` result to answer. false: the
@@ -71,11 +82,19 @@ export type InteractiveResult =
   | (ResultBase & { readonly kind: 'missing' })
   | (ResultBase & { readonly kind: 'blocked'; readonly responseWindow: ResponseWindow });
 
-/** A datawindow's data as `GET /v2/data` answers it (only the datawindows of the active tab are sure to be there). */
+/**
+ * A datawindow's data as `GET /v2/data` answers it (only the datawindows of the active tab, and those just changed,
+ * are sure to be there): `Name` (the element, `TABPAGE_1.order`), `Columns`, and `Data`, its rows by position.
+ */
 export interface DatawindowData {
   readonly Name: string;
+  readonly Columns?: readonly string[];
+  readonly Data?: readonly unknown[];
   readonly [property: string]: unknown;
 }
+
+/** A value of a window's row, as the service sends it. */
+export type DatawindowValue = string | number | boolean | null;
 
 /** A button or menu entry of a window, as `GET /v2/tools` lists it. */
 export interface Tool {
@@ -129,13 +148,23 @@ export interface Window<in out Forms, in out Lists> extends RawWindow {
   tab(name: TabOf<(keyof Forms | keyof Lists) & string>): Promise<InteractiveResult>;
   /** Makes a row of a List element the current one (`PUT /v2/row`), before changing its fields. */
   selectRow(element: keyof Lists & string, row: number): Promise<InteractiveResult>;
+  /**
+   * The rows one element shows, by field name (`GET /v2/data`: its positional `Columns` / `Data` read by column,
+   * `_internalrowindex` left out). The service answers only some datawindows per call, so the element's tab is
+   * selected first when it is not the active one.
+   */
+  rows<El extends (keyof Forms | keyof Lists) & string>(
+    element: El,
+  ): Promise<Array<{ readonly [P in keyof FieldsOf<Forms, Lists, El>]?: DatawindowValue }>>;
 }
 
 export interface Session {
   /** the session id the service gave (`Id`, or `SessionId` on 25.2) */
   readonly id: string;
-  /** the server's build, when the session answer reports it (`Properties[0].Properties.fullversion`) */
+  /** the server's build, when the session answer reports it (the `Telemetry` group's `fullversion`) */
   readonly build: string | undefined;
+  /** seconds without a request after which the server ends the session (see SessionOptions) */
+  readonly idleTimeoutSeconds: number;
   /** Opens a window for a transaction service (`POST /v2/window {ServiceName}`), typed by its definition. */
   open<Forms, Lists>(service: Service<Forms, Lists>): Promise<Window<Forms, Lists>>;
   /** Opens a window by service name, untyped. */
@@ -145,7 +174,7 @@ export interface Session {
 export interface Interactive {
   /**
    * Runs `work` in a new session and deletes the session afterwards, whether `work` returned or threw. The
-   * session ends by itself after `sessionTimeoutSeconds` (default 60) without a request.
+   * session ends by itself after its idle timeout without a request (`session.idleTimeoutSeconds`).
    */
   session<T>(work: (session: Session) => Promise<T>, options?: SessionOptions): Promise<T>;
 }
@@ -199,7 +228,7 @@ const mentions = (message: string, field: string) =>
 interface SessionState {
   readonly context: FamilyContext;
   readonly ui: string;
-  readonly timeoutMs: number;
+  timeoutMs: number;
   readonly now: () => number;
   lastUsed: number;
 }
@@ -231,7 +260,7 @@ async function call(session: SessionState, request: Call): Promise<unknown> {
   const idle = session.now() - session.lastUsed;
   if (idle > session.timeoutMs)
     throw new ErpSessionExpiredError(
-      `the session was idle for ${Math.round(idle / 1000)} s, beyond its ${session.timeoutMs / 1000} s SessionTimeout: the server has ended it (not sent; start a new session, or keep it busy)`,
+      `the session was idle for ${Math.round(idle / 1000)} s, beyond its ${session.timeoutMs / 1000} s idle timeout: the server has ended it (not sent; start a new session, or keep it busy)`,
       { request: `${shown} (not sent)`, status: 0, ...(object !== undefined ? { object } : {}) },
     );
   session.lastUsed = session.now();
@@ -335,6 +364,19 @@ function makeWindow(session: SessionState, state: WindowState): Window<unknown, 
       `PUT ${path}`,
     );
   };
+  /** GET /v2/data: a list of datawindows, or that list as `{Data}`, `{Data: {Data}}` or `{Datawindows}` */
+  const readData = async (): Promise<DatawindowData[]> => {
+    windowCheck(state, 'a read');
+    const path = `${API}/v2/data?id=${q}`;
+    const body = await call(session, { method: 'GET', path, window: state });
+    const list = datawindowList(body);
+    if (!list)
+      throw new ErpUnexpectedResponseError(
+        `${state.service}: the window data is not a list of datawindows`,
+        info(`GET ${path}`)(),
+      );
+    return list;
+  };
   const selectTab = async (name: string) => {
     windowCheck(state, 'a tab change');
     const path = `${API}/v2/tab`;
@@ -372,7 +414,9 @@ function makeWindow(session: SessionState, state: WindowState): Window<unknown, 
         if (!field) throw new ErpInteractiveUsageError(`${what}: not a field of the element`, `${element}.${name}`);
         const text = valueText(value, what);
         const length = [...text].length;
-        if (field.maxLength !== undefined && length > field.maxLength)
+        // a display label is stored as its code: the column's length does not measure it
+        const label = field.validValues?.includes(text) === true;
+        if (field.maxLength !== undefined && length > field.maxLength && !label)
           throw new ErpInteractiveUsageError(
             `${what}: ${length} characters, but its column holds ${field.maxLength} (refused before sending: the service refuses it at the change call)`,
             `${element}.${name}`,
@@ -417,17 +461,34 @@ function makeWindow(session: SessionState, state: WindowState): Window<unknown, 
       return result(await call(session, { method: 'PUT', path, body, window: state }), `PUT ${path}`);
     },
 
-    async data() {
+    data: () => readData(),
+
+    async rows(element: string) {
       windowCheck(state, 'a read');
-      const path = `${API}/v2/data?id=${q}`;
-      const body = await call(session, { method: 'GET', path, window: state });
-      const list = Array.isArray(body) ? body : (body as { Datawindows?: unknown } | null)?.Datawindows;
-      if (!Array.isArray(list))
-        throw new ErpUnexpectedResponseError(
-          `${state.service}: the window data is not a list of datawindows`,
-          info(`GET ${path}`)(),
+      const el =
+        state.descriptor && hasOwn(state.descriptor.elements, element) ? state.descriptor.elements[element] : undefined;
+      if (!el)
+        throw new ErpInteractiveUsageError(
+          `${state.service}: ${JSON.stringify(element)} is not a data element of the service`,
         );
-      return list as DatawindowData[];
+      const tab = elementTab(element);
+      if (state.activeTab !== tab) {
+        const selected = await selectTab(tab);
+        if (selected.kind !== 'ok')
+          throw new ErpInteractiveError(`${state.service}: the tab ${tab} could not be selected to read ${element}`, {
+            request: `PUT ${API}/v2/tab`,
+            status: 200,
+            object: state.service,
+          });
+      }
+      const datawindow = datawindowOf(element, el);
+      const found = (await readData()).find((d) => d.Name === element || d.Name === datawindow);
+      if (!found)
+        throw new ErpUnexpectedResponseError(
+          `${state.service}: the window data holds no datawindow ${element} (${datawindow}), though its tab is active`,
+          info(`GET ${API}/v2/data?id=${q}`)(),
+        );
+      return rowsOf(found);
     },
 
     async save() {
@@ -531,13 +592,70 @@ function endSessions(session: SessionState): Promise<unknown> {
   return call(session, { method: 'DELETE', path: `${API}/sessions`, kind: 'write' });
 }
 
-function buildOf(answer: Record<string, unknown>): string | undefined {
-  const properties = answer['Properties'];
-  const first = Array.isArray(properties)
-    ? (properties[0] as { Properties?: { fullversion?: unknown } } | undefined)
+/**
+ * A property group of the session answer by its `Name` (`Telemetry`, `SessionHandling`), never by position; when no
+ * group is named, the documents' `Properties[0]` stands for Telemetry.
+ */
+function propertyGroup(answer: Record<string, unknown>, name: string): Record<string, unknown> | undefined {
+  const groups = Array.isArray(answer['Properties']) ? (answer['Properties'] as unknown[]) : [];
+  const named = (g: unknown) => (g as { Name?: unknown } | null)?.Name;
+  const group =
+    groups.find((g) => typeof named(g) === 'string' && (named(g) as string).toLowerCase() === name.toLowerCase()) ??
+    (name === 'Telemetry' && groups.every((g) => named(g) === undefined) ? groups[0] : undefined);
+  const properties = (group as { Properties?: unknown } | undefined)?.Properties;
+  return properties !== null && typeof properties === 'object' && !Array.isArray(properties)
+    ? (properties as Record<string, unknown>)
     : undefined;
-  const version = first?.Properties?.fullversion;
+}
+
+function buildOf(answer: Record<string, unknown>): string | undefined {
+  const version = propertyGroup(answer, 'Telemetry')?.['fullversion'];
   return typeof version === 'string' ? version : undefined;
+}
+
+/** `SessionHandling` -> `SessionCleanupExpiration` in seconds: a .NET TimeSpan (`00:06:00`, `1.00:00:00`) or a number */
+function idleTimeoutOf(answer: Record<string, unknown>): number | undefined {
+  const value = propertyGroup(answer, 'SessionHandling')?.['SessionCleanupExpiration'];
+  if (typeof value === 'number') return value > 0 ? value : undefined;
+  const m = typeof value === 'string' ? /^(?:(\d+)\.)?(\d{1,2}):(\d{2}):(\d{2})(?:\.\d+)?$/.exec(value.trim()) : null;
+  if (!m) return undefined;
+  const seconds = ((Number(m[1] ?? 0) * 24 + Number(m[2])) * 60 + Number(m[3])) * 60 + Number(m[4]);
+  return seconds > 0 ? seconds : undefined;
+}
+
+/** The datawindows of a GET /v2/data answer in any of the forms public clients read, undefined for another. */
+function datawindowList(body: unknown): DatawindowData[] | undefined {
+  let value = body;
+  for (let depth = 0; depth < 3 && value !== null && typeof value === 'object' && !Array.isArray(value); depth++) {
+    const b = value as Record<string, unknown>;
+    value = b['Data'] ?? b['Datawindows'];
+  }
+  if (!Array.isArray(value)) return undefined;
+  return value.filter(
+    (d: unknown): d is DatawindowData =>
+      d !== null && typeof d === 'object' && typeof (d as { Name?: unknown }).Name === 'string',
+  );
+}
+
+/** A datawindow's rows by column name: positional `Data` read through `Columns`, or rows that are objects already. */
+function rowsOf(data: DatawindowData): Array<Record<string, DatawindowValue>> {
+  const columns = Array.isArray(data.Columns) ? data.Columns : [];
+  const rows = Array.isArray(data.Data) ? data.Data : [];
+  return rows.map((row) => {
+    const out = Object.create(null) as Record<string, DatawindowValue>;
+    const entries: Array<[string, unknown]> = Array.isArray(row)
+      ? columns.map((c, i) => [c, row[i]])
+      : row !== null && typeof row === 'object'
+        ? Object.entries(row as Record<string, unknown>)
+        : [];
+    for (const [column, value] of entries)
+      if (column !== '_internalrowindex' && value !== undefined)
+        out[column] =
+          value === null || ['string', 'number', 'boolean'].includes(typeof value)
+            ? (value as DatawindowValue)
+            : JSON.stringify(value);
+    return out;
+  });
 }
 
 /**
@@ -567,6 +685,7 @@ async function runSession<T>(
     throw new ErpInteractiveUsageError(
       "interactive sessions need a user: this token is a consumer key's without a user name (its `sub` claim is empty), and the service fails to find the user; request the token with the consumer key and a username",
     );
+  // until the session answer says otherwise
   const timeoutSeconds = options?.sessionTimeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
   const now = options?.now ?? (() => clock.Date.now());
   const state: SessionState = {
@@ -576,7 +695,15 @@ async function runSession<T>(
     now,
     lastUsed: now(),
   };
-  const answer = await createSession(state, options);
+  let answer: Record<string, unknown>;
+  try {
+    answer = await createSession(state, options);
+  } catch (error) {
+    // an answer that came but cannot be read (XML, when Accept was dropped on the way) may stand for a session
+    // the server did create: it is ended before the error is told
+    if (error instanceof ErpUnexpectedResponseError) await endSessions(state).catch(() => undefined);
+    throw error;
+  }
   const id = answer['Id'] ?? answer['SessionId'];
   if (typeof id !== 'string' || id === '') {
     await endSessions(state).catch(() => undefined);
@@ -585,9 +712,13 @@ async function runSession<T>(
       status: 200,
     });
   }
+  // the idle timeout: the one asked for, else the one the server reports, else the documents' default
+  const idleSeconds = options?.sessionTimeoutSeconds ?? idleTimeoutOf(answer) ?? DEFAULT_TIMEOUT_SECONDS;
+  state.timeoutMs = idleSeconds * 1000;
   const session: Session = {
     id,
     build: buildOf(answer),
+    idleTimeoutSeconds: idleSeconds,
     open: (service) => {
       const descriptor = (service as { descriptor?: ServiceDescriptor } | null)?.descriptor;
       if (descriptor === undefined)
@@ -607,7 +738,7 @@ async function runSession<T>(
       const gone = error instanceof ErpSessionExpiredError;
       if (outcome !== undefined && !gone) {
         if (error instanceof Error)
-          error.message = `the session's work completed, but ending the session failed (it expires by itself after ${timeoutSeconds} s): ${error.message}`;
+          error.message = `the session's work completed, but ending the session failed (it expires by itself after ${idleSeconds} s): ${error.message}`;
         throw error;
       }
       context.log?.(`interactive: ending the session failed: ${context.http.redact(String(error))}`);

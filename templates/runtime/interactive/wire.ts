@@ -5,6 +5,7 @@
 // carry a `Type` (1 information, 2 the missing-record message, ...): they are judged by their Type, never by
 // their count, since a successful load may carry messages too.
 import { ErpUnexpectedResponseError, type RequestInfo } from '../errors.js';
+import { errorMessageOf } from '../http.js';
 
 export interface InteractiveMessage {
   readonly Text: string;
@@ -81,16 +82,10 @@ export function readAnswer(body: unknown, info: () => RequestInfo): Answer {
   return { status, messages: readMessages(b['Messages']), events: readEvents(b['Events']) };
 }
 
-/** The server's message in an error body: `{ErrorMessage}`, `{Message}`, `{error: '...' | [...]}`, problem `detail`. */
+/** The server's message in an error body (any family's shape, see errorMessageOf), else the text when not XML. */
 export function errorText(body: unknown, text: string): string {
-  if (body !== null && typeof body === 'object') {
-    const b = body as Record<string, unknown>;
-    for (const key of ['ErrorMessage', 'Message', 'message', 'detail', 'error', 'title']) {
-      const value = b[key];
-      if (typeof value === 'string' && value !== '') return value;
-      if (Array.isArray(value) && value.length) return value.map(String).join('; ');
-    }
-  }
+  const message = errorMessageOf(body);
+  if (message !== undefined) return message;
   if (typeof body === 'string') return body;
   return text.trim().startsWith('<') ? '' : text.trim();
 }
