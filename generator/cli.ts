@@ -9,6 +9,7 @@ import { progressBar } from './progress.js';
 import { ERPGEN_VERSION } from './version.js';
 import { runSandbox, sandboxOptions } from './commands/sandbox.js';
 import { fetchOptions, runFetch } from './commands/fetch.js';
+import { diffOptions, runDiff } from './commands/diff.js';
 
 const SHOWN_DIFFERENCES = 20;
 
@@ -113,6 +114,14 @@ export async function main(args: string[]): Promise<number> {
     .command('sandbox', 'Serve a snapshot as a simulated ERP server on 127.0.0.1', sandboxOptions, async (argv) => {
       exitCode = await runSandbox(argv);
     })
+    .command(
+      'diff <old> [new]',
+      'What changed between two snapshots, and what it breaks',
+      diffOptions,
+      async (argv) => {
+        exitCode = await runDiff(argv);
+      },
+    )
     .demandCommand(1, 'Give a command: erpgen generate')
     .strict()
     .help()

@@ -1,0 +1,94 @@
+// Compares the transaction services of two snapshots, one service at a time: the definitions of both are read,
+// compared and dropped before the next (an Order-sized definition is a megabyte; a tenant has hundreds).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { inputError } from '../errors.js';
+import { quote } from '../message-text.js';
+import { parseDefinition, parseServiceList } from '../parse/definitions.js';
+import { openServices, readBytes, type SnapshotFile } from '../source/snapshot.js';
+import type { TransactionService } from '../model/transactions.js';
+import { compareServices, type Change } from './compare.js';
+import type { LengthChanges } from './objects.js';
+
+/** What `erpgen fetch` recorded in manifest.json that a diff shows; the rest is not read. */
+const manifestSchema = z.object({
+  serverBuild: z.string().nullable().optional(),
+  services: z.object({ skipped: z.array(z.object({ name: z.string(), reason: z.string() })) }).optional(),
+});
+
+export type Manifest = z.infer<typeof manifestSchema>;
+
+/** manifest.json of a fetched snapshot, when there is one that can be read. */
+export function readManifest(dir: string): Manifest | undefined {
+  try {
+    const parsed = manifestSchema.safeParse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a service the old snapshot had is missing from the new one, as far as the new snapshot tells. */
+function whyGone(name: string, dir: string, manifest: Manifest | undefined): string {
+  const skipped = manifest?.services?.skipped.find((s) => s.name === name);
+  if (skipped) return `erpgen fetch skipped it: ${skipped.reason}`;
+  const list = join(dir, 'services.json');
+  if (existsSync(list)) {
+    try {
+      if (parseServiceList(readFileSync(list, 'utf8'), 'services.json').includes(name))
+        return 'listed in services.json, but there is no definition: unlicensed, or not fetched';
+    } catch {
+      // a list that cannot be read says nothing either way
+    }
+  }
+  return 'no longer in the snapshot: unlicensed, or gone from the server';
+}
+
+function readService(file: SnapshotFile & { readonly name: string }): TransactionService {
+  const service = parseDefinition(readBytes(file).toString('utf8'), file.label);
+  if (service.name !== file.name)
+    throw inputError(file.label, `holds the definition of service ${quote(service.name)}, not of ${quote(file.name)}`);
+  return service;
+}
+
+export interface ServicesDiffOptions {
+  readonly lengths: LengthChanges;
+  /** each service that changed, in both versions (for `--project`) */
+  readonly onChanged?: (before: TransactionService, after: TransactionService) => void;
+}
+
+export function diffServices(beforeDir: string, afterDir: string, options: ServicesDiffOptions): Change[] {
+  const before = openServices(beforeDir)?.definitions ?? [];
+  const after = openServices(afterDir)?.definitions ?? [];
+  const manifest = readManifest(afterDir);
+  const changes: Change[] = [];
+  const lengthChange = (dbColumn: string) => options.lengths.get(dbColumn.toLowerCase());
+  // both lists are in code-point order of the names: merge them
+  let i = 0;
+  let j = 0;
+  while (i < before.length || j < after.length) {
+    const old = before[i];
+    const current = after[j];
+    if (current === undefined || (old !== undefined && old.name < current.name)) {
+      changes.push({
+        rule: 'service-removed',
+        subject: { kind: 'service', service: old!.name },
+        note: whyGone(old!.name, afterDir, manifest),
+      });
+      i++;
+    } else if (old === undefined || current.name < old.name) {
+      changes.push({ rule: 'service-added', subject: { kind: 'service', service: current.name } });
+      j++;
+    } else {
+      const a = readService(old);
+      const b = readService(current);
+      const found = compareServices(a, b, lengthChange);
+      changes.push(...found);
+      if (found.length) options.onChanged?.(a, b);
+      i++;
+      j++;
+    }
+  }
+  return changes;
+}
