@@ -11,6 +11,7 @@
 // Objects that did not change (nearly all of them) cost one digest. When more objects changed than the budget
 // holds, steps 3 and 4 repeat for the rest: more passes, never more memory.
 import { createHash } from 'node:crypto';
+import { flat } from '../flat-string.js';
 import { readCsdlIndex, readCsdlObjects, type CsdlDocument } from '../parse/csdl.js';
 import type { KnownValueIndex } from '../model/known-values.js';
 import { planObjects, type PlannedObject } from '../model/plan.js';
@@ -100,7 +101,7 @@ export function diffDocument(
     if (digests.get(object.name) === digestOf(object.columns)) return;
     changed.push(planned);
     if (columns + object.columns.length <= BUDGET_COLUMNS || held.size === 0) {
-      held.set(object.name, object);
+      held.set(object.name, flatObject(object));
       columns += object.columns.length;
     }
   });
@@ -117,7 +118,7 @@ export function diffDocument(
       const planned = newByName.get(old.name)!;
       if (surface === 'table') recordLengths(old, current, lengths);
       if (planned.omitted) return;
-      const found = compareObjects(old, current, options.knownValues);
+      const found = compareObjects(old, current, options.knownValues).map(flatChange);
       changes.push(...found);
       if (found.length) options.onChanged?.(old, current);
     });
@@ -128,13 +129,31 @@ export function diffDocument(
     columns = 0;
     readSome(newIndex.document, changed, (object) => {
       if (columns + object.columns.length > BUDGET_COLUMNS && held.size > 0) return false;
-      held.set(object.name, object);
+      held.set(object.name, flatObject(object));
       columns += object.columns.length;
       return true;
     });
   }
   return { changes, lengths, plans: { before: oldPlan, after: newPlan }, documents };
 }
+
+/**
+ * A copy whose strings are its own. A string the parser cut from a 64 KiB read block keeps the block alive, and
+ * held objects and changes are kept past their block: thousands of them would keep hundreds of blocks.
+ */
+function flatObject(object: QueryObject): QueryObject {
+  return { ...object, columns: object.columns.map((c) => ({ ...c, name: flat(c.name), edmType: flat(c.edmType) })) };
+}
+
+function flatValue<T>(value: T): T {
+  if (typeof value === 'string') return flat(value) as T;
+  if (Array.isArray(value)) return value.map(flatValue) as T;
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, flatValue(v)])) as T;
+  return value;
+}
+
+const flatChange = (c: Change): Change => flatValue(c);
 
 /** The string columns whose length changed, as transaction fields look them up. */
 function recordLengths(before: QueryObject, after: QueryObject, lengths: LengthChanges): void {
@@ -143,7 +162,7 @@ function recordLengths(before: QueryObject, after: QueryObject, lengths: LengthC
     const o = old.get(c.name);
     if (!o) continue;
     const [from, to] = [lengthOf(o), lengthOf(c)];
-    if (from !== to) lengths.set(`${after.name}.${c.name}`.toLowerCase(), { from, to });
+    if (from !== to) lengths.set(flat(`${after.name}.${c.name}`.toLowerCase()), { from, to });
   }
 }
 

@@ -131,8 +131,10 @@ function catFiles(sha: string, base: string, files: readonly string[], dir: stri
         }
         const take = Math.min(remaining, chunk.length - at);
         if (take > 0 && !out!.write(chunk.subarray(at, at + take))) {
+          // a stream that ends before it drains does not say 'drain' (Node): its close resumes too
           child.stdout.pause();
-          out!.once('drain', () => child.stdout.resume());
+          const resume = () => child.stdout.resume();
+          out!.once('drain', resume).once('close', resume);
         }
         at += take;
         remaining -= take;

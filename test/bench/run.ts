@@ -1,9 +1,11 @@
-// npm run bench [-- --runs N]: the performance figures the issues set targets for. Benchmarks measure and
-// report; they do not fail the build (timing belongs here, not in tests).
+// npm run bench [-- --runs N] [--only generation|typecheck|editor|fetch|diff|prices]: the performance figures
+// the issues set targets for. Benchmarks measure and report; they do not fail the build (timing belongs here,
+// not in tests).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { diffBench } from './diff.js';
 import { fetchBench } from './fetch.js';
 import { generationBench, type Row } from './generation.js';
 import { editorBench } from './editor.js';
@@ -44,6 +46,11 @@ try {
       await editorBench(work, runs),
     );
   if (!only || only === 'fetch') print('erpgen fetch from erpgen sandbox (one run each)', await fetchBench(work));
+  if (!only || only === 'diff')
+    print(
+      `erpgen diff: a tenant against an upgraded copy (median of ${runs} runs; 10x: one run)`,
+      await diffBench(work, runs),
+    );
   if (!only || only === 'prices')
     print(`Bulk pricing against the sandbox (median of ${runs} runs)`, await pricesBench(runs));
 } finally {
