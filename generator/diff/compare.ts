@@ -274,7 +274,7 @@ function compareField(
     if (gone.length) changes.push({ rule: 'field-values-removed', subject, from: gone, ...hint });
     if (come.length) changes.push({ rule: 'field-values-added', subject, to: come });
   }
-  if ((before.dbColumn ?? '') !== (after.dbColumn ?? ''))
+  if ((before.dbColumn ?? '').toLowerCase() !== (after.dbColumn ?? '').toLowerCase())
     changes.push({ rule: 'field-column-changed', subject, from: before.dbColumn, to: after.dbColumn });
   else if (after.dbColumn) {
     const change = lengthChange(after.dbColumn);
