@@ -77,6 +77,8 @@ export interface Use {
 export interface ProjectResult {
   readonly tsconfig: string;
   readonly compiler: string;
+  /** errors the code has with the old package already (left out of what follows) */
+  readonly oldErrors: number;
   readonly newErrors: number;
   /** changes (indexes into the diff's changes) used by the code, with where */
   readonly used: ReadonlyArray<{ readonly change: number; readonly uses: readonly Use[] }>;
@@ -245,6 +247,7 @@ export function mapErrors(
     }));
   return {
     ...info,
+    oldErrors: compiles.before.length,
     newErrors: fresh.length,
     used,
     untraced,

@@ -151,8 +151,18 @@ function tsconfigChain(file: string, seen = new Set<string>()): TsconfigFile[] {
   return chain;
 }
 
-/** The team's `paths`, made absolute, as a tsconfig elsewhere must give them; and whether it names its files. */
-function teamSettings(tsconfig: string): { paths: Record<string, string[]>; namesFiles: boolean } {
+interface TeamSettings {
+  /** their `paths`, made absolute */
+  readonly paths: Record<string, string[]>;
+  /** whether some file of the chain says which files to compile (else the default is the tsconfig's folder) */
+  readonly namesFiles: boolean;
+  /** whether it sets these itself (else their defaults depend on where the tsconfig is, and are given) */
+  readonly setsRootDir: boolean;
+  readonly setsTypeRoots: boolean;
+}
+
+/** What a tsconfig in another folder must say so that the team's settings mean what they mean in theirs. */
+function teamSettings(tsconfig: string): TeamSettings {
   const chain = tsconfigChain(tsconfig);
   const withPaths = chain.filter((c) => c.json.compilerOptions?.paths).pop();
   const withBase = chain.filter((c) => c.json.compilerOptions?.baseUrl !== undefined).pop();
@@ -162,7 +172,14 @@ function teamSettings(tsconfig: string): { paths: Record<string, string[]>; name
   const paths: Record<string, string[]> = {};
   for (const [key, targets] of Object.entries(withPaths?.json.compilerOptions?.paths ?? {}))
     paths[key] = targets.map((t) => resolve(base!, t));
-  return { paths, namesFiles: chain.some((c) => c.json.files !== undefined || c.json.include !== undefined) };
+  const sets = (option: string) =>
+    chain.some((c) => (c.json.compilerOptions as Record<string, unknown> | undefined)?.[option] !== undefined);
+  return {
+    paths,
+    namesFiles: chain.some((c) => c.json.files !== undefined || c.json.include !== undefined),
+    setsRootDir: sets('rootDir'),
+    setsTypeRoots: sets('typeRoots'),
+  };
 }
 
 // --- packages ---------------------------------------------------------------------------------------------
@@ -422,6 +439,7 @@ export async function checkProject(input: ProjectInput): Promise<ProjectResult> 
       variants.push({ name: `probe${i}`, dirs: [dir, join(work, 'new')] });
     });
 
+    const major = Number(compiler.version.split('.')[0]);
     const outputs: string[] = [];
     // two at a time: the machine's cores, and tsc is one process each
     for (let i = 0; i < variants.length; i += 2) {
@@ -429,7 +447,7 @@ export async function checkProject(input: ProjectInput): Promise<ProjectResult> 
         const file = join(work, `${v.name}.tsconfig.json`);
         writeFileSync(
           file,
-          JSON.stringify(variantTsconfig(tsconfig, projectDir, team, config.packageName, v.dirs, ext), null, 2),
+          JSON.stringify(variantTsconfig(tsconfig, projectDir, team, major, config.packageName, v.dirs, ext), null, 2),
         );
         return runTsc(compiler.tsc, file, projectDir);
       });
@@ -469,10 +487,20 @@ export async function checkProject(input: ProjectInput): Promise<ProjectResult> 
   }
 }
 
+/** `node_modules/@types` of the folder and every folder above it: the default `typeRoots` of a tsconfig there. */
+function typeRootsOf(dir: string): string[] {
+  const roots: string[] = [];
+  for (let at = dir; ; at = dirname(at)) {
+    if (existsSync(join(at, 'node_modules/@types'))) roots.push(join(at, 'node_modules/@types'));
+    if (dirname(at) === at) return roots;
+  }
+}
+
 function variantTsconfig(
   tsconfig: string,
   projectDir: string,
-  team: { paths: Record<string, string[]>; namesFiles: boolean },
+  team: TeamSettings,
+  compilerMajor: number,
   packageName: string,
   dirs: readonly string[],
   ext: string,
@@ -484,7 +512,16 @@ function variantTsconfig(
   paths[`${packageName}/*`] = dirs.map((d) => join(d, `*${ext}`));
   return {
     extends: tsconfig,
-    compilerOptions: { noEmit: true, incremental: false, composite: false, emitDeclarationOnly: false, paths },
+    compilerOptions: {
+      noEmit: true,
+      incremental: false,
+      composite: false,
+      emitDeclarationOnly: false,
+      paths,
+      // TypeScript 6 and later default rootDir to the tsconfig's folder: theirs, not this one
+      ...(team.setsRootDir || compilerMajor < 6 ? {} : { rootDir: projectDir }),
+      ...(team.setsTypeRoots ? {} : { typeRoots: typeRootsOf(projectDir) }),
+    },
     ...(team.namesFiles ? {} : { include: [join(projectDir, '**/*')], exclude: [join(projectDir, 'node_modules')] }),
   };
 }

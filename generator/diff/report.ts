@@ -99,7 +99,7 @@ export function textReport(input: ReportInput, paint: Colours = PLAIN): string {
 function projectText(project: ProjectResult, changes: readonly Change[], paint: Colours): string[] {
   const lines = [
     paint.bold(`Your code: ${project.tsconfig} (${project.compiler}) against the package the new snapshot gives`),
-    `  ${project.newErrors} new compile error${project.newErrors === 1 ? '' : 's'}; ${project.used.length} of the changes used by your code`,
+    `  ${project.newErrors} new compile error${project.newErrors === 1 ? '' : 's'} (${project.oldErrors} with the old package already, left out); ${project.used.length} of the changes used by your code`,
   ];
   for (const u of project.used) {
     const c = changes[u.change]!;
@@ -150,6 +150,7 @@ export function jsonReport(input: ReportInput): string {
             project: {
               tsconfig: project.tsconfig,
               compiler: project.compiler,
+              oldErrors: project.oldErrors,
               newErrors: project.newErrors,
               used: project.used.map((u) => ({ change: u.change, uses: u.uses })),
               untraced: project.untraced,

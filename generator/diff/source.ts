@@ -130,11 +130,15 @@ function catFiles(sha: string, base: string, files: readonly string[], dir: stri
           out = open(files[index]!);
         }
         const take = Math.min(remaining, chunk.length - at);
-        if (take > 0 && !out!.write(chunk.subarray(at, at + take))) {
+        if (take > 0 && !out!.write(chunk.subarray(at, at + take)) && !child.stdout.isPaused()) {
           // a stream that ends before it drains does not say 'drain' (Node): its close resumes too
           child.stdout.pause();
-          const resume = () => child.stdout.resume();
-          out!.once('drain', resume).once('close', resume);
+          const stream = out!;
+          const resume = () => {
+            stream.off('drain', resume).off('close', resume);
+            child.stdout.resume();
+          };
+          stream.on('drain', resume).on('close', resume);
         }
         at += take;
         remaining -= take;
