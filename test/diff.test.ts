@@ -226,6 +226,36 @@ describe('erpgen diff', () => {
     );
   });
 
+  it('odd names: escaped for a terminal and in Markdown, exact in JSON', () => {
+    const { dir, after } = snapshots();
+    const odd = ['__proto__', 'constructor', 'bad\u001b[31mname\nx|`y`'];
+    const before = join(dir, 'odd');
+    cpSync(join(dir, after), before, { recursive: true });
+    editJson(join(before, 'tables.metadata.json'), (doc) => {
+      for (const name of odd) Object.defineProperty(doc['dbo']['terms'], name, { value: {}, enumerable: true });
+    });
+    const text = diff(dir, 'odd', after);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(
+      [
+        'table terms',
+        '  breaking      column __proto__ removed (Edm.String)  [column-removed]',
+        '  breaking      column constructor removed (Edm.String)  [column-removed]',
+        '  breaking      column "bad\\u001b[31mname\\nx|`y`" removed (Edm.String)  [column-removed]',
+      ].join('\n'),
+    );
+    expect(text.stdout).not.toContain('\u001b');
+    const json = JSON.parse(diff(dir, 'odd', after, '--format', 'json').stdout) as Json;
+    const columns = (json['changes'] as Json[])
+      .filter((c) => c['subject']['object'] === 'terms')
+      .map((c) => c['subject']['column']);
+    expect(columns).toEqual(odd);
+    const markdown = diff(dir, 'odd', after, '--format', 'markdown').stdout;
+    expect(markdown).toContain(
+      '| **breaking** | table `terms` | column `` bad\\u001b[31mname\\nx\\|`y` `` removed (Edm.String)',
+    );
+  });
+
   it('bad input is one line, exit 2, no stack trace', () => {
     const { dir, before } = snapshots();
     expectUserError(diff(dir, 'nowhere', before), /^erpgen: nowhere: no such folder$/);

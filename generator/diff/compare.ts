@@ -57,32 +57,45 @@ export function distance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-/**
- * Pairs each removed name with the closest added one of the same type (`typeOf`), each added name used once:
- * removed name -> added name. Hints only.
- */
-function renamePairs<T>(
-  removed: readonly T[],
-  added: readonly T[],
-  nameOf: (t: T) => string,
+/** The members of two versions of a list: by name, those removed and added, and which look renamed. */
+interface Members<T> {
+  readonly before: ReadonlyMap<string, T>;
+  readonly removed: readonly T[];
+  readonly added: readonly T[];
+  /** removed name -> the closest added one of the same type, and back: hints only */
+  readonly renamedTo: ReadonlyMap<string, string>;
+  readonly renamedFrom: ReadonlyMap<string, string>;
+}
+
+function members<T extends { readonly name: string }>(
+  before: readonly T[],
+  after: readonly T[],
   typeOf: (t: T) => string,
-): Map<string, string> {
-  const pairs = new Map<string, string>();
+): Members<T> {
+  const old = byName(before);
+  const current = byName(after);
+  const removed = before.filter((m) => !current.has(m.name));
+  const added = after.filter((m) => !old.has(m.name));
+  const renamedTo = new Map<string, string>();
   const free = new Set(added);
   for (const r of removed) {
     let best: T | undefined;
     let bestDistance = Infinity;
     for (const a of free) {
       if (typeOf(a) !== typeOf(r)) continue;
-      const d = distance(nameOf(r), nameOf(a));
+      const d = distance(r.name, a.name);
       if (d < bestDistance) [best, bestDistance] = [a, d];
     }
     if (best !== undefined) {
-      pairs.set(nameOf(r), nameOf(best));
+      renamedTo.set(r.name, best.name);
       free.delete(best);
     }
   }
-  return pairs;
+  return { before: old, removed, added, renamedTo, renamedFrom: new Map([...renamedTo].map(([f, t]) => [t, f])) };
+}
+
+function hint(how: 'to' | 'from', name: string | undefined): { hint?: string } {
+  return name === undefined ? {} : { hint: `renamed ${how} ${name}?` };
 }
 
 function byName<T extends { readonly name: string }>(items: readonly T[]): Map<string, T> {
@@ -105,30 +118,18 @@ export function compareObjects(before: QueryObject, after: QueryObject, knownVal
       to: keyAfter,
     });
 
-  const oldColumns = byName(before.columns);
-  const newColumns = byName(after.columns);
-  const removed = before.columns.filter((c) => !newColumns.has(c.name));
-  const added = after.columns.filter((c) => !oldColumns.has(c.name));
-  const renamed = renamePairs(
-    removed,
-    added,
-    (c) => c.name,
-    (c) => c.edmType,
-  );
-  const renamedFrom = new Map([...renamed].map(([from, to]) => [to, from]));
+  const columns = members(before.columns, after.columns, (c) => c.edmType);
   const facts = (c: Column) => `${c.edmType}${c.nullable ? ', nullable' : ''}`;
 
-  for (const c of removed) {
-    const to = renamed.get(c.name);
+  for (const c of columns.removed)
     changes.push({
       rule: 'column-removed',
       subject: columnSubject(c.name),
       from: facts(c),
-      ...(to !== undefined ? { hint: `renamed to ${to}?` } : {}),
+      ...hint('to', columns.renamedTo.get(c.name)),
     });
-  }
   for (const c of after.columns) {
-    const old = oldColumns.get(c.name);
+    const old = columns.before.get(c.name);
     if (!old) continue;
     const subject = columnSubject(c.name);
     if (old.edmType !== c.edmType)
@@ -164,15 +165,13 @@ export function compareObjects(before: QueryObject, after: QueryObject, knownVal
     if (knownBefore !== knownAfter)
       changes.push({ rule: 'known-values-changed', subject, from: knownBefore, to: knownAfter });
   }
-  for (const c of added) {
-    const from = renamedFrom.get(c.name);
+  for (const c of columns.added)
     changes.push({
       rule: 'column-added',
       subject: columnSubject(c.name),
       to: facts(c),
-      ...(from !== undefined ? { hint: `renamed from ${from}?` } : {}),
+      ...hint('from', columns.renamedFrom.get(c.name)),
     });
-  }
   return changes;
 }
 
@@ -216,38 +215,20 @@ function compareFields(service: string, before: DataElement, after: DataElement,
   const element = after.name;
   const changes: Change[] = [];
   const subject = (field: string): Subject => ({ kind: 'field', service, element, field });
-  const oldFields = byName(before.fields);
-  const newFields = byName(after.fields);
-  const removed = before.fields.filter((f) => !newFields.has(f.name));
-  const added = after.fields.filter((f) => !oldFields.has(f.name));
-  const renamed = renamePairs(
-    removed,
-    added,
-    (f) => f.name,
-    (f) => String(f.dataType),
-  );
-  const renamedFrom = new Map([...renamed].map(([from, to]) => [to, from]));
-  for (const f of removed) {
-    const to = renamed.get(f.name);
-    changes.push({
-      rule: 'field-removed',
-      subject: subject(f.name),
-      ...(to !== undefined ? { hint: `renamed to ${to}?` } : {}),
-    });
-  }
+  const fields = members(before.fields, after.fields, (f) => String(f.dataType));
+  for (const f of fields.removed)
+    changes.push({ rule: 'field-removed', subject: subject(f.name), ...hint('to', fields.renamedTo.get(f.name)) });
   for (const f of after.fields) {
-    const old = oldFields.get(f.name);
+    const old = fields.before.get(f.name);
     if (old) changes.push(...compareField(old, f, subject(f.name), lengthChange));
   }
-  for (const f of added) {
-    const from = renamedFrom.get(f.name);
+  for (const f of fields.added)
     changes.push({
       rule: f.required ? 'field-added-required' : 'field-added',
       subject: subject(f.name),
       ...(f.dataType !== null ? { to: f.dataType } : {}),
-      ...(from !== undefined ? { hint: `renamed from ${from}?` } : {}),
+      ...hint('from', fields.renamedFrom.get(f.name)),
     });
-  }
   return changes;
 }
 

@@ -48,7 +48,7 @@ try {
   if (!only || only === 'fetch') print('erpgen fetch from erpgen sandbox (one run each)', await fetchBench(work));
   if (!only || only === 'diff')
     print(
-      `erpgen diff: a tenant against an upgraded copy (median of ${runs} runs; 10x: one run)`,
+      `erpgen diff: a tenant against an upgraded copy (median of ${runs} runs; the 10x ones: one run)`,
       await diffBench(work, runs),
     );
   if (!only || only === 'prices')
