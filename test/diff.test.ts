@@ -170,6 +170,26 @@ describe('erpgen diff', () => {
     expect(any.stdout).toContain('non-breaking  column terms_note added (Edm.String, nullable)  [column-added]');
   });
 
+  it("a fetched snapshot's manifest.json: the server builds, and why a service is gone", () => {
+    const { dir, before, after } = snapshots();
+    const manifest = (build: string, skipped: Array<{ name: string; reason: string }>) =>
+      JSON.stringify({ serverBuild: build, services: { listed: 12, fetched: [], skipped } });
+    writeFileSync(join(dir, before, 'manifest.json'), manifest('25.2.5412', []));
+    writeFileSync(
+      join(dir, after, 'manifest.json'),
+      manifest('26.1.100', [{ name: 'PickZone', reason: 'HTTP 500 (an unlicensed window or an unknown service)' }]),
+    );
+    const result = diff(dir, before, after);
+    expect(result.stdout.split('\n')[0]).toBe(
+      'erpgen diff: old -> new (server build 25.2.5412 -> 26.1.100): 6 breaking changes, 2 non-breaking',
+    );
+    expect(result.stdout).toContain(
+      '  breaking      removed (erpgen fetch skipped it: HTTP 500 (an unlicensed window or an unknown service))  [service-removed]',
+    );
+    const json = JSON.parse(diff(dir, before, after, '--format', 'json').stdout) as Json;
+    expect([json['old']['build'], json['new']['build']]).toEqual(['25.2.5412', '26.1.100']);
+  });
+
   it('NEW defaults to the snapshot of erpgen.config.json', () => {
     const { dir } = snapshots();
     cpSync(join(dir, 'new'), join(dir, 'schema'), { recursive: true });

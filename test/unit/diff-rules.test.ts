@@ -2,6 +2,7 @@
 // changes (rule, from, to, hint) the comparison must find. Every rule of RULES is exercised by some case.
 import { describe, expect, it } from 'vitest';
 import { compareObjects, compareServices, type Change } from '../../generator/diff/compare.js';
+import { colours } from '../../generator/diff/report.js';
 import { RULES, type RuleId } from '../../generator/diff/rules.js';
 import { KnownValueIndex, mergeKnownValues } from '../../generator/model/known-values.js';
 import type { Column, QueryObject } from '../../generator/model/schema.js';
@@ -308,5 +309,15 @@ describe('the rule table', () => {
       'object-removed',
       'service-removed',
     ]);
+  });
+});
+
+describe('the text report', () => {
+  it('is coloured on a terminal only, and not when NO_COLOR is set (and not empty)', () => {
+    expect(colours({ isTTY: true }, {}).red('x')).toBe('\x1b[31mx\x1b[39m');
+    expect(colours({ isTTY: true }, { NO_COLOR: '' }).red('x')).toBe('\x1b[31mx\x1b[39m');
+    expect(colours({ isTTY: true }, { NO_COLOR: '1' }).red('x')).toBe('x');
+    expect(colours({ isTTY: false }, {}).red('x')).toBe('x');
+    expect(colours({}, {}).bold('x')).toBe('x');
   });
 });
