@@ -45,11 +45,19 @@ function whyGone(name: string, dir: string, manifest: Manifest | undefined): str
   return 'no longer in the snapshot: unlicensed, or gone from the server';
 }
 
-function readService(file: SnapshotFile & { readonly name: string }): TransactionService {
-  const service = parseDefinition(readBytes(file).toString('utf8'), file.label);
+function readService(file: SnapshotFile & { readonly name: string }, bytes: Buffer): TransactionService {
+  const service = parseDefinition(bytes.toString('utf8'), file.label);
   if (service.name !== file.name)
     throw inputError(file.label, `holds the definition of service ${quote(service.name)}, not of ${quote(file.name)}`);
   return service;
+}
+
+/** Whether a definition's text may name one of the columns (a few looked for; many: taken as yes). */
+function mayName(bytes: Buffer, lengths: LengthChanges): boolean {
+  if (lengths.size === 0) return false;
+  if (lengths.size > 50) return true;
+  const text = bytes.toString('utf8').toLowerCase();
+  return [...lengths.keys()].some((column) => text.includes(column));
 }
 
 export interface ServicesDiffOptions {
@@ -81,11 +89,15 @@ export function diffServices(beforeDir: string, afterDir: string, options: Servi
       changes.push({ rule: 'service-added', subject: { kind: 'service', service: current.name } });
       j++;
     } else {
-      const a = readService(old);
-      const b = readService(current);
-      const found = compareServices(a, b, lengthChange);
-      changes.push(...found);
-      if (found.length) options.onChanged?.(a, b);
+      // the same bytes are the same service, unless a column it takes lengths from changed
+      const [oldBytes, newBytes] = [readBytes(old), readBytes(current)];
+      if (!oldBytes.equals(newBytes) || mayName(newBytes, options.lengths)) {
+        const a = readService(old, oldBytes);
+        const b = readService(current, newBytes);
+        const found = compareServices(a, b, lengthChange);
+        changes.push(...found);
+        if (found.length) options.onChanged?.(a, b);
+      }
       i++;
       j++;
     }
