@@ -442,6 +442,13 @@ describe('erpgen diff --project', () => {
     expect(result.stdout).toMatch(
       /Changes no code of yours uses \(1\):\n {4}non-breaking {2}column customer\.credit_limt added/,
     );
+    const markdown = diff(dir, before, after, '--project', 'app-ts7', '--format', 'markdown').stdout;
+    expect(markdown).toContain(
+      ['- column `oe_hdr.po_no` shrank from 50 to 40 characters', '  - `src/orders.ts:5` writes it'].join('\n'),
+    );
+    expect(markdown).toContain(
+      "  - `src/pick.ts:1` error TS2307: `Cannot find module '@acme/erp-schema/transactions/PickZone'",
+    );
     // with --fail-on breaking, new compile errors fail the run
     expect(diff(dir, before, after, '--project', 'app-ts7', '--fail-on', 'breaking').code).toBe(1);
   });

@@ -174,14 +174,14 @@ function mdText(text: string): string {
   return oneLine(text).replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`);
 }
 
+/** Text as a code span: in a table cell, `|` must be escaped even there. */
+function mdCode(text: string, inTable = true): string {
+  const shown = inTable ? oneLine(text).replace(/\|/g, '\\|') : oneLine(text);
+  return shown.includes('`') ? `\`\` ${shown} \`\`` : `\`${shown}\``;
+}
+
 /** A name as a code span in a table cell. */
-const mdName: Namer = Object.assign(
-  (n: string) => {
-    const shown = oneLine(n).replace(/\|/g, '\\|');
-    return shown.includes('`') ? `\`\` ${shown} \`\`` : `\`${shown}\``;
-  },
-  { text: mdText },
-);
+const mdName: Namer = Object.assign((n: string) => mdCode(n), { text: mdText });
 
 export function markdownReport(input: ReportInput): string {
   const { diff, project } = input;
@@ -214,13 +214,13 @@ export function markdownReport(input: ReportInput): string {
       lines.push('', `- ${describe(diff.changes[u.change]!, mdName)}`);
       for (const use of u.uses)
         lines.push(
-          `  - ${mdName(placeText(use))} ${use.error ? `error ${use.error.code}: ${mdText(use.error.message)}` : use.how}`,
+          `  - ${mdCode(placeText(use), false)} ${use.error ? `error ${use.error.code}: ${mdCode(use.error.message, false)}` : use.how}`,
         );
     }
     if (project.untraced.length) {
       lines.push('', 'New compile errors not traced to a change:', '');
       for (const e of project.untraced)
-        lines.push(`- ${mdName(`${e.file}:${e.line}`)} error ${e.code}: ${mdText(e.message)}`);
+        lines.push(`- ${mdCode(`${e.file}:${e.line}`, false)} error ${e.code}: ${mdCode(e.message, false)}`);
     }
     if (project.unused.length) lines.push('', `Changes no code of yours uses: ${project.unused.length}.`);
   }
