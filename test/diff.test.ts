@@ -240,6 +240,13 @@ describe('erpgen diff', () => {
       /^erpgen: git:HEAD:sub: not a snapshot at HEAD: sub has no tables\.metadata\.json and no views\.metadata\.json$/,
     );
     expectUserError(runCli(['diff', 'git:HEAD', 'schema', '--config', CONFIG], repo), /expected git:REV:path/);
+    // a document of the revision that cannot be read is named as the revision's
+    writeFileSync(join(repo, 'schema/views.metadata.json'), '{"$Version": "4.0", ');
+    git('commit', '-q', '-a', '-m', 'a broken snapshot');
+    expectUserError(
+      runCli(['diff', 'git:HEAD:schema', join(dir, 'old'), '--config', CONFIG], repo),
+      /^erpgen: git:HEAD:schema\/views\.metadata\.json: invalid JSON: /,
+    );
     expectUserError(
       runCli(['diff', 'git:HEAD:schema', join(repo, 'schema'), '--config', CONFIG], dir),
       /^erpgen: git:HEAD:schema: the working folder is not in a git repository$/,

@@ -71,8 +71,8 @@ export async function runDiff(argv: DiffArgs): Promise<number> {
       sources.push(after);
       const models: ChangedModels = { objects: new Map(), services: new Map() };
       const diff = diffSnapshots(
-        before.dir,
-        after.dir,
+        before,
+        after,
         config,
         argv.project === undefined
           ? {}

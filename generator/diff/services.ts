@@ -10,6 +10,7 @@ import { openServices, readBytes, type SnapshotFile } from '../source/snapshot.j
 import type { TransactionService } from '../model/transactions.js';
 import { compareServices, type Change } from './compare.js';
 import type { LengthChanges } from './objects.js';
+import type { Snapshot } from './snapshots.js';
 
 /** What `erpgen fetch` recorded in manifest.json that a diff shows; the rest is not read. */
 const manifestSchema = z.object({
@@ -66,9 +67,12 @@ export interface ServicesDiffOptions {
   readonly onChanged?: (before: TransactionService, after: TransactionService) => void;
 }
 
-export function diffServices(beforeDir: string, afterDir: string, options: ServicesDiffOptions): Change[] {
-  const before = openServices(beforeDir)?.definitions ?? [];
-  const after = openServices(afterDir)?.definitions ?? [];
+export function diffServices(old: Snapshot, current: Snapshot, options: ServicesDiffOptions): Change[] {
+  const definitions = (s: Snapshot) =>
+    (openServices(s.dir)?.definitions ?? []).map((d) => ({ ...d, label: s.fileLabel(d.file) }));
+  const before = definitions(old);
+  const after = definitions(current);
+  const afterDir = current.dir;
   const manifest = readManifest(afterDir);
   const changes: Change[] = [];
   const lengthChange = (dbColumn: string) => options.lengths.get(dbColumn.toLowerCase());

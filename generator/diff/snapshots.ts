@@ -40,9 +40,16 @@ export function reportOrder(a: Change, b: Change): number {
   return ga - gb || (na < nb ? -1 : na > nb ? 1 : 0);
 }
 
-export function diffSnapshots(before: string, after: string, config: Config, hooks: DiffHooks = {}): SnapshotDiff {
-  const oldDocuments = openSnapshot(before);
-  const newDocuments = openSnapshot(after);
+/** A snapshot folder, and how messages name its files. */
+export interface Snapshot {
+  readonly dir: string;
+  readonly fileLabel: (file: string) => string;
+}
+
+export function diffSnapshots(old: Snapshot, current: Snapshot, config: Config, hooks: DiffHooks = {}): SnapshotDiff {
+  const [before, after] = [old.dir, current.dir];
+  const oldDocuments = openSnapshot(before).map((d) => ({ ...d, label: old.fileLabel(d.file) }));
+  const newDocuments = openSnapshot(after).map((d) => ({ ...d, label: current.fileLabel(d.file) }));
   const withServices = openServices(before) !== undefined || openServices(after) !== undefined;
   const knownValues = new KnownValueIndex(config.knownValues);
   const diffs: DocumentDiff[] = oldDocuments.map((d, i) =>
@@ -56,7 +63,7 @@ export function diffSnapshots(before: string, after: string, config: Config, hoo
   const tables = diffs.find((d) => d.documents.after.surface === 'table')!;
   const changes = [...diffs.flatMap((d) => d.changes)];
   if (withServices) {
-    const found = diffServices(before, after, {
+    const found = diffServices(old, current, {
       lengths: tables.lengths,
       ...(hooks.onService ? { onChanged: hooks.onService } : {}),
     });

@@ -14,6 +14,8 @@ export interface SnapshotSource {
   readonly dir: string;
   /** how the report names it: the folder as given, or `git:REV:path` */
   readonly label: string;
+  /** how messages name one of its files: relative to the working folder, or `git:REV:path/file` */
+  readonly fileLabel: (file: string) => string;
   /** removes what was made to read it */
   close(): void;
 }
@@ -28,7 +30,7 @@ export async function openSource(spec: string, cwd = process.cwd()): Promise<Sna
     throw new UserError(`${spec}: not a folder (give a snapshot folder or git:REV:path)`);
   const missing = DOCUMENTS.filter((f) => !existsSync(join(dir, f)));
   if (missing.length) throw new UserError(`${spec}: not a snapshot folder: it has no ${missing.join(' and no ')}`);
-  return { dir, label: relative(cwd, dir) || '.', close: () => {} };
+  return { dir, label: relative(cwd, dir) || '.', fileLabel: (file) => relative(cwd, file), close: () => {} };
 }
 
 function git(args: readonly string[], cwd: string): { ok: boolean; stdout: string; stderr: string } {
@@ -76,7 +78,12 @@ async function openGit(spec: string, cwd: string): Promise<SnapshotSource> {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  return { dir, label: spec, close: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    label: spec,
+    fileLabel: (file) => `${spec.replace(/\/$/, '')}/${relative(dir, file).split('\\').join('/')}`,
+    close: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /**
