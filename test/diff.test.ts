@@ -460,12 +460,19 @@ describe('erpgen diff --project', () => {
     expect(diff(dir, before, after, '--project', 'app-ts7', '--fail-on', 'breaking').code).toBe(1);
   });
 
-  it("needs the project's own TypeScript, and says so in one line", () => {
+  it("needs the project's own TypeScript and the package's name, and says so in one line", () => {
     const { dir, before, after } = snapshots();
     teamProject(dir, 'none');
     expectUserError(
       diff(dir, before, after, '--project', 'app-none/tsconfig.json'),
       /^erpgen: --project app-none\/tsconfig\.json: TypeScript is not installed for this project \(npm install -D typescript there\)/,
+    );
+    // a project that does not import the package the config names would check nothing
+    teamProject(dir, 'ts7');
+    writeFileSync(join(dir, 'other.json'), JSON.stringify({ packageName: '@other/erp-schema' }));
+    expectUserError(
+      runCli(['diff', before, after, '--config', 'other.json', '--project', 'app-ts7'], dir),
+      /^erpgen: --project app-ts7\/tsconfig\.json: the project does not import @other\/erp-schema \(the package name erpgen\.config\.json gives\)/,
     );
     expectUserError(
       diff(dir, before, after, '--project', 'nowhere.json'),

@@ -13,6 +13,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  realpathSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -204,9 +205,11 @@ function probePackage(dir: string, newPackage: string, files: Iterable<readonly 
   writeFiles(dir, files);
 }
 
-function runTsc(tsc: string, tsconfig: string, cwd: string): Promise<string> {
+/** tsc's report; with `listFiles`, the files of the program too (one absolute path a line). */
+function runTsc(tsc: string, tsconfig: string, cwd: string, listFiles = false): Promise<string> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [tsc, '-p', tsconfig, '--pretty', 'false'], { cwd });
+    const args = [tsc, '-p', tsconfig, '--pretty', 'false', ...(listFiles ? ['--listFiles'] : [])];
+    const child = spawn(process.execPath, args, { cwd });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -449,10 +452,16 @@ export async function checkProject(input: ProjectInput): Promise<ProjectResult> 
           file,
           JSON.stringify(variantTsconfig(tsconfig, projectDir, team, major, config.packageName, v.dirs, ext), null, 2),
         );
-        return runTsc(compiler.tsc, file, projectDir);
+        return runTsc(compiler.tsc, file, projectDir, v.name === 'new');
       });
       outputs.push(...(await Promise.all(batch)));
     }
+    // a project that never reaches the package (another package name, the wrong tsconfig) would check nothing
+    const newPackage = realpathSync(join(work, 'new'));
+    if (!outputs[1]!.split(/\r?\n/).some((line) => resolve(line.trim()).startsWith(newPackage + sep)))
+      throw new UserError(
+        `--project ${shown}: the project does not import ${config.packageName} (the package name erpgen.config.json gives), so no code of it uses the package`,
+      );
     const diagnostics = outputs.map((output) => {
       const { located, global } = parseDiagnostics(output);
       if (global.length) throw new UserError(`--project ${shown}: tsc cannot check the project: ${global[0]}`);
