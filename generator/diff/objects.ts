@@ -112,16 +112,18 @@ export function diffDocument(
   for (;;) {
     const batch = held;
     const toRead = [...batch.keys()].map((name) => oldByName.get(name)!);
-    readCsdlObjects(oldIndex.document, toRead, (old) => {
-      const current = batch.get(old.name)!;
-      batch.delete(old.name);
-      const planned = newByName.get(old.name)!;
-      if (surface === 'table') recordLengths(old, current, lengths);
-      if (planned.omitted) return;
-      const found = compareObjects(old, current, options.knownValues).map(flatChange);
-      changes.push(...found);
-      if (found.length) options.onChanged?.(old, current);
-    });
+    // (nothing to read would still read the whole document: the walk stops only once what it wants went by)
+    if (toRead.length > 0)
+      readCsdlObjects(oldIndex.document, toRead, (old) => {
+        const current = batch.get(old.name)!;
+        batch.delete(old.name);
+        const planned = newByName.get(old.name)!;
+        if (surface === 'table') recordLengths(old, current, lengths);
+        if (planned.omitted) return;
+        const found = compareObjects(old, current, options.knownValues).map(flatChange);
+        changes.push(...found);
+        if (found.length) options.onChanged?.(old, current);
+      });
     const done = new Set(toRead.map((o) => o.name));
     changed = changed.filter((o) => !done.has(o.name));
     if (changed.length === 0) break;

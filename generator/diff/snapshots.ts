@@ -88,6 +88,7 @@ function movedLengths(changes: readonly Change[], tables: DocumentDiff): Change[
     const names = new Set([...keys].map((k) => k.slice(0, k.indexOf('.'))));
     const plan = tables.plans[side].filter((o) => names.has(o.name.toLowerCase()));
     const found: LengthChanges = new Map();
+    if (plan.length === 0) return found;
     readCsdlObjects(tables.documents[side], plan, (object) => {
       for (const c of object.columns) {
         const key = `${object.name}.${c.name}`.toLowerCase();
