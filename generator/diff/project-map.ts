@@ -88,8 +88,13 @@ export interface ProjectResult {
 }
 
 /** A member of the package taken out by a probe, and the changes it stands for. */
+/** A member's key: its kind and names, as JSON (names may hold any character, `:` too). */
+export function probeKey(kind: 'column' | 'field' | 'element', ...names: string[]): string {
+  return JSON.stringify([kind, ...names]);
+}
+
 export interface Probe {
-  /** `column:<surface>:<object>:<column>`, `field:<service>:<element>:<field>`, `element:<service>:<element>` */
+  /** probeKey of the member */
   readonly key: string;
   readonly kind: 'column' | 'field' | 'element';
   readonly name: string;
@@ -116,13 +121,13 @@ export interface Compiles {
   readonly probes: ReadonlyArray<{ readonly diagnostics: readonly Diagnostic[]; readonly probes: readonly Probe[] }>;
 }
 
-function escape(text: string): string {
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** How a message names a member: quoted, or as a property in a type's text. */
 export function namePatterns(name: string): RegExp[] {
-  const n = escape(name);
+  const n = escapeRegExp(name);
   return [new RegExp(`'${n}'`), new RegExp(`"${n}"`), new RegExp(`[{;] (readonly )?${n}\\??:`)];
 }
 
@@ -158,7 +163,7 @@ export function refineLine(text: string | undefined, line: number, column: numbe
   for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i]!.length + 1;
   offset += column - 1;
   const window = text.slice(offset, offset + 4000);
-  const match = new RegExp(`(^|[{,\\s])(['"]?)${escape(name)}\\2\\s*:`).exec(window);
+  const match = new RegExp(`(^|[{,\\s])(['"]?)${escapeRegExp(name)}\\2\\s*:`).exec(window);
   if (!match) return line;
   return line + (window.slice(0, match.index + match[1]!.length).match(/\n/g)?.length ?? 0);
 }

@@ -37,8 +37,10 @@ import { openServices } from '../source/snapshot.js';
 import type { Change } from './compare.js';
 import {
   mapErrors,
+  escapeRegExp,
   namePatterns,
   parseDiagnostics,
+  probeKey,
   type Diagnostic,
   type Probe,
   type ProjectResult,
@@ -224,7 +226,6 @@ function runTsc(tsc: string, tsconfig: string, cwd: string, listFiles = false): 
 
 // --- probes -------------------------------------------------------------------------------------------------
 
-const REMOVED = new Set(['object-removed', 'service-removed', 'column-removed', 'field-removed', 'element-removed']);
 const ADDED = new Set([
   'object-added',
   'service-added',
@@ -267,7 +268,7 @@ function planProbes(
       if (c.rule === 'object-removed') {
         removals.push({
           change: i,
-          patterns: [new RegExp(`Cannot find module ['"]${escape(module)}['"]`)],
+          patterns: [new RegExp(`Cannot find module ['"]${escapeRegExp(module)}['"]`)],
           context: [],
           module,
         });
@@ -283,7 +284,7 @@ function planProbes(
       for (const column of columns) {
         if (c.rule === 'column-removed') removals.push({ change: i, patterns: namePatterns(column), context, module });
         else if (!ADDED.has(c.rule) && current?.columns.some((col) => col.name === column))
-          probe(`column:${s.surface}:${s.object}:${column}`, { kind: 'column', name: column, context, module }, i);
+          probe(probeKey('column', s.surface, s.object, column), { kind: 'column', name: column, context, module }, i);
       }
       return;
     }
@@ -295,7 +296,7 @@ function planProbes(
     if (c.rule === 'service-removed')
       removals.push({
         change: i,
-        patterns: [new RegExp(`Cannot find module ['"]${escape(module)}['"]`)],
+        patterns: [new RegExp(`Cannot find module ['"]${escapeRegExp(module)}['"]`)],
         context: [],
         module,
       });
@@ -303,20 +304,20 @@ function planProbes(
       if (c.rule === 'element-removed')
         removals.push({ change: i, patterns: namePatterns(s.element), context, module });
       else if (!ADDED.has(c.rule))
-        probe(`element:${s.service}:${s.element}`, { kind: 'element', name: s.element, context, module }, i);
+        probe(probeKey('element', s.service, s.element), { kind: 'element', name: s.element, context, module }, i);
     } else if (s.kind === 'field') {
       if (c.rule === 'field-removed')
         removals.push({
           change: i,
           patterns: [
-            new RegExp(`'${escape(s.field)}' is not a field of ${escape(s.element)}`),
+            new RegExp(`'${escapeRegExp(s.field)}' is not a field of ${escapeRegExp(s.element)}`),
             ...namePatterns(s.field),
           ],
           context,
           module,
         });
       else if (!ADDED.has(c.rule)) {
-        const key = `field:${s.service}:${s.element}:${s.field}`;
+        const key = probeKey('field', s.service, s.element, s.field);
         probe(key, { kind: 'field', name: s.field, context, module }, i);
         // a column's length change is used where the fields on that column are written
         const column = c.via === undefined ? -1 : changes.findIndex((o) => isLengthOf(o, c.via!));
@@ -326,8 +327,8 @@ function planProbes(
   });
   const all = [...probes.entries()];
   return {
-    members: all.filter(([k]) => !k.startsWith('element:')).map(([, p]) => p),
-    elements: all.filter(([k]) => k.startsWith('element:')).map(([, p]) => p),
+    members: all.filter(([, p]) => p.kind !== 'element').map(([, p]) => p),
+    elements: all.filter(([, p]) => p.kind === 'element').map(([, p]) => p),
     removals,
   };
 }
@@ -346,10 +347,6 @@ function symmetricDifference(a: readonly string[], b: readonly string[]): string
   return [...a.filter((x) => !b.includes(x)), ...b.filter((x) => !a.includes(x))];
 }
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** The modules of a probe package: the new versions of the changed objects and services, less what it probes. */
 function probeFiles(
   keys: ReadonlySet<string>,
@@ -363,16 +360,16 @@ function probeFiles(
   for (const o of plan) {
     const object = models.objects.get(modelKey(o.surface, o.name));
     if (!object || o.omitted) continue;
-    const columns = object.columns.filter((c) => !keys.has(`column:${o.surface}:${o.name}:${c.name}`));
+    const columns = object.columns.filter((c) => !keys.has(probeKey('column', o.surface, o.name, c.name)));
     if (columns.length === object.columns.length) continue;
     const module = rowModule({ ...object, columns }, o, { decimals: config.decimals, knownValues, source: 'a probe' });
     files.push(...moduleFiles(objectModulePath(o), module, config.emit));
   }
   for (const [name, service] of models.services) {
     const elements = service.elements
-      .filter((e) => !keys.has(`element:${name}:${e.name}`))
+      .filter((e) => !keys.has(probeKey('element', name, e.name)))
       .map((e) => {
-        const fields = e.fields.filter((f) => !keys.has(`field:${name}:${e.name}:${f.name}`));
+        const fields = e.fields.filter((f) => !keys.has(probeKey('field', name, e.name, f.name)));
         const kept = new Set(fields.map((f) => f.name));
         return { ...e, fields, keyFields: e.keyFields.filter((k) => kept.has(k)) };
       });
