@@ -472,7 +472,7 @@ describe('erpgen diff --project', () => {
     writeFileSync(join(dir, 'other.json'), JSON.stringify({ packageName: '@other/erp-schema' }));
     expectUserError(
       runCli(['diff', before, after, '--config', 'other.json', '--project', 'app-ts7'], dir),
-      /^erpgen: --project app-ts7\/tsconfig\.json: the project does not import @other\/erp-schema \(the package name erpgen\.config\.json gives\)/,
+      /^erpgen: --project app-ts7\/tsconfig\.json: no file of the project imports @other\/erp-schema \(the packageName of erpgen\.config\.json\)/,
     );
     expectUserError(
       diff(dir, before, after, '--project', 'nowhere.json'),

@@ -457,7 +457,7 @@ export async function checkProject(input: ProjectInput): Promise<ProjectResult> 
     const newPackage = realpathSync(join(work, 'new'));
     if (!outputs[1]!.split(/\r?\n/).some((line) => resolve(line.trim()).startsWith(newPackage + sep)))
       throw new UserError(
-        `--project ${shown}: the project does not import ${config.packageName} (the package name erpgen.config.json gives), so no code of it uses the package`,
+        `--project ${shown}: no file of the project imports ${config.packageName} (the packageName of erpgen.config.json): give the tsconfig of the project that imports it (not one that only lists references)`,
       );
     const diagnostics = outputs.map((output) => {
       const { located, global } = parseDiagnostics(output);
