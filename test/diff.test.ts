@@ -432,9 +432,10 @@ describe('erpgen diff --project', () => {
     });
   }
 
-  it('says it in words: the change, then where the code uses it', () => {
+  it('says it in words: the change, then where the code uses it; the breaking changes no code uses apart', () => {
     const { dir, before, after } = snapshots();
-    teamProject(dir, 'ts7');
+    // this team does not use PickZone: its removal breaks nothing of theirs
+    rmSync(join(teamProject(dir, 'ts7'), 'src/pick.ts'));
     const result = diff(dir, before, after, '--project', 'app-ts7');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
@@ -446,15 +447,22 @@ describe('erpgen diff --project', () => {
         `    src/credit.ts:5  error TS2345: Argument of type '"credit_limit"' is not assignable`,
       ].join('\n'),
     );
-    expect(result.stdout).toMatch(
-      /Changes no code of yours uses \(1\):\n {4}non-breaking {2}column customer\.credit_limt added/,
+    expect(result.stdout).toContain(
+      [
+        '  Changes no code of yours uses: 1 breaking (below), 1 non-breaking',
+        '    service PickZone removed (listed in services.json, but there is no definition: unlicensed, or not fetched)',
+      ].join('\n'),
     );
     const markdown = diff(dir, before, after, '--project', 'app-ts7', '--format', 'markdown').stdout;
     expect(markdown).toContain(
       ['- column `oe_hdr.po_no` shrank from 50 to 40 characters', '  - `src/orders.ts:5` writes it'].join('\n'),
     );
     expect(markdown).toContain(
-      "  - `src/pick.ts:1` error TS2307: `Cannot find module '@acme/erp-schema/transactions/PickZone'",
+      [
+        'Changes no code of yours uses: 1 breaking (below), 1 non-breaking.',
+        '',
+        '- service `PickZone` removed (listed in services.json, but there is no definition: unlicensed, or not fetched)',
+      ].join('\n'),
     );
     // with --fail-on breaking, new compile errors fail the run
     expect(diff(dir, before, after, '--project', 'app-ts7', '--fail-on', 'breaking').code).toBe(1);

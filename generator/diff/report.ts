@@ -112,13 +112,23 @@ function projectText(project: ProjectResult, changes: readonly Change[], paint: 
     lines.push(paint.bold('  New compile errors not traced to a change:'));
     for (const e of project.untraced) lines.push(`    ${e.file}:${e.line}  error ${e.code}: ${e.message}`);
   }
-  const unused = project.unused.map((i) => changes[i]!);
-  if (unused.length) {
-    lines.push(paint.bold(`  Changes no code of yours uses (${unused.length}):`));
-    for (const c of unused)
-      lines.push(`    ${levelOf(c.rule) === 'breaking' ? 'breaking    ' : 'non-breaking'}  ${describe(c, textName)}`);
+  const { breaking, others } = unusedOf(project, changes);
+  if (breaking.length + others > 0) {
+    lines.push(paint.bold(`  Changes no code of yours uses: ${unusedText(breaking.length, others)}`));
+    for (const c of breaking) lines.push(`    ${describe(c, textName)}`);
   }
   return lines;
+}
+
+/** The changes no code uses: the breaking ones by name (listed above too, but these are safe for this code), the rest counted. */
+function unusedOf(project: ProjectResult, changes: readonly Change[]): { breaking: Change[]; others: number } {
+  const unused = project.unused.map((i) => changes[i]!);
+  const breaking = unused.filter((c) => levelOf(c.rule) === 'breaking');
+  return { breaking, others: unused.length - breaking.length };
+}
+
+function unusedText(breaking: number, others: number): string {
+  return `${breaking} breaking${breaking ? ' (below)' : ''}, ${others} non-breaking`;
 }
 
 // --- JSON -------------------------------------------------------------------------------------------------
@@ -222,7 +232,12 @@ export function markdownReport(input: ReportInput): string {
       for (const e of project.untraced)
         lines.push(`- ${mdCode(`${e.file}:${e.line}`, false)} error ${e.code}: ${mdCode(e.message, false)}`);
     }
-    if (project.unused.length) lines.push('', `Changes no code of yours uses: ${project.unused.length}.`);
+    const { breaking, others } = unusedOf(project, diff.changes);
+    if (breaking.length + others > 0) {
+      lines.push('', `Changes no code of yours uses: ${unusedText(breaking.length, others)}.`);
+      if (breaking.length) lines.push('');
+      for (const c of breaking.slice(0, MARKDOWN_ROWS)) lines.push(`- ${describe(c, mdName)}`);
+    }
   }
   const rules = usedRules(diff.changes);
   if (rules.length) {
