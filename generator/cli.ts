@@ -4,13 +4,22 @@ import yargs from 'yargs';
 import { loadConfig } from './config.js';
 import { UserError } from './errors.js';
 import { generate } from './generate.js';
+import { staleReport, staleText } from './check-report.js';
 import { oneLine } from './message-text.js';
 import { progressBar } from './progress.js';
 import { ERPGEN_VERSION } from './version.js';
 import { runSandbox, sandboxOptions } from './commands/sandbox.js';
 import { fetchOptions, runFetch } from './commands/fetch.js';
+import { diffOptions, runDiff } from './commands/diff.js';
 
-const SHOWN_DIFFERENCES = 20;
+/** `npx erpgen generate` with the flags this run was given, less those of checking. */
+function fixCommand(argv: Record<string, unknown>): string {
+  const words = ['npx', 'erpgen', 'generate'];
+  const shell = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+  for (const flag of ['config', 'snapshot', 'out', 'include', 'exclude', 'decimals', 'emit'])
+    for (const value of ([] as unknown[]).concat(argv[flag] ?? [])) words.push(`--${flag}`, shell(String(value)));
+  return words.join(' ');
+}
 
 async function runGenerate(argv: {
   config?: string | undefined;
@@ -22,6 +31,7 @@ async function runGenerate(argv: {
   emit?: 'js' | 'ts' | undefined;
   check: boolean;
   quiet: boolean;
+  format: 'text' | 'json';
 }): Promise<number> {
   const started = performance.now();
   const config = loadConfig(argv);
@@ -43,18 +53,16 @@ async function runGenerate(argv: {
     bar?.done();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     if (argv.check) {
-      const differing = [...result.changed.map((p) => `changed  ${p}`), ...result.removed.map((p) => `removed  ${p}`)];
-      if (differing.length === 0) {
-        if (!argv.quiet)
+      if (result.changed.length + result.removed.length === 0) {
+        if (argv.format === 'json')
+          console.log(JSON.stringify({ upToDate: true, out, objects: result.objects, services: result.services }));
+        else if (!argv.quiet)
           console.log(`${out} is up to date (${result.objects} objects, ${result.services} services, ${seconds} s)`);
         return 0;
       }
-      console.error(
-        `erpgen: ${out} is stale: ${differing.length} file(s) differ from what \`erpgen generate\` would write`,
-      );
-      for (const line of differing.slice(0, SHOWN_DIFFERENCES)) console.error(`  ${line}`);
-      if (differing.length > SHOWN_DIFFERENCES) console.error(`  ... and ${differing.length - SHOWN_DIFFERENCES} more`);
-      console.error('Run `npx erpgen generate` and commit the result.');
+      const report = staleReport(config, result, out, fixCommand(argv));
+      if (argv.format === 'json') console.log(JSON.stringify({ upToDate: false, ...report }, null, 2));
+      else process.stderr.write(staleText(report));
       return 1;
     }
     if (!argv.quiet) {
@@ -110,7 +118,12 @@ export async function main(args: string[]): Promise<number> {
           .option('check', {
             type: 'boolean',
             default: false,
-            describe: 'write nothing; exit 1 and list the files that differ when the output is stale',
+            describe: 'write nothing; exit 1 and explain what differs, and why, when the output is stale',
+          })
+          .option('format', {
+            choices: ['text', 'json'] as const,
+            default: 'text' as const,
+            describe: "--check's report: text, or json for tools",
           })
           .option('quiet', { type: 'boolean', default: false, describe: 'print errors only' }),
       async (argv) => {
@@ -122,7 +135,15 @@ export async function main(args: string[]): Promise<number> {
     })
     .command('sandbox', 'Serve a snapshot as a simulated ERP server on 127.0.0.1', sandboxOptions, async (argv) => {
       exitCode = await runSandbox(argv);
-    });
+    })
+    .command(
+      'diff <old> [new]',
+      'What changed between two snapshots, and what it breaks',
+      diffOptions,
+      async (argv) => {
+        exitCode = await runDiff(argv);
+      },
+    );
   // bare `erpgen` names every command registered above (yargs keeps them; its typings do not show the method,
   // and the CLI test fails should a yargs release drop it)
   const commands = (parser as unknown as YargsInternals).getInternalMethods().getCommandInstance().getCommands();

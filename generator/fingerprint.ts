@@ -44,14 +44,26 @@ export interface FingerprintInputs {
   readonly inputs: ReadonlyArray<{ readonly label: string; readonly sha256: string }>;
 }
 
-export function fingerprint({ config, templates, inputs }: FingerprintInputs): string {
-  const hash = createHash('sha256');
-  hash.update(`erpgen ${ERPGEN_VERSION} on ${LIBRARIES.map(installed).join(' ')}\n`);
-  hashCode(hash);
-  for (const t of templates) hash.update(`${t.path}\n${t.content}\n`);
+/**
+ * The digest, and what it is made of as lines (`erpgen <version> <sha256>`, `settings <sha256>`, `input <label>
+ * <sha256>`): `.erpgen-cache` keeps them, so that a stale output can say which of them changed.
+ */
+export interface Fingerprint {
+  readonly digest: string;
+  readonly parts: readonly string[];
+}
+
+export function fingerprint({ config, templates, inputs }: FingerprintInputs): Fingerprint {
+  const code = createHash('sha256');
+  code.update(`erpgen ${ERPGEN_VERSION} on ${LIBRARIES.map(installed).join(' ')}\n`);
+  hashCode(code);
+  for (const t of templates) code.update(`${t.path}\n${t.content}\n`);
   // where the snapshot and the output are does not change what is written
   const { snapshot: _snapshot, out: _out, file: _file, ...settings } = config;
-  hash.update(`${JSON.stringify(settings)}\n`);
-  for (const i of inputs) hash.update(`${i.label} ${i.sha256}\n`);
-  return hash.digest('hex');
+  const parts = [
+    `erpgen ${ERPGEN_VERSION} ${code.digest('hex')}`,
+    `settings ${createHash('sha256').update(JSON.stringify(settings)).digest('hex')}`,
+    ...inputs.map((i) => `input ${i.label} ${i.sha256}`),
+  ];
+  return { digest: createHash('sha256').update(parts.join('\n')).digest('hex'), parts };
 }

@@ -54,7 +54,14 @@ import {
 import { fingerprint } from './fingerprint.js';
 import type { ProgressCounts } from './progress.js';
 import { readRuntimeTemplates } from './source/templates.js';
-import { CACHE, OutputWriter, removeOrphanStaging, type WriteReport } from './write/output.js';
+import {
+  CACHE,
+  OutputWriter,
+  removeOrphanStaging,
+  type CacheRecord,
+  type Sample,
+  type WriteReport,
+} from './write/output.js';
 
 export interface GenerateOptions {
   /** compare only: report what differs, write nothing */
@@ -80,6 +87,18 @@ export interface GenerateResult {
   readonly changed: readonly string[];
   readonly removed: readonly string[];
   readonly unchanged: number;
+  /** with `check`, when the output is stale: what `--check` explains it with */
+  readonly stale?: StaleDetails;
+}
+
+export interface StaleDetails {
+  /** the first few files that differ, with the text erpgen would write */
+  readonly samples: readonly Sample[];
+  /** what this run's output is made of (fingerprint.ts), and what the previous run recorded */
+  readonly parts: readonly string[];
+  readonly record: CacheRecord | undefined;
+  /** module path (no extension) -> what it is: `table customer`, `service Order` */
+  readonly modules: ReadonlyMap<string, string>;
 }
 
 /** Pass 1 over every document, planned: the indexes themselves are not kept, only the plan. */
@@ -151,7 +170,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
 
   if (!check) removeOrphanStaging(config.out); // --check writes nothing, not even a cleanup
   const writer = new OutputWriter(config.out, check, basename(config.out));
-  if (writer.upToDate(print))
+  if (writer.upToDate(print.digest))
     return {
       objects,
       services: serviceNames.size,
@@ -272,11 +291,17 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     for (const template of templates) writer.file(template.path, template.content);
 
     if (check) {
-      const { changed, removed } = await writer.differences();
+      const { changed, removed, samples } = await writer.differences();
       await writer.discard();
-      return { objects: done.objects, services: serviceNames.size, files: 0, changed, removed, unchanged: 0 };
+      const modules = new Map<string, string>();
+      for (const o of plan) if (!o.omitted) modules.set(objectModulePath(o), `${o.surface} ${o.name}`);
+      for (const [name, names] of serviceNames) modules.set(serviceModulePath(names), `service ${name}`);
+      const stale = { samples, parts: print.parts, record: writer.record(), modules };
+      return { objects: done.objects, services: serviceNames.size, files: 0, changed, removed, unchanged: 0, stale };
     }
-    const report: WriteReport = await writer.commit(print, () => stopIfAsked(options.signal, config.out));
+    const report: WriteReport = await writer.commit(print.digest, print.parts, () =>
+      stopIfAsked(options.signal, config.out),
+    );
     return {
       objects: done.objects,
       services: serviceNames.size,

@@ -14,6 +14,8 @@ export interface FileResults {
   readonly changed: readonly number[];
   /** the sha256 of every file, in the order given */
   readonly hashes: readonly string[];
+  /** in check mode, the text of the first few files that differ (for a `--check` to show how), by index */
+  readonly samples: ReadonlyArray<{ readonly at: number; readonly text: string }>;
 }
 
 /** what one thread did: the indexes it was given, and their hashes in the same order */
@@ -21,9 +23,13 @@ interface ThreadResults {
   readonly changed: readonly number[];
   readonly indexes: readonly number[];
   readonly hashes: readonly string[];
+  readonly samples: ReadonlyArray<{ readonly at: number; readonly text: string }>;
 }
 
 const PENDING_LIMIT = 4 << 20;
+/** files that differ kept per thread in check mode, each up to SAMPLE_BYTES */
+const SAMPLES = 6;
+const SAMPLE_BYTES = 1 << 20;
 const BATCH_BYTES = 256 << 10;
 
 /**
@@ -53,6 +59,7 @@ function thread(): void {
   const changed: number[] = [];
   const indexes: number[] = [];
   const hashes: string[] = [];
+  const samples: Array<{ at: number; text: string }> = [];
   let failure: { failed: string; path: string } | undefined;
   const file = (at: number, target: string, staged: string, compare: boolean, bytes: Buffer) => {
     indexes.push(at);
@@ -67,7 +74,10 @@ function thread(): void {
       if (same) return;
     }
     changed.push(at);
-    if (staged === '') return;
+    if (staged === '') {
+      if (samples.length < SAMPLES && bytes.length <= SAMPLE_BYTES) samples.push({ at, text: bytes.toString('utf8') });
+      return;
+    }
     const dir = dirname(staged);
     if (!made.has(dir)) {
       mkdirSync(dir, { recursive: true });
@@ -77,7 +87,7 @@ function thread(): void {
   };
   parentPort!.on('message', (batch: Batch | 'end') => {
     if (batch === 'end') {
-      parentPort!.postMessage(failure ?? { changed, indexes, hashes });
+      parentPort!.postMessage(failure ?? { changed, indexes, hashes, samples });
       return;
     }
     const all = Buffer.from(batch.bytes);
@@ -106,6 +116,7 @@ function thread(): void {
  */
 const SCRIPT = `var __name = (target) => target;
 try {
+  const SAMPLES = ${SAMPLES}, SAMPLE_BYTES = ${SAMPLE_BYTES};
   (${thread.toString()})();
 } catch (error) {
   const state = new Int32Array(require('node:worker_threads').workerData);
@@ -215,11 +226,13 @@ export class FileThreads {
     const results = settled.map((r) => (r as PromiseFulfilledResult<ThreadResults>).value);
     const hashes = new Array<string>(this.count);
     const changed: number[] = [];
+    const samples: Array<{ at: number; text: string }> = [];
     for (const r of results) {
       r.indexes.forEach((at, i) => (hashes[at] = r.hashes[i]!));
       changed.push(...r.changed);
+      samples.push(...r.samples);
     }
-    return { changed: changed.sort((a, b) => a - b), hashes };
+    return { changed: changed.sort((a, b) => a - b), hashes, samples: samples.sort((a, b) => a.at - b.at) };
   }
 
   async stop(): Promise<void> {

@@ -36,6 +36,29 @@ export const MANIFEST = '.erpgen-files';
 /** not an output file: local to a working copy, never checked in or compared */
 export const CACHE = '.erpgen-cache';
 
+export interface CacheRecord {
+  readonly fingerprint: string;
+  /** the lines the fingerprint is made of (fingerprint.ts); none in a record of an older erpgen */
+  readonly parts: readonly string[];
+  /** path -> sha256 of the bytes written */
+  readonly files: ReadonlyMap<string, string>;
+}
+
+/** The sha256 of a file's bytes, or undefined when it cannot be read. */
+export function hashOf(file: string): string | undefined {
+  try {
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A file that differs, with the text erpgen would write. */
+export interface Sample {
+  readonly path: string;
+  readonly expected: string;
+}
+
 export interface WriteReport {
   readonly written: readonly string[];
   readonly removed: readonly string[];
@@ -100,27 +123,31 @@ export class OutputWriter {
    * fingerprint, and every file it wrote is still there with the bytes it wrote.
    */
   upToDate(fingerprint: string): boolean {
-    let record: string[];
-    try {
-      record = readFileSync(join(this.out, CACHE), 'utf8').split('\n');
-    } catch {
-      return false;
-    }
-    if (record[0] !== `fingerprint ${fingerprint}`) return false;
-    const files = record.slice(1).filter((l) => l !== '');
-    if (files.length !== this.previous.size) return false;
-    for (const entry of files) {
-      const path = entry.slice(65);
+    const record = this.record();
+    if (record?.fingerprint !== fingerprint || record.files.size !== this.previous.size) return false;
+    for (const [path, sha256] of record.files) {
       if (!this.previous.has(path)) return false;
-      let bytes: Buffer;
-      try {
-        bytes = readFileSync(join(this.out, path));
-      } catch {
-        return false;
-      }
-      if (createHash('sha256').update(bytes).digest('hex') !== entry.slice(0, 64)) return false;
+      if (hashOf(join(this.out, path)) !== sha256) return false;
     }
     return true;
+  }
+
+  /** What the previous run recorded in `.erpgen-cache`: its fingerprint and parts, and every file's sha256. */
+  record(): CacheRecord | undefined {
+    let lines: string[];
+    try {
+      lines = readFileSync(join(this.out, CACHE), 'utf8').split('\n');
+    } catch {
+      return undefined;
+    }
+    if (!lines[0]?.startsWith('fingerprint ')) return undefined;
+    const files = new Map<string, string>();
+    const parts: string[] = [];
+    for (const line of lines.slice(1)) {
+      if (line.startsWith('part ')) parts.push(line.slice('part '.length));
+      else if (/^[0-9a-f]{64} /.test(line)) files.set(line.slice(65), line.slice(0, 64));
+    }
+    return { fingerprint: lines[0].slice('fingerprint '.length), parts, files };
   }
 
   /** The number of files of the previous run: all of them unchanged when it is up to date. */
@@ -129,10 +156,20 @@ export class OutputWriter {
   }
 
   /** The files that differ from the previous output, once every file has been given; and every file's hash. */
-  private async settle(): Promise<{ changed: string[]; indexes: readonly number[]; hashes: readonly string[] }> {
+  private async settle(): Promise<{
+    changed: string[];
+    indexes: readonly number[];
+    hashes: readonly string[];
+    samples: Sample[];
+  }> {
     try {
-      const { changed, hashes } = await this.thread().finish();
-      return { changed: changed.map((i) => this.files[i]!), indexes: changed, hashes };
+      const { changed, hashes, samples } = await this.thread().finish();
+      return {
+        changed: changed.map((i) => this.files[i]!),
+        indexes: changed,
+        hashes,
+        samples: samples.map((s) => ({ path: this.files[s.at]!, expected: s.text })),
+      };
     } catch (error) {
       const path = (error as { path?: string }).path ?? this.out;
       throw new UserError(
@@ -147,14 +184,14 @@ export class OutputWriter {
     return [...this.previous].filter((p) => !current.has(p) && p !== MANIFEST).sort();
   }
 
-  /** The differences, for `--check`: paths that would be written and removed. */
-  async differences(): Promise<{ changed: string[]; removed: string[] }> {
-    const differing = (await this.settle()).changed;
+  /** The differences, for `--check`: paths that would be written and removed, and how the first few would be. */
+  async differences(): Promise<{ changed: string[]; removed: string[]; samples: Sample[] }> {
+    const { changed: differing, samples } = await this.settle();
     const manifest = this.manifestText();
     const current = existsSync(join(this.out, MANIFEST)) ? readFileSync(join(this.out, MANIFEST), 'utf8') : undefined;
     const changed = differing.sort();
     if (current !== manifest) changed.push(MANIFEST);
-    return { changed, removed: this.stale() };
+    return { changed, removed: this.stale(), samples };
   }
 
   private manifestText(): string {
@@ -167,9 +204,14 @@ export class OutputWriter {
   /**
    * Moves the staged files into place and removes stale ones. Nothing before this touches `out`. A first run
    * (no `out` yet) moves the first thread's staging folder into place at once, then the other's files. `ready`
-   * is called once every file is staged, before `out` is touched: what it throws discards the run.
+   * is called once every file is staged, before `out` is touched: what it throws discards the run. `parts` are
+   * what the fingerprint is made of, recorded so that a later `--check` can say what changed.
    */
-  async commit(fingerprint: string, ready: () => void = () => undefined): Promise<WriteReport> {
+  async commit(
+    fingerprint: string,
+    parts: readonly string[] = [],
+    ready: () => void = () => undefined,
+  ): Promise<WriteReport> {
     if (this.check) throw new Error('commit() in check mode');
     this.file(MANIFEST, this.manifestText());
     try {
@@ -193,7 +235,8 @@ export class OutputWriter {
         removeEmptyParents(this.out, dirname(join(this.out, path)));
       }
       const record = this.files.map((path, i) => `${hashes[i]} ${path}`);
-      writeFileSync(join(this.out, CACHE), `fingerprint ${fingerprint}\n${record.join('\n')}\n`);
+      const head = [`fingerprint ${fingerprint}`, ...parts.map((p) => `part ${p}`)];
+      writeFileSync(join(this.out, CACHE), `${[...head, ...record].join('\n')}\n`);
       return { written: changed.sort(), removed, unchanged: this.files.length - changed.length };
     } finally {
       await this.discard();

@@ -1,10 +1,12 @@
-// npm run bench [-- --runs N]: the performance figures the issues set targets for. Benchmarks measure and
-// report; they do not fail the build (timing belongs here, not in tests).
+// npm run bench [-- --runs N] [--only generation|typecheck|editor|fetch|diff|prices]: the performance figures
+// the issues set targets for. Benchmarks measure and report; they do not fail the build (timing belongs here,
+// not in tests).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { consumerBench } from './consumer.js';
+import { diffBench } from './diff.js';
 import { endlessFetchBench, fetchBench } from './fetch.js';
 import { generationBench, type Row } from './generation.js';
 import { editorBench } from './editor.js';
@@ -63,6 +65,11 @@ try {
   }
   if (!only || only === 'sandbox')
     print(`Sandbox start-up (a later sandbox: median of ${Math.max(runs, 5)})`, await sandboxBench(work, runs));
+  if (!only || only === 'diff')
+    print(
+      `erpgen diff: a tenant against an upgraded copy (median of ${runs} runs; the 10x ones: one run)`,
+      await diffBench(work, runs),
+    );
   if (!only || only === 'prices')
     print(`Bulk pricing against the sandbox (median of ${runs} runs)`, await pricesBench(runs));
 } finally {

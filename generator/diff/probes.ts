@@ -1,0 +1,206 @@
+// The probe packages of `erpgen diff --project` (project-map.ts says what they are for): which members each
+// change is about, and the new package's modules with those members taken out.
+import { copyFileSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Config } from '../config.js';
+import { moduleFiles } from '../emit/package-files.js';
+import { rowModule } from '../emit/row-module.js';
+import { transactionModule } from '../emit/transaction-module.js';
+import { KnownValueIndex } from '../model/known-values.js';
+import type { ObjectNames } from '../model/naming.js';
+import { objectModulePath, serviceModulePath, type PlannedObject } from '../model/plan.js';
+import type { QueryObject } from '../model/schema.js';
+import type { TransactionService } from '../model/transactions.js';
+import type { Change } from './compare.js';
+import { escapeRegExp, namePatterns, probeKey, type Probe, type Removal } from './project-map.js';
+
+/** The new versions of what changed, as the diff saw them go by. */
+export interface ChangedModels {
+  readonly objects: Map<string, QueryObject>;
+  readonly services: Map<string, TransactionService>;
+}
+
+export const modelKey = (surface: string, name: string) => `${surface}:${name}`;
+
+function writeFiles(dir: string, files: Iterable<readonly [string, string]>): void {
+  for (const [path, content] of files) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+}
+
+/**
+ * A probe package: only the modules it changes, beside the runtime of the new package (linked, so that the
+ * runtime's types are the same declarations whichever module reaches them); the rest resolves to the new
+ * package (`paths` tries the probe first).
+ */
+export function probePackage(dir: string, newPackage: string, files: Iterable<readonly [string, string]>): void {
+  mkdirSync(dir, { recursive: true });
+  symlinkSync(join(newPackage, 'runtime'), join(dir, 'runtime'), 'junction');
+  for (const f of ['package.json', 'known-values.ts', 'known-values.js', 'known-values.d.ts'])
+    if (existsSync(join(newPackage, f))) copyFileSync(join(newPackage, f), join(dir, f));
+  writeFiles(dir, files);
+}
+
+const ADDED = new Set([
+  'object-added',
+  'service-added',
+  'column-added',
+  'field-added',
+  'field-added-required',
+  'element-added',
+]);
+
+interface ProbePlan {
+  readonly members: Probe[];
+  readonly elements: Probe[];
+  readonly removals: Removal[];
+}
+
+export function planProbes(
+  changes: readonly Change[],
+  names: {
+    object: (surface: string, name: string, side: 'before' | 'after') => ObjectNames | undefined;
+    service: (name: string, side: 'before' | 'after') => ObjectNames | undefined;
+  },
+  models: ChangedModels,
+  packageName: string,
+): ProbePlan {
+  const probes = new Map<string, Probe & { changes: number[] }>();
+  const probe = (key: string, p: Omit<Probe, 'changes' | 'key'>, change: number) => {
+    const known = probes.get(key) ?? { ...p, key, changes: [] };
+    known.changes.push(change);
+    probes.set(key, known);
+  };
+  const removals: Removal[] = [];
+  changes.forEach((c, i) => {
+    const s = c.subject;
+    if ('surface' in s) {
+      const side = c.rule === 'object-removed' ? 'before' : 'after';
+      const n = names.object(s.surface, s.object, side);
+      if (!n) return;
+      const module = `${packageName}/${objectModulePath({ surface: s.surface, stem: n.stem })}`;
+      const context = [`${n.type}Row`, `${n.type}Kinds`, `${n.type}Column`, `"${s.object}"`];
+      if (c.rule === 'object-removed') {
+        removals.push({
+          change: i,
+          patterns: [new RegExp(`Cannot find module ['"]${escapeRegExp(module)}['"]`)],
+          context: [],
+          module,
+        });
+        return;
+      }
+      const columns =
+        s.kind === 'column'
+          ? [s.column]
+          : c.rule === 'object-key-changed'
+            ? symmetricDifference(c.from as string[], c.to as string[])
+            : [];
+      const current = models.objects.get(modelKey(s.surface, s.object));
+      for (const column of columns) {
+        if (c.rule === 'column-removed') removals.push({ change: i, patterns: namePatterns(column), context, module });
+        else if (!ADDED.has(c.rule) && current?.columns.some((col) => col.name === column))
+          probe(probeKey('column', s.surface, s.object, column), { kind: 'column', name: column, context, module }, i);
+      }
+      return;
+    }
+    const side = c.rule === 'service-removed' ? 'before' : 'after';
+    const n = names.service(s.service, side);
+    if (!n) return;
+    const module = `${packageName}/${serviceModulePath(n)}`;
+    const context = [`${n.type}Forms`, `${n.type}Lists`, ...(s.kind === 'service' ? [] : [s.element])];
+    if (c.rule === 'service-removed')
+      removals.push({
+        change: i,
+        patterns: [new RegExp(`Cannot find module ['"]${escapeRegExp(module)}['"]`)],
+        context: [],
+        module,
+      });
+    else if (s.kind === 'element') {
+      if (c.rule === 'element-removed')
+        removals.push({ change: i, patterns: namePatterns(s.element), context, module });
+      else if (!ADDED.has(c.rule))
+        probe(probeKey('element', s.service, s.element), { kind: 'element', name: s.element, context, module }, i);
+    } else if (s.kind === 'field') {
+      if (c.rule === 'field-removed')
+        removals.push({
+          change: i,
+          patterns: [
+            new RegExp(`'${escapeRegExp(s.field)}' is not a field of ${escapeRegExp(s.element)}`),
+            ...namePatterns(s.field),
+          ],
+          context,
+          module,
+        });
+      else if (!ADDED.has(c.rule)) {
+        const key = probeKey('field', s.service, s.element, s.field);
+        probe(key, { kind: 'field', name: s.field, context, module }, i);
+        // a column's length change is used where the fields on that column are written
+        const column = c.via === undefined ? -1 : changes.findIndex((o) => isLengthOf(o, c.via!));
+        if (column >= 0) probe(key, { kind: 'field', name: s.field, context, module }, column);
+      }
+    }
+  });
+  const all = [...probes.entries()];
+  return {
+    members: all.filter(([, p]) => p.kind !== 'element').map(([, p]) => p),
+    elements: all.filter(([, p]) => p.kind === 'element').map(([, p]) => p),
+    removals,
+  };
+}
+
+function isLengthOf(c: Change, dbColumn: string): boolean {
+  const s = c.subject;
+  return (
+    (c.rule === 'column-length-shrunk' || c.rule === 'column-length-grown') &&
+    s.kind === 'column' &&
+    s.surface === 'table' &&
+    `${s.object}.${s.column}`.toLowerCase() === dbColumn.toLowerCase()
+  );
+}
+
+function symmetricDifference(a: readonly string[], b: readonly string[]): string[] {
+  return [...a.filter((x) => !b.includes(x)), ...b.filter((x) => !a.includes(x))];
+}
+
+/** The modules of a probe package: the new versions of the changed objects and services, less what it probes. */
+export function probeFiles(
+  keys: ReadonlySet<string>,
+  models: ChangedModels,
+  plan: readonly PlannedObject[],
+  serviceNames: ReadonlyMap<string, ObjectNames>,
+  config: Config,
+): Array<readonly [string, string]> {
+  const files: Array<readonly [string, string]> = [];
+  const knownValues = new KnownValueIndex(config.knownValues);
+  for (const o of plan) {
+    const object = models.objects.get(modelKey(o.surface, o.name));
+    if (!object || o.omitted) continue;
+    const columns = object.columns.filter((c) => !keys.has(probeKey('column', o.surface, o.name, c.name)));
+    if (columns.length === object.columns.length) continue;
+    const module = rowModule({ ...object, columns }, o, { decimals: config.decimals, knownValues, source: 'a probe' });
+    files.push(...moduleFiles(objectModulePath(o), module, config.emit));
+  }
+  for (const [name, service] of models.services) {
+    const elements = service.elements
+      .filter((e) => !keys.has(probeKey('element', name, e.name)))
+      .map((e) => {
+        const fields = e.fields.filter((f) => !keys.has(probeKey('field', name, e.name, f.name)));
+        const kept = new Set(fields.map((f) => f.name));
+        return { ...e, fields, keyFields: e.keyFields.filter((k) => kept.has(k)) };
+      });
+    const same =
+      elements.length === service.elements.length &&
+      elements.every((e, i) => e.fields.length === service.elements[i]!.fields.length);
+    const names = serviceNames.get(name);
+    if (same || !names) continue;
+    files.push(
+      ...moduleFiles(
+        serviceModulePath(names),
+        transactionModule({ ...service, elements }, names, new Map()),
+        config.emit,
+      ),
+    );
+  }
+  return files;
+}
