@@ -2,8 +2,8 @@
 // real HTTP server on 127.0.0.1 (server.ts: one dispatch, one token check) serving, from a schema snapshot, the security family (tokens), the data query family
 // (rows in an in-memory SQLite database), the UI server router, and on the UI server serverinfo and the Transaction
 // API (definitions from the snapshot, rows in memory); on the base host the entity and inventory REST families
-// (entity/ and inventory/: records in tables of the same database, user-defined fields in the snapshot's `_ud`
-// tables). Behaviour follows the service documents (facts copied into
+// (entity/ and inventory/: records that are the rows of their tables, the query surface's, user-defined fields in
+// the snapshot's `_ud` tables). Behaviour follows the service documents (facts copied into
 // generator/sandbox/README.md), quirks included; where the documents leave a choice, SANDBOX_CHOICES says what the
 // sandbox does. Fault switches make it misbehave on purpose (500 bursts, dropped connections, slow answers, XML or
 // expired tokens).
@@ -13,8 +13,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_TOKENS, type TokenCheck, type TokenGrant } from './auth.js';
 import { EntityStore, entityFamily, seedEntities } from './entity/route.js';
+import { RestErrors, type ErrorTypeNames } from './entity/reply.js';
 import { UserFields } from './entity/user-fields.js';
-import { InventoryStore, inventoryFamily, seedItem } from './inventory/route.js';
+import { InventoryStore } from './inventory/items.js';
+import { inventoryFamily, seedItem, seedTenant } from './inventory/route.js';
 import { odataFamily } from './odata-route.js';
 import { readSchemaDocument, type QueryObject, type Surface } from './schema.js';
 import { listen, type LoggedRequest, type RequestFaults } from './server.js';
@@ -74,6 +76,12 @@ export interface SandboxOptions {
   interactive?: Pick<InteractiveSandboxOptions, 'now' | 'records' | 'dialogs'>;
   /** a bug of the simulation (its answer is a generic 500); default: its stack on standard error */
   onBug?: (error: unknown) => void;
+  /**
+   * how the entity and inventory families name their exceptions in `ErrorType`: as the service documents write
+   * them (`Svc.Common.Exceptions.ServiceException`, the default), or in the vendor's namespace, as published bodies
+   * of the real service do (`vendor`)
+   */
+  errorTypes?: ErrorTypeNames;
 }
 
 export type { TransactionOptions } from './transaction-rules.js';
@@ -150,10 +158,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   });
   const udt = udtSandbox({ tables, storage: storeStorage(store) });
   const userFields = new UserFields(store, tables);
-  const entities = new EntityStore(store);
+  const entities = new EntityStore(store, userFields);
   seedEntities(entities);
   const inventory = new InventoryStore(store, userFields);
-  for (const item of ['WIDGET-001', 'AB#12']) seedItem(inventory, item);
+  seedTenant(inventory);
+  if (inventory.items.served) for (const item of ['WIDGET-001', 'AB#12']) seedItem(inventory, item);
+  const restErrors = new RestErrors(options.errorTypes);
 
   const server = await listen({
     families: [
@@ -169,8 +179,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       }),
       interactive.family,
       udt.family,
-      entityFamily(entities, userFields),
-      inventoryFamily(inventory),
+      entityFamily(entities, restErrors),
+      inventoryFamily(inventory, restErrors),
     ],
     check,
     faults: () => faults,

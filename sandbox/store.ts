@@ -64,6 +64,35 @@ export interface RowResult {
   readonly count?: number;
 }
 
+/** The value a NOT NULL column gets when a write leaves it out; a one-character text is a `Y`/`N` flag: `N`. */
+function blankOf(kind: ColumnKind, column: { readonly maxLength?: number | string }): unknown {
+  switch (kind) {
+    case 'decimal':
+    case 'int':
+      return '0';
+    case 'float':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'date':
+      return new Date().toISOString().slice(0, 10);
+    case 'datetime':
+      return new Date().toISOString();
+    case 'guid':
+      return '00000000-0000-0000-0000-000000000000';
+    case 'time':
+      return '00:00:00';
+    case 'duration':
+      return 'PT0S';
+    case 'binary':
+      return Buffer.alloc(0);
+    case 'other':
+      return null;
+    default:
+      return column.maxLength === 1 ? 'N' : '';
+  }
+}
+
 /** The expression a column sorts by: strings without case, decimals by their exact key. */
 function sortExpression(column: SqlColumn): string {
   if (column.kind === 'string') return `ci(${column.sql})`;
@@ -116,8 +145,12 @@ export class Store {
     return this.bySurface.get(surface)!.get(name)?.stored;
   }
 
-  /** Adds rows; columns a row leaves out get generated values (non-nullable) or null (nullable). */
-  insert(name: string, rows: ReadonlyArray<Record<string, unknown>>): void {
+  /**
+   * Adds rows; columns a row leaves out get null (nullable) or, when not nullable, generated values (`fill`
+   * `generated`, sample data) or the blank value of their type (`blank`: '', 0, false, now: what an application
+   * writing a record fills in).
+   */
+  insert(name: string, rows: ReadonlyArray<Record<string, unknown>>, fill: 'generated' | 'blank' = 'generated'): void {
     const state = this.stateOf(name);
     this.ensure(state);
     const { stored } = state;
@@ -125,10 +158,16 @@ export class Store {
       for (const key of Object.keys(row)) {
         if (!stored.columns.has(key)) throw new Error(`insert into ${name}: it has no column ${JSON.stringify(key)}`);
       }
-      const generated = generateRow(stored.object, state.nextIndex++);
-      return stored.ordered.map(({ column }) => {
+      const generated = fill === 'generated' ? generateRow(stored.object, state.nextIndex++) : undefined;
+      return stored.ordered.map(({ column, kind }) => {
         const given = Object.prototype.hasOwnProperty.call(row, column.name);
-        const value = given ? row[column.name] : column.nullable && !column.key ? null : generated[column.name];
+        const value = given
+          ? row[column.name]
+          : column.nullable && !column.key
+            ? null
+            : generated
+              ? generated[column.name]
+              : blankOf(kind, column);
         try {
           return toStored(column, value);
         } catch (error) {
@@ -208,19 +247,71 @@ export class Store {
   }
 
   /**
-   * The rows of table `name` whose columns equal `match` (column -> value), each as column -> [kind, stored
-   * value]; none when a value cannot be held by its column.
+   * The rows of table `name` whose columns equal `match` (column -> value), in the order they were stored, each as
+   * column -> [kind, stored value] (only `columns` when given); none when a value cannot be held by its column.
    */
   rowsWhere(
     name: string,
     match: Readonly<Record<string, unknown>>,
+    columns?: readonly string[],
   ): Array<Map<string, readonly [ColumnKind, unknown]>> {
     const found = this.matching(name, match);
     if (!found) return [];
     const { stored } = found.state;
-    return this.all(`SELECT ${stored.ordered.map((c) => c.sql).join(', ')} FROM ${stored.table}${found.where}`, [
-      ...found.params,
-    ]).map((row) => new Map(stored.ordered.map((c, i) => [c.column.name, [c.kind, row[i]] as const])));
+    const selected = columns ? stored.ordered.filter((c) => columns.includes(c.column.name)) : stored.ordered;
+    if (selected.length === 0) return [];
+    const sql = `SELECT ${selected.map((c) => c.sql).join(', ')} FROM ${stored.table}${found.where} ORDER BY rowid`;
+    return this.all(sql, [...found.params]).map(
+      (row) => new Map(selected.map((c, i) => [c.column.name, [c.kind, row[i]] as const])),
+    );
+  }
+
+  /** Sets `values` (column -> value) in the rows of table `name` matching `match`; how many rows it changed. */
+  updateMatching(
+    name: string,
+    match: Readonly<Record<string, unknown>>,
+    values: Readonly<Record<string, unknown>>,
+  ): number {
+    const found = this.matching(name, match);
+    if (!found) return 0;
+    const sets = Object.entries(values).map(([column, value]) => {
+      const c = found.state.stored.columns.get(column);
+      if (!c) throw new Error(`update of ${name}: it has no column ${JSON.stringify(column)}`);
+      return { sql: `${c.sql} = ?`, value: toStored(c.column, value) };
+    });
+    if (sets.length === 0) return 0;
+    const sql = `UPDATE ${found.state.stored.table} SET ${sets.map((s) => s.sql).join(', ')}${found.where}`;
+    this.db.run(sql, [...sets.map((s) => s.value), ...found.params] as SqlValue[]);
+    return this.db.getRowsModified();
+  }
+
+  /** Deletes the rows of table `name` matching `match` (column -> value); how many it deleted. */
+  deleteMatching(name: string, match: Readonly<Record<string, unknown>>): number {
+    const found = this.matching(name, match);
+    if (!found) return 0;
+    this.db.run(`DELETE FROM ${found.state.stored.table}${found.where}`, found.params as SqlValue[]);
+    return this.db.getRowsModified();
+  }
+
+  /** The largest value of a numeric column of table `name` (exact for decimals), or null without rows. */
+  largest(name: string, column: string): unknown {
+    const state = this.bySurface.get('table')!.get(name);
+    const c = state?.stored.columns.get(column);
+    if (!state || !c) return null;
+    this.ensure(state);
+    const sql = `SELECT ${c.sql} FROM ${state.stored.table} WHERE ${c.sql} IS NOT NULL ORDER BY ${sortExpression(c)} DESC LIMIT 1`;
+    return this.all(sql, [])[0]?.[0] ?? null;
+  }
+
+  /** An index on columns of table `name`, for the lookups a family makes on every request (an item by its id). */
+  index(name: string, columns: readonly string[]): void {
+    const state = this.bySurface.get('table')!.get(name);
+    if (!state) return;
+    const cs = columns.map((column) => state.stored.columns.get(column));
+    if (cs.some((c) => c === undefined)) return;
+    this.ensure(state);
+    const id = `"i${state.stored.table.slice(2, -1)}_${cs.map((c) => c!.sql.slice(2, -1)).join('_')}"`;
+    this.db.exec(`CREATE INDEX IF NOT EXISTS ${id} ON ${state.stored.table} (${cs.map((c) => c!.sql).join(', ')})`);
   }
 
   /** Replaces the rows of table `name` matching `match` by one row: `match` and `values`, the rest generated or null. */

@@ -23,6 +23,7 @@ export interface SandboxArgs {
   readonly slow: number;
   readonly 'price-500'?: number | undefined;
   readonly 'price-locks'?: number | undefined;
+  readonly 'error-types': string;
 }
 
 export function sandboxOptions<T>(y: Argv<T>) {
@@ -52,6 +53,12 @@ export function sandboxOptions<T>(y: Argv<T>) {
       describe: 'fault: the first N price requests answer the intermittent opaque 500 (target of an invocation)',
     })
     .option('price-locks', { type: 'number', describe: 'fault: the first N price requests answer a lock error' })
+    .option('error-types', {
+      type: 'string',
+      default: 'documented',
+      describe:
+        "ErrorType of the REST families' errors: 'documented' (Svc.Common.Exceptions.ServiceException, as the documents write it) or 'vendor' (the vendor's namespace, as published bodies of the real service carry it)",
+    })
     .options(SECRET_FLAG_OPTIONS)
     .epilog(
       [
@@ -114,9 +121,13 @@ export async function runSandbox(argv: SandboxArgs): Promise<number> {
   ] as const)
     if (count !== undefined && !(Number.isInteger(count) && count >= 0))
       throw new UserError(`--${flag} ${count}: expected a number of requests`, 2);
+  const errorTypes = argv['error-types'];
+  if (errorTypes !== 'documented' && errorTypes !== 'vendor')
+    throw new UserError(`--error-types ${errorTypes}: expected documented or vendor`, 2);
   let server;
   try {
     server = await startSandbox({
+      errorTypes,
       snapshot,
       port: argv.port,
       rowsPerObject: argv.rows,
