@@ -225,25 +225,14 @@ export class Store {
 
   /** Sets `values` in the rows of table `name` whose `keyColumn` equals `key`; how many rows it changed. */
   updateWhere(name: string, keyColumn: string, key: unknown, values: Readonly<Record<string, unknown>>): number {
-    const found = this.keyed(name, keyColumn, key);
-    if (!found) return 0;
-    const sets = Object.entries(values).map(([column, value]) => {
-      const c = found.state.stored.columns.get(column);
-      if (!c) throw new Error(`update of ${name}: it has no column ${JSON.stringify(column)}`);
-      return { sql: `${c.sql} = ?`, value: toStored(c.column, value) };
-    });
-    if (sets.length === 0) return 0;
-    const sql = `UPDATE ${found.state.stored.table} SET ${sets.map((s) => s.sql).join(', ')} WHERE ${found.where}`;
-    this.db.run(sql, [...sets.map((s) => s.value), found.key] as SqlValue[]);
-    return this.db.getRowsModified();
+    return this.find('table', name)?.columns.has(keyColumn)
+      ? this.updateMatching(name, { [keyColumn]: key }, values)
+      : 0;
   }
 
   /** Deletes the rows of table `name` whose `keyColumn` equals `key`; how many it deleted. */
   deleteWhere(name: string, keyColumn: string, key: unknown): number {
-    const found = this.keyed(name, keyColumn, key);
-    if (!found) return 0;
-    this.db.run(`DELETE FROM ${found.state.stored.table} WHERE ${found.where}`, [found.key] as SqlValue[]);
-    return this.db.getRowsModified();
+    return this.find('table', name)?.columns.has(keyColumn) ? this.deleteMatching(name, { [keyColumn]: key }) : 0;
   }
 
   /**
@@ -351,18 +340,6 @@ export class Store {
       terms.push(`${c.sql} = ?`);
     }
     return { state, where: terms.length ? ` WHERE ${terms.join(' AND ')}` : '', params };
-  }
-
-  private keyed(name: string, keyColumn: string, key: unknown) {
-    const state = this.bySurface.get('table')!.get(name);
-    const k = state?.stored.columns.get(keyColumn);
-    if (!state || !k) return undefined;
-    this.ensure(state);
-    try {
-      return { state, where: `${k.sql} = ?`, key: toStored(k.column, key) };
-    } catch {
-      return undefined; // a value the column cannot hold matches no row
-    }
   }
 
   /**

@@ -101,6 +101,24 @@ export const redirect = (location: string): RestReply => ({ status: 307, headers
 /** A URL that cannot be decoded: the web server answers 400 before the application sees it. */
 export class BadUrl extends Error {}
 
+/** A refused write inside a unit of change (`Store.atomically`): its reply, and nothing of the unit stays. */
+export class Refused extends Error {
+  constructor(readonly reply: RestReply) {
+    super('refused');
+  }
+}
+
+/** A family's answer: a URL that cannot be decoded is the web server's 400, a refused unit of change its reply. */
+export function answered(answer: () => RestReply): RestReply {
+  try {
+    return answer();
+  } catch (error) {
+    if (error instanceof BadUrl) return badRequest();
+    if (error instanceof Refused) return error.reply;
+    throw error;
+  }
+}
+
 /** A path segment, decoded; a bad percent escape is a BadUrl. */
 export function segment(text: string): string {
   try {

@@ -23,8 +23,7 @@ import { parseQuery, QuerySyntaxError } from './query-filter.js';
 import { fieldOf, RecordTable, type FieldSpec } from './rows.js';
 import type { UserFields } from './user-fields.js';
 import {
-  badRequest,
-  BadUrl,
+  answered,
   bodyObject,
   json,
   methodNotAllowed,
@@ -32,6 +31,7 @@ import {
   Num,
   parameters,
   redirect,
+  Refused,
   RestErrors,
   segment,
   validation,
@@ -145,13 +145,6 @@ export const RESOURCES: Readonly<Record<string, Resource>> = {
     template: false,
   },
 };
-
-/** A refused write inside a unit of change: its reply, and nothing of the unit stays. */
-class Refused extends Error {
-  constructor(readonly reply: RestReply) {
-    super('refused');
-  }
-}
 
 /** The entity records: one RecordTable per resource, and the addresses nested in customers and vendors. */
 export class EntityStore {
@@ -311,15 +304,7 @@ export function entityFamily(store: EntityStore, errors: RestErrors): Family {
         return redirect(`/api/entity/${at.resource}/${head.query ? `?${head.query}` : ''}`);
       return undefined;
     },
-    route(request, caller) {
-      try {
-        return entityAnswer(store, errors, request, caller);
-      } catch (error) {
-        if (error instanceof BadUrl) return badRequest();
-        if (error instanceof Refused) return error.reply;
-        throw error;
-      }
-    },
+    route: (request, caller) => answered(() => entityAnswer(store, errors, request, caller)),
   };
 }
 

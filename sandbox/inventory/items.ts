@@ -183,29 +183,17 @@ export class InventoryStore {
     readonly database: Store,
     readonly userFields: UserFields,
   ) {
-    this.items = new RecordTable(database, 'inv_mast', ITEM, ['InvMastUid'], keep(database, 'inventory_items'));
-    this.locations = new RecordTable(
-      database,
-      'inv_loc',
-      LOCATION,
-      ['InvMastUid', 'LocationId'],
-      keep(database, 'inventory_locations'),
-    );
-    this.suppliers = new RecordTable(
-      database,
-      'inventory_supplier',
-      SUPPLIER,
-      ['InventorySupplierUid'],
-      keep(database, 'inventory_suppliers'),
-    );
-    this.units = new RecordTable(database, 'item_uom', UNIT, ['ItemUomUid'], keep(database, 'inventory_units'));
-    this.locationSuppliers = new RecordTable(
-      database,
-      'inventory_supplier_x_loc',
-      LOCATION_SUPPLIER,
-      ['InventorySupplierUid', 'LocationId'],
-      keep(database, 'inventory_location_suppliers'),
-    );
+    // what has no column is kept beside the rows, in a table of the sandbox's own per table
+    const rows = (table: string, fields: Readonly<Record<string, FieldSpec>>, key: readonly string[]) =>
+      new RecordTable(database, table, fields, key, keep(database, `inventory_${table}`));
+    this.items = rows('inv_mast', ITEM, ['InvMastUid']);
+    this.locations = rows('inv_loc', LOCATION, ['InvMastUid', 'LocationId']);
+    this.suppliers = rows('inventory_supplier', SUPPLIER, ['InventorySupplierUid']);
+    this.units = rows('item_uom', UNIT, ['ItemUomUid']);
+    this.locationSuppliers = rows('inventory_supplier_x_loc', LOCATION_SUPPLIER, [
+      'InventorySupplierUid',
+      'LocationId',
+    ]);
     // an item is found by its id on every request of a batch price, its children by its uid
     database.index('inv_mast', ['item_id']);
     for (const child of ['inventory_supplier', 'item_uom']) database.index(child, ['inv_mast_uid']);
@@ -251,17 +239,13 @@ export class InventoryStore {
       case 'UnitsOfMeasure':
         return list(this.units.find({ InvMastUid: uid }), 'item_uom', ['ItemUomUid', 'InvMastUid']);
       case 'LocationSuppliers': {
-        const links = this.suppliers
-          .find({ InvMastUid: uid })
-          .flatMap((s) =>
-            this.locationSuppliers
-              .find({ InventorySupplierUid: s['InventorySupplierUid'] })
-              .map((l) => ({
-                LocationId: l['LocationId'],
-                SupplierId: s['SupplierId'],
-                PrimarySupplier: l['PrimarySupplier'],
-              })),
-          );
+        const links = this.suppliers.find({ InvMastUid: uid }).flatMap((s) =>
+          this.locationSuppliers.find({ InventorySupplierUid: s['InventorySupplierUid'] }).map((l) => ({
+            LocationId: l['LocationId'],
+            SupplierId: s['SupplierId'],
+            PrimarySupplier: l['PrimarySupplier'],
+          })),
+        );
         return list(links, 'inventory_supplier_x_loc', []);
       }
       default: {

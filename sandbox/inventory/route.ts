@@ -24,8 +24,7 @@ import type { Caller } from '../auth.js';
 import type { Family } from '../server.js';
 import { parseQuery, QuerySyntaxError } from '../entity/query-filter.js';
 import {
-  badRequest,
-  BadUrl,
+  answered,
   bodyJson,
   bodyObject,
   Dec,
@@ -34,6 +33,7 @@ import {
   noEndpoint,
   parameters,
   redirect,
+  Refused,
   segment,
   validation,
   type RestErrors,
@@ -50,13 +50,6 @@ import {
 } from './items.js';
 
 type Row = Record<string, unknown>;
-
-/** A refused write inside a unit of change: its reply, and nothing of the unit stays. */
-class Refused extends Error {
-  constructor(readonly reply: RestReply) {
-    super('refused');
-  }
-}
 
 /**
  * The entries of a child collection of a payload (`{list: [...]}`); none when it is absent. An entry that is not an
@@ -430,16 +423,7 @@ export function inventoryFamily(store: InventoryStore, errors: RestErrors): Fami
     access: 'api',
     // the list without its trailing slash is the web server's 307, before the token is looked at
     before: (head) => (head.path === '/api/inventory/parts' ? redirect('/api/inventory/parts/') : undefined),
-    route(request, caller) {
-      try {
-        return inventoryAnswer(store, errors, request, caller);
-      } catch (error) {
-        // an item id that is not percent-encoded text: the web server's 400
-        if (error instanceof BadUrl) return badRequest();
-        if (error instanceof Refused) return error.reply;
-        throw error;
-      }
-    },
+    route: (request, caller) => answered(() => inventoryAnswer(store, errors, request, caller)),
   };
 }
 
