@@ -16,7 +16,7 @@ import { EntityStore, entityFamily, seedEntities } from './entity/route.js';
 import { RestErrors, type ErrorTypeNames } from './entity/reply.js';
 import { UserFields } from './entity/user-fields.js';
 import { InventoryStore } from './inventory/items.js';
-import { inventoryFamily, seedItem, seedTenant } from './inventory/route.js';
+import { inventoryFamily, seedInventory } from './inventory/route.js';
 import { odataFamily } from './odata-route.js';
 import { readSchemaDocument, type QueryObject, type Surface } from './schema.js';
 import { listen, type LoggedRequest, type RequestFaults } from './server.js';
@@ -161,8 +161,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const entities = new EntityStore(store, userFields);
   seedEntities(entities);
   const inventory = new InventoryStore(store, userFields);
-  seedTenant(inventory);
-  if (inventory.items.served) for (const item of ['WIDGET-001', 'AB#12']) seedItem(inventory, item);
+  seedInventory(inventory, ['WIDGET-001', 'AB#12']);
   const restErrors = new RestErrors(options.errorTypes);
 
   const server = await listen({

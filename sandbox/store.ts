@@ -103,6 +103,10 @@ function sortExpression(column: SqlColumn): string {
 let engine: ReturnType<typeof initSqlJs> | undefined;
 
 export class Store {
+  /** what to run when a table is created (whenCreated) */
+  private readonly hooks = new Map<string, Array<() => void>>();
+  /** the tables created inside each open unit of change (atomically), with their row counters before */
+  private readonly units: Array<Array<{ state: ObjectState; nextIndex: number }>> = [];
   private readonly bySurface = new Map<Surface, Map<string, ObjectState>>([
     ['table', new Map()],
     ['view', new Map()],
@@ -383,13 +387,21 @@ export class Store {
   /** Runs `change` as one unit: when it throws, nothing it wrote to the database stays. */
   atomically<R>(change: () => R): R {
     this.db.exec('SAVEPOINT atomically');
+    this.units.push([]);
     try {
       const result = change();
       this.db.exec('RELEASE atomically');
+      const created = this.units.pop()!;
+      this.units.at(-1)?.push(...created);
       return result;
     } catch (error) {
       this.db.exec('ROLLBACK TO atomically');
       this.db.exec('RELEASE atomically');
+      // a table first created inside the unit is gone with it: it is created (and seeded) again when next used
+      for (const { state, nextIndex } of this.units.pop()!) {
+        state.created = false;
+        state.nextIndex = nextIndex;
+      }
       throw error;
     }
   }
@@ -410,6 +422,7 @@ export class Store {
     if (state.created) return;
     const { stored } = state;
     const columns = stored.ordered.map((c) => `${c.sql} ${storageOf(c.kind)}`).join(', ');
+    this.units.at(-1)?.push({ state, nextIndex: state.nextIndex });
     this.db.exec(`CREATE TABLE ${stored.table} (${columns.length > 0 ? columns : '"_empty" TEXT'})`);
     state.created = true;
     const count = seedCount(stored.object, this.rowsPerObject);
@@ -419,6 +432,18 @@ export class Store {
       rows.push(stored.ordered.map(({ column }) => toStored(column, generated[column.name])));
     }
     this.insertStored(stored, rows);
+    for (const hook of this.hooks.get(stored.object.name) ?? []) hook();
+  }
+
+  /**
+   * Runs `hook` when table `name` is created (its generated rows in), every time it is: the REST families' seeds and
+   * indexes, which so cost nothing until a request or a test touches the table. At once when it exists already.
+   */
+  whenCreated(name: string, hook: () => void): void {
+    const state = this.bySurface.get('table')!.get(name);
+    if (!state) return;
+    this.hooks.set(name, [...(this.hooks.get(name) ?? []), hook]);
+    if (state.created) hook();
   }
 
   private insertStored(stored: StoredObject, rows: readonly unknown[][]): void {

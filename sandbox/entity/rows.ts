@@ -109,11 +109,10 @@ export class RecordTable {
     });
     this.served = key.every((k) => this.mapped.find((m) => m.field === k)?.column !== undefined);
     // a record is read by its key on every request
-    if (this.served)
-      store.index(
-        table,
-        key.map((k) => this.columnOf(k)!),
-      );
+    if (this.served) {
+      const columns = key.map((k) => this.columnOf(k)!);
+      store.whenCreated(table, () => store.index(table, columns));
+    }
   }
 
   /** The record's field names, in their order. */

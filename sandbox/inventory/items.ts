@@ -195,8 +195,9 @@ export class InventoryStore {
       'LocationId',
     ]);
     // an item is found by its id on every request of a batch price, its children by its uid
-    database.index('inv_mast', ['item_id']);
-    for (const child of ['inventory_supplier', 'item_uom']) database.index(child, ['inv_mast_uid']);
+    database.whenCreated('inv_mast', () => database.index('inv_mast', ['item_id']));
+    for (const child of ['inventory_supplier', 'item_uom'])
+      database.whenCreated(child, () => database.index(child, ['inv_mast_uid']));
   }
 
   /** The item row of an item id (ids are unique across companies). */

@@ -580,34 +580,38 @@ export function seedItem(store: InventoryStore, itemId: string, extra: Row = {})
   });
 }
 
-/** The companies, product groups and bins the seeded items and the rules use, as rows of their tables. */
-export function seedTenant(store: InventoryStore): void {
+/**
+ * The companies, product groups and bins the seeded items and the rules use, as rows of their tables, and the seeded
+ * items: each written when its table is created, so a sandbox that is not asked for them does not make them.
+ */
+export function seedInventory(store: InventoryStore, items: readonly string[]): void {
   const { database } = store;
-  const add = (table: string, rows: Row[]) => {
-    if (!database.find('table', table)) return;
-    for (const row of rows) if (database.rowsWhere(table, row).length === 0) database.insert(table, [row]);
-  };
+  const add = (table: string, rows: Row[]) =>
+    database.whenCreated(table, () => {
+      for (const row of rows) if (database.rowsWhere(table, row).length === 0) database.insert(table, [row]);
+    });
   add('company', [{ company_id: 'ACME' }, { company_id: 'BETA' }]);
-  add('product_group', [
-    { company_id: 'ACME', product_group_id: 'MISC' },
-    { company_id: 'ACME', product_group_id: 'TOOLS' },
-    { company_id: 'BETA', product_group_id: 'MISC' },
-  ]);
-  for (const [company, group] of [
+  const groups = [
     ['ACME', 'MISC'],
     ['ACME', 'TOOLS'],
     ['BETA', 'MISC'],
-  ] as const) {
-    const accounts = [...(store.accounts.get(company) ?? [])];
-    if (database.find('table', 'product_group'))
-      database.updateMatching(
-        'product_group',
-        { company_id: company, product_group_id: group },
-        { asset_account_no: accounts[0], revenue_account_no: accounts[1], cos_account_no: accounts[2] },
-      );
-  }
+  ] as const;
+  add(
+    'product_group',
+    groups.map(([company, group]) => {
+      const [asset, revenue, cos] = [...(store.accounts.get(company) ?? [])];
+      return {
+        company_id: company,
+        product_group_id: group,
+        asset_account_no: asset,
+        revenue_account_no: revenue,
+        cos_account_no: cos,
+      };
+    }),
+  );
   add('bin', [
     { location_id: 10, bin: 'A1' },
     { location_id: 10, bin: 'B2' },
   ]);
+  if (store.items.served) database.whenCreated('inv_mast', () => items.forEach((item) => seedItem(store, item)));
 }

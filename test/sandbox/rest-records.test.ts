@@ -155,6 +155,24 @@ describe('records as rows', () => {
     store.close();
   });
 
+  it('a table first made inside a unit that fails is made again, seeds and all, when next used', async () => {
+    const { store, table } = await customers();
+    let seeded = 0;
+    store.whenCreated('client_record', () => {
+      seeded++;
+      table.insert({ CompanyId: 'SEED', CustomerId: 1 });
+    });
+    expect(() =>
+      store.atomically(() => {
+        table.insert({ CompanyId: 'ACME', CustomerId: 3 });
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(table.find().map((r) => r['CompanyId'])).toEqual(['SEED']);
+    expect(seeded).toBe(2);
+    store.close();
+  });
+
   it('atomically: a change that throws leaves none of its writes', async () => {
     const { store, table } = await customers();
     table.insert({ CompanyId: 'ACME', CustomerId: 1 });
