@@ -99,6 +99,11 @@ export interface Sandbox {
   transactionRows(service: string, element: string): Array<Record<string, string>>;
   /** replaces the fault switches; fault counting starts again */
   setFaults(faults: SandboxFaults): void;
+  /**
+   * replaces the users and consumer keys the token endpoint accepts (a scope changed on the administration site);
+   * tokens already issued keep what they were issued with, as the documents say
+   */
+  setCredentials(credentials: Credentials): void;
   /** forced expiry: every token issued so far is refused from now on, as a lapsed one is */
   expireTokens(): void;
   /** how many tokens the token endpoint has issued */
@@ -131,6 +136,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     Object.entries(options.tokens ?? (options.credentials ? {} : DEFAULT_TOKENS)),
   );
   let faults: SandboxFaults = options.faults ?? {};
+  let credentials: Credentials = options.credentials ?? {};
   const settings = (): TokenSettings => ({
     xml: faults.xmlTokens ?? false,
     lifetime: faults.tokenLifetime,
@@ -166,7 +172,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 
   const server = await listen({
     families: [
-      tokenFamily({ credentials: options.credentials ?? {}, issuer, settings }),
+      tokenFamily({ credentials: () => credentials, issuer, settings }),
       odataFamily({ store, metadata, origin: () => origin }),
       uiRouterFamily({ origin: () => origin }),
       serverInfoFamily({ build: options.build ?? DEFAULT_BUILD }),
@@ -202,6 +208,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       faults = next;
       server.resetFaults();
     },
+    setCredentials: (next) => void (credentials = next),
     expireTokens: () => issuer.expireAll(),
     tokensIssued: () => issuer.issued,
     interactive,

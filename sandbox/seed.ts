@@ -140,6 +140,8 @@ function generateValue(object: QueryObject, column: Column, index: number, rng: 
   if (name === 'credit_status') return fit(rng.pick(CREDIT_STATUS_CODES), column);
   if (object.name === 'oe_hdr' && name === 'completed') return rng.pick(['Y', 'Y', 'N', 'T']);
   if (object.name === 'oe_hdr' && name === 'projected_order') return rng.chance(0.2) ? 'Y' : 'N';
+  // the documents: empty on every row (a quote is marked by projected_order)
+  if (object.name === 'oe_hdr' && name === 'quote_type') return column.nullable ? null : kind === 'string' ? '' : 0;
   if (name === 'company_id' && kind === 'string') return fit('ACME', column);
   // row 0 is fully populated, so every column has at least one value to look at
   if (column.nullable && index > 0 && rng.chance(0.15)) return null;

@@ -36,8 +36,10 @@ export interface FaultPlan {
 
 /** The request-level fault switches (the token switches are the token endpoint's). */
 export interface RequestFaults {
-  /** opaque HTTP 500 answers */
+  /** opaque HTTP 500 answers (an empty body) */
   readonly burst500?: FaultPlan;
+  /** the proxy, overload and backend-timeout answers (502, 503, 504; default 503), with the body IIS gives */
+  readonly overload?: FaultPlan & { readonly status?: 502 | 503 | 504 };
   /** connections closed without an answer */
   readonly drop?: FaultPlan;
   /** milliseconds every answer waits before it is sent */
@@ -118,6 +120,16 @@ async function bodyOf(req: IncomingMessage): Promise<string | undefined> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** What IIS or the proxy in front of it answers when the application is not there to answer. */
+function overloaded(status: 502 | 503 | 504): Reply {
+  const titles = { 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' } as const;
+  return {
+    status,
+    headers: { 'Content-Type': 'text/html' },
+    body: `<!DOCTYPE html><html><head><title>${status} ${titles[status]}</title></head><body><h1>${titles[status]}</h1></body></html>`,
+  };
+}
+
 /** ASP.NET's answer to an exception the application did not handle: nothing of its inside. */
 const UNHANDLED = jsonReply(500, { Message: 'An error has occurred.' });
 const TOO_LARGE = jsonReply(413, { Message: 'The request is too large.' });
@@ -128,7 +140,7 @@ class FaultCounter {
   reset(): void {
     this.seen = 0;
   }
-  next(faults: RequestFaults): 'drop' | '500' | undefined {
+  next(faults: RequestFaults): 'drop' | '500' | 'overload' | undefined {
     const n = ++this.seen;
     const hits = (plan: FaultPlan | undefined): boolean =>
       plan !== undefined &&
@@ -137,6 +149,7 @@ class FaultCounter {
       (plan.every ? (n - 1 - (plan.after ?? 0)) % plan.every < plan.count : n - (plan.after ?? 0) <= plan.count);
     if (hits(faults.drop)) return 'drop';
     if (hits(faults.burst500)) return '500';
+    if (hits(faults.overload)) return 'overload';
     return undefined;
   }
 }
@@ -167,6 +180,7 @@ export async function listen(options: ServerOptions): Promise<Listening> {
     if ((faults.slowMs ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, faults.slowMs));
     if (fault === 'drop') return void res.socket?.destroy();
     if (fault === '500') return send(res, emptyReply(500), true);
+    if (fault === 'overload') return send(res, overloaded(faults.overload?.status ?? 503), true);
     if (hiddenByWebServer(head.path)) return send(res, htmlNotFound(), true);
     const family = options.families.find((f) => f.owns(head.path));
     if (!family) return send(res, emptyReply(404), true);

@@ -102,6 +102,35 @@ function sortExpression(column: SqlColumn): string {
 
 let engine: ReturnType<typeof initSqlJs> | undefined;
 
+/** SQLite's limit on the parameters of one statement (sql.js builds it with the default, 32,766). */
+const MAX_VARIABLES = 32_000;
+
+/**
+ * The seeded rows of an object, as stored values: a pure function of the object and the count, so every store of a
+ * process shares them (a test that starts a sandbox per test pays for generating the 1,234 customers once). Bounded:
+ * past SEED_CACHE_CELLS values, rows are generated afresh.
+ */
+const seeds = new Map<string, readonly unknown[][]>();
+let seededCells = 0;
+const SEED_CACHE_CELLS = 4_000_000;
+
+function seedRows(stored: StoredObject, count: number): readonly unknown[][] {
+  const { object, ordered } = stored;
+  const key = JSON.stringify([object.surface, object.name, count, object.columns]);
+  const cached = seeds.get(key);
+  if (cached) return cached;
+  const rows: unknown[][] = [];
+  for (let i = 0; i < count; i++) {
+    const generated = generateRow(object, i);
+    rows.push(ordered.map(({ column }) => toStored(column, generated[column.name])));
+  }
+  if (seededCells + count * ordered.length <= SEED_CACHE_CELLS) {
+    seeds.set(key, rows);
+    seededCells += count * ordered.length;
+  }
+  return rows;
+}
+
 export class Store {
   /** what to run when a table is created (whenCreated) */
   private readonly hooks = new Map<string, Array<() => void>>();
@@ -425,12 +454,8 @@ export class Store {
     this.units.at(-1)?.push({ state, nextIndex: state.nextIndex });
     this.db.exec(`CREATE TABLE ${stored.table} (${columns.length > 0 ? columns : '"_empty" TEXT'})`);
     state.created = true;
-    const count = seedCount(stored.object, this.rowsPerObject);
-    const rows: unknown[][] = [];
-    for (let i = 0; i < count; i++) {
-      const generated = generateRow(stored.object, state.nextIndex++);
-      rows.push(stored.ordered.map(({ column }) => toStored(column, generated[column.name])));
-    }
+    const rows = seedRows(stored, seedCount(stored.object, this.rowsPerObject));
+    state.nextIndex = rows.length;
     this.insertStored(stored, rows);
     for (const hook of this.hooks.get(stored.object.name) ?? []) hook();
   }
@@ -448,20 +473,36 @@ export class Store {
 
   private insertStored(stored: StoredObject, rows: readonly unknown[][]): void {
     if (stored.ordered.length === 0 || rows.length === 0) return;
-    const statement = this.db.prepare(
-      `INSERT INTO ${stored.table} (${stored.ordered.map((c) => c.sql).join(', ')}) VALUES (${stored.ordered.map(() => '?').join(', ')})`,
-    );
+    // many rows per statement: each call into the WebAssembly module costs more than the row it inserts
+    const perStatement = Math.max(1, Math.floor(MAX_VARIABLES / stored.ordered.length));
+    const names = stored.ordered.map((c) => c.sql).join(', ');
+    const tuple = `(${stored.ordered.map(() => '?').join(', ')})`;
+    const statementOf = (n: number) =>
+      this.db.prepare(`INSERT INTO ${stored.table} (${names}) VALUES ${Array(n).fill(tuple).join(', ')}`);
+    const full = statementOf(Math.min(perStatement, rows.length));
     // a savepoint, not BEGIN: it nests in replaceWhere's
     this.db.exec('SAVEPOINT insert_rows');
     try {
-      for (const row of rows) statement.run(row as SqlValue[]);
+      for (let at = 0; at < rows.length; at += perStatement) {
+        const chunk = rows.slice(at, at + perStatement);
+        const values = chunk.flat() as SqlValue[];
+        if (chunk.length === perStatement || chunk.length === rows.length) full.run(values);
+        else {
+          const last = statementOf(chunk.length);
+          try {
+            last.run(values);
+          } finally {
+            last.free();
+          }
+        }
+      }
       this.db.exec('RELEASE insert_rows');
     } catch (error) {
       this.db.exec('ROLLBACK TO insert_rows');
       this.db.exec('RELEASE insert_rows');
       throw error;
     } finally {
-      statement.free();
+      full.free();
     }
   }
 

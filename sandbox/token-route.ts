@@ -17,8 +17,16 @@ const NEVER = 2_147_483_647;
 export interface Credentials {
   /** user name -> password */
   readonly users?: Readonly<Record<string, string>>;
-  /** consumer key -> its scope as configured on the administration site, e.g. `/api;/odata:customer,oe_hdr` */
+  /**
+   * consumer key -> its scope as configured on the administration site, e.g. `/api;/odata:customer,oe_hdr`; an
+   * empty scope is a key registered without one (its token call answers 403 insufficient_scope)
+   */
   readonly consumerKeys?: Readonly<Record<string, string>>;
+  /**
+   * users without the data query permission (`Allow OData API Service` is No, or their role allows no table or
+   * view): their tokens are valid, and every query answers the same not-authorized 401 as an unknown token's
+   */
+  readonly withoutOdataPermission?: readonly string[];
 }
 
 export interface TokenSettings {
@@ -111,7 +119,8 @@ const TOKEN_V2 = '/api/security/token/v2';
 const TOKEN_V1 = '/api/security/token';
 
 export interface TokenRouteContext {
-  readonly credentials: Credentials;
+  /** read at every token call: a test may change them (a scope changed on the administration site) */
+  readonly credentials: () => Credentials;
   readonly issuer: TokenIssuer;
   readonly settings: () => TokenSettings;
 }
@@ -160,12 +169,14 @@ function userToken(ctx: TokenRouteContext, body: Body): Reply {
   const { username, password } = body;
   if (typeof username !== 'string' || typeof password !== 'string')
     return invalidRequest('Give username and password, or ClientSecret and GrantType.');
-  const users = ctx.credentials.users ?? {};
+  const credentials = ctx.credentials();
+  const users = credentials.users ?? {};
   if (!Object.prototype.hasOwnProperty.call(users, username) || users[username] !== password) return invalidGrant();
   const settings = ctx.settings();
   const lifetime = settings.lifetime ?? USER_TOKEN_SECONDS;
-  // the user has `Allow OData API Service` and a role that allows every object (a sandbox choice)
-  const token = ctx.issuer.issue(`user:${username}`, username, { tables: '*' }, '/api', lifetime);
+  // unless listed without it, the user has `Allow OData API Service` and a role that allows every object (a choice)
+  const odata = !(credentials.withoutOdataPermission ?? []).includes(username);
+  const token = ctx.issuer.issue(`user:${username}`, username, { tables: odata ? '*' : [] }, '/api', lifetime);
   return tokenReply(settings.xml, [
     ['AccessToken', token],
     ['RefreshToken', randomBytes(24).toString('base64')],
@@ -181,7 +192,8 @@ function consumerKeyToken(ctx: TokenRouteContext, body: Body): Reply {
       error: 'unsupported_grant_type',
       error_description: 'A ClientSecret is sent with GrantType client_credentials.',
     });
-  const keys = ctx.credentials.consumerKeys ?? {};
+  const credentials = ctx.credentials();
+  const keys = credentials.consumerKeys ?? {};
   const keyNames = Object.keys(keys);
   if (!Object.prototype.hasOwnProperty.call(keys, key)) {
     // documented: HTTP 500, the generic message, the cause in InnerException, and the key echoed back
@@ -197,13 +209,15 @@ function consumerKeyToken(ctx: TokenRouteContext, body: Body): Reply {
     });
   }
   const username = body.username;
-  const users = ctx.credentials.users ?? {};
+  const users = credentials.users ?? {};
   if (
     username !== undefined &&
     (typeof username !== 'string' || !Object.prototype.hasOwnProperty.call(users, username))
   )
     return jsonReply(401, { error: 'invalid_grant', error_description: 'The user name is not a user account.' });
   const scope = keys[key]!;
+  if (scope.trim() === '')
+    return jsonReply(403, { error: 'insufficient_scope', error_description: 'The consumer key has no API scope.' });
   const settings = ctx.settings();
   const lifetime = settings.lifetime ?? KEY_TOKEN_SECONDS;
   const consumerUid = String(keyNames.indexOf(key) + 1);

@@ -289,6 +289,26 @@ describe('erpgen sandbox -> erpgen fetch -> erpgen generate, all as commands', (
   });
 });
 
+describe('the schema documents are slow: a long timeout (Q27)', () => {
+  it('300 s per document by default; --timeout limits it, and a document over it ends the run in one line', async () => {
+    const help = await erpgen(['fetch', '--help'], work);
+    expect(help.stdout).toMatch(/--timeout +seconds allowed per schema document +\[number\] \[default: 300\]/);
+    server.setFaults({ slowMs: 1_100 });
+    try {
+      // no service: fewer slow requests
+      const slow = await erpgen(fetchArgs('snap', '--user', USER, '--services', 'none-such*'), folder(), asUser);
+      expect(slow.code, slow.stderr).toBe(0);
+      const short = await erpgen(fetchArgs('snap', '--user', USER, '--timeout', '1'), folder(), asUser);
+      expectOneLineError(
+        short,
+        /no answer from http:\/\/127\.0\.0\.1:\d+ within 1000 ms .*GET \/odataservice\/odata\/table\/\$metadata/,
+      );
+    } finally {
+      server.setFaults({});
+    }
+  });
+});
+
 describe('failures leave the previous snapshot as it was', () => {
   async function withPrevious(): Promise<{ dir: string; before: Map<string, string> }> {
     const dir = folder();

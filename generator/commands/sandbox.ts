@@ -20,6 +20,8 @@ export interface SandboxArgs {
   readonly 'one-session': boolean;
   readonly 'burst-500'?: string | undefined;
   readonly drop?: string | undefined;
+  readonly overload?: string | undefined;
+  readonly 'overload-status': number;
   readonly slow: number;
   readonly 'price-500'?: number | undefined;
   readonly 'price-locks'?: number | undefined;
@@ -47,6 +49,11 @@ export function sandboxOptions<T>(y: Argv<T>) {
     })
     .option('burst-500', { type: 'string', describe: 'fault: N[/M]: 500 to N requests (N of every M)' })
     .option('drop', { type: 'string', describe: 'fault: N[/M]: close N connections unanswered (N of every M)' })
+    .option('overload', {
+      type: 'string',
+      describe: 'fault: N[/M]: answer N requests with --overload-status (N of every M), as an overloaded proxy does',
+    })
+    .option('overload-status', { type: 'number', default: 503, describe: 'fault: 502, 503 or 504 for --overload' })
     .option('slow', { type: 'number', default: 0, describe: 'fault: milliseconds every answer waits' })
     .option('price-500', {
       type: 'number',
@@ -87,6 +94,10 @@ function faultPlan(flag: string, text: string | undefined): FaultPlan | undefine
 function faultsOf(argv: SandboxArgs): SandboxFaults {
   const burst500 = faultPlan('burst-500', argv['burst-500']);
   const drop = faultPlan('drop', argv.drop);
+  const overload = faultPlan('overload', argv.overload);
+  const status = argv['overload-status'];
+  if (status !== 502 && status !== 503 && status !== 504)
+    throw new UserError(`--overload-status ${status}: expected 502, 503 or 504`, 2);
   const lifetime = argv['token-lifetime'];
   if (lifetime !== undefined && !(lifetime > 0)) throw new UserError('--token-lifetime: give a number of seconds', 2);
   return {
@@ -96,6 +107,7 @@ function faultsOf(argv: SandboxArgs): SandboxFaults {
     ...(lifetime !== undefined ? { tokenLifetime: lifetime } : {}),
     ...(burst500 ? { burst500 } : {}),
     ...(drop ? { drop } : {}),
+    ...(overload ? { overload: { ...overload, status } } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { endlessFetchBench, fetchBench } from './fetch.js';
 import { generationBench, type Row } from './generation.js';
 import { editorBench } from './editor.js';
 import { pricesBench } from './prices.js';
+import { sandboxBench } from './sandbox.js';
 import { typecheckBench } from './typecheck.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
 
@@ -50,6 +51,8 @@ try {
       await endlessFetchBench(work, join(work, 'fetch-stock')),
     );
   }
+  if (!only || only === 'sandbox')
+    print(`Sandbox start-up (a later sandbox: median of ${Math.max(runs, 5)})`, await sandboxBench(work, runs));
   if (!only || only === 'prices')
     print(`Bulk pricing against the sandbox (median of ${runs} runs)`, await pricesBench(runs));
 } finally {

@@ -1,8 +1,8 @@
-// End to end: the client of the generated package against misbehaving servers on 127.0.0.1 — bodies cut
-// short, undecodable or never ending, answers nested too deeply to print, servers that ignore $skip or $top,
-// rows that are not objects, errors inside a 200, 5xx bursts and dropped connections, the unexpected response
-// window of the Transaction API, and a caller who cancels. Every failure is a typed ErpError that shows the
-// request; what is retried is retried by the one policy, visibly, and writes are never resent blindly.
+// End to end: the client of the generated package against broken servers on 127.0.0.1, answers no real service
+// gives — bodies cut short, undecodable or never ending, answers nested too deeply to print, servers that ignore
+// $skip or $top, rows that are not objects, errors inside a 200 — and the unexpected response window of the
+// Transaction API, and a caller who cancels. Every failure is a typed ErpError that shows the request. What the
+// service itself does (5xx bursts, dropped connections, slow answers) is played by the sandbox: retries.test.ts.
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -150,13 +150,6 @@ describe('errors while reading a body are typed', () => {
     expect(e.message).toMatch(/the answer from http:\/\/127\.0\.0\.1:\d+ did not finish within 300 ms/);
   });
 
-  it('no answer at all: ErpTimeoutError', async () => {
-    const { client } = await harness(() => undefined, { timeoutMs: 300 });
-    const e = await failure(() => client.page(query(customer).top(5)));
-    expect(e).toBeInstanceOf(ErpTimeoutError);
-    expect(e.message).toMatch(/no answer from .* within 300 ms/);
-  });
-
   it('a deeply nested answer: typed errors, no stack overflow', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     const { client } = await harness((req, res) => {
@@ -215,53 +208,6 @@ describe('paging that would never end', () => {
 });
 
 describe('retries, where the documents say they are safe', () => {
-  it('502, 503, 504 on a read: retried with jittered backoff, each retry logged', async () => {
-    const statuses = [502, 503, 504];
-    const { client, lines, delays } = await harness((req, res) => {
-      const status = statuses.shift();
-      if (status !== undefined) return json(res, status, { Message: `proxy says ${status}` });
-      json(res, 200, { value: paged(3)(req) });
-    });
-    expect((await client.page(query(customer).top(5))).rows).toHaveLength(3);
-    expect(lines.map((l) => /after (HTTP \d+) \(attempt (\d) of 4/.exec(l)?.slice(1).join(' '))).toEqual([
-      'HTTP 502 2',
-      'HTTP 503 3',
-      'HTTP 504 4',
-    ]);
-    // random 0.5 of the exponential step: 250, 500, 1000 ms
-    expect(delays).toEqual([125, 250, 500]);
-  });
-
-  it('a 503 that persists: the final error says how many attempts were made', async () => {
-    const { client, server } = await harness((_req, res) => json(res, 503, { Message: 'overloaded' }));
-    const e = await failure(() => client.page(query(customer).top(5)));
-    expect(e).toBeInstanceOf(ErpServerError);
-    expect(e.attempts).toBe(4);
-    expect(e.message).toMatch(/overloaded \(HTTP 503; GET .*\) \[4 attempts\]/);
-    expect(server.requests).toHaveLength(4);
-  });
-
-  it('an opaque 500 on a read is retried once; a 500 with a message is not', async () => {
-    const opaque = await harness((_req, res) => res.writeHead(500).end());
-    const e = await failure(() => opaque.client.page(query(customer).top(5)));
-    expect(e.attempts).toBe(2);
-    expect(opaque.server.requests).toHaveLength(2);
-    const meant = await harness((_req, res) => json(res, 500, { ErrorMessage: 'Invalid column name: x' }));
-    const e2 = await failure(() => meant.client.page(query(customer).top(5)));
-    expect(e2.attempts).toBe(1);
-    expect(meant.server.requests).toHaveLength(1);
-  });
-
-  it('a dropped connection on a read is retried', async () => {
-    let drops = 1;
-    const { client, lines } = await harness((req, res) => {
-      if (drops-- > 0) return void res.socket?.destroy();
-      json(res, 200, { value: paged(1)(req) });
-    });
-    expect((await client.page(query(customer).top(5))).rows).toHaveLength(1);
-    expect(lines).toHaveLength(1);
-  });
-
   it('a refused connection is not retried, and says where it was going', async () => {
     const closed = await startServer(() => undefined);
     await closed.close();
@@ -308,33 +254,6 @@ describe('the router', () => {
 });
 
 describe('writes', () => {
-  it('a 503 on a transaction is not retried: the write may have been applied', async () => {
-    const { client, server, lines } = await harness(uiServer((_req, res) => json(res, 503, { Message: 'busy' })));
-    const e = await failure(() => client.transaction(request()));
-    expect(e).toBeInstanceOf(ErpServerError);
-    expect(e.attempts).toBe(1);
-    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
-    expect(lines).toEqual([]);
-  });
-
-  it('a connection dropped after a transaction was sent: not retried, and the message says to read back', async () => {
-    const { client, server } = await harness(uiServer((_req, res) => void res.socket?.destroy()));
-    const e = await failure(() => client.transaction(request()));
-    expect(e).toBeInstanceOf(ErpConnectionError);
-    expect(e.message).toMatch(/the write may have been applied: read it back before sending it again/);
-    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
-  });
-
-  it('transaction/get is a read: retried on a 503', async () => {
-    let busy = 1;
-    const { client } = await harness(
-      uiServer((_req, res) => (busy-- > 0 ? json(res, 503, {}) : json(res, 200, { Name: 'Order', Transactions: [] }))),
-    );
-    await expect(client.transactionGet({ ServiceName: 'Order', TransactionStates: [] })).resolves.toMatchObject({
-      Transactions: [],
-    });
-  });
-
   it('the unexpected response window: a short random-delay retry when nothing was applied', async () => {
     const answers = [windowAnswer, passed];
     const { client, lines, delays } = await harness(uiServer((_req, res) => json(res, 200, answers.shift())));

@@ -5,8 +5,10 @@
 // TypeScript 7 and TypeScript 6.
 import { and, changedSince, decimal, not, or, query, type Filter, type ResultOf } from '@acme/erp-schema';
 import { createClient } from '@acme/erp-schema/client';
+import { address } from '@acme/erp-schema/tables/address';
 import { customer } from '@acme/erp-schema/tables/customer';
 import { oe_hdr } from '@acme/erp-schema/tables/oe_hdr';
+import { po_hdr } from '@acme/erp-schema/tables/po_hdr';
 import { price_page } from '@acme/erp-schema/tables/price_page';
 import { supplier } from '@acme/erp-schema/tables/supplier';
 import { svc_view_es_customer } from '@acme/erp-schema/views/svc_view_es_customer';
@@ -50,11 +52,11 @@ query(customer).select('no_such_column');
 query(customer).filter((c) => c.no_such_column.eq(1));
 // @ts-expect-error string function on a number column
 query(customer).filter((c) => c.customer_id.startsWith('1'));
-// @ts-expect-error quoted numeric
+// @ts-expect-error Q23: quoted numeric
 query(customer).filter((c) => c.credit_limit.eq('1000'));
-// @ts-expect-error a column on the right
+// @ts-expect-error Q19: a column on the right
 query(customer).filter((c) => c.customer_name.eq(c.customer_id));
-// @ts-expect-error a string column on the right of a string column
+// @ts-expect-error Q19: a string column on the right of a string column
 query(customer).filter((c) => c.customer_name.eq(c.salesrep_id));
 // @ts-expect-error unknown column in orderBy
 query(customer).orderBy('no_such_column');
@@ -91,12 +93,12 @@ export const crossed = query(customer).filter((c) =>
 
 // known values narrow literals
 query(price_page).filter((c) => c.row_status_flag.eq(704));
-// @ts-expect-error 703 is not a row status
+// @ts-expect-error Q9: 703 is not a row status
 query(price_page).filter((c) => c.row_status_flag.eq(703));
-// @ts-expect-error delete_flag is 'Y' or 'N'
+// @ts-expect-error Q9: delete_flag is 'Y' or 'N'
 query(customer).filter((c) => c.delete_flag.eq('y'));
 query(oe_hdr).filter((c) => c.completed.in(['N', 'T']));
-// @ts-expect-error completed is Y, N or T
+// @ts-expect-error Q12: completed is Y, N or T
 query(oe_hdr).filter((c) => c.completed.in(['N', 'X']));
 
 // decimals: numbers, or exact decimal text through decimal()
@@ -135,12 +137,29 @@ query(customer).orderBy((c) => c.no_such_column);
 query(customer).select(() => ({ column: 'supplier_id' as const }));
 
 // no now(), arithmetic, substringof or $expand on the builder
-// @ts-expect-error
+// @ts-expect-error Q18: no $expand
 query(customer).expand('customer_terms');
-// @ts-expect-error
+// @ts-expect-error Q20: no arithmetic
 query(customer).filter((c) => c.credit_limit.add(1).gt(5));
-// @ts-expect-error
+// @ts-expect-error Q18: no substringof
 query(customer).filter((c) => c.customer_name.substringof('x'));
+// @ts-expect-error Q22: no now(): a date-time is a Date or an ISO date-time
+query(customer).filter((c) => c.date_created.lt('now()'));
+
+// the columns of the documents' traps: the wrong one does not compile
+// @ts-expect-error Q9: customer has delete_flag, not row_status_flag
+query(customer).filter((c) => c.row_status_flag.eq(704));
+// @ts-expect-error Q10: oe_hdr's company column is company_id
+query(oe_hdr).filter((c) => c.company_no.eq('ACME'));
+// @ts-expect-error Q10: po_hdr's is company_no
+query(po_hdr).filter((c) => c.company_id.eq('ACME'));
+// @ts-expect-error Q10: supplier has none
+query(supplier).select('company_id');
+// @ts-expect-error Q11: address columns are mail_ or phys_ prefixed
+query(address).select('city');
+// @ts-expect-error Q13: there is no quote_flag; projected_order = 'Y' marks a quote
+query(oe_hdr).filter((c) => c.quote_flag.eq('Y'));
+query(oe_hdr).filter((c) => c.projected_order.eq('Y'));
 
 // incremental sync: only on objects that carry max_date_last_modified
 changedSince(query(svc_view_es_customer), new Date('2024-01-01T00:00:00Z'));
