@@ -5,9 +5,9 @@
 import { createClient, tokenAuth, type ErpClient, type FetchLike, type TokenAuth } from '@acme/erp-schema/client';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/sandbox.js';
 import { SAMPLE_SNAPSHOT } from '../support/paths.js';
+import { PASSWORD, USER } from '../support/sandbox.js';
 
-export const USER = 'demo';
-export const PASSWORD = 'correct horse battery staple';
+export { PASSWORD, USER };
 /** a consumer key whose scope is /api: the REST families and UDT, no data query */
 export const API_KEY = '3a7c0f2e-5b1d-4e8a-9c6f-1d2e3f4a5b6c';
 /** a consumer key whose scope is /uiserver0: the Transaction and Interactive APIs only */
