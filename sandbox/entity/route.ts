@@ -367,7 +367,7 @@ function entityAnswer(store: EntityStore, errors: RestErrors, request: RestReque
     const issues = checkRecord(resource, { ...change, CompanyId: record['CompanyId'] });
     if (issues.length) return validation(issues);
     const fields = Object.fromEntries(
-      Object.entries(change).filter(([f]) => !table.key.includes(f) && !(f in definition.extended)),
+      Object.entries(change).filter(([f]) => !table.key.includes(f) && !Object.hasOwn(definition.extended, f)),
     );
     return store.database.atomically(() => {
       refuse(table.update(key, fields, AUDIT(caller.user, false)));
@@ -407,7 +407,7 @@ function create(store: EntityStore, resource: string, request: RestRequest, call
   const keyed: Row = { ...record, [idField]: id };
   // atomic: a field or user-defined field that does not fit leaves no record (and no address) behind
   return store.database.atomically(() => {
-    const fields = Object.fromEntries(Object.entries(keyed).filter(([f]) => !(f in definition.extended)));
+    const fields = Object.fromEntries(Object.entries(keyed).filter(([f]) => !Object.hasOwn(definition.extended, f)));
     refuse(table.insert(fields, AUDIT(caller.user, true)));
     const address = Object.entries(definition.extended).find(([, how]) => typeof how === 'object' && 'address' in how);
     if (address && !store.tables.get('addresses')!.get({ AddressId: id })) {

@@ -207,10 +207,11 @@ export class RecordTable {
   }
 
   /**
-   * Adds a record: the fields it gives, `columns` for the others the table needs (audit columns, flags); the rest
+   * Adds a record (none to a table the snapshot lacks: see `served`): the fields it gives, `columns` for the others the table needs (audit columns, flags); the rest
    * of the row as the database would default it. The problems, when a field does not fit.
    */
   insert(record: Readonly<Row>, columns: Readonly<Row> = {}): string[] {
+    if (!this.served) return [];
     const { values, beside, issues } = this.split(record);
     if (issues.length) return issues;
     this.store.insert(this.table, [{ ...this.present(columns), ...values }], 'blank');
@@ -220,6 +221,7 @@ export class RecordTable {
 
   /** Changes the fields `change` gives of the record with `key`; the problems, when a field does not fit. */
   update(key: Readonly<Row>, change: Readonly<Row>, columns: Readonly<Row> = {}): string[] {
+    if (!this.served) return [];
     const { values, beside, issues } = this.split(change);
     if (issues.length) return issues;
     const where = this.whereOf(this.keyOf(key));
@@ -232,8 +234,9 @@ export class RecordTable {
     return [];
   }
 
-  /** Removes the record with `key` (its row and what is kept beside it). */
+  /** Removes the record with `key` (its row and what is kept beside it). A table the snapshot lacks holds none. */
   remove(key: Readonly<Row>): void {
+    if (!this.served) return;
     const where = this.whereOf(this.keyOf(key));
     if (where) this.store.deleteMatching(this.table, where);
     this.beside.delete(this.keyText(key));

@@ -473,6 +473,8 @@ function inventoryAnswer(store: InventoryStore, errors: RestErrors, request: Res
     );
   }
   if (p === '/api/inventory/parts/ping') return json(200, { ResponseMessage: 'success' });
+  // a snapshot without the item master: the items' endpoints are not enabled
+  if (!store.items.served) return noEndpoint();
   if (p === '/api/inventory/parts/') {
     if (request.method === 'GET') return list(store, errors, q.get('$query'));
     if (request.method !== 'POST') return methodNotAllowed(request.method);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox/sandbox.js';
 import { SAMPLE_SNAPSHOT } from '../support/paths.js';
+import { snapshotWithout } from '../support/sandbox.js';
 
 const bugs: unknown[] = [];
 let server: Sandbox;
@@ -176,6 +177,27 @@ describe('bodies of the wrong shape', () => {
       JSON.stringify({ table: 'udt_pallet', rows: [{ columns: [{ name: '__proto__', value: 'x' }] }] }),
     );
     expect(insert.json()).toEqual({ error: ["Invalid column name '__proto__'."] });
+  });
+
+  it("a snapshot without the families' tables: their endpoints are not enabled (404), and nothing breaks", async () => {
+    const bare = await startSandbox({
+      snapshot: snapshotWithout(['customer', 'inv_mast', 'inventory_supplier_x_loc', 'address']),
+      rowsPerObject: 1,
+      onBug: (error) => void bugs.push(error),
+    });
+    try {
+      const get = async (path: string, init: RequestInit = {}) =>
+        (await fetch(`${bare.url}${path}`, { ...init, headers: { Authorization: 'Bearer test-token' } })).status;
+      expect(await get('/api/entity/customers/ACME_10')).toBe(404);
+      expect(await get('/api/entity/customers/')).toBe(404);
+      expect(await get('/api/inventory/parts/WIDGET-001')).toBe(404);
+      expect(await get('/api/inventory/parts/ping')).toBe(200);
+      // the vendor's table is there; its address table is not, so its address is not either
+      expect(await get('/api/entity/vendors/ACME_20?extendedproperties=VendorAddress')).toBe(200);
+      expect(await get('/api/entity/vendors', { method: 'POST', body: '{"CompanyId":"ACME"}' })).toBe(200);
+    } finally {
+      await bare.close();
+    }
   });
 
   it('none of them was a bug of the simulation', () => {
