@@ -121,6 +121,7 @@ export declare const excluded: readonly [
   'table/größe_tabelle',
   'table/hasOwnProperty',
   'table/inv_mast_ud',
+  'table/inventory_supplier_x_loc',
   'table/item-x-ref',
   'table/order lines',
   'table/query',

@@ -108,6 +108,7 @@ export const excluded = [
   'table/größe_tabelle',
   'table/hasOwnProperty',
   'table/inv_mast_ud',
+  'table/inventory_supplier_x_loc',
   'table/item-x-ref',
   'table/order lines',
   'table/query',

@@ -3,18 +3,20 @@
 // security family (tokens), the data query family (rows in an in-memory SQLite database), the UI server router, and
 // on the UI server serverinfo, the Transaction and Interactive APIs (definitions from the snapshot; their records are
 // rows of the same database, transaction-store.ts); on the base host the entity and inventory REST families
-// (entity/ and inventory/: records in tables of the same database, user-defined fields in the snapshot's `_ud`
-// tables). Behaviour follows the service documents (facts copied into sandbox/README.md), quirks included; where
-// the documents leave a choice, choices.ts says what the sandbox does. Fault switches make it misbehave on purpose
-// (500 bursts, dropped connections, slow answers, XML or expired tokens).
+// (entity/ and inventory/: records that are the rows of their tables, user-defined fields in the snapshot's `_ud`
+// tables) and the UDT service. Behaviour follows the service documents (facts copied into sandbox/README.md), quirks
+// included; where the documents leave a choice, choices.ts says what the sandbox does. Fault switches make it
+// misbehave on purpose (500 bursts, a proxy's 502/503/504, dropped connections, slow answers, XML or expired tokens).
 //
 // Each family is one entry of `families` below: the paths it owns, the scope it needs, its route.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_TOKENS, type TokenCheck, type TokenGrant } from './auth.js';
 import { EntityStore, entityFamily, seedEntities } from './entity/route.js';
+import { RestErrors, type ErrorTypeNames } from './entity/reply.js';
 import { UserFields } from './entity/user-fields.js';
-import { InventoryStore, inventoryFamily, seedItem } from './inventory/route.js';
+import { InventoryStore } from './inventory/items.js';
+import { inventoryFamily, seedInventory } from './inventory/route.js';
 import { odataFamily } from './odata-route.js';
 import { readSchemaDocument, type QueryObject, type Surface } from './schema.js';
 import { listen, type LoggedRequest, type RequestFaults } from './server.js';
@@ -84,6 +86,12 @@ export interface SandboxOptions {
   interactive?: Pick<InteractiveSandboxOptions, 'now' | 'dialogs' | 'sessionCleanup' | 'propertyOrder' | 'dataShape'>;
   /** a bug of the simulation (its answer is a generic 500); default: its stack on standard error */
   onBug?: (error: unknown) => void;
+  /**
+   * how the entity and inventory families name their exceptions in `ErrorType`: as the service documents write
+   * them (`Svc.Common.Exceptions.ServiceException`, the default), or in the vendor's namespace, as published bodies
+   * of the real service do (`vendor`)
+   */
+  errorTypes?: ErrorTypeNames;
 }
 
 export type { TransactionOptions } from './transaction-rules.js';
@@ -184,10 +192,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   });
   const udt = udtSandbox({ tables, storage: storeStorage(store) });
   const userFields = new UserFields(store, tables);
-  const entities = new EntityStore(store);
+  const entities = new EntityStore(store, userFields);
   seedEntities(entities);
   const inventory = new InventoryStore(store, userFields);
-  for (const item of ['WIDGET-001', 'AB#12']) seedItem(inventory, item);
+  seedInventory(inventory, ['WIDGET-001', 'AB#12']);
+  const restErrors = new RestErrors(options.errorTypes);
 
   const server = await listen({
     families: [
@@ -208,8 +217,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       }),
       interactive.family,
       udt.family,
-      entityFamily(entities, userFields),
-      inventoryFamily(inventory),
+      entityFamily(entities, restErrors),
+      inventoryFamily(inventory, restErrors),
     ],
     check,
     faults: () => faults,

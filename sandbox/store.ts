@@ -64,6 +64,35 @@ export interface RowResult {
   readonly count?: number;
 }
 
+/** The value a NOT NULL column gets when a write leaves it out; a one-character text is a `Y`/`N` flag: `N`. */
+function blankOf(kind: ColumnKind, column: { readonly maxLength?: number | string }): unknown {
+  switch (kind) {
+    case 'decimal':
+    case 'int':
+      return '0';
+    case 'float':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'date':
+      return new Date().toISOString().slice(0, 10);
+    case 'datetime':
+      return new Date().toISOString();
+    case 'guid':
+      return '00000000-0000-0000-0000-000000000000';
+    case 'time':
+      return '00:00:00';
+    case 'duration':
+      return 'PT0S';
+    case 'binary':
+      return Buffer.alloc(0);
+    case 'other':
+      return null;
+    default:
+      return column.maxLength === 1 ? 'N' : '';
+  }
+}
+
 /** The expression a column sorts by: strings without case, decimals by their exact key. */
 function sortExpression(column: SqlColumn): string {
   if (column.kind === 'string') return `ci(${column.sql})`;
@@ -103,6 +132,10 @@ function seedRows(stored: StoredObject, count: number): readonly unknown[][] {
 }
 
 export class Store {
+  /** what to run when a table is created (whenCreated) */
+  private readonly hooks = new Map<string, Array<() => void>>();
+  /** the tables created inside each open unit of change (atomically), with their row counters before */
+  private readonly units: Array<Array<{ state: ObjectState; nextIndex: number }>> = [];
   private readonly bySurface = new Map<Surface, Map<string, ObjectState>>([
     ['table', new Map()],
     ['view', new Map()],
@@ -145,8 +178,12 @@ export class Store {
     return this.bySurface.get(surface)!.get(name)?.stored;
   }
 
-  /** Adds rows; columns a row leaves out get generated values (non-nullable) or null (nullable). */
-  insert(name: string, rows: ReadonlyArray<Record<string, unknown>>): void {
+  /**
+   * Adds rows; columns a row leaves out get null (nullable) or, when not nullable, generated values (`fill`
+   * `generated`, sample data) or the blank value of their type (`blank`: '', 0, false, now: what an application
+   * writing a record fills in).
+   */
+  insert(name: string, rows: ReadonlyArray<Record<string, unknown>>, fill: 'generated' | 'blank' = 'generated'): void {
     const state = this.stateOf(name);
     this.ensure(state);
     const { stored } = state;
@@ -154,10 +191,16 @@ export class Store {
       for (const key of Object.keys(row)) {
         if (!stored.columns.has(key)) throw new Error(`insert into ${name}: it has no column ${JSON.stringify(key)}`);
       }
-      const generated = generateRow(stored.object, state.nextIndex++);
-      return stored.ordered.map(({ column }) => {
+      const generated = fill === 'generated' ? generateRow(stored.object, state.nextIndex++) : undefined;
+      return stored.ordered.map(({ column, kind }) => {
         const given = Object.prototype.hasOwnProperty.call(row, column.name);
-        const value = given ? row[column.name] : column.nullable && !column.key ? null : generated[column.name];
+        const value = given
+          ? row[column.name]
+          : column.nullable && !column.key
+            ? null
+            : generated
+              ? generated[column.name]
+              : blankOf(kind, column);
         try {
           return toStored(column, value);
         } catch (error) {
@@ -215,41 +258,83 @@ export class Store {
 
   /** Sets `values` in the rows of table `name` whose `keyColumn` equals `key`; how many rows it changed. */
   updateWhere(name: string, keyColumn: string, key: unknown, values: Readonly<Record<string, unknown>>): number {
-    const found = this.keyed(name, keyColumn, key);
+    return this.find('table', name)?.columns.has(keyColumn)
+      ? this.updateMatching(name, { [keyColumn]: key }, values)
+      : 0;
+  }
+
+  /** Deletes the rows of table `name` whose `keyColumn` equals `key`; how many it deleted. */
+  deleteWhere(name: string, keyColumn: string, key: unknown): number {
+    return this.find('table', name)?.columns.has(keyColumn) ? this.deleteMatching(name, { [keyColumn]: key }) : 0;
+  }
+
+  /**
+   * The rows of table `name` whose columns equal `match` (column -> value), in the order they were stored, each as
+   * column -> [kind, stored value] (only `columns` when given); none when a value cannot be held by its column.
+   */
+  rowsWhere(
+    name: string,
+    match: Readonly<Record<string, unknown>>,
+    columns?: readonly string[],
+  ): Array<Map<string, readonly [ColumnKind, unknown]>> {
+    const found = this.matching(name, match);
+    if (!found) return [];
+    const { stored } = found.state;
+    const selected = columns ? stored.ordered.filter((c) => columns.includes(c.column.name)) : stored.ordered;
+    if (selected.length === 0) return [];
+    const sql = `SELECT ${selected.map((c) => c.sql).join(', ')} FROM ${stored.table}${found.where} ORDER BY rowid`;
+    return this.all(sql, [...found.params]).map(
+      (row) => new Map(selected.map((c, i) => [c.column.name, [c.kind, row[i]] as const])),
+    );
+  }
+
+  /** Sets `values` (column -> value) in the rows of table `name` matching `match`; how many rows it changed. */
+  updateMatching(
+    name: string,
+    match: Readonly<Record<string, unknown>>,
+    values: Readonly<Record<string, unknown>> | ReadonlyMap<string, unknown>,
+  ): number {
+    const found = this.matching(name, match);
     if (!found) return 0;
-    const sets = Object.entries(values).map(([column, value]) => {
+    const entries = values instanceof Map ? [...values] : Object.entries(values);
+    const sets = entries.map(([column, value]) => {
       const c = found.state.stored.columns.get(column);
       if (!c) throw new Error(`update of ${name}: it has no column ${JSON.stringify(column)}`);
       return { sql: `${c.sql} = ?`, value: toStored(c.column, value) };
     });
     if (sets.length === 0) return 0;
-    const sql = `UPDATE ${found.state.stored.table} SET ${sets.map((s) => s.sql).join(', ')} WHERE ${found.where}`;
-    this.db.run(sql, [...sets.map((s) => s.value), found.key] as SqlValue[]);
+    const sql = `UPDATE ${found.state.stored.table} SET ${sets.map((s) => s.sql).join(', ')}${found.where}`;
+    this.db.run(sql, [...sets.map((s) => s.value), ...found.params] as SqlValue[]);
     return this.db.getRowsModified();
   }
 
-  /** Deletes the rows of table `name` whose `keyColumn` equals `key`; how many it deleted. */
-  deleteWhere(name: string, keyColumn: string, key: unknown): number {
-    const found = this.keyed(name, keyColumn, key);
-    if (!found) return 0;
-    this.db.run(`DELETE FROM ${found.state.stored.table} WHERE ${found.where}`, [found.key] as SqlValue[]);
-    return this.db.getRowsModified();
-  }
-
-  /**
-   * The rows of table `name` whose columns equal `match` (column -> value), each as column -> [kind, stored
-   * value]; none when a value cannot be held by its column.
-   */
-  rowsWhere(
-    name: string,
-    match: Readonly<Record<string, unknown>>,
-  ): Array<Map<string, readonly [ColumnKind, unknown]>> {
+  /** Deletes the rows of table `name` matching `match` (column -> value); how many it deleted. */
+  deleteMatching(name: string, match: Readonly<Record<string, unknown>>): number {
     const found = this.matching(name, match);
-    if (!found) return [];
-    const { stored } = found.state;
-    return this.all(`SELECT ${stored.ordered.map((c) => c.sql).join(', ')} FROM ${stored.table}${found.where}`, [
-      ...found.params,
-    ]).map((row) => new Map(stored.ordered.map((c, i) => [c.column.name, [c.kind, row[i]] as const])));
+    if (!found) return 0;
+    this.db.run(`DELETE FROM ${found.state.stored.table}${found.where}`, found.params as SqlValue[]);
+    return this.db.getRowsModified();
+  }
+
+  /** The largest value of a numeric column of table `name` (exact for decimals), or null without rows. */
+  largest(name: string, column: string): unknown {
+    const state = this.bySurface.get('table')!.get(name);
+    const c = state?.stored.columns.get(column);
+    if (!state || !c) return null;
+    this.ensure(state);
+    const sql = `SELECT ${c.sql} FROM ${state.stored.table} WHERE ${c.sql} IS NOT NULL ORDER BY ${sortExpression(c)} DESC LIMIT 1`;
+    return this.all(sql, [])[0]?.[0] ?? null;
+  }
+
+  /** An index on columns of table `name`, for the lookups a family makes on every request (an item by its id). */
+  index(name: string, columns: readonly string[]): void {
+    const state = this.bySurface.get('table')!.get(name);
+    if (!state) return;
+    const cs = columns.map((column) => state.stored.columns.get(column));
+    if (cs.some((c) => c === undefined)) return;
+    this.ensure(state);
+    const id = `"i${state.stored.table.slice(2, -1)}_${cs.map((c) => c!.sql.slice(2, -1)).join('_')}"`;
+    this.db.exec(`CREATE INDEX IF NOT EXISTS ${id} ON ${state.stored.table} (${cs.map((c) => c!.sql).join(', ')})`);
   }
 
   /** The stored values of `column` in the rows of table `name` whose columns equal `match`, in insertion order. */
@@ -258,20 +343,6 @@ export class Store {
     const c = found?.state.stored.columns.get(column);
     if (!found || !c) return [];
     return this.all(`SELECT ${c.sql} FROM ${found.state.stored.table}${found.where}`, found.params).map((r) => r[0]);
-  }
-
-  /** Sets `values` in the rows of table `name` whose columns equal `match`; how many rows it changed. */
-  updateMatching(name: string, match: Readonly<Record<string, unknown>>, values: ReadonlyMap<string, unknown>): number {
-    const found = this.matching(name, match);
-    if (!found || values.size === 0) return 0;
-    const sets = [...values].map(([column, value]) => {
-      const c = found.state.stored.columns.get(column);
-      if (!c) throw new Error(`update of ${name}: it has no column ${JSON.stringify(column)}`);
-      return { sql: `${c.sql} = ?`, value: toStored(c.column, value) };
-    });
-    const sql = `UPDATE ${found.state.stored.table} SET ${sets.map((s) => s.sql).join(', ')}${found.where}`;
-    this.db.run(sql, [...sets.map((s) => s.value), ...found.params] as SqlValue[]);
-    return this.db.getRowsModified();
   }
 
   /** Replaces the rows of table `name` matching `match` by one row: `match` and `values`, the rest generated or null. */
@@ -311,18 +382,6 @@ export class Store {
       terms.push(`${c.sql} = ?`);
     }
     return { state, where: terms.length ? ` WHERE ${terms.join(' AND ')}` : '', params };
-  }
-
-  private keyed(name: string, keyColumn: string, key: unknown) {
-    const state = this.bySurface.get('table')!.get(name);
-    const k = state?.stored.columns.get(keyColumn);
-    if (!state || !k) return undefined;
-    this.ensure(state);
-    try {
-      return { state, where: `${k.sql} = ?`, key: toStored(k.column, key) };
-    } catch {
-      return undefined; // a value the column cannot hold matches no row
-    }
   }
 
   /**
@@ -366,13 +425,21 @@ export class Store {
   /** Runs `change` as one unit: when it throws, nothing it wrote to the database stays. */
   atomically<R>(change: () => R): R {
     this.db.exec('SAVEPOINT atomically');
+    this.units.push([]);
     try {
       const result = change();
       this.db.exec('RELEASE atomically');
+      const created = this.units.pop()!;
+      this.units.at(-1)?.push(...created);
       return result;
     } catch (error) {
       this.db.exec('ROLLBACK TO atomically');
       this.db.exec('RELEASE atomically');
+      // a table first created inside the unit is gone with it: it is created (and seeded) again when next used
+      for (const { state, nextIndex } of this.units.pop()!) {
+        state.created = false;
+        state.nextIndex = nextIndex;
+      }
       throw error;
     }
   }
@@ -393,11 +460,24 @@ export class Store {
     if (state.created) return;
     const { stored } = state;
     const columns = stored.ordered.map((c) => `${c.sql} ${storageOf(c.kind)}`).join(', ');
+    this.units.at(-1)?.push({ state, nextIndex: state.nextIndex });
     this.db.exec(`CREATE TABLE ${stored.table} (${columns.length > 0 ? columns : '"_empty" TEXT'})`);
     state.created = true;
     const rows = seedRows(stored, seedCount(stored.object, this.rowsPerObject));
     state.nextIndex = rows.length;
     this.insertStored(stored, rows);
+    for (const hook of this.hooks.get(stored.object.name) ?? []) hook();
+  }
+
+  /**
+   * Runs `hook` when table `name` is created (its generated rows in), every time it is: the REST families' seeds and
+   * indexes, which so cost nothing until a request or a test touches the table. At once when it exists already.
+   */
+  whenCreated(name: string, hook: () => void): void {
+    const state = this.bySurface.get('table')!.get(name);
+    if (!state) return;
+    this.hooks.set(name, [...(this.hooks.get(name) ?? []), hook]);
+    if (state.created) hook();
   }
 
   private insertStored(stored: StoredObject, rows: readonly unknown[][]): void {

@@ -36,7 +36,7 @@ describe('erpgen generate', () => {
     const { dir, out } = fresh();
     const result = generateOk(dir);
     expect(result.stdout).toMatch(
-      /^erpgen: 103 objects and 12 services into generated: \d+ file\(s\) written, 0 removed, 0 unchanged/,
+      /^erpgen: 104 objects and 12 services into generated: \d+ file\(s\) written, 0 removed, 0 unchanged/,
     );
     for (const module of ['transactions/Order', 'tables/customer', 'views/svc_view_es_customer', 'index', 'catalog'])
       for (const ext of ['.js', '.d.ts']) expect(existsSync(join(out, `${module}${ext}`)), module + ext).toBe(true);

@@ -79,7 +79,7 @@ describe('erpgen fetch', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^erpgen: fetched http:\/\/127\.0\.0\.1:\d+ \(build 26\.1\.5940\.0\) into snap: 60 tables, 44 views, 12 services \(/,
+      /^erpgen: fetched http:\/\/127\.0\.0\.1:\d+ \(build 26\.1\.5940\.0\) into snap: 61 tables, 44 views, 12 services \(/,
     );
     // the documents and definitions are the server's bytes
     const original = readTree(SAMPLE_SNAPSHOT);
@@ -135,7 +135,7 @@ describe('erpgen fetch', () => {
     expect(Object.keys(tables.dbo).sort()).toEqual(['customer', 'oe_hdr']);
     const manifest = JSON.parse(readFileSync(join(dir, 'snap/manifest.json'), 'utf8'));
     expect(manifest.selection.odataAllowList).toEqual(['customer', 'oe_hdr', 'svc_view_es_customer']);
-    expect(manifest.objectsLeftOut.table).toEqual({ count: 58, reason: "not on the consumer key's OData allow-list" });
+    expect(manifest.objectsLeftOut.table).toEqual({ count: 59, reason: "not on the consumer key's OData allow-list" });
     expect(manifest.documents.view).toMatchObject({ objects: 44, kept: 1, filtered: true });
     const gen = await erpgen(['generate', '--snapshot', 'snap', '--out', 'gen', '--quiet'], dir);
     expect(gen.code, gen.stderr).toBe(0);

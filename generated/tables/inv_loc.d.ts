@@ -93,7 +93,7 @@ export interface InvLocRow {
   readonly price9: number;
   /** Edm.Decimal(19,4), nullable */
   readonly price10: number | null;
-  /** Edm.String(2), nullable */
+  /** Edm.String(20), nullable */
   readonly replenishment_method: string | null;
   /** Edm.Decimal(19,9), not null */
   readonly order_quantity: number;
@@ -103,7 +103,7 @@ export interface InvLocRow {
   readonly qty_backordered: number;
   /** Edm.Decimal(19,9), nullable */
   readonly qty_in_transit: number | null;
-  /** Edm.String(10), nullable */
+  /** Edm.String(1), nullable */
   readonly track_bins: string | null;
   /** Edm.String(40), nullable */
   readonly default_in_oe: string | null;

@@ -37,15 +37,15 @@ export interface InvMastRow {
   readonly catch_weight_indicator: string | null;
   /** Edm.Decimal(19,9), nullable */
   readonly purchasing_weight: number | null;
-  /** Edm.String(1), not null */
+  /** Edm.String(8), not null */
   readonly class_id1: string;
-  /** Edm.String(2), nullable */
+  /** Edm.String(8), nullable */
   readonly class_id2: string | null;
-  /** Edm.String(255), nullable */
+  /** Edm.String(8), nullable */
   readonly class_id3: string | null;
-  /** Edm.String(1), nullable */
+  /** Edm.String(8), nullable */
   readonly class_id4: string | null;
-  /** Edm.String(40), not null */
+  /** Edm.String(8), not null */
   readonly class_id5: string;
   /** Edm.String(255), nullable */
   readonly upc_or_ean: string | null;

@@ -29,15 +29,15 @@ export interface ItemForms {
     readonly default_purchasing_unit?: string;
     /** Base Unit. Column inv_mast.base_unit (Char, at most 20). */
     readonly base_unit?: string;
-    /** Column inv_mast.class_id1 (Char, at most 1). Valid values: " ", "A", "B", "C", "PREFERRED", "WHOLESALE". */
+    /** Column inv_mast.class_id1 (Char, at most 8). Valid values: " ", "A", "B", "C", "PREFERRED", "WHOLESALE". */
     readonly class_id1?: ' ' | 'A' | 'B' | 'C' | 'PREFERRED' | 'WHOLESALE';
-    /** Class Id2. Column inv_mast.class_id2 (Char, at most 2). Valid values: " ", "A", "B", "C", "PREFERRED", "WHOLESALE". */
+    /** Class Id2. Column inv_mast.class_id2 (Char, at most 8). Valid values: " ", "A", "B", "C", "PREFERRED", "WHOLESALE". */
     readonly class_id2?: ' ' | 'A' | 'B' | 'C' | 'PREFERRED' | 'WHOLESALE';
-    /** Column inv_mast.class_id3 (Char, at most 255). Valid values: " ", "A", "B", "C", "PREFERRED", "WHOLESALE". */
+    /** Column inv_mast.class_id3 (Char, at most 8). Valid values: " ", "A", "B", "C", "PREFERRED", "WHOLESALE". */
     readonly class_id3?: ' ' | 'A' | 'B' | 'C' | 'PREFERRED' | 'WHOLESALE';
-    /** Class Id4. Column inv_mast.class_id4 (Char, at most 1). Valid values: " ", "A", "B", "C", "PREFERRED", "WHOLESALE". */
+    /** Class Id4. Column inv_mast.class_id4 (Char, at most 8). Valid values: " ", "A", "B", "C", "PREFERRED", "WHOLESALE". */
     readonly class_id4?: ' ' | 'A' | 'B' | 'C' | 'PREFERRED' | 'WHOLESALE';
-    /** Class Id5. Column inv_mast.class_id5 (Char, at most 40). Valid values: " ", "A", "B", "C", "PREFERRED", "WHOLESALE". */
+    /** Class Id5. Column inv_mast.class_id5 (Char, at most 8). Valid values: " ", "A", "B", "C", "PREFERRED", "WHOLESALE". */
     readonly class_id5?: ' ' | 'A' | 'B' | 'C' | 'PREFERRED' | 'WHOLESALE';
     /** Product Type. Column inv_mast.product_type (Char, at most 10). Valid values: "", "Regular", "Non-Stock", "Special", "Obsolete". */
     readonly product_type?: '' | 'Regular' | 'Non-Stock' | 'Special' | 'Obsolete';
@@ -169,7 +169,7 @@ export interface ItemLists {
     readonly sellable?: 'ON' | 'OFF';
     /** Purchase Class. Column inv_loc.purchase_class (Char, at most 10). Valid values: "A", "B", "C", "D", "E". */
     readonly purchase_class?: 'A' | 'B' | 'C' | 'D' | 'E';
-    /** Replenishment Method. Column inv_loc.replenishment_method (Char, at most 2). Valid values: " ", "Min/Max", "Order Point/Order Qty", "Up To". */
+    /** Replenishment Method. Column inv_loc.replenishment_method (Char, at most 20). Valid values: " ", "Min/Max", "Order Point/Order Qty", "Up To". */
     readonly replenishment_method?: ' ' | 'Min/Max' | 'Order Point/Order Qty' | 'Up To';
     /** Replenishment Location. Column inv_loc.replenishment_location (Decimal). */
     readonly replenishment_location?: $NumericValue;
@@ -181,7 +181,7 @@ export interface ItemLists {
     readonly product_group_id?: string;
     /** Primary Supplier ID. Column inv_loc.primary_supplier_id (Decimal). */
     readonly primary_supplier_id?: $NumericValue;
-    /** Track Bins. Column inv_loc.track_bins (Char, at most 10). Valid values: "ON", "OFF". */
+    /** Track Bins. Column inv_loc.track_bins (Char, at most 1). Valid values: "ON", "OFF". */
     readonly track_bins?: 'ON' | 'OFF';
     /** Discontinued. Column inv_loc.discontinued (Char, at most 1). Valid values: "ON", "OFF". */
     readonly discontinued?: 'ON' | 'OFF';

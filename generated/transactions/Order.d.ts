@@ -536,7 +536,7 @@ export interface OrderForms {
    * Business object assembly_hdr. Datawindow d_dw_assembly_hdr.
    */
   readonly 'TP_ASSEMBLY.assembly_hdr': {
-    /** Column inv_mast.class_id3 (Char, at most 255). Valid values: " ", "A", "B", "C", "PREFERRED", "WHOLESALE". */
+    /** Column inv_mast.class_id3 (Char, at most 8). Valid values: " ", "A", "B", "C", "PREFERRED", "WHOLESALE". */
     readonly class_id3?: ' ' | 'A' | 'B' | 'C' | 'PREFERRED' | 'WHOLESALE';
     /** Default Selling Unit. Column inv_mast.default_selling_unit (Char, at most 8). */
     readonly default_selling_unit?: string;

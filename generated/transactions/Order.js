@@ -662,7 +662,7 @@ export const Order = $defineService({
       keyFields: [],
       datawindowName: 'd_dw_assembly_hdr',
       fields: {
-        class_id3: { type: 'Char', maxLength: 255, validValues: [' ', 'A', 'B', 'C', 'PREFERRED', 'WHOLESALE'] },
+        class_id3: { type: 'Char', maxLength: 8, validValues: [' ', 'A', 'B', 'C', 'PREFERRED', 'WHOLESALE'] },
         default_selling_unit: { type: 'Char', maxLength: 8 },
         price3: { type: 'Decimal' },
         upc_or_ean_id: { type: 'Char', maxLength: 8, identifier: true },

@@ -35,6 +35,7 @@ export interface SandboxArgs {
   readonly 'window-data'?: string | undefined;
   readonly 'session-cleanup'?: string | undefined;
   readonly 'session-groups'?: string | undefined;
+  readonly 'error-types': string;
 }
 
 export function sandboxOptions<T>(y: Argv<T>) {
@@ -108,6 +109,12 @@ export function sandboxOptions<T>(y: Argv<T>) {
     .option('session-groups', {
       choices: ['captured', 'reversed'],
       describe: "the order of the session answer's property groups (clients must pick them by Name)",
+    })
+    .option('error-types', {
+      type: 'string',
+      default: 'documented',
+      describe:
+        "ErrorType of the REST families' errors: 'documented' (Svc.Common.Exceptions.ServiceException, as the documents write it) or 'vendor' (the vendor's namespace, as published bodies of the real service carry it)",
     })
     .options(SECRET_FLAG_OPTIONS)
     .epilog(
@@ -194,9 +201,13 @@ export async function runSandbox(argv: SandboxArgs): Promise<number> {
   ] as const)
     if (count !== undefined && !(Number.isInteger(count) && count >= 0))
       throw new UserError(`--${flag} ${count}: expected a number of requests`, 2);
+  const errorTypes = argv['error-types'];
+  if (errorTypes !== 'documented' && errorTypes !== 'vendor')
+    throw new UserError(`--error-types ${errorTypes}: expected documented or vendor`, 2);
   let server;
   try {
     server = await startSandbox({
+      errorTypes,
       snapshot,
       port: argv.port,
       rowsPerObject: argv.rows,

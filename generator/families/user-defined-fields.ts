@@ -1,8 +1,8 @@
 // What the snapshot adds to the REST families: the user-defined fields of a record whose table has an extension
 // table (`customer_ud` beside `customer`) are typed from that table's columns. The generated module holds their
 // kinds (the client checks and normalises answers with them: a decimal stays exact text) and, by module
-// augmentation of the runtime's `UserDefinedFieldTypes`, their types; a record whose table has none keeps an open
-// `UserDefinedFields`.
+// augmentation of the runtime's `UserDefinedFieldTypes` (as read) and `UserDefinedFieldWriteTypes` (as written: a
+// decimal as a number or its text), their types; a record whose table has none keeps an open `UserDefinedFields`.
 import type { Module, Statement } from '../emit/printer.js';
 import { GENERATED_HEADER } from '../emit/row-module.js';
 import { moduleFiles, type EmitMode } from '../emit/package-files.js';
@@ -86,7 +86,7 @@ export function typedUserFields(
 
 function userDefinedFieldsModule(typed: readonly TypedUserFields[]): Module {
   const imports: Statement[] = typed.length
-    ? [{ import: ['UserFieldsOf'], from: './runtime/entity/fields.js', use: 'type' }]
+    ? [{ import: ['UserFieldWritesOf', 'UserFieldsOf'], from: './runtime/entity/fields.js', use: 'type' }]
     : [];
   return {
     blocks: [
@@ -138,6 +138,9 @@ export function userDefinedFieldsFiles(
         "declare module './runtime/entity/fields.js' {",
         '  interface UserDefinedFieldTypes {',
         ...typed.map((t) => `    ${t.table}: UserFieldsOf<(typeof userDefinedFields)['${t.table}']>;`),
+        '  }',
+        '  interface UserDefinedFieldWriteTypes {',
+        ...typed.map((t) => `    ${t.table}: UserFieldWritesOf<(typeof userDefinedFields)['${t.table}']>;`),
         '  }',
         '}',
         '',

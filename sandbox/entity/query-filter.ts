@@ -1,13 +1,19 @@
 // The entity family's `$query` expressions, as the sandbox reads them: comparisons `eq ne gt ge lt le`,
 // `and or not` with parentheses, `startswith(Field, 'text')`, `endswith(Field, 'text')`,
 // `substringof('text', Field)`, literals `'text'` (a quote doubled inside), numbers, `true`, `false`, `null`.
-// Property names are the records' PascalCase field names; an unknown one is an error, as on the service.
+// Property names are the records' PascalCase field names; an unknown one is an error, as on the service. Numbers
+// compare exactly (a decimal field against `5000.5`), and an expression nested deeper than the query surface's
+// recursion limit is refused rather than followed.
 
-import { Dec } from './reply.js';
+import { Num } from '../json-text.js';
+import { decimalKey } from '../values.js';
 
 export type Predicate = (record: Readonly<Record<string, unknown>>) => boolean;
 
 export class QuerySyntaxError extends Error {}
+
+/** The same limit as the query surface's parser. */
+const MAX_DEPTH = 800;
 
 type Token = { kind: 'name' | 'string' | 'number' | 'punct'; text: string };
 
@@ -29,20 +35,33 @@ function tokenize(text: string): Token[] {
   return tokens;
 }
 
-type Value = string | number | boolean | null;
-const compare = (a: unknown, b: Value): number | undefined => {
+/** A literal: text, a number (its text), a boolean, null. */
+type Value = string | Num | boolean | null;
+
+/** The decimal text of a number held by a record or written in the expression. */
+const numberText = (v: unknown): string | undefined =>
+  typeof v === 'number' ? String(v) : v instanceof Num ? v.text : undefined;
+
+function compare(a: unknown, b: Value): number | undefined {
   if (a === null || a === undefined || b === null) return undefined;
-  if (typeof b === 'number' || typeof a === 'number' || a instanceof Dec)
-    return Number(a instanceof Dec ? a.toString() : a) - Number(b);
-  const x = String(a);
-  const y = String(b);
-  return x < y ? -1 : x > y ? 1 : 0;
-};
+  const x = numberText(a);
+  const y = numberText(b);
+  if (x !== undefined || y !== undefined) {
+    const kx = decimalKey(x ?? String(a));
+    const ky = decimalKey(y ?? String(b));
+    if (kx === undefined || ky === undefined) return undefined;
+    return kx < ky ? -1 : kx > ky ? 1 : 0;
+  }
+  const s = String(a);
+  const t = String(b);
+  return s < t ? -1 : s > t ? 1 : 0;
+}
 
 /** A predicate over records with the given fields, or a QuerySyntaxError. */
 export function parseQuery(text: string, fields: ReadonlySet<string>): Predicate {
   const tokens = tokenize(text);
   let i = 0;
+  let depth = 0;
   const peek = () => tokens[i];
   const next = () => {
     const t = tokens[i++];
@@ -60,7 +79,7 @@ export function parseQuery(text: string, fields: ReadonlySet<string>): Predicate
   };
   const literal = (t: Token): Value => {
     if (t.kind === 'string') return t.text;
-    if (t.kind === 'number') return Number(t.text);
+    if (t.kind === 'number') return new Num(t.text);
     if (t.kind === 'name' && (t.text === 'true' || t.text === 'false')) return t.text === 'true';
     if (t.kind === 'name' && t.text === 'null') return null;
     throw new QuerySyntaxError(`expected a literal, got '${t.text}'`);
@@ -90,15 +109,24 @@ export function parseQuery(text: string, fields: ReadonlySet<string>): Predicate
           : v.includes(needle);
     };
   };
+  /** One level deeper (a parenthesis, a `not`), refusing more than MAX_DEPTH levels. */
+  const deeper = <T>(parse: () => T): T => {
+    if (++depth > MAX_DEPTH) throw new QuerySyntaxError('The recursion limit has been exceeded.');
+    try {
+      return parse();
+    } finally {
+      depth--;
+    }
+  };
   const primary = (): Predicate => {
     const t = next();
     if (t.kind === 'punct' && t.text === '(') {
-      const inner = or();
+      const inner = deeper(or);
       expect(')');
       return inner;
     }
     if (t.kind === 'name' && t.text === 'not') {
-      const inner = primary();
+      const inner = deeper(primary);
       return (r) => !inner(r);
     }
     if (t.kind === 'name' && ['startswith', 'endswith', 'substringof'].includes(t.text)) return stringFunction(t.text);
@@ -122,26 +150,17 @@ export function parseQuery(text: string, fields: ReadonlySet<string>): Predicate
         throw new QuerySyntaxError(`unknown operator '${op.text}'`);
     }
   };
-  const and = (): Predicate => {
-    let left = primary();
-    while (peek()?.kind === 'name' && peek()?.text === 'and') {
+  // a chain of `and` (or `or`) is one flat list: a long one costs no stack when it is evaluated
+  const chain = (word: string, term: () => Predicate, join: 'every' | 'some'): Predicate => {
+    const terms = [term()];
+    while (peek()?.kind === 'name' && peek()?.text === word) {
       next();
-      const a = left;
-      const b = primary();
-      left = (r) => a(r) && b(r);
+      terms.push(term());
     }
-    return left;
+    return terms.length === 1 ? terms[0]! : (r) => terms[join]((t) => t(r));
   };
-  const or = (): Predicate => {
-    let left = and();
-    while (peek()?.kind === 'name' && peek()?.text === 'or') {
-      next();
-      const a = left;
-      const b = and();
-      left = (r) => a(r) || b(r);
-    }
-    return left;
-  };
+  const and = (): Predicate => chain('and', primary, 'every');
+  const or = (): Predicate => chain('or', and, 'some');
   const predicate = or();
   if (i < tokens.length) throw new QuerySyntaxError(`unexpected '${tokens[i]?.text ?? ''}'`);
   return predicate;

@@ -1,13 +1,18 @@
-// What the REST family routes (entity, inventory) answer, in the sandbox's route shape (reply.ts). Decimals are
-// written the way the service writes them: JSON numbers with nine decimal places.
+// What the REST family routes (entity, inventory) answer, in the sandbox's route shape (reply.ts): JSON whose
+// decimals are bare numbers written from their exact text (json-text.ts), the REST error body, and the request's
+// body and query string read as the service reads them.
 
 export type { Reply as RestReply, ServiceRequest as RestRequest } from '../reply.js';
 import type { Reply as RestReply, ServiceRequest as RestRequest } from '../reply.js';
+import { exactJson, Num, readJson, type ExactNumber } from '../json-text.js';
 
-/** A decimal to be written as a JSON number with nine decimal places (exact: held as scaled integer text). */
-export class Dec {
+export { Num } from '../json-text.js';
+
+/** A decimal of a price result: nine decimal places, exact (held as a scaled integer), written as a JSON number. */
+export class Dec implements ExactNumber {
+  readonly exactNumber = true;
   constructor(readonly scaled: bigint) {}
-  static of(text: string | number): Dec {
+  static of(text: string | number | Num): Dec {
     const [whole = '0', fraction = ''] = String(text).replace(/^-/, '').split('.');
     const value = BigInt(whole + fraction.padEnd(9, '0').slice(0, 9));
     return new Dec(String(text).startsWith('-') ? -value : value);
@@ -27,44 +32,6 @@ export class Dec {
   }
 }
 
-/** A record as the sandbox's database keeps it: JSON, a Dec as the string of its text after a mark. */
-export function encodeRecord(record: Record<string, unknown>): string {
-  return JSON.stringify(record, (_key, v: unknown) => (v instanceof Dec ? `${STORED_DEC}${v.toString()}` : v));
-}
-
-const STORED_DEC = '\u0000dec:';
-
-export function decodeRecord(text: string): Record<string, unknown> {
-  return restoreDecs(JSON.parse(text)) as Record<string, unknown>;
-}
-
-// a walk rather than a JSON.parse reviver: a reviver is called for every value, and costs several times the parse
-function restoreDecs(value: unknown): unknown {
-  if (typeof value === 'string') return value.startsWith(STORED_DEC) ? Dec.of(value.slice(STORED_DEC.length)) : value;
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = restoreDecs(value[i]);
-    return value;
-  }
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    const v = record[key];
-    if (v !== null && (typeof v === 'object' || (typeof v === 'string' && v.startsWith(STORED_DEC))))
-      record[key] = restoreDecs(v);
-  }
-  return record;
-}
-
-const MARK = '\u0000dec:';
-
-/** JSON text with every Dec written as a bare number with nine decimal places. */
-export function exactJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v instanceof Dec ? `${MARK}${v.toString()}` : v)).replace(
-    /"\\u0000dec:(-?\d+\.\d+)"/g,
-    '$1',
-  );
-}
-
 export function json(status: number, value: unknown): RestReply {
   return { status, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: exactJson(value) };
 }
@@ -72,24 +39,48 @@ export function json(status: number, value: unknown): RestReply {
 /** `/Date(ms)/`, the form of the pricing error's dates. */
 export const msDate = (date: Date) => `/Date(${date.getTime()})/`;
 
-/** The REST families' error body. */
-export function restError(
-  status: number,
-  errorType: string,
-  message: string,
-  dateStyle: 'iso' | 'ms' = 'iso',
-): RestReply {
-  const now = new Date();
-  return json(status, {
-    DateTimeStamp: dateStyle === 'ms' ? msDate(now) : now.toISOString().slice(0, 19),
-    ErrorMessage: message,
-    ErrorType: errorType,
-    HostName: 'SANDBOX',
-    InnerException: null,
-    LogId: `log-${now.getTime().toString(36)}`,
-    StackTrace: null,
-    UserId: 'api_user',
-  });
+/**
+ * How `ErrorType` names the service's own exceptions: as the service documents write them (`Svc.Common.Exceptions.
+ * ServiceException`, `ResourceNotFoundException`), or as published bodies of the real service do, in the vendor's
+ * namespace (`P21.Common.Exceptions.ServiceException`). .NET's own (`System.ArgumentException`) are the same in both.
+ */
+export type ErrorTypeNames = 'documented' | 'vendor';
+
+/** The REST families' error bodies, with `ErrorType` named the chosen way. */
+export class RestErrors {
+  constructor(private readonly names: ErrorTypeNames = 'documented') {}
+
+  /** `ErrorType` as this sandbox names it, from the documents' name. */
+  typeName(documented: string): string {
+    if (this.names === 'documented' || documented.startsWith('System.')) return documented;
+    return documented.startsWith('Svc.')
+      ? `P21.${documented.slice('Svc.'.length)}`
+      : `P21.Common.Exceptions.${documented}`;
+  }
+
+  /** The REST error body: `DateTimeStamp`, `ErrorMessage`, `ErrorType`, `HostName`, `InnerException`, `LogId`, ... */
+  error(status: number, errorType: string, message: string, dateStyle: 'iso' | 'ms' = 'iso'): RestReply {
+    const now = new Date();
+    return json(status, {
+      DateTimeStamp: dateStyle === 'ms' ? msDate(now) : now.toISOString().slice(0, 19),
+      ErrorMessage: message,
+      ErrorType: this.typeName(errorType),
+      HostName: 'SANDBOX',
+      InnerException: null,
+      LogId: `log-${now.getTime().toString(36)}`,
+      StackTrace: null,
+      UserId: 'api_user',
+    });
+  }
+
+  /** 404 `ResourceNotFoundException`, naming the query as the service does. */
+  notFound(key: string): RestReply {
+    return this.error(
+      404,
+      'ResourceNotFoundException',
+      `Your query did not yield any results. No resources found for query string "GetById ${key}".`,
+    );
+  }
 }
 
 /** A validation failure: `{Message, Errors[]}`. */
@@ -99,24 +90,68 @@ export const validation = (issues: readonly string[]) =>
 /** The web framework's answer for a path no endpoint serves. */
 export const noEndpoint = () => json(404, { Message: 'No HTTP resource was found that matches the request URI.' });
 
+/** The web server's answer to a URL it cannot decode (a bad percent escape): nothing reaches the application. */
+export const badRequest = () => json(400, { Message: 'Bad Request' });
+
+export const methodNotAllowed = (method: string) =>
+  json(405, { Message: `The requested resource does not support http method '${method}'.` });
+
 export const redirect = (location: string): RestReply => ({ status: 307, headers: { Location: location }, body: '' });
 
-/** The request body as JSON, or undefined when it is not. */
-export function bodyJson(request: RestRequest): unknown {
-  try {
-    return JSON.parse(request.body ?? '');
-  } catch {
-    return undefined;
+/** A URL that cannot be decoded: the web server answers 400 before the application sees it. */
+export class BadUrl extends Error {}
+
+/** A refused write inside a unit of change (`Store.atomically`): its reply, and nothing of the unit stays. */
+export class Refused extends Error {
+  constructor(readonly reply: RestReply) {
+    super('refused');
   }
 }
 
-/** Query parameters, decoded; names as sent. */
+/** A family's answer: a URL that cannot be decoded is the web server's 400, a refused unit of change its reply. */
+export function answered(answer: () => RestReply): RestReply {
+  try {
+    return answer();
+  } catch (error) {
+    if (error instanceof BadUrl) return badRequest();
+    if (error instanceof Refused) return error.reply;
+    throw error;
+  }
+}
+
+/** A path segment, decoded; a bad percent escape is a BadUrl. */
+export function segment(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new BadUrl(text);
+  }
+}
+
+/** The request body as JSON, exact and depth-limited (json-text.ts), or why it does not bind. */
+export function bodyJson(request: RestRequest): { readonly value: unknown } | { readonly problem: string } {
+  return readJson(request.body ?? '');
+}
+
+/** A JSON object body, or the problem with it: not JSON, too deep, or not an object. */
+export function bodyObject(
+  request: RestRequest,
+): { readonly record: Record<string, unknown> } | { readonly problem: string } {
+  const body = bodyJson(request);
+  if ('problem' in body) return body;
+  const value = body.value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return { problem: 'The request body is not a record.' };
+  return { record: value as Record<string, unknown> };
+}
+
+/** Query parameters, decoded; names as sent. A bad percent escape is a BadUrl. */
 export function parameters(query: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of query.split('&').filter(Boolean)) {
     const eq = part.indexOf('=');
-    const name = decodeURIComponent(eq < 0 ? part : part.slice(0, eq));
-    out.set(name, eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1).replace(/\+/g, ' ')));
+    const name = segment(eq < 0 ? part : part.slice(0, eq));
+    out.set(name, eq < 0 ? '' : segment(part.slice(eq + 1).replace(/\+/g, ' ')));
   }
   return out;
 }

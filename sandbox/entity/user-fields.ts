@@ -5,7 +5,7 @@
 // `UserDefinedFields` as sent.
 import type { ColumnKind, QueryObject } from '../schema.js';
 import type { Store } from '../store.js';
-import { Dec } from './reply.js';
+import { Num } from '../json-text.js';
 
 type Row = Record<string, unknown>;
 
@@ -49,7 +49,7 @@ export class UserFields {
     return this.extensions.has(table);
   }
 
-  /** The record's user-defined fields as answered (decimals exact, nine places), or undefined without one. */
+  /** The record's user-defined fields as answered (decimals exact, at their column's scale), or undefined without one. */
   read(table: string, record: Row): Row | undefined {
     const extension = this.extensions.get(table);
     if (!extension) return undefined;
@@ -78,7 +78,9 @@ export class UserFields {
     const merged: Row = {};
     for (const name of extension.fields) {
       const kept = current?.get(name);
-      const value = Object.prototype.hasOwnProperty.call(values, name) ? values[name] : kept && storedAgain(...kept);
+      const given = Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined;
+      // a number as its exact text: the column checks its digits
+      const value = given instanceof Num ? given.text : given !== undefined ? given : kept && storedAgain(...kept);
       Object.defineProperty(merged, name, { value, enumerable: true, writable: true });
     }
     try {
@@ -106,7 +108,7 @@ function answerValue(kind: ColumnKind, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   switch (kind) {
     case 'decimal':
-      return Dec.of(String(value));
+      return new Num(String(value));
     case 'int':
       return Number(value);
     case 'float':

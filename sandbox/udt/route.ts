@@ -9,7 +9,8 @@
 // - success: 200 `{id: 0, errorNo: 0, errorMessage: '[n] rows deleted from [udt_x] table successfully!'}`.
 import type { QueryObject } from '../schema.js';
 import type { Family } from '../server.js';
-import { emptyReply, jsonBody, jsonReply, type Reply, type ServiceRequest } from '../interactive/route-types.js';
+import { emptyReply, jsonReply, type Reply, type ServiceRequest } from '../reply.js';
+import { readJson } from '../json-text.js';
 
 export type UdtRow = Record<string, string | null>;
 
@@ -56,6 +57,34 @@ function conditionsOf(raw: unknown): Condition[] | undefined {
   }));
 }
 
+/** A row's `columns` (`[{name, value}]`) as column -> text, or the service's message when one is not the table's. */
+function valuesOf(table: QueryObject, raw: unknown): UdtRow | string {
+  const values: UdtRow = {};
+  for (const c of Array.isArray(raw) ? (raw as unknown[]) : []) {
+    const { name, value } = (c !== null && typeof c === 'object' ? c : {}) as { name?: unknown; value?: unknown };
+    if (typeof name !== 'string' || !table.columns.some((k) => k.name === name))
+      return `Invalid column name '${String(name)}'.`;
+    // an own member even when it is named __proto__
+    Object.defineProperty(values, name, {
+      value: value === null || value === undefined ? null : String(value),
+      enumerable: true,
+      writable: true,
+    });
+  }
+  return values;
+}
+
+/** A write to the rows, or the database's refusal of a value (too long, not a number) as the message. */
+function stored<T>(write: () => T): T | string {
+  try {
+    return write();
+  } catch (error) {
+    // a bug of the simulation stays one
+    if (error instanceof TypeError || error instanceof RangeError) throw error;
+    return (error as Error).message;
+  }
+}
+
 /** Rows in memory, compared as text. */
 function memoryStorage(
   rowsOf: (table: string) => UdtRow[],
@@ -100,18 +129,17 @@ export function udtSandbox(options: UdtSandboxOptions): UdtSandbox {
     const rows = body['rows'];
     if (!Array.isArray(rows) || rows.length === 0) return failure('Rows cannot be blank or none!');
     let changed = 0;
-    for (const row of rows as Array<{ columns?: unknown; conditions?: unknown }>) {
-      const conditions = conditionsOf(row?.conditions ?? body['conditions']);
+    for (const row of rows as unknown[]) {
+      const raw = row !== null && typeof row === 'object' ? (row as { columns?: unknown; conditions?: unknown }) : {};
+      const conditions = conditionsOf(raw.conditions ?? body['conditions']);
       if (!hasRowUid(table) || !conditions || conditions.some((c) => c.name !== 'row_uid'))
         return failure('Invalid Row Uid!');
-      const columns = Array.isArray(row.columns) ? (row.columns as Array<{ name?: unknown; value?: unknown }>) : [];
-      for (const c of columns)
-        if (!table.columns.some((k) => k.name === c.name)) return failure(`Invalid column name '${String(c.name)}'.`);
-      const values = Object.fromEntries(
-        columns.map((c) => [String(c.name), c.value === null || c.value === undefined ? null : String(c.value)]),
-      );
+      const values = valuesOf(table, raw.columns);
+      if (typeof values === 'string') return failure(values);
       // the only condition the service takes is row_uid
-      changed += storage.updateWhere(table.name, 'row_uid', conditions[0]!.value, values);
+      const updated = stored(() => storage.updateWhere(table.name, 'row_uid', conditions[0]!.value, values));
+      if (typeof updated === 'string') return failure(updated);
+      changed += updated;
     }
     return answer(`[${changed}] rows updated in [${table.name}] table successfully..!`);
   }
@@ -130,7 +158,11 @@ export function udtSandbox(options: UdtSandboxOptions): UdtSandbox {
     const methods: Record<string, string> = { insertudtdata: 'POST', updateudtdata: 'PUT', deleteudtdata: 'DELETE' };
     if (!Object.hasOwn(methods, action)) return emptyReply(404);
     if (request.method !== methods[action]) return emptyReply(405, { Allow: methods[action]! });
-    const body = jsonBody(request)?.value;
+    // numbers keep their exact text (a value is sent to the column as text); a body nested deeper than JSON.NET
+    // reads is refused as one that does not bind
+    const read = readJson(request.body ?? '');
+    if ('problem' in read) return failure(read.problem);
+    const body = read.value;
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       return failure('The request body is not a UDT payload.');
     const b = body as Record<string, unknown>;
@@ -138,15 +170,17 @@ export function udtSandbox(options: UdtSandboxOptions): UdtSandbox {
     if (!table) return invalidTable();
     if (action === 'updateudtdata') return update(table, b);
     if (action === 'deleteudtdata') return remove(table, b);
-    const rows = Array.isArray(b['rows'])
-      ? (b['rows'] as Array<{ columns?: Array<{ name: string; value: unknown }> }>)
-      : [];
-    insert(
-      table.name,
-      rows.map((r) =>
-        Object.fromEntries((r.columns ?? []).map((c) => [c.name, c.value === null ? null : String(c.value)])),
-      ),
-    );
+    const rows: UdtRow[] = [];
+    for (const row of Array.isArray(b['rows']) ? (b['rows'] as unknown[]) : []) {
+      const values = valuesOf(
+        table,
+        row !== null && typeof row === 'object' ? (row as { columns?: unknown }).columns : [],
+      );
+      if (typeof values === 'string') return failure(values);
+      rows.push(values);
+    }
+    const inserted = stored(() => insert(table.name, rows));
+    if (typeof inserted === 'string') return failure(inserted);
     return answer(`[${rows.length}] row inserted in [${table.name}] table successfully..!`);
   };
 

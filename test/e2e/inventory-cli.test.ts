@@ -1,8 +1,10 @@
-// `erpgen sandbox` as a user starts it, with the inventory family's fault switches: the generated client signs in
-// with tokenAuth, prices an item through one opaque intermittent 500 (retried once), bulk-prices through a lock
-// error (retried after the policy's pause), and reads a customer of the entity family.
+// `erpgen sandbox` as a user starts it, with the inventory family's fault switches and `ErrorType` in the vendor's
+// namespace: the generated client signs in with tokenAuth, prices an item through one opaque intermittent 500 (retried
+// once), bulk-prices through a lock error (retried after the policy's pause), reads a customer of the entity family,
+// and reads the errors by the last segment of their `ErrorType` (I11).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ErpResourceNotFoundError, ErpServiceError } from '@acme/erp-schema';
 import { createClient, tokenAuth } from '@acme/erp-schema/client';
 import { CLI, SAMPLE_SNAPSHOT } from '../support/paths.js';
 
@@ -13,7 +15,20 @@ let url: string;
 beforeAll(async () => {
   child = spawn(
     process.execPath,
-    [CLI, 'sandbox', '--snapshot', SAMPLE_SNAPSHOT, '--rows', '1', '--price-500', '1', '--price-locks', '1'],
+    [
+      CLI,
+      'sandbox',
+      '--snapshot',
+      SAMPLE_SNAPSHOT,
+      '--rows',
+      '1',
+      '--price-500',
+      '1',
+      '--price-locks',
+      '1',
+      '--error-types',
+      'vendor',
+    ],
     { env: { ...process.env, ERP_PASSWORD: PASSWORD }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';
@@ -49,4 +64,20 @@ it('the fault switches are met and ridden out by the retry policy', async () => 
   expect(delays).toContain(1000);
   const customer = await client.entity.customers.get({ companyId: 'ACME', customerId: 10 });
   expect(customer.CustomerName).toBe('ABC Supply Company');
+
+  // I11: the published bodies' namespace, matched on the last segment
+  const missing = await client.entity.customers.get({ companyId: 'ACME', customerId: 4242 }).catch((e: unknown) => e);
+  expect(missing).toBeInstanceOf(ErpResourceNotFoundError);
+  expect((missing as ErpResourceNotFoundError).details).toMatchObject({
+    errorType: 'P21.Common.Exceptions.ResourceNotFoundException',
+    exception: 'ResourceNotFoundException',
+  });
+  const notThere = await client.inventory.parts
+    .price('AB#12', { ...params, sourceLocId: 99, unitQuantity: 1 })
+    .catch((e: unknown) => e);
+  expect(notThere).toBeInstanceOf(ErpServiceError);
+  expect((notThere as ErpServiceError).details).toMatchObject({
+    errorType: 'P21.Business.Common.BusinessException',
+    exception: 'BusinessException',
+  });
 });

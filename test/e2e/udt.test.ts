@@ -1,8 +1,9 @@
-// End to end: client.udt against the sandbox's UDT service route over real HTTP on 127.0.0.1. The route answers as
-// the service documents say (Invalid Row Uid!, [0] rows deleted with HTTP 200, Invalid UDT table, conditions at the
-// top level of a delete); the client must turn each into the right outcome.
+// End to end: client.udt against the sandbox's UDT service route over real HTTP on 127.0.0.1, signed in with a token
+// the sandbox issued. The route answers as the service documents say (Invalid Row Uid!, [0] rows deleted with HTTP
+// 200, Invalid UDT table, conditions at the top level of a delete); the client must turn each into the right outcome.
+// The rows are the query surface's: a write here is read there, and a row inserted there is updated here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { query } from '@acme/erp-schema';
+import { ErpForbiddenError, query } from '@acme/erp-schema';
 import { customer } from '@acme/erp-schema/tables/customer';
 import { udt_legacy } from '@acme/erp-schema/tables/udt_legacy';
 import { udt_pallet } from '@acme/erp-schema/tables/udt_pallet';
@@ -12,26 +13,35 @@ import {
   ErpUdtError,
   ErpUdtNothingChangedError,
   ErpUdtUsageError,
+  tokenAuth,
   type ErpClient,
   type Udt,
 } from '@acme/erp-schema/client';
-import { startFamilyServer, type FamilyServer } from './interactive-server.js';
+import { API_KEY, startRestSandbox, UI_KEY, type RestSandbox } from './entity-sandbox.js';
 
-let server: FamilyServer;
+let sandbox: RestSandbox;
 let client: ErpClient;
 
 beforeAll(async () => {
-  server = await startFamilyServer();
-  client = createClient({ baseUrl: server.url, auth: 'user-token' });
+  sandbox = await startRestSandbox();
+  client = sandbox.client();
   // rows of the sandbox's SQLite store: what the query family reads too
-  server.sandbox.insert('udt_pallet', [
+  sandbox.server.insert('udt_pallet', [
     { row_uid: 9001, pallet_id: 'P1', location_id: 10, weight: 1.5, note: null },
     { row_uid: 9002, pallet_id: 'P2', location_id: 10, weight: 2, note: 'fragile' },
   ]);
 });
-afterAll(() => server.close());
+afterAll(() => sandbox.server.close());
 
-const last = () => server.requests.at(-1)!;
+const server = {
+  get requests() {
+    return sandbox.server.requests.filter((r) => !r.path.startsWith('/api/security/'));
+  },
+};
+const last = () => {
+  const r = server.requests.at(-1)!;
+  return { ...r, body: r.body ?? '' };
+};
 /** the row as the data query family reads it back */
 const readBack = async (uid: number) => (await client.page(query(udt_pallet).filter((c) => c.row_uid.eq(uid)))).rows[0];
 /** the family without its compile-time guards: what a JavaScript caller (or a cast) can send */
@@ -79,9 +89,8 @@ describe('update', () => {
     expect((error as Error).message).toMatch(/udt_legacy has no row_uid column/);
     expect(server.requests.length).toBe(before);
     // what the service says when it is asked anyway
-    const raw = await fetch(`${server.url}/udtservice/api/udtdata/updateudtdata`, {
+    const raw = await sandbox.raw('/udtservice/api/udtdata/updateudtdata', {
       method: 'PUT',
-      headers: { Authorization: 'Bearer user-token', Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify({
         table: 'udt_legacy',
         rows: [{ columns: [{ name: 'description', value: 'x' }], conditions: [{ name: 'row_uid', value: '1' }] }],
@@ -147,14 +156,45 @@ describe('the service errors become typed errors', () => {
     expect(refused.serverMessage).toBe('Invalid Row Uid!');
     expect(refused.errorNo).toBeUndefined();
 
-    const raw = await fetch(`${server.url}/udtservice/api/udtdata/deleteudtdata`, {
+    const raw = await sandbox.raw('/udtservice/api/udtdata/deleteudtdata', {
       method: 'DELETE',
-      headers: { Authorization: 'Bearer user-token', Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify({
         table: 'udt_pallet',
         rows: [{ columns: [], conditions: [{ name: 'row_uid', value: '1' }] }],
       }),
     });
     expect(await raw.json()).toEqual({ error: ['Conditions cannot be blank or none!'] });
+  });
+});
+
+describe('one store, and the scope of a consumer key', () => {
+  it('a row inserted on the query side is updated here; the update is read there', async () => {
+    sandbox.server.insert('udt_pallet', [{ row_uid: 9100, pallet_id: 'Q1', location_id: 20, weight: 3, note: null }]);
+    const result = await client.udt.update(udt_pallet, { note: 'from the UDT service' }, { row_uid: 9100 });
+    expect(result.rows).toBe(1);
+    expect(await readBack(9100)).toMatchObject({ pallet_id: 'Q1', note: 'from the UDT service' });
+    // a value the column cannot hold is the service's refusal, and changes nothing
+    const refused = await client.udt
+      .update(udt_pallet, { weight: 1.123456789, note: 'not written' }, { row_uid: 9100 })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ErpUdtError);
+    expect((refused as ErpUdtError).serverMessage).toMatch(/weight.*more than 4 fraction digits/);
+    expect(await readBack(9100)).toMatchObject({ note: 'from the UDT service' });
+  });
+
+  it('a consumer key whose scope is /api reaches the service; one whose scope is /uiserver0 gets 403', async () => {
+    const byKey = createClient({
+      baseUrl: sandbox.url,
+      auth: tokenAuth({ baseUrl: sandbox.url, consumerKey: API_KEY }),
+    });
+    await expect(byKey.udt.delete(udt_pallet, { row_uid: 9100 })).resolves.toMatchObject({ rows: 1 });
+    const uiOnly = createClient({
+      baseUrl: sandbox.url,
+      auth: tokenAuth({ baseUrl: sandbox.url, consumerKey: UI_KEY }),
+    });
+    await expect(uiOnly.udt.delete(udt_pallet, { row_uid: 9001 })).rejects.toBeInstanceOf(ErpForbiddenError);
+    await expect(uiOnly.entity.customers.ping()).rejects.toBeInstanceOf(ErpForbiddenError);
+    await expect(uiOnly.inventory.parts.ping()).rejects.toBeInstanceOf(ErpForbiddenError);
+    await expect(byKey.entity.customers.ping()).resolves.toBe('success');
   });
 });

@@ -12,10 +12,13 @@ import {
   ErpResourceNotFoundError,
   ErpServiceError,
   ErpValidationError,
+  exactBody,
   explainRestError,
   parseExactJson,
   restDate,
 } from '../../templates/runtime/entity/rest.js';
+import { writeShape } from '../../templates/runtime/entity/fields.js';
+import { ErpQueryError } from '../../templates/runtime/errors.js';
 import { retryPolicy, retryReason } from '../../templates/runtime/retry.js';
 import type { RequestInfo } from '../../templates/runtime/errors.js';
 import { isValidFilter } from '../support/odata-abnf.js';
@@ -92,6 +95,59 @@ describe('exact decimals', () => {
       f: '12345678901234567890',
       g: 'x"1.5',
     });
+  });
+});
+
+describe('exact decimals on the way out', () => {
+  const shape = writeShape(
+    { CreditLimit: 'decimal', CustomerName: 'text' },
+    { Locations: writeShape({ QtyOnHand: 'decimal' }) },
+    { 'credit score': 'decimal' },
+  );
+
+  it("writes each decimal of the record as a JSON number from its exact text, a number's or a string's", () => {
+    expect(
+      exactBody(
+        {
+          CreditLimit: '123456789012345.6789',
+          CustomerName: '1.5',
+          Locations: { list: [{ QtyOnHand: 0.1 }, { QtyOnHand: '-0.000000001' }, { QtyOnHand: null }] },
+          UserDefinedFields: { 'credit score': 5000, other: '2.5' },
+        },
+        shape,
+        'entity/customers',
+      ),
+    ).toBe(
+      '{"CreditLimit":123456789012345.6789,"CustomerName":"1.5","Locations":{"list":[{"QtyOnHand":0.1},{"QtyOnHand":-0.000000001},{"QtyOnHand":null}]},"UserDefinedFields":{"credit score":5000,"other":"2.5"}}',
+    );
+    // 1e21 and 1e-7 written out in full: JSON.stringify would write an exponent
+    expect(exactBody({ CreditLimit: 1e21 }, shape, 'c')).toBe('{"CreditLimit":1000000000000000000000}');
+    expect(exactBody({ CreditLimit: 1e-7 }, shape, 'c')).toBe('{"CreditLimit":0.0000001}');
+  });
+
+  it('whatever the strings around it hold (the placeholder is one no string of the body has)', () => {
+    const tricky = { CustomerName: '\u0000' + '0:0', Note: '\\u00000:0', CreditLimit: '1.10' };
+    const text = exactBody(tricky, shape, 'c');
+    expect(JSON.parse(text)).toEqual({ ...tricky, CreditLimit: 1.1 });
+    expect(text).toContain('"CreditLimit":1.10');
+  });
+
+  it('keeps own members named like Object members, and what toJSON writes', () => {
+    const odd = JSON.parse('{"__proto__":"p","constructor":"c","CreditLimit":"2"}') as object;
+    expect(exactBody({ ...odd, When: new Date(0) }, shape, 'c')).toBe(
+      '{"__proto__":"p","constructor":"c","CreditLimit":2,"When":"1970-01-01T00:00:00.000Z"}',
+    );
+  });
+
+  it('refuses, naming the field, what is not a decimal', () => {
+    expect(() => exactBody({ CreditLimit: '5,000' }, shape, 'entity/customers')).toThrow(ErpQueryError);
+    expect(() => exactBody({ CreditLimit: '5,000' }, shape, 'entity/customers')).toThrow(
+      /entity\/customers\.CreditLimit: "5,000" is not a decimal/,
+    );
+    expect(() => exactBody({ Locations: { list: [{ QtyOnHand: Number.NaN }] } }, shape, 'i')).toThrow(
+      /i\.Locations\.list\[0\]\.QtyOnHand: NaN is not a finite number/,
+    );
+    expect(() => exactBody({ CreditLimit: '1e5' }, shape, 'c')).toThrow(/not a decimal/);
   });
 });
 
@@ -199,6 +255,42 @@ describe('REST error bodies', () => {
     expect(error).toBeInstanceOf(ErpNotFoundError);
     expect((error as ErpResourceNotFoundError).details).toMatchObject({ logId: 'abc', innerException: undefined });
     expect((error as ErpResourceNotFoundError).details.timestamp?.getUTCFullYear()).toBe(2026);
+  });
+
+  it("ErrorType is matched on its last segment: the documents' namespace and the vendor's", () => {
+    for (const errorType of [
+      'ResourceNotFoundException',
+      'Svc.Common.Exceptions.ResourceNotFoundException',
+      'P21.Common.Exceptions.ResourceNotFoundException',
+    ]) {
+      const error = explain(404, { ErrorMessage: 'No resources found', ErrorType: errorType });
+      expect(error, errorType).toBeInstanceOf(ErpResourceNotFoundError);
+      expect((error as ErpResourceNotFoundError).details.exception).toBe('ResourceNotFoundException');
+    }
+    // a prefix is not enough
+    expect(explain(404, { ErrorMessage: 'x', ErrorType: 'ResourceNotFoundExceptionHandler' })).not.toBeInstanceOf(
+      ErpResourceNotFoundError,
+    );
+    const business = explain(500, { ErrorMessage: 'm', ErrorType: 'P21.Business.Common.BusinessException' });
+    expect((business as ErpServiceError).details.exception).toBe('BusinessException');
+  });
+
+  it("keeps the message of any error body: a framework's model state, a problem's detail", () => {
+    const modelState = explain(400, {
+      Message: 'The request is invalid.',
+      ModelState: { 'itemPriceInfo[0]': ["Error converting value 1 to type 'ItemPriceInfo'."] },
+    });
+    expect(modelState).toBeInstanceOf(ErpValidationError);
+    expect((modelState as ErpValidationError).issues).toEqual([
+      "itemPriceInfo[0]: Error converting value 1 to type 'ItemPriceInfo'.",
+    ]);
+    const problem = { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'The ItemId field is required.' };
+    expect(explain(400, problem)?.serverMessage).toBe('The ItemId field is required.');
+    expect(explain(404, { ...problem, status: 404 })).toBeInstanceOf(ErpNotFoundError);
+    expect(explain(500, { title: 'Server Error' })).toBeInstanceOf(ErpServerError);
+    expect(explain(500, { title: 'Server Error' })?.serverMessage).toBe('Server Error');
+    // refused tokens stay the common 401/403 reading's
+    expect(explain(403, { ...problem, status: 403 })).toBeUndefined();
   });
 
   it('/Date(ms)/ dates', () => {

@@ -74,6 +74,14 @@ const STRING_LENGTHS: Record<string, number> = {
   mail_state: 2,
   phys_state: 2,
   invoice_type: 2,
+  // the inventory family's documented fields and values: `ClassId1`..`ClassId5`, `ReplenishmentMethod` `Min/Max`
+  class_id1: 8,
+  class_id2: 8,
+  class_id3: 8,
+  class_id4: 8,
+  class_id5: 8,
+  replenishment_method: 20,
+  track_bins: 1,
 };
 const COMMON_LENGTHS = [1, 1, 1, 2, 8, 10, 16, 20, 30, 40, 40, 50, 255, 255];
 
@@ -265,6 +273,12 @@ function namedTables(): SampleObject[] {
       ['inventory_supplier_uid'],
       fromReal(real('inventory_supplier'), ['inventory_supplier_uid']),
       ['supplier_part_no:String(40)?'],
+    ),
+    // the location entries of an item's suppliers (the inventory family's `LocationSuppliers`)
+    synth(
+      'inventory_supplier_x_loc',
+      ['inventory_supplier_uid', 'location_id'],
+      ['inventory_supplier_uid:Int32!', 'location_id:Decimal(19,0)!', 'primary_supplier:String(1)!'],
     ),
     synth(
       'price_page',

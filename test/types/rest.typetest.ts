@@ -69,6 +69,17 @@ export async function entities(): Promise<void> {
   await customers.update({ CustomerName: 'x' });
   await customers.update({ CompanyId: 'ACME', CustomerId: 5, CreditStatus: 'HOLD' });
   await customers.delete({ companyId: 'ACME', customerId: 5 });
+
+  // a decimal is written as a number or as its exact text, and read as its exact text
+  await customers.update({ CompanyId: 'ACME', CustomerId: 5, CreditLimit: 5000 });
+  await customers.create({ CompanyId: 'ACME', CreditLimit: '5000.10' });
+  // @ts-expect-error a decimal is a number or its text, not a boolean
+  await customers.update({ CompanyId: 'ACME', CustomerId: 5, CreditLimit: true });
+  const limit: string | null | undefined = (await customers.get({ companyId: 'ACME', customerId: 5 })).CreditLimit;
+  // @ts-expect-error read back, a decimal is its exact text, not a number
+  const limitAsNumber: number | null | undefined = (await customers.get({ companyId: 'ACME', customerId: 5 }))
+    .CreditLimit;
+  void [limit, limitAsNumber];
 }
 
 const minimal: ItemCreate = {
@@ -111,6 +122,46 @@ export async function inventory(): Promise<void> {
     // @ts-expect-error StandardCost is not writable on an existing location
     locations: { update: [{ LocationId: 10, StandardCost: '1' }] },
   });
+  // I5: OP/OQ's order quantity is InvMax (a number or its text); there is no OrderQuantity
+  await parts.appendOrUpdate('W-1', {
+    item: { Price1: 12.5, Weight: '0.000000001' },
+    locations: {
+      append: [
+        {
+          LocationId: 30,
+          CompanyId: 'ACME',
+          ProductGroupId: 'MISC',
+          accountsFromDefaults: true,
+          ReplenishmentMethod: 'OP/OQ',
+          InvMax: 5,
+        },
+      ],
+    },
+  });
+  await parts.appendOrUpdate('W-1', {
+    locations: {
+      append: [
+        // @ts-expect-error the order quantity is InvMax
+        { LocationId: 30, CompanyId: 'ACME', ProductGroupId: 'MISC', accountsFromDefaults: true, OrderQuantity: 5 },
+      ],
+    },
+  });
+  await parts.create({
+    ...minimal,
+    Price1: 12.5,
+    Locations: { list: [{ LocationId: 10, ProductGroupId: 'MISC', ObjectName: 'inv_loc', InvMax: '5' }] },
+  });
+
+  // I2: a list needs a $query over the item's fields; there is no unfiltered list
+  const listed = await parts.list({ query: (f) => f.ItemId.startswith('W') });
+  const listedDesc: string | null | undefined = listed[0]?.ItemDesc;
+  void listedDesc;
+  // @ts-expect-error the query is required
+  await parts.list({});
+  // @ts-expect-error an item has no CustomerName
+  await parts.list({ query: (f) => f.CustomerName.eq('x') });
+  // @ts-expect-error no listAll: an unfiltered item list times out on the service
+  await parts.listAll();
 
   const price = await parts.price('AB#12', {
     companyId: 'ACME',
@@ -178,6 +229,11 @@ export async function typedUserDefinedFields(): Promise<void> {
   await customers.update({ CompanyId: 'ACME', CustomerId: 10, UserDefinedFields: { regoin: 'North' } });
   // @ts-expect-error a user-defined field of the wrong kind is refused on create
   await customers.create({ CompanyId: 'ACME', UserDefinedFields: { region: 7 } });
+  // a decimal user-defined field is written as a number or its text (and read as its text)
+  await customers.update({ CompanyId: 'ACME', CustomerId: 10, UserDefinedFields: { 'credit score': 712.5 } });
+  await customers.update({ CompanyId: 'ACME', CustomerId: 10, UserDefinedFields: { 'credit score': '712.5' } });
+  // @ts-expect-error ... not as a boolean
+  await customers.update({ CompanyId: 'ACME', CustomerId: 10, UserDefinedFields: { 'credit score': true } });
 
   // without vendor_ud in the snapshot, a vendor's user-defined fields stay an open record
   const v = await vendors.get({ companyId: 'ACME', vendorId: 20 });

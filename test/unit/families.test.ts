@@ -27,7 +27,7 @@ describe('client families', () => {
   it("the record tables are the tables the sandbox's records name as their ObjectName", () => {
     const entity = FAMILIES.find((f) => f.namespace === 'entity')!;
     for (const [resource, table] of Object.entries(entity.recordTables ?? {}))
-      expect(RESOURCES[resource]?.objectName, resource).toBe(table);
+      expect(RESOURCES[resource]?.table, resource).toBe(table);
     expect(FAMILIES.find((f) => f.namespace === 'inventory')?.recordTables).toEqual({ parts: 'inv_mast' });
   });
 });

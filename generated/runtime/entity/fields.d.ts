@@ -10,6 +10,13 @@ export interface KindType {
   yesNo: YesNo | null;
   bool: boolean | null;
 }
+/**
+ * What a write takes for each kind: a decimal as a number (`5000`) or its exact text (`'5000.10'`); either is sent
+ * as a JSON number made from its exact text, never through a rounding step of the client's.
+ */
+export interface WriteKindType extends Omit<KindType, 'decimal'> {
+  decimal: number | DecimalString | null;
+}
 type Present = 'text!' | 'int!';
 export type Simplify<T> = {
   [K in keyof T]: T[K];
@@ -22,6 +29,14 @@ export type FieldsOf<D extends Readonly<Record<string, Kind>>> = Simplify<
     [K in keyof D as D[K] extends Present ? never : K]?: KindType[D[K]];
   }
 >;
+/** The fields a write of a record takes: as FieldsOf, a decimal as a number or its text. */
+export type WriteFieldsOf<D extends Readonly<Record<string, Kind>>> = Simplify<
+  {
+    [K in keyof D as D[K] extends Present ? K : never]: WriteKindType[D[K]];
+  } & {
+    [K in keyof D as D[K] extends Present ? never : K]?: WriteKindType[D[K]];
+  }
+>;
 /**
  * The user-defined fields of an extension table, from their kinds: all optional. A field named like a member of
  * Object (`constructor`, `toString`) reads that member where the record lacks it, and TypeScript checks an object
@@ -29,6 +44,10 @@ export type FieldsOf<D extends Readonly<Record<string, Kind>>> = Simplify<
  */
 export type UserFieldsOf<D extends Readonly<Record<string, Kind>>> = {
   -readonly [K in keyof D]?: KindType[D[K]] | (K extends keyof Object ? Object[K] : never);
+};
+/** What a write of the user-defined fields takes: as UserFieldsOf, a decimal as a number or its text. */
+export type UserFieldWritesOf<D extends Readonly<Record<string, Kind>>> = {
+  -readonly [K in keyof D]?: WriteKindType[D[K]] | (K extends keyof Object ? Object[K] : never);
 };
 /** The `UserDefinedFields` of a record whose table has no extension table in the snapshot: an open record. */
 export type UserDefinedFields = Readonly<Record<string, unknown>>;
@@ -38,9 +57,15 @@ export type UserDefinedFields = Readonly<Record<string, unknown>>;
  * table (module augmentation), typed from the extension table's columns, all optional.
  */
 export interface UserDefinedFieldTypes {}
+/** The same, as a write takes them (the generated module adds one member per table, as to UserDefinedFieldTypes). */
+export interface UserDefinedFieldWriteTypes {}
 /** The `UserDefinedFields` of a record of `Table`: typed from the snapshot where it has them, else open. */
 export type UserDefinedFieldsOf<Table extends string> = Table extends keyof UserDefinedFieldTypes
   ? UserDefinedFieldTypes[Table]
+  : UserDefinedFields;
+/** The `UserDefinedFields` a write of a record of `Table` takes. */
+export type UserDefinedFieldWritesOf<Table extends string> = Table extends keyof UserDefinedFieldWriteTypes
+  ? UserDefinedFieldWriteTypes[Table]
   : UserDefinedFields;
 /** The kinds of the user-defined fields by table, as the generated package gives them to the client. */
 export type UserDefinedFieldKinds = Readonly<Record<string, Readonly<Record<string, Kind>>>>;
@@ -86,4 +111,18 @@ export declare function listCheck(entry: Check): Check;
 export declare const objectCheck: Check;
 /** An object or an array: a nested value whose shape is not documented. */
 export declare const nestedCheck: Check;
+/**
+ * Where a record's decimals are, for writing them: its decimal fields, and the records nested in it by field (an
+ * object, an array, or a `{list: [...]}` collection of them).
+ */
+export interface WriteShape {
+  readonly decimals: ReadonlySet<string>;
+  readonly nested?: Readonly<Record<string, WriteShape>>;
+}
+/** The write shape of a field map, with its nested records and its user-defined fields' kinds. */
+export declare function writeShape(
+  fields: Readonly<Record<string, Kind>>,
+  nested?: Readonly<Record<string, WriteShape>>,
+  udf?: Readonly<Record<string, Kind>>,
+): WriteShape;
 export {};

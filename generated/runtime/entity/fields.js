@@ -101,3 +101,11 @@ export const nestedCheck = (value, path) => {
     throw new ShapeIssue(path, `expected an object, got ${describe(value)}`);
   return value;
 };
+/** The write shape of a field map, with its nested records and its user-defined fields' kinds. */
+export function writeShape(fields, nested = {}, udf) {
+  const decimals = (kinds) => new Set(Object.keys(kinds).filter((name) => kinds[name] === 'decimal'));
+  return {
+    decimals: decimals(fields),
+    nested: udf ? { ...nested, UserDefinedFields: { decimals: decimals(udf) } } : nested,
+  };
+}

@@ -1,5 +1,13 @@
 import type { FamilyContext } from '../family.js';
-import { type FieldsOf, type Kind, type Simplify, type UserDefinedFields, type UserDefinedFieldsOf } from './fields.js';
+import {
+  type FieldsOf,
+  type Kind,
+  type Simplify,
+  type UserDefinedFields,
+  type UserDefinedFieldsOf,
+  type UserDefinedFieldWritesOf,
+  type WriteFieldsOf,
+} from './fields.js';
 import { type QueryBuilder } from './query.js';
 import {
   ADDRESS_ENTITY_FIELDS,
@@ -15,7 +23,7 @@ import {
 } from './records.js';
 export type { DecimalString, YesNo, RestErrorDetails } from './rest.js';
 export type { EntityQuery, QueryBuilder, QueryFields, Logic } from './query.js';
-export type { Nested, UserDefinedFields, UserDefinedFieldTypes } from './fields.js';
+export type { Nested, UserDefinedFields, UserDefinedFieldTypes, UserDefinedFieldWriteTypes } from './fields.js';
 type Fields = Readonly<Record<string, Kind>>;
 /** An address as nested in a customer or vendor. */
 export type NestedAddress = FieldsOf<typeof ADDRESS_FIELDS> & {
@@ -103,7 +111,10 @@ export interface EntityWriter<D extends Fields, X, K, C, Change, U = UserDefined
   template(): Promise<Blank<FieldsOf<D>, U>>;
   /** PUT `/{key}` with the key fields and the fields to change; answers the record. */
   update(record: Change): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>>;
-  /** Soft delete: PUT `/{key}` with `Delete: true` (the service has no DELETE). */
+  /**
+   * Soft delete: PUT `/{key}` with `Delete: true` (the service has no DELETE). The record stays, marked deleted: a
+   * following `get` answers it with `Delete: true`, and its row's `delete_flag` is `Y` on the query surface.
+   */
   delete(key: K): Promise<void>;
 }
 export interface CustomerKey {
@@ -118,6 +129,11 @@ export type CustomerFields = FieldsOf<typeof CUSTOMER_FIELDS>;
 export type VendorFields = FieldsOf<typeof VENDOR_FIELDS>;
 export type ContactFields = FieldsOf<typeof CONTACT_FIELDS>;
 export type AddressFields = FieldsOf<typeof ADDRESS_ENTITY_FIELDS>;
+/** What a write of each entity takes: the same fields, a decimal as a number (`5000`) or its text (`'5000.10'`). */
+export type CustomerWriteFields = WriteFieldsOf<typeof CUSTOMER_FIELDS>;
+export type VendorWriteFields = WriteFieldsOf<typeof VENDOR_FIELDS>;
+export type ContactWriteFields = WriteFieldsOf<typeof CONTACT_FIELDS>;
+export type AddressWriteFields = WriteFieldsOf<typeof ADDRESS_ENTITY_FIELDS>;
 export type CustomerExtended = ExtendedOf<typeof CUSTOMER_EXTENDED, NestedAddress>;
 export type VendorExtended = ExtendedOf<typeof VENDOR_EXTENDED, NestedAddress>;
 export type ContactExtended = ExtendedOf<typeof CONTACT_EXTENDED, NestedAddress>;
@@ -126,6 +142,11 @@ export type CustomerUserFields = UserDefinedFieldsOf<(typeof ENTITY_TABLES)['cus
 export type VendorUserFields = UserDefinedFieldsOf<(typeof ENTITY_TABLES)['vendors']>;
 export type ContactUserFields = UserDefinedFieldsOf<(typeof ENTITY_TABLES)['contacts']>;
 export type AddressUserFields = UserDefinedFieldsOf<(typeof ENTITY_TABLES)['addresses']>;
+/** ... and as a write takes them (a decimal as a number or its text). */
+type CustomerUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['customers']>;
+type VendorUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['vendors']>;
+type ContactUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['contacts']>;
+type AddressUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['addresses']>;
 export type CustomerRecord<P = readonly []> = EntityRecord<CustomerFields, CustomerExtended, P, CustomerUserFields>;
 export type VendorRecord<P = readonly []> = EntityRecord<VendorFields, VendorExtended, P, VendorUserFields>;
 export type ContactRecord<P = readonly []> = EntityRecord<ContactFields, ContactExtended, P, ContactUserFields>;
@@ -134,24 +155,24 @@ export type Customers = EntityWriter<
   typeof CUSTOMER_FIELDS,
   CustomerExtended,
   CustomerKey,
-  CreateOf<CustomerFields, 'CustomerId', 'CompanyId', CustomerUserFields>,
-  UpdateOf<CustomerFields, 'CompanyId' | 'CustomerId', CustomerUserFields>,
+  CreateOf<CustomerWriteFields, 'CustomerId', 'CompanyId', CustomerUserFieldWrites>,
+  UpdateOf<CustomerWriteFields, 'CompanyId' | 'CustomerId', CustomerUserFieldWrites>,
   CustomerUserFields
 >;
 export type Vendors = EntityWriter<
   typeof VENDOR_FIELDS,
   VendorExtended,
   VendorKey,
-  CreateOf<VendorFields, 'VendorId', 'CompanyId', VendorUserFields>,
-  UpdateOf<VendorFields, 'CompanyId' | 'VendorId', VendorUserFields>,
+  CreateOf<VendorWriteFields, 'VendorId', 'CompanyId', VendorUserFieldWrites>,
+  UpdateOf<VendorWriteFields, 'CompanyId' | 'VendorId', VendorUserFieldWrites>,
   VendorUserFields
 >;
 export type Contacts = EntityWriter<
   typeof CONTACT_FIELDS,
   ContactExtended,
   number,
-  CreateOf<ContactFields, 'Id', never, ContactUserFields>,
-  UpdateOf<ContactFields, 'Id', ContactUserFields>,
+  CreateOf<ContactWriteFields, 'Id', never, ContactUserFieldWrites>,
+  UpdateOf<ContactWriteFields, 'Id', ContactUserFieldWrites>,
   ContactUserFields
 >;
 /** Addresses: get, list, create and ping only (the service answers 405 to PUT and 500 to `/new`). */
@@ -159,7 +180,7 @@ export type Addresses = EntityReader<
   typeof ADDRESS_ENTITY_FIELDS,
   {},
   number,
-  CreateOf<AddressFields, 'AddressId', never, AddressUserFields>,
+  CreateOf<AddressWriteFields, 'AddressId', never, AddressUserFieldWrites>,
   AddressUserFields
 >;
 export interface EntityFamily {

@@ -11,12 +11,15 @@
 //   with no paging, so `list` requires a `$query` and `listAll` is the explicit way to ask for all.
 // - GET `/{resource}/new` is a blank template (customers, vendors, contacts; addresses answer 500).
 // - POST `/{resource}` creates from a record without its key field; PUT `/{resource}/{key}` updates
-//   (customers, vendors, contacts; addresses answer 405); there is no DELETE method: a PUT with `Delete: true`
-//   soft-deletes. Addresses cannot be updated, deleted or templated through this family, so their namespace has
-//   no such methods.
+//   (customers, vendors, contacts; addresses answer 405). There is no DELETE method: a PUT with `Delete: true`
+//   moves the record to the documents' state "deleted", a soft delete: the row stays, marked deleted (its
+//   `delete_flag` is `Y` on the query surface), and a following `get` answers it with `Delete: true`. Addresses
+//   cannot be updated, deleted or templated through this family, so their namespace has no such methods.
+// - Decimals are written as JSON numbers from their exact text: a write takes `CreditLimit: 5000` or `'5000.10'`.
+// - The vendor id of this family is not the query surface's `supplier_id` (another table, another number).
 // - GET `/{resource}/ping` answers `{ResponseMessage}`.
 import { ErpQueryError, ErpUnexpectedResponseError } from '../errors.js';
-import { arrayCheck, nestedCheck, objectCheck, recordCheck, userFieldKinds } from './fields.js';
+import { arrayCheck, nestedCheck, objectCheck, recordCheck, userFieldKinds, writeShape } from './fields.js';
 import { buildQuery } from './query.js';
 import {
   ADDRESS_ENTITY_FIELDS,
@@ -98,6 +101,12 @@ function entity(context, definition) {
   const udf = userFieldKinds(context, ENTITY_TABLES[definition.resource]);
   const anyRecord = recordSchema(definition, new Set(), udf);
   const records = arrayCheck(anyRecord);
+  const nestedAddresses = Object.fromEntries(
+    Object.entries(definition.extended)
+      .filter(([, kind]) => kind === 'address')
+      .map(([name]) => [name, writeShape(ADDRESS_FIELDS)]),
+  );
+  const shape = writeShape(definition.fields, nestedAddresses, udf);
   const list = (query) => restCall(context, { method: 'GET', path: `${base}/${query}`, object }, records);
   return {
     async get(key, options) {
@@ -119,7 +128,7 @@ function entity(context, definition) {
       return list(queryOf([['$query', buildQuery(definition.fields, options.query)]]));
     },
     listAll: () => list(''),
-    create: (record) => restCall(context, { method: 'POST', path: base, object, body: record }, anyRecord),
+    create: (record) => restCall(context, { method: 'POST', path: base, object, body: record, shape }, anyRecord),
     async ping() {
       return (await restCall(context, { method: 'GET', path: `${base}/ping`, object }, pingCheck)).ResponseMessage;
     },
@@ -127,7 +136,13 @@ function entity(context, definition) {
     update: async (record) =>
       restCall(
         context,
-        { method: 'PUT', path: `${base}/${definition.keyOf(definition.keyFromRecord(record))}`, object, body: record },
+        {
+          method: 'PUT',
+          path: `${base}/${definition.keyOf(definition.keyFromRecord(record))}`,
+          object,
+          body: record,
+          shape,
+        },
         anyRecord,
       ),
     async delete(key) {

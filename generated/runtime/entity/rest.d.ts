@@ -2,9 +2,9 @@ import { ErpHttpError, ErpNotFoundError, ErpServerError, ErpUnexpectedResponseEr
 import type { RequestInfo } from '../errors.js';
 import type { FamilyContext } from '../family.js';
 import type { RequestKind } from '../retry.js';
-import { type Check } from './fields.js';
+import { type Check, type WriteShape } from './fields.js';
 /**
- * A decimal as the service wrote it (`"12.500000000"`): exact, nine decimal places kept. Turn it into a number
+ * A decimal as the service wrote it (`"12.500000000"`): exact, every decimal place kept. Turn it into a number
  * only where rounding to a double does not matter; compare and add with a decimal library where it does.
  */
 export type DecimalString = string;
@@ -12,8 +12,13 @@ export type DecimalString = string;
 export type YesNo = 'Y' | 'N';
 /** The fields of a REST error body, as decoded. */
 export interface RestErrorDetails {
-  /** `ErrorType`, e.g. `ResourceNotFoundException`, `Svc.Common.Exceptions.ServiceException` */
+  /** `ErrorType` as sent, e.g. `ResourceNotFoundException`, `Svc.Common.Exceptions.ServiceException` */
   readonly errorType: string | undefined;
+  /**
+   * The last segment of `ErrorType` (`ServiceException`, `BusinessException`, `ResourceNotFoundException`): what to
+   * match on, since the namespace before it differs between the documents and the real service
+   */
+  readonly exception: string | undefined;
   readonly innerException: string | undefined;
   /** `LogId`: quote it to the server's administrator */
   readonly logId: string | undefined;
@@ -50,6 +55,8 @@ export declare class ErpValidationError extends ErpHttpError {
 export declare class ErpNotAppliedError extends ErpUnexpectedResponseError {
   name: string;
 }
+/** The last segment of an `ErrorType`: `P21.Common.Exceptions.ServiceException` -> `ServiceException`. */
+export declare function exceptionOf(errorType: string | undefined): string | undefined;
 /** `/Date(1739287800000)/`, `/Date(1739287800000+0100)/` or an ISO date-time; undefined when neither. */
 export declare function restDate(value: unknown): Date | undefined;
 /** The typed error for a failed REST answer, or undefined to let the client's common reading apply. */
@@ -59,6 +66,12 @@ export declare function explainRestError(
   info: (status: number, serverMessage?: string) => RequestInfo,
   redact: (text: string) => string,
 ): ErpHttpError | undefined;
+/**
+ * The JSON text of a write's body in which every decimal of `shape` (a number, or its text) is a bare JSON number
+ * made from its exact text. Each decimal becomes a placeholder string that occurs nowhere else in the body, and the
+ * placeholders are then replaced by the numbers' text.
+ */
+export declare function exactBody(value: unknown, shape: WriteShape, where: string): string;
 /**
  * JSON text with every number that has a fraction or an exponent, and every integer too long for a double,
  * turned into a string of its exact text (strings are matched first, so digits inside them stay as they are).
@@ -70,7 +83,9 @@ export interface RestCall {
   readonly path: string;
   /** the object named in messages: `entity/customers`, `inventory/parts` */
   readonly object: string;
+  /** a JSON body, its decimals (where `shape` says) sent as exact JSON numbers */
   readonly body?: unknown;
+  readonly shape?: WriteShape;
   /** a body of another form than JSON (XML), with its `Content-Type` */
   readonly text?: {
     readonly content: string;

@@ -11,18 +11,26 @@
 //   `Error updating {ItemId}: Error updating inv_mast: ...`.
 // - At scale an opaque 500 ("exception has been thrown by the target of an invocation") happens; it is retried
 //   once. Bulk runs contend for locks on the item master; a lock refusal is retried after 1 to 2 seconds.
-// - Decimal values carry nine decimal places. JSON.parse would turn 1.123456789012 into the nearest double, so
-//   answers are parsed losslessly: every number with a fraction or an exponent (and every integer beyond 2^53)
-//   is read as its decimal text. Record types declare decimals as `DecimalString`.
+// - Decimals are JSON numbers both ways (public captures of the real service: `"Weight": 0.0`, `"UnitPrice":
+//   15.750000000`, PUT payloads with numbers); a price result's carry nine decimal places. JSON.parse would turn
+//   1.123456789012 into the nearest double, so answers are parsed losslessly: every number with a fraction or an
+//   exponent (and every integer beyond 2^53) is read as its decimal text, and record types declare decimals as
+//   `DecimalString`. A write takes a decimal as a number or its text and sends it as a JSON number made from that
+//   exact text (`exactBody`), so `'5000.10'` arrives as `5000.10`, never as a string or through a double.
+// - `ErrorType` names the exception in a namespace that differs between the documents (`Svc.Common.Exceptions.
+//   ServiceException`) and the real service's published bodies (the vendor's own): it is matched on its last
+//   segment (`ServiceException`, `BusinessException`, `ResourceNotFoundException`), never on a prefix.
 import {
   ErpHttpError,
   ErpLockedError,
   ErpNotFoundError,
+  ErpQueryError,
   ErpServerError,
   ErpUnexpectedResponseError,
 } from '../errors.js';
 import { utf8Text } from '../http.js';
 import { preview } from '../redact.js';
+import { plainNumber } from '../literals.js';
 import { ShapeIssue } from './fields.js';
 /** 404 `ResourceNotFoundException`: the record asked for does not exist. */
 export class ErpResourceNotFoundError extends ErpNotFoundError {
@@ -64,6 +72,19 @@ export class ErpNotAppliedError extends ErpUnexpectedResponseError {
   name = 'ErpNotAppliedError';
 }
 const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
+/** The last segment of an `ErrorType`: `P21.Common.Exceptions.ServiceException` -> `ServiceException`. */
+export function exceptionOf(errorType) {
+  return errorType?.slice(errorType.lastIndexOf('.') + 1) || undefined;
+}
+/** A web framework's model-state errors, `{field: [message, ...]}`, as one issue per message. */
+function modelStateIssues(state, redact) {
+  if (state === null || typeof state !== 'object' || Array.isArray(state)) return undefined;
+  return Object.entries(state).flatMap(([field, messages]) =>
+    (Array.isArray(messages) ? messages : [messages]).map((m) =>
+      redact(`${field}: ${typeof m === 'string' ? m : JSON.stringify(m)}`),
+    ),
+  );
+}
 /** `/Date(1739287800000)/`, `/Date(1739287800000+0100)/` or an ISO date-time; undefined when neither. */
 export function restDate(value) {
   if (typeof value !== 'string') return undefined;
@@ -80,10 +101,14 @@ const ITEM_PREFIX = /^Error updating (.+?): (?:Error updating [\w.]+: )?([\s\S]*
 export function explainRestError(status, body, info, redact) {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const b = body;
-  if (b['ErrorType'] === undefined && Array.isArray(b['Errors'])) {
-    const issues = b['Errors'].map((issue) =>
-      typeof issue === 'string' ? redact(issue) : preview(issue, redact, 300),
-    );
+  const modelState = b['ErrorType'] === undefined ? modelStateIssues(b['ModelState'], redact) : undefined;
+  if (b['ErrorType'] === undefined && (Array.isArray(b['Errors']) || modelState !== undefined)) {
+    const issues = [
+      ...(Array.isArray(b['Errors']) ? b['Errors'] : []).map((issue) =>
+        typeof issue === 'string' ? redact(issue) : preview(issue, redact, 300),
+      ),
+      ...(modelState ?? []),
+    ];
     return new ErpValidationError(
       `the service refused the record: ${redact(text(b['Message']) ?? 'validation failed')}`,
       info(status),
@@ -92,10 +117,11 @@ export function explainRestError(status, body, info, redact) {
   }
   const errorType = text(b['ErrorType']);
   const message = text(b['ErrorMessage']);
-  if (errorType === undefined && message === undefined) return undefined;
+  if (errorType === undefined && message === undefined) return problemError(status, b, info);
   const inner = b['InnerException'];
   const details = {
     errorType,
+    exception: exceptionOf(errorType),
     innerException:
       inner === null || inner === undefined
         ? undefined
@@ -108,7 +134,7 @@ export function explainRestError(status, body, info, redact) {
     userId: text(b['UserId']),
   };
   const logId = details.logId !== undefined ? ` (LogId ${details.logId})` : '';
-  if (status === 404 && errorType === 'ResourceNotFoundException')
+  if (status === 404 && details.exception === 'ResourceNotFoundException')
     return new ErpResourceNotFoundError(`not found${logId}`, info(status, message), details);
   const all = `${message ?? ''} ${details.innerException ?? ''}`;
   if (LOCKED.test(all))
@@ -124,6 +150,61 @@ export function explainRestError(status, body, info, redact) {
   const summary = item ? `item ${item[1] ?? ''} was not saved` : `${errorType ?? 'service error'}${logId}`;
   if (status >= 500) return new ErpServiceError(summary, info(status, message), details, item?.[1], item?.[2]);
   return undefined;
+}
+/**
+ * An RFC 7807 problem body (`{type, title, status, detail}`), which no service document shows for these families but
+ * a proxy or another build may answer: its `detail` (else `title`) is kept as the server's message.
+ */
+function problemError(status, b, info) {
+  const message = text(b['detail']) ?? text(b['title']);
+  if (message === undefined || status === 401 || status === 403) return undefined;
+  if (status === 404) return new ErpNotFoundError('not found', info(status, message));
+  if (status >= 500) return new ErpServerError('server error', info(status, message));
+  return new ErpHttpError(`unexpected HTTP ${status}`, info(status, message));
+}
+/** A decimal given for a write, as the exact text of the JSON number it is sent as. */
+function decimalText(value, where) {
+  if (typeof value === 'number') return plainNumber(value, where);
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return value;
+  throw new ErpQueryError(
+    `${where}: ${JSON.stringify(value) ?? String(value)} is not a decimal (give a number, or its text such as '5000.10')`,
+  );
+}
+/**
+ * The JSON text of a write's body in which every decimal of `shape` (a number, or its text) is a bare JSON number
+ * made from its exact text. Each decimal becomes a placeholder string that occurs nowhere else in the body, and the
+ * placeholders are then replaced by the numbers' text.
+ */
+export function exactBody(value, shape, where) {
+  const numbers = [];
+  const plain = JSON.stringify(value) ?? 'null';
+  let n = 0;
+  while (plain.includes(`\\u0000${n}:`)) n++;
+  const mark = `\u0000${n}:`;
+  const walk = (v, s, path) => {
+    // what JSON.stringify writes through toJSON (a Date) is written as it would be
+    if (v === null || typeof v !== 'object' || typeof v.toJSON === 'function') return v;
+    if (Array.isArray(v)) return v.map((e, i) => walk(e, s, `${path}[${i}]`));
+    const record = v;
+    const list = record['list'];
+    if (Array.isArray(list) && !s.decimals.has('list'))
+      return { ...record, list: list.map((e, i) => walk(e, s, `${path}.list[${i}]`)) };
+    const out = {};
+    for (const [name, field] of Object.entries(record)) {
+      const nested = s.nested && Object.prototype.hasOwnProperty.call(s.nested, name) ? s.nested[name] : undefined;
+      const value =
+        s.decimals.has(name) && field !== null && field !== undefined
+          ? `${mark}${numbers.push(decimalText(field, `${path}.${name}`)) - 1}`
+          : nested !== undefined
+            ? walk(field, nested, `${path}.${name}`)
+            : field;
+      // an own member even when it is named __proto__
+      Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
+  const marked = JSON.stringify(walk(value, shape, where)) ?? 'null';
+  return marked.replace(new RegExp(`"\\\\u0000${n}:(\\d+)"`, 'g'), (_, i) => numbers[Number(i)]);
 }
 /**
  * JSON text with every number that has a fraction or an exponent, and every integer too long for a double,
@@ -144,7 +225,14 @@ export async function restCall(context, call, check) {
     url: `${context.baseUrl}${call.path}`,
     shown: call.path,
     object: call.object,
-    ...(call.body !== undefined ? { body: call.body } : {}),
+    ...(call.body !== undefined
+      ? {
+          text: {
+            content: exactBody(call.body, call.shape ?? { decimals: new Set() }, call.object),
+            contentType: 'application/json',
+          },
+        }
+      : {}),
     ...(call.text !== undefined ? { text: call.text } : {}),
     ...(call.kind !== undefined ? { kind: call.kind } : {}),
     explain: (status, body, _text, info) => explainRestError(status, body, info, http.redact),

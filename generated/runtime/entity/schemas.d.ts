@@ -35,6 +35,8 @@ export interface AnswerSchemas {
   /** `GET /{resource}/ping` */
   readonly ping: AnswerSchema;
   readonly item: AnswerSchema;
+  /** a filtered item list */
+  readonly items: AnswerSchema;
   /** a single price */
   readonly price: AnswerSchema;
   /** a batch price: one result per item */

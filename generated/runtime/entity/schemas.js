@@ -72,6 +72,7 @@ export function answerSchemas(z, userDefinedFields = {}) {
         : zod.looseObject({ list: zod.array(k === 'list' ? zod.unknown() : zod.looseObject(shape(k))) }).nullish(),
     ]),
   );
+  const item = record(ITEM_FIELDS, ITEM_TABLE, children);
   const price = zod.looseObject(shape(PRICE_FIELDS));
   return {
     customer,
@@ -86,7 +87,8 @@ export function answerSchemas(z, userDefinedFields = {}) {
     address,
     addresses: zod.array(address),
     ping: zod.looseObject({ ResponseMessage: zod.string() }),
-    item: record(ITEM_FIELDS, ITEM_TABLE, children),
+    item,
+    items: zod.array(item),
     price,
     prices: zod.array(price),
     error: zod.looseObject({

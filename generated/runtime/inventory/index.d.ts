@@ -12,13 +12,17 @@ export type {
   ItemSupplier,
   ItemUnit,
   ItemUserFields,
+  ItemWriteFields,
   LocationAppend,
   LocationCreate,
   LocationSupplierAppend,
   LocationSupplierCreate,
   LocationUpdate,
+  LocationWriteFields,
   SupplierCreate,
+  SupplierWriteFields,
   UnitCreate,
+  UnitWriteFields,
 } from './items.js';
 export type {
   BatchOptions,
@@ -38,6 +42,12 @@ export declare function inventoryFamily(context: FamilyContext): {
       },
     ): Promise<import('./items.js').ItemRecord<P>>;
     create(payload: import('./items.js').ItemCreate): Promise<import('./items.js').ItemRecord>;
+    list(options: {
+      readonly query: import('../entity/query.js').QueryBuilder<
+        typeof import('./records.js').ITEM_FIELDS,
+        import('./items.js').ItemFields
+      >;
+    }): Promise<import('./items.js').ItemRecord[]>;
     appendOrUpdate: (
       itemId: string,
       change: import('./items.js').ItemChange,

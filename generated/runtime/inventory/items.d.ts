@@ -1,7 +1,15 @@
 import type { FamilyContext } from '../family.js';
 import type { EntityRecord } from '../entity/index.js';
-import { type Check, type FieldsOf, type Kind, type Simplify, type UserDefinedFieldsOf } from '../entity/fields.js';
-import { type DecimalString } from '../entity/rest.js';
+import {
+  type Check,
+  type FieldsOf,
+  type Kind,
+  type Simplify,
+  type UserDefinedFieldsOf,
+  type UserDefinedFieldWritesOf,
+  type WriteFieldsOf,
+} from '../entity/fields.js';
+import { type QueryBuilder } from '../entity/query.js';
 import {
   ITEM_EXTENDED,
   ITEM_FIELDS,
@@ -16,6 +24,11 @@ export type ItemLocation = FieldsOf<typeof LOCATION_FIELDS>;
 export type ItemSupplier = FieldsOf<typeof SUPPLIER_FIELDS>;
 export type ItemLocationSupplier = FieldsOf<typeof LOCATION_SUPPLIER_FIELDS>;
 export type ItemUnit = FieldsOf<typeof UNIT_FIELDS>;
+/** What writes take: the same fields, a decimal as a number (`12.5`) or its text (`'12.5000'`). */
+export type ItemWriteFields = WriteFieldsOf<typeof ITEM_FIELDS>;
+export type LocationWriteFields = WriteFieldsOf<typeof LOCATION_FIELDS>;
+export type SupplierWriteFields = WriteFieldsOf<typeof SUPPLIER_FIELDS>;
+export type UnitWriteFields = WriteFieldsOf<typeof UNIT_FIELDS>;
 /** A child collection, as the service sends it. */
 export interface ChildList<T> {
   list: T[];
@@ -42,14 +55,14 @@ export type LocationCreate = Simplify<
     LocationId: number;
     ProductGroupId: string;
     ObjectName: 'inv_loc';
-  } & Rest<ItemLocation, 'LocationId' | 'ProductGroupId' | 'ObjectName' | 'ItemId'>
+  } & Rest<LocationWriteFields, 'LocationId' | 'ProductGroupId' | 'ObjectName' | 'ItemId'>
 >;
 export type SupplierCreate = Simplify<
   {
     SupplierId: number;
     DivisionId: number;
     ObjectName: 'inventory_supplier';
-  } & Rest<ItemSupplier, 'SupplierId' | 'DivisionId' | 'ObjectName' | 'ItemId'>
+  } & Rest<SupplierWriteFields, 'SupplierId' | 'DivisionId' | 'ObjectName' | 'ItemId'>
 >;
 export type LocationSupplierCreate = {
   LocationId: number;
@@ -66,7 +79,7 @@ export type UnitCreate = Simplify<
   {
     UnitOfMeasure: string;
     ObjectName: 'item_uom';
-  } & Rest<ItemUnit, 'UnitOfMeasure' | 'ObjectName' | 'ItemId'>
+  } & Rest<UnitWriteFields, 'UnitOfMeasure' | 'ObjectName' | 'ItemId'>
 >;
 /** The minimum create payload: the item and its three blocks, each entry with its `ObjectName`. */
 export type ItemCreate = Simplify<
@@ -74,7 +87,7 @@ export type ItemCreate = Simplify<
     ItemId: string;
     ItemDesc: string;
     ObjectName: 'inv_mast';
-  } & Rest<ItemFields, 'ItemId' | 'ItemDesc' | 'ObjectName' | 'InvMastUid'> & {
+  } & Rest<ItemWriteFields, 'ItemId' | 'ItemDesc' | 'ObjectName' | 'InvMastUid'> & {
       Locations: {
         list: NonEmpty<LocationCreate>;
       };
@@ -87,7 +100,7 @@ export type ItemCreate = Simplify<
       UnitsOfMeasure?: {
         list: readonly UnitCreate[];
       };
-      UserDefinedFields?: ItemUserFields;
+      UserDefinedFields?: UserDefinedFieldWritesOf<typeof ITEM_TABLE>;
     }
 >;
 type ExistingWritable =
@@ -103,7 +116,7 @@ export type LocationUpdate = Simplify<
   {
     LocationId: number;
   } & {
-    [K in ExistingWritable]?: ItemLocation[K];
+    [K in ExistingWritable]?: LocationWriteFields[K];
   }
 >;
 type Accounts =
@@ -121,25 +134,33 @@ type Accounts =
       CosAccountNo?: never;
     };
 /**
- * A location appended to the item (to add it to another company or location). `OrderQuantity` is the positive
- * order quantity that `ReplenishmentMethod` `OP/OQ` needs.
+ * A location appended to the item (to add it to another company or location). `InvMax` is the positive order
+ * quantity that `ReplenishmentMethod` `OP/OQ` needs (inferred: see LOCATION_FIELDS).
  */
 export type LocationAppend = Simplify<
   {
     LocationId: number;
     CompanyId: string;
     ProductGroupId: string;
-    OrderQuantity?: number | DecimalString;
   } & {
     [
-      K in ExistingWritable | 'Stockable' | 'TaxGroupId' | 'TrackBins' | 'ReplenishmentMethod' | 'Buy' | 'Make'
-    ]?: ItemLocation[K];
+      K in
+        | ExistingWritable
+        | 'Stockable'
+        | 'TaxGroupId'
+        | 'TrackBins'
+        | 'ReplenishmentMethod'
+        | 'Buy'
+        | 'Make'
+        | 'InvMin'
+        | 'InvMax'
+    ]?: LocationWriteFields[K];
   }
 > &
   Accounts;
 export interface ItemChange {
   /** item fields to change */
-  readonly item?: Rest<ItemFields, 'ItemId' | 'ObjectName' | 'InvMastUid'>;
+  readonly item?: Rest<ItemWriteFields, 'ItemId' | 'ObjectName' | 'InvMastUid'>;
   readonly locations?: {
     readonly update?: readonly LocationUpdate[];
     readonly append?: readonly LocationAppend[];
@@ -169,6 +190,11 @@ export declare function items(context: FamilyContext): {
   ): Promise<ItemRecord<P>>;
   /** POST `/api/inventory/parts/`: creates the item with its blocks (atomic) and answers it. */
   create(payload: ItemCreate): Promise<ItemRecord>;
+  /**
+   * GET `/?$query=...`: the items the expression matches (PascalCase item fields). There is no unfiltered list:
+   * the service times out without a `$query`.
+   */
+  list(options: { readonly query: QueryBuilder<typeof ITEM_FIELDS, ItemFields> }): Promise<ItemRecord[]>;
   /**
    * Reads the item with Locations, Suppliers, LocationSuppliers and UnitsOfMeasure, applies `change`, PUTs the
    * whole item back with every existing entry, reads it again and checks that the change is there (else an

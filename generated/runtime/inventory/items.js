@@ -19,11 +19,24 @@
 //   appended locations also honour `Stockable`, `TaxGroupId`, `TrackBins`, `ReplenishmentMethod`.
 // - Appended-location rules: a location without inventory defaults needs `GlAccountNo`, `RevenueAccountNo` and
 //   `CosAccountNo` (else a required-value error for the revenue account); a kit item rejects `Buy` = `Y`
-//   (omit `Buy`/`Make` for kits); `ReplenishmentMethod` `OP/OQ` needs a positive order quantity (else use
-//   `Min/Max`). Units of measure are item level, shared across companies: the existing ones are sent back.
+//   (omit `Buy`/`Make` for kits); `ReplenishmentMethod` `OP/OQ` needs a positive order quantity, `InvMax` (else
+//   use `Min/Max`; the field is inferred, see LOCATION_FIELDS). Units of measure are item level, shared across
+//   companies: the existing ones are sent back.
 // - An item id containing `/` cannot be put in these URLs (`%2F` answers 404).
+// - An unfiltered list is not supported (it times out on the service): `list` needs a `$query`, and there is no
+//   `listAll`.
+// - Decimals are sent as JSON numbers from their exact text: a write takes `Price1: 12.5` or `'12.5000'`.
 import { ErpQueryError } from '../errors.js';
-import { listCheck, nestedCheck, objectCheck, recordCheck, userFieldKinds } from '../entity/fields.js';
+import {
+  arrayCheck,
+  listCheck,
+  nestedCheck,
+  objectCheck,
+  recordCheck,
+  userFieldKinds,
+  writeShape,
+} from '../entity/fields.js';
+import { buildQuery } from '../entity/query.js';
 import { ErpNotAppliedError, queryOf, restCall } from '../entity/rest.js';
 import {
   ITEM_EXTENDED,
@@ -64,7 +77,22 @@ export function itemSegment(itemId, what) {
   return encodeURIComponent(itemId);
 }
 const listOf = (item, name) => [...(item[name]?.list ?? [])];
-const same = (a, b) => (a === undefined || a === null ? b === undefined || b === null : String(a) === String(b));
+/** A decimal's value as text (`'5.0000'` and `5` are `5`, `'-0.0'` is `0`); undefined for other text. */
+function decimalValue(text) {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) return undefined;
+  const whole = (m[2] ?? '').replace(/^0+(?=\d)/, '');
+  const fraction = (m[3] ?? '').replace(/0+$/, '');
+  const value = fraction === '' ? whole : `${whole}.${fraction}`;
+  return value === '0' ? value : `${m[1] ?? ''}${value}`;
+}
+/** A value read back against the one sent: by its text, a decimal by its value (`'5.0000'` is `5`). */
+function same(a, b, decimal = false) {
+  if (a === undefined || a === null) return b === undefined || b === null;
+  if (b === undefined || b === null) return false;
+  const [x, y] = decimal ? [decimalValue(String(a)), decimalValue(String(b))] : [];
+  return x !== undefined && y !== undefined ? x === y : String(a) === String(b);
+}
 function refuse(itemId, what) {
   throw new ErpQueryError(`${OBJECT}: item ${JSON.stringify(itemId)}: ${what}`);
 }
@@ -119,12 +147,25 @@ function checkAppend(itemId, location, kit) {
         );
   if (kit && (location['Buy'] !== undefined || location['Make'] !== undefined))
     refuse(itemId, `${at}: a kit item rejects Buy = 'Y'; omit Buy and Make for kits`);
-  if (location['ReplenishmentMethod'] === 'OP/OQ' && !(Number(location['OrderQuantity']) > 0))
-    refuse(itemId, `${at}: ReplenishmentMethod 'OP/OQ' needs a positive OrderQuantity (else use 'Min/Max')`);
+  if (location['ReplenishmentMethod'] === 'OP/OQ' && !(Number(location['InvMax']) > 0))
+    refuse(itemId, `${at}: ReplenishmentMethod 'OP/OQ' needs a positive order quantity, InvMax (else use 'Min/Max')`);
 }
+/** Where an item's decimals are, for writing them as exact JSON numbers. */
+const ITEM_SHAPE = (udf) =>
+  writeShape(
+    ITEM_FIELDS,
+    {
+      Locations: writeShape(LOCATION_FIELDS),
+      Suppliers: writeShape(SUPPLIER_FIELDS),
+      UnitsOfMeasure: writeShape(UNIT_FIELDS),
+      LocationSuppliers: writeShape(LOCATION_SUPPLIER_FIELDS),
+    },
+    udf,
+  );
 export function items(context) {
   const base = '/api/inventory/parts';
   const udf = userFieldKinds(context, ITEM_TABLE);
+  const shape = ITEM_SHAPE(udf);
   async function get(itemId, names, star = false) {
     for (const name of names)
       if (!Object.prototype.hasOwnProperty.call(ITEM_EXTENDED, name))
@@ -174,7 +215,7 @@ export function items(context) {
     const path = `${base}/${itemSegment(itemId, 'update')}`;
     await restCall(
       context,
-      { method: 'PUT', path, object: OBJECT, body: payload, kind: 'write' },
+      { method: 'PUT', path, object: OBJECT, body: payload, shape, kind: 'write' },
       itemSchema(new Set(), udf),
     );
     const after = await get(itemId, CHILDREN);
@@ -192,9 +233,19 @@ export function items(context) {
       checkCreate(payload);
       return restCall(
         context,
-        { method: 'POST', path: `${base}/`, object: OBJECT, body: payload, kind: 'write' },
+        { method: 'POST', path: `${base}/`, object: OBJECT, body: payload, shape, kind: 'write' },
         itemSchema(new Set(), udf),
       );
+    },
+    /**
+     * GET `/?$query=...`: the items the expression matches (PascalCase item fields). There is no unfiltered list:
+     * the service times out without a `$query`.
+     */
+    async list(options) {
+      if (typeof options?.query !== 'function')
+        throw new ErpQueryError(`${OBJECT}: list() needs a query: an unfiltered item list times out on the service`);
+      const path = `${base}/${queryOf([['$query', buildQuery(ITEM_FIELDS, options.query)]])}`;
+      return restCall(context, { method: 'GET', path, object: OBJECT }, arrayCheck(itemSchema(new Set(), udf)));
     },
     /**
      * Reads the item with Locations, Suppliers, LocationSuppliers and UnitsOfMeasure, applies `change`, PUTs the
@@ -207,8 +258,9 @@ export function items(context) {
 /** The change must be there when read back: a 200 alone does not prove the write. */
 function verify(itemId, sent, after, change) {
   const missing = [];
+  const decimal = (fields, field) => Object.prototype.hasOwnProperty.call(fields, field) && fields[field] === 'decimal';
   for (const [field, value] of Object.entries(change.item ?? {}))
-    if (!same(after[field], value))
+    if (!same(after[field], value, decimal(ITEM_FIELDS, field)))
       missing.push(`${field} is ${JSON.stringify(after[field] ?? null)}, not ${JSON.stringify(value)}`);
   const locations = listOf(after, 'Locations');
   for (const entry of listOf(sent, 'Locations')) {
@@ -221,7 +273,7 @@ function verify(itemId, sent, after, change) {
       same(c.LocationId, entry['LocationId']),
     );
     for (const [field, value] of Object.entries(changed ?? {}))
-      if (field !== 'accountsFromDefaults' && field !== 'OrderQuantity' && !same(found[field], value))
+      if (field !== 'accountsFromDefaults' && !same(found[field], value, decimal(LOCATION_FIELDS, field)))
         missing.push(
           `location ${String(entry['LocationId'])} ${field} is ${JSON.stringify(found[field] ?? null)}, not ${JSON.stringify(value)}`,
         );

@@ -63,6 +63,14 @@ export declare const LOCATION_FIELDS: {
   readonly TrackBins: 'yesNo';
   readonly Buy: 'yesNo';
   readonly Make: 'yesNo';
+  /** the minimum, or the order point (`OP/OQ`): `inv_loc.inv_min` ("Min/Order Point") */
+  readonly InvMin: 'decimal';
+  /**
+   * The maximum, or the order quantity that `ReplenishmentMethod` `OP/OQ` needs (positive): `inv_loc.inv_max`.
+   * Inferred, not captured: no public payload names an order-quantity field, but the Item definition's `inv_loc`
+   * fields label `inv_max` "Max/Order Quantity", and this family's names are the PascalCase column names.
+   */
+  readonly InvMax: 'decimal';
   /** `Y` soft-deletes the entry, `N` restores it */
   readonly Delete: 'yesNo';
   readonly ObjectName: 'text!';
@@ -123,6 +131,14 @@ export declare const ITEM_EXTENDED: {
     readonly TrackBins: 'yesNo';
     readonly Buy: 'yesNo';
     readonly Make: 'yesNo';
+    /** the minimum, or the order point (`OP/OQ`): `inv_loc.inv_min` ("Min/Order Point") */
+    readonly InvMin: 'decimal';
+    /**
+     * The maximum, or the order quantity that `ReplenishmentMethod` `OP/OQ` needs (positive): `inv_loc.inv_max`.
+     * Inferred, not captured: no public payload names an order-quantity field, but the Item definition's `inv_loc`
+     * fields label `inv_max` "Max/Order Quantity", and this family's names are the PascalCase column names.
+     */
+    readonly InvMax: 'decimal';
     /** `Y` soft-deletes the entry, `N` restores it */
     readonly Delete: 'yesNo';
     readonly ObjectName: 'text!';

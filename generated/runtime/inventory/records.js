@@ -63,6 +63,14 @@ export const LOCATION_FIELDS = {
   TrackBins: 'yesNo',
   Buy: 'yesNo',
   Make: 'yesNo',
+  /** the minimum, or the order point (`OP/OQ`): `inv_loc.inv_min` ("Min/Order Point") */
+  InvMin: 'decimal',
+  /**
+   * The maximum, or the order quantity that `ReplenishmentMethod` `OP/OQ` needs (positive): `inv_loc.inv_max`.
+   * Inferred, not captured: no public payload names an order-quantity field, but the Item definition's `inv_loc`
+   * fields label `inv_max` "Max/Order Quantity", and this family's names are the PascalCase column names.
+   */
+  InvMax: 'decimal',
   /** `Y` soft-deletes the entry, `N` restores it */
   Delete: 'yesNo',
   ObjectName: 'text!',

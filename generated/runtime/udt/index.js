@@ -79,6 +79,8 @@ export const udt = (context) => {
     const path = `${PATH}/${call}udtdata`;
     const method = call === 'update' ? 'PUT' : 'DELETE';
     const explain = (status, raw, _text, info) => {
+      // a refused token or scope (`{error: "insufficient_scope"}`) is the client's common 401/403, not the service's
+      if (status === 401 || status === 403) return undefined;
       const failure = udtFailure(raw);
       if (failure === undefined) return undefined;
       return new ErpUdtError(

@@ -20,6 +20,14 @@ export interface KindType {
   bool: boolean | null;
 }
 
+/**
+ * What a write takes for each kind: a decimal as a number (`5000`) or its exact text (`'5000.10'`); either is sent
+ * as a JSON number made from its exact text, never through a rounding step of the client's.
+ */
+export interface WriteKindType extends Omit<KindType, 'decimal'> {
+  decimal: number | DecimalString | null;
+}
+
 type Present = 'text!' | 'int!';
 
 export type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -28,6 +36,13 @@ export type Simplify<T> = { [K in keyof T]: T[K] } & {};
 export type FieldsOf<D extends Readonly<Record<string, Kind>>> = Simplify<
   { [K in keyof D as D[K] extends Present ? K : never]: KindType[D[K]] } & {
     [K in keyof D as D[K] extends Present ? never : K]?: KindType[D[K]];
+  }
+>;
+
+/** The fields a write of a record takes: as FieldsOf, a decimal as a number or its text. */
+export type WriteFieldsOf<D extends Readonly<Record<string, Kind>>> = Simplify<
+  { [K in keyof D as D[K] extends Present ? K : never]: WriteKindType[D[K]] } & {
+    [K in keyof D as D[K] extends Present ? never : K]?: WriteKindType[D[K]];
   }
 >;
 
@@ -40,6 +55,11 @@ export type UserFieldsOf<D extends Readonly<Record<string, Kind>>> = {
   -readonly [K in keyof D]?: KindType[D[K]] | (K extends keyof Object ? Object[K] : never);
 };
 
+/** What a write of the user-defined fields takes: as UserFieldsOf, a decimal as a number or its text. */
+export type UserFieldWritesOf<D extends Readonly<Record<string, Kind>>> = {
+  -readonly [K in keyof D]?: WriteKindType[D[K]] | (K extends keyof Object ? Object[K] : never);
+};
+
 /** The `UserDefinedFields` of a record whose table has no extension table in the snapshot: an open record. */
 export type UserDefinedFields = Readonly<Record<string, unknown>>;
 
@@ -50,9 +70,17 @@ export type UserDefinedFields = Readonly<Record<string, unknown>>;
  */
 export interface UserDefinedFieldTypes {}
 
+/** The same, as a write takes them (the generated module adds one member per table, as to UserDefinedFieldTypes). */
+export interface UserDefinedFieldWriteTypes {}
+
 /** The `UserDefinedFields` of a record of `Table`: typed from the snapshot where it has them, else open. */
 export type UserDefinedFieldsOf<Table extends string> = Table extends keyof UserDefinedFieldTypes
   ? UserDefinedFieldTypes[Table]
+  : UserDefinedFields;
+
+/** The `UserDefinedFields` a write of a record of `Table` takes. */
+export type UserDefinedFieldWritesOf<Table extends string> = Table extends keyof UserDefinedFieldWriteTypes
+  ? UserDefinedFieldWriteTypes[Table]
   : UserDefinedFields;
 
 /** The kinds of the user-defined fields by table, as the generated package gives them to the client. */
@@ -185,3 +213,26 @@ export const nestedCheck: Check = (value, path) => {
     throw new ShapeIssue(path, `expected an object, got ${describe(value)}`);
   return value;
 };
+
+/**
+ * Where a record's decimals are, for writing them: its decimal fields, and the records nested in it by field (an
+ * object, an array, or a `{list: [...]}` collection of them).
+ */
+export interface WriteShape {
+  readonly decimals: ReadonlySet<string>;
+  readonly nested?: Readonly<Record<string, WriteShape>>;
+}
+
+/** The write shape of a field map, with its nested records and its user-defined fields' kinds. */
+export function writeShape(
+  fields: Readonly<Record<string, Kind>>,
+  nested: Readonly<Record<string, WriteShape>> = {},
+  udf?: Readonly<Record<string, Kind>>,
+): WriteShape {
+  const decimals = (kinds: Readonly<Record<string, Kind>>) =>
+    new Set(Object.keys(kinds).filter((name) => kinds[name] === 'decimal'));
+  return {
+    decimals: decimals(fields),
+    nested: udf ? { ...nested, UserDefinedFields: { decimals: decimals(udf) } } : nested,
+  };
+}

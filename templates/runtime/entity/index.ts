@@ -11,9 +11,12 @@
 //   with no paging, so `list` requires a `$query` and `listAll` is the explicit way to ask for all.
 // - GET `/{resource}/new` is a blank template (customers, vendors, contacts; addresses answer 500).
 // - POST `/{resource}` creates from a record without its key field; PUT `/{resource}/{key}` updates
-//   (customers, vendors, contacts; addresses answer 405); there is no DELETE method: a PUT with `Delete: true`
-//   soft-deletes. Addresses cannot be updated, deleted or templated through this family, so their namespace has
-//   no such methods.
+//   (customers, vendors, contacts; addresses answer 405). There is no DELETE method: a PUT with `Delete: true`
+//   moves the record to the documents' state "deleted", a soft delete: the row stays, marked deleted (its
+//   `delete_flag` is `Y` on the query surface), and a following `get` answers it with `Delete: true`. Addresses
+//   cannot be updated, deleted or templated through this family, so their namespace has no such methods.
+// - Decimals are written as JSON numbers from their exact text: a write takes `CreditLimit: 5000` or `'5000.10'`.
+// - The vendor id of this family is not the query surface's `supplier_id` (another table, another number).
 // - GET `/{resource}/ping` answers `{ResponseMessage}`.
 import { ErpQueryError, ErpUnexpectedResponseError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
@@ -28,7 +31,10 @@ import {
   type Simplify,
   type UserDefinedFields,
   type UserDefinedFieldsOf,
+  type UserDefinedFieldWritesOf,
+  type WriteFieldsOf,
   userFieldKinds,
+  writeShape,
 } from './fields.js';
 import { buildQuery, type QueryBuilder } from './query.js';
 import {
@@ -48,7 +54,7 @@ import { queryOf, restCall } from './rest.js';
 
 export type { DecimalString, YesNo, RestErrorDetails } from './rest.js';
 export type { EntityQuery, QueryBuilder, QueryFields, Logic } from './query.js';
-export type { Nested, UserDefinedFields, UserDefinedFieldTypes } from './fields.js';
+export type { Nested, UserDefinedFields, UserDefinedFieldTypes, UserDefinedFieldWriteTypes } from './fields.js';
 
 type Fields = Readonly<Record<string, Kind>>;
 type Extended = Readonly<Record<string, NestedKind>>;
@@ -127,7 +133,10 @@ export interface EntityWriter<D extends Fields, X, K, C, Change, U = UserDefined
   template(): Promise<Blank<FieldsOf<D>, U>>;
   /** PUT `/{key}` with the key fields and the fields to change; answers the record. */
   update(record: Change): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>>;
-  /** Soft delete: PUT `/{key}` with `Delete: true` (the service has no DELETE). */
+  /**
+   * Soft delete: PUT `/{key}` with `Delete: true` (the service has no DELETE). The record stays, marked deleted: a
+   * following `get` answers it with `Delete: true`, and its row's `delete_flag` is `Y` on the query surface.
+   */
   delete(key: K): Promise<void>;
 }
 
@@ -144,6 +153,11 @@ export type CustomerFields = FieldsOf<typeof CUSTOMER_FIELDS>;
 export type VendorFields = FieldsOf<typeof VENDOR_FIELDS>;
 export type ContactFields = FieldsOf<typeof CONTACT_FIELDS>;
 export type AddressFields = FieldsOf<typeof ADDRESS_ENTITY_FIELDS>;
+/** What a write of each entity takes: the same fields, a decimal as a number (`5000`) or its text (`'5000.10'`). */
+export type CustomerWriteFields = WriteFieldsOf<typeof CUSTOMER_FIELDS>;
+export type VendorWriteFields = WriteFieldsOf<typeof VENDOR_FIELDS>;
+export type ContactWriteFields = WriteFieldsOf<typeof CONTACT_FIELDS>;
+export type AddressWriteFields = WriteFieldsOf<typeof ADDRESS_ENTITY_FIELDS>;
 export type CustomerExtended = ExtendedOf<typeof CUSTOMER_EXTENDED, NestedAddress>;
 export type VendorExtended = ExtendedOf<typeof VENDOR_EXTENDED, NestedAddress>;
 export type ContactExtended = ExtendedOf<typeof CONTACT_EXTENDED, NestedAddress>;
@@ -153,6 +167,11 @@ export type CustomerUserFields = UserDefinedFieldsOf<(typeof ENTITY_TABLES)['cus
 export type VendorUserFields = UserDefinedFieldsOf<(typeof ENTITY_TABLES)['vendors']>;
 export type ContactUserFields = UserDefinedFieldsOf<(typeof ENTITY_TABLES)['contacts']>;
 export type AddressUserFields = UserDefinedFieldsOf<(typeof ENTITY_TABLES)['addresses']>;
+/** ... and as a write takes them (a decimal as a number or its text). */
+type CustomerUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['customers']>;
+type VendorUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['vendors']>;
+type ContactUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['contacts']>;
+type AddressUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['addresses']>;
 
 export type CustomerRecord<P = readonly []> = EntityRecord<CustomerFields, CustomerExtended, P, CustomerUserFields>;
 export type VendorRecord<P = readonly []> = EntityRecord<VendorFields, VendorExtended, P, VendorUserFields>;
@@ -163,24 +182,24 @@ export type Customers = EntityWriter<
   typeof CUSTOMER_FIELDS,
   CustomerExtended,
   CustomerKey,
-  CreateOf<CustomerFields, 'CustomerId', 'CompanyId', CustomerUserFields>,
-  UpdateOf<CustomerFields, 'CompanyId' | 'CustomerId', CustomerUserFields>,
+  CreateOf<CustomerWriteFields, 'CustomerId', 'CompanyId', CustomerUserFieldWrites>,
+  UpdateOf<CustomerWriteFields, 'CompanyId' | 'CustomerId', CustomerUserFieldWrites>,
   CustomerUserFields
 >;
 export type Vendors = EntityWriter<
   typeof VENDOR_FIELDS,
   VendorExtended,
   VendorKey,
-  CreateOf<VendorFields, 'VendorId', 'CompanyId', VendorUserFields>,
-  UpdateOf<VendorFields, 'CompanyId' | 'VendorId', VendorUserFields>,
+  CreateOf<VendorWriteFields, 'VendorId', 'CompanyId', VendorUserFieldWrites>,
+  UpdateOf<VendorWriteFields, 'CompanyId' | 'VendorId', VendorUserFieldWrites>,
   VendorUserFields
 >;
 export type Contacts = EntityWriter<
   typeof CONTACT_FIELDS,
   ContactExtended,
   number,
-  CreateOf<ContactFields, 'Id', never, ContactUserFields>,
-  UpdateOf<ContactFields, 'Id', ContactUserFields>,
+  CreateOf<ContactWriteFields, 'Id', never, ContactUserFieldWrites>,
+  UpdateOf<ContactWriteFields, 'Id', ContactUserFieldWrites>,
   ContactUserFields
 >;
 /** Addresses: get, list, create and ping only (the service answers 405 to PUT and 500 to `/new`). */
@@ -188,7 +207,7 @@ export type Addresses = EntityReader<
   typeof ADDRESS_ENTITY_FIELDS,
   {},
   number,
-  CreateOf<AddressFields, 'AddressId', never, AddressUserFields>,
+  CreateOf<AddressWriteFields, 'AddressId', never, AddressUserFieldWrites>,
   AddressUserFields
 >;
 
@@ -285,6 +304,12 @@ function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
   const udf = userFieldKinds(context, ENTITY_TABLES[definition.resource]);
   const anyRecord = recordSchema(definition as EntityDefinition<unknown>, new Set(), udf);
   const records = arrayCheck(anyRecord);
+  const nestedAddresses = Object.fromEntries(
+    Object.entries(definition.extended)
+      .filter(([, kind]) => kind === 'address')
+      .map(([name]) => [name, writeShape(ADDRESS_FIELDS)]),
+  );
+  const shape = writeShape(definition.fields, nestedAddresses, udf);
   const list = (query: string) => restCall(context, { method: 'GET', path: `${base}/${query}`, object }, records);
   return {
     async get(key: K, options?: GetOptions<'*' | readonly string[]>) {
@@ -311,7 +336,7 @@ function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
     },
     listAll: () => list(''),
     create: (record: Readonly<Record<string, unknown>>) =>
-      restCall(context, { method: 'POST', path: base, object, body: record }, anyRecord),
+      restCall(context, { method: 'POST', path: base, object, body: record, shape }, anyRecord),
     async ping() {
       return (
         (await restCall(context, { method: 'GET', path: `${base}/ping`, object }, pingCheck)) as {
@@ -328,7 +353,13 @@ function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
     update: async (record: Readonly<Record<string, unknown>>) =>
       restCall(
         context,
-        { method: 'PUT', path: `${base}/${definition.keyOf(definition.keyFromRecord(record))}`, object, body: record },
+        {
+          method: 'PUT',
+          path: `${base}/${definition.keyOf(definition.keyFromRecord(record))}`,
+          object,
+          body: record,
+          shape,
+        },
         anyRecord,
       ),
     async delete(key: K) {

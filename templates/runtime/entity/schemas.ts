@@ -54,6 +54,8 @@ export interface AnswerSchemas {
   /** `GET /{resource}/ping` */
   readonly ping: AnswerSchema;
   readonly item: AnswerSchema;
+  /** a filtered item list */
+  readonly items: AnswerSchema;
   /** a single price */
   readonly price: AnswerSchema;
   /** a batch price: one result per item */
@@ -142,6 +144,7 @@ export function answerSchemas(z: ZodNamespace, userDefinedFields: UserDefinedFie
         : zod.looseObject({ list: zod.array(k === 'list' ? zod.unknown() : zod.looseObject(shape(k))) }).nullish(),
     ]),
   );
+  const item = record(ITEM_FIELDS, ITEM_TABLE, children);
   const price = zod.looseObject(shape(PRICE_FIELDS));
   return {
     customer,
@@ -156,7 +159,8 @@ export function answerSchemas(z: ZodNamespace, userDefinedFields: UserDefinedFie
     address,
     addresses: zod.array(address),
     ping: zod.looseObject({ ResponseMessage: zod.string() }),
-    item: record(ITEM_FIELDS, ITEM_TABLE, children),
+    item,
+    items: zod.array(item),
     price,
     prices: zod.array(price),
     error: zod.looseObject({

@@ -1,6 +1,6 @@
 // The inventory family, `client.inventory`: items (the item master) and their prices on `/api/inventory/parts`.
 // It shares the REST plumbing of the entity family (entity/rest.ts): exact decimals, answers checked against their records, the
-// REST error bodies as typed errors. An unfiltered item list times out on the service, so there is no list.
+// REST error bodies as typed errors. An unfiltered item list times out on the service, so `list` needs a `$query`.
 import type { FamilyContext } from '../family.js';
 import { objectCheck } from '../entity/fields.js';
 import { restCall } from '../entity/rest.js';
@@ -20,13 +20,17 @@ export type {
   ItemSupplier,
   ItemUnit,
   ItemUserFields,
+  ItemWriteFields,
   LocationAppend,
   LocationCreate,
   LocationSupplierAppend,
   LocationSupplierCreate,
   LocationUpdate,
+  LocationWriteFields,
   SupplierCreate,
+  SupplierWriteFields,
   UnitCreate,
+  UnitWriteFields,
 } from './items.js';
 export type {
   BatchOptions,

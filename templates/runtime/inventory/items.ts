@@ -19,13 +19,18 @@
 //   appended locations also honour `Stockable`, `TaxGroupId`, `TrackBins`, `ReplenishmentMethod`.
 // - Appended-location rules: a location without inventory defaults needs `GlAccountNo`, `RevenueAccountNo` and
 //   `CosAccountNo` (else a required-value error for the revenue account); a kit item rejects `Buy` = `Y`
-//   (omit `Buy`/`Make` for kits); `ReplenishmentMethod` `OP/OQ` needs a positive order quantity (else use
-//   `Min/Max`). Units of measure are item level, shared across companies: the existing ones are sent back.
+//   (omit `Buy`/`Make` for kits); `ReplenishmentMethod` `OP/OQ` needs a positive order quantity, `InvMax` (else
+//   use `Min/Max`; the field is inferred, see LOCATION_FIELDS). Units of measure are item level, shared across
+//   companies: the existing ones are sent back.
 // - An item id containing `/` cannot be put in these URLs (`%2F` answers 404).
+// - An unfiltered list is not supported (it times out on the service): `list` needs a `$query`, and there is no
+//   `listAll`.
+// - Decimals are sent as JSON numbers from their exact text: a write takes `Price1: 12.5` or `'12.5000'`.
 import { ErpQueryError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
 import type { EntityRecord } from '../entity/index.js';
 import {
+  arrayCheck,
   listCheck,
   nestedCheck,
   objectCheck,
@@ -35,9 +40,13 @@ import {
   type Kind,
   type Simplify,
   type UserDefinedFieldsOf,
+  type UserDefinedFieldWritesOf,
+  type WriteFieldsOf,
   userFieldKinds,
+  writeShape,
 } from '../entity/fields.js';
-import { ErpNotAppliedError, queryOf, restCall, type DecimalString } from '../entity/rest.js';
+import { buildQuery, type QueryBuilder } from '../entity/query.js';
+import { ErpNotAppliedError, queryOf, restCall } from '../entity/rest.js';
 import {
   ITEM_EXTENDED,
   ITEM_FIELDS,
@@ -53,6 +62,11 @@ export type ItemLocation = FieldsOf<typeof LOCATION_FIELDS>;
 export type ItemSupplier = FieldsOf<typeof SUPPLIER_FIELDS>;
 export type ItemLocationSupplier = FieldsOf<typeof LOCATION_SUPPLIER_FIELDS>;
 export type ItemUnit = FieldsOf<typeof UNIT_FIELDS>;
+/** What writes take: the same fields, a decimal as a number (`12.5`) or its text (`'12.5000'`). */
+export type ItemWriteFields = WriteFieldsOf<typeof ITEM_FIELDS>;
+export type LocationWriteFields = WriteFieldsOf<typeof LOCATION_FIELDS>;
+export type SupplierWriteFields = WriteFieldsOf<typeof SUPPLIER_FIELDS>;
+export type UnitWriteFields = WriteFieldsOf<typeof UNIT_FIELDS>;
 
 /** A child collection, as the service sends it. */
 export interface ChildList<T> {
@@ -80,13 +94,13 @@ type Rest<F, Taken extends keyof F> = { [K in Exclude<keyof F, Taken>]?: F[K] };
 
 export type LocationCreate = Simplify<
   { LocationId: number; ProductGroupId: string; ObjectName: 'inv_loc' } & Rest<
-    ItemLocation,
+    LocationWriteFields,
     'LocationId' | 'ProductGroupId' | 'ObjectName' | 'ItemId'
   >
 >;
 export type SupplierCreate = Simplify<
   { SupplierId: number; DivisionId: number; ObjectName: 'inventory_supplier' } & Rest<
-    ItemSupplier,
+    SupplierWriteFields,
     'SupplierId' | 'DivisionId' | 'ObjectName' | 'ItemId'
   >
 >;
@@ -102,20 +116,20 @@ export type LocationSupplierAppend = {
   PrimarySupplier: 'Y' | 'N';
 };
 export type UnitCreate = Simplify<
-  { UnitOfMeasure: string; ObjectName: 'item_uom' } & Rest<ItemUnit, 'UnitOfMeasure' | 'ObjectName' | 'ItemId'>
+  { UnitOfMeasure: string; ObjectName: 'item_uom' } & Rest<UnitWriteFields, 'UnitOfMeasure' | 'ObjectName' | 'ItemId'>
 >;
 
 /** The minimum create payload: the item and its three blocks, each entry with its `ObjectName`. */
 export type ItemCreate = Simplify<
   { ItemId: string; ItemDesc: string; ObjectName: 'inv_mast' } & Rest<
-    ItemFields,
+    ItemWriteFields,
     'ItemId' | 'ItemDesc' | 'ObjectName' | 'InvMastUid'
   > & {
       Locations: { list: NonEmpty<LocationCreate> };
       Suppliers: { list: NonEmpty<SupplierCreate> };
       LocationSuppliers: { list: NonEmpty<LocationSupplierCreate> };
       UnitsOfMeasure?: { list: readonly UnitCreate[] };
-      UserDefinedFields?: ItemUserFields;
+      UserDefinedFields?: UserDefinedFieldWritesOf<typeof ITEM_TABLE>;
     }
 >;
 
@@ -129,7 +143,7 @@ type ExistingWritable =
   | 'Delete';
 
 /** A change to a location the item already has: only the fields the service writes on existing entries. */
-export type LocationUpdate = Simplify<{ LocationId: number } & { [K in ExistingWritable]?: ItemLocation[K] }>;
+export type LocationUpdate = Simplify<{ LocationId: number } & { [K in ExistingWritable]?: LocationWriteFields[K] }>;
 
 type Accounts =
   | { GlAccountNo: string; RevenueAccountNo: string; CosAccountNo: string; accountsFromDefaults?: never }
@@ -142,26 +156,34 @@ type Accounts =
     };
 
 /**
- * A location appended to the item (to add it to another company or location). `OrderQuantity` is the positive
- * order quantity that `ReplenishmentMethod` `OP/OQ` needs.
+ * A location appended to the item (to add it to another company or location). `InvMax` is the positive order
+ * quantity that `ReplenishmentMethod` `OP/OQ` needs (inferred: see LOCATION_FIELDS).
  */
 export type LocationAppend = Simplify<
   {
     LocationId: number;
     CompanyId: string;
     ProductGroupId: string;
-    OrderQuantity?: number | DecimalString;
   } & {
     [
-      K in ExistingWritable | 'Stockable' | 'TaxGroupId' | 'TrackBins' | 'ReplenishmentMethod' | 'Buy' | 'Make'
-    ]?: ItemLocation[K];
+      K in
+        | ExistingWritable
+        | 'Stockable'
+        | 'TaxGroupId'
+        | 'TrackBins'
+        | 'ReplenishmentMethod'
+        | 'Buy'
+        | 'Make'
+        | 'InvMin'
+        | 'InvMax'
+    ]?: LocationWriteFields[K];
   }
 > &
   Accounts;
 
 export interface ItemChange {
   /** item fields to change */
-  readonly item?: Rest<ItemFields, 'ItemId' | 'ObjectName' | 'InvMastUid'>;
+  readonly item?: Rest<ItemWriteFields, 'ItemId' | 'ObjectName' | 'InvMastUid'>;
   readonly locations?: { readonly update?: readonly LocationUpdate[]; readonly append?: readonly LocationAppend[] };
   readonly suppliers?: { readonly append?: readonly SupplierCreate[] };
   /** an appended entry with `PrimarySupplier` `Y` sets the location's primary supplier */
@@ -205,8 +227,23 @@ export function itemSegment(itemId: unknown, what: string): string {
 
 type Row = Record<string, unknown>;
 const listOf = (item: Row, name: string): Row[] => [...((item[name] as { list?: Row[] } | null)?.list ?? [])];
-const same = (a: unknown, b: unknown) =>
-  a === undefined || a === null ? b === undefined || b === null : String(a) === String(b);
+/** A decimal's value as text (`'5.0000'` and `5` are `5`, `'-0.0'` is `0`); undefined for other text. */
+function decimalValue(text: string): string | undefined {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) return undefined;
+  const whole = (m[2] ?? '').replace(/^0+(?=\d)/, '');
+  const fraction = (m[3] ?? '').replace(/0+$/, '');
+  const value = fraction === '' ? whole : `${whole}.${fraction}`;
+  return value === '0' ? value : `${m[1] ?? ''}${value}`;
+}
+
+/** A value read back against the one sent: by its text, a decimal by its value (`'5.0000'` is `5`). */
+function same(a: unknown, b: unknown, decimal = false): boolean {
+  if (a === undefined || a === null) return b === undefined || b === null;
+  if (b === undefined || b === null) return false;
+  const [x, y] = decimal ? [decimalValue(String(a)), decimalValue(String(b))] : [];
+  return x !== undefined && y !== undefined ? x === y : String(a) === String(b);
+}
 
 function refuse(itemId: string, what: string): never {
   throw new ErpQueryError(`${OBJECT}: item ${JSON.stringify(itemId)}: ${what}`);
@@ -264,13 +301,27 @@ function checkAppend(itemId: string, location: Row, kit: boolean): void {
         );
   if (kit && (location['Buy'] !== undefined || location['Make'] !== undefined))
     refuse(itemId, `${at}: a kit item rejects Buy = 'Y'; omit Buy and Make for kits`);
-  if (location['ReplenishmentMethod'] === 'OP/OQ' && !(Number(location['OrderQuantity']) > 0))
-    refuse(itemId, `${at}: ReplenishmentMethod 'OP/OQ' needs a positive OrderQuantity (else use 'Min/Max')`);
+  if (location['ReplenishmentMethod'] === 'OP/OQ' && !(Number(location['InvMax']) > 0))
+    refuse(itemId, `${at}: ReplenishmentMethod 'OP/OQ' needs a positive order quantity, InvMax (else use 'Min/Max')`);
 }
+
+/** Where an item's decimals are, for writing them as exact JSON numbers. */
+const ITEM_SHAPE = (udf: Readonly<Record<string, Kind>> | undefined) =>
+  writeShape(
+    ITEM_FIELDS,
+    {
+      Locations: writeShape(LOCATION_FIELDS),
+      Suppliers: writeShape(SUPPLIER_FIELDS),
+      UnitsOfMeasure: writeShape(UNIT_FIELDS),
+      LocationSuppliers: writeShape(LOCATION_SUPPLIER_FIELDS),
+    },
+    udf,
+  );
 
 export function items(context: FamilyContext) {
   const base = '/api/inventory/parts';
   const udf = userFieldKinds(context, ITEM_TABLE);
+  const shape = ITEM_SHAPE(udf);
 
   async function get(itemId: string, names: readonly string[], star = false): Promise<Row> {
     for (const name of names)
@@ -322,7 +373,7 @@ export function items(context: FamilyContext) {
     const path = `${base}/${itemSegment(itemId, 'update')}`;
     await restCall(
       context,
-      { method: 'PUT', path, object: OBJECT, body: payload, kind: 'write' },
+      { method: 'PUT', path, object: OBJECT, body: payload, shape, kind: 'write' },
       itemSchema(new Set(), udf),
     );
     const after = await get(itemId, CHILDREN);
@@ -344,9 +395,23 @@ export function items(context: FamilyContext) {
       checkCreate(payload);
       return restCall(
         context,
-        { method: 'POST', path: `${base}/`, object: OBJECT, body: payload, kind: 'write' },
+        { method: 'POST', path: `${base}/`, object: OBJECT, body: payload, shape, kind: 'write' },
         itemSchema(new Set(), udf),
       ) as Promise<ItemRecord>;
+    },
+    /**
+     * GET `/?$query=...`: the items the expression matches (PascalCase item fields). There is no unfiltered list:
+     * the service times out without a `$query`.
+     */
+    async list(options: { readonly query: QueryBuilder<typeof ITEM_FIELDS, ItemFields> }): Promise<ItemRecord[]> {
+      if (typeof options?.query !== 'function')
+        throw new ErpQueryError(`${OBJECT}: list() needs a query: an unfiltered item list times out on the service`);
+      const path = `${base}/${queryOf([['$query', buildQuery(ITEM_FIELDS, options.query)]])}`;
+      return restCall(
+        context,
+        { method: 'GET', path, object: OBJECT },
+        arrayCheck(itemSchema(new Set(), udf)),
+      ) as Promise<ItemRecord[]>;
     },
     /**
      * Reads the item with Locations, Suppliers, LocationSuppliers and UnitsOfMeasure, applies `change`, PUTs the
@@ -360,8 +425,10 @@ export function items(context: FamilyContext) {
 /** The change must be there when read back: a 200 alone does not prove the write. */
 function verify(itemId: string, sent: Row, after: Row, change: ItemChange): void {
   const missing: string[] = [];
+  const decimal = (fields: Readonly<Record<string, Kind>>, field: string) =>
+    Object.prototype.hasOwnProperty.call(fields, field) && fields[field] === 'decimal';
   for (const [field, value] of Object.entries(change.item ?? {}))
-    if (!same(after[field], value))
+    if (!same(after[field], value, decimal(ITEM_FIELDS, field)))
       missing.push(`${field} is ${JSON.stringify(after[field] ?? null)}, not ${JSON.stringify(value)}`);
   const locations = listOf(after, 'Locations');
   for (const entry of listOf(sent, 'Locations')) {
@@ -374,7 +441,7 @@ function verify(itemId: string, sent: Row, after: Row, change: ItemChange): void
       same(c.LocationId, entry['LocationId']),
     ) as Row | undefined;
     for (const [field, value] of Object.entries(changed ?? {}))
-      if (field !== 'accountsFromDefaults' && field !== 'OrderQuantity' && !same(found[field], value))
+      if (field !== 'accountsFromDefaults' && !same(found[field], value, decimal(LOCATION_FIELDS, field)))
         missing.push(
           `location ${String(entry['LocationId'])} ${field} is ${JSON.stringify(found[field] ?? null)}, not ${JSON.stringify(value)}`,
         );

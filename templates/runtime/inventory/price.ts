@@ -18,10 +18,11 @@
 // - Bulk runs: chunks of 500 to 1,000 items, a retry after 1 to 2 seconds on lock errors (the item master is
 //   locked), and the intermittent opaque 500 retried once: both through the client's retry policy, since a price
 //   request is a read.
-// - Decimals carry nine decimal places and are given as their exact text (DecimalString).
+// - Decimals carry nine decimal places and are given as their exact text (DecimalString). A batch item's
+//   `UnitQuantity` and `UnitSize` are sent as JSON numbers made from their exact text.
 import { ErpQueryError, ErpUnexpectedResponseError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
-import { arrayCheck, recordCheck, type FieldsOf } from '../entity/fields.js';
+import { arrayCheck, recordCheck, type FieldsOf, type WriteShape } from '../entity/fields.js';
 import { queryOf, restCall, type DecimalString } from '../entity/rest.js';
 import { itemSegment } from './items.js';
 import { PRICE_FIELDS } from './records.js';
@@ -76,6 +77,8 @@ export interface BulkOptions extends BatchOptions {
 
 const OBJECT = 'inventory/parts';
 const priceResult = recordCheck(PRICE_FIELDS);
+/** the decimals of a batch item: sent as JSON numbers */
+const PRICE_ITEM_SHAPE: WriteShape = { decimals: new Set(['UnitQuantity', 'UnitSize']) };
 const SINGLE = ['companyId', 'customerId', 'salesLocId', 'sourceLocId', 'uom', 'priceUom', 'unitQuantity'] as const;
 const REQUIRED_BATCH = ['companyId', 'customerId', 'salesLocId'] as const;
 
@@ -154,7 +157,7 @@ export function prices(context: FamilyContext) {
         object: OBJECT,
         ...(format === 'xml'
           ? { text: { content: priceItemsXml(items), contentType: 'application/xml; charset=utf-8' } }
-          : { body: items }),
+          : { body: items, shape: PRICE_ITEM_SHAPE }),
         kind: 'read',
       },
       arrayCheck(priceResult),

@@ -1,7 +1,7 @@
 // The inventory family's records, from the service document: the item (the item master, `inv_mast`; the server
 // has 60+ fields, the document names these), its child collections (delivered as `{list: [...]}`, null unless
-// asked for with `extendedproperties`), and the price and availability result. Decimals carry nine decimal
-// places and are given as their exact text (DecimalString).
+// asked for with `extendedproperties`), and the price and availability result. Decimals arrive as JSON numbers
+// and are given as their exact text (DecimalString); a price result's carry nine decimal places.
 import type { Kind } from '../entity/fields.js';
 
 /** The item master, the table behind an item (its `ObjectName`): `inv_mast_ud` holds its user-defined fields. */
@@ -71,6 +71,14 @@ export const LOCATION_FIELDS = {
   TrackBins: 'yesNo',
   Buy: 'yesNo',
   Make: 'yesNo',
+  /** the minimum, or the order point (`OP/OQ`): `inv_loc.inv_min` ("Min/Order Point") */
+  InvMin: 'decimal',
+  /**
+   * The maximum, or the order quantity that `ReplenishmentMethod` `OP/OQ` needs (positive): `inv_loc.inv_max`.
+   * Inferred, not captured: no public payload names an order-quantity field, but the Item definition's `inv_loc`
+   * fields label `inv_max` "Max/Order Quantity", and this family's names are the PascalCase column names.
+   */
+  InvMax: 'decimal',
   /** `Y` soft-deletes the entry, `N` restores it */
   Delete: 'yesNo',
   ObjectName: 'text!',
