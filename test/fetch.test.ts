@@ -290,7 +290,7 @@ describe('erpgen sandbox -> erpgen fetch -> erpgen generate, all as commands', (
 });
 
 describe('the schema documents are slow: a long timeout (Q27)', () => {
-  it('300 s per document by default; --timeout limits it, and a document over it ends the run in one line', async () => {
+  it('Q27: 300 s per document by default; --timeout limits it, and a document over it ends the run in one line', async () => {
     const help = await erpgen(['fetch', '--help'], work);
     expect(help.stdout).toMatch(/--timeout +seconds allowed per schema document +\[number\] \[default: 300\]/);
     server.setFaults({ slowMs: 1_100 });

@@ -47,7 +47,7 @@ async function all<R>(rows: AsyncIterable<R>): Promise<R[]> {
 }
 
 describe('the token call', () => {
-  it('user credentials: POST /api/security/token/v2 with a JSON body, the lifetime from ExpiresInSeconds', async () => {
+  it('A1, A2, A4: user credentials: POST /api/security/token/v2 with a JSON body, the lifetime from ExpiresInSeconds, renewed within 5 minutes of expiry', async () => {
     const server = await tokenServer({ users: { demo: PASSWORD } });
     let now = 1_000_000;
     const auth = tokenAuth({ baseUrl: `${server.url}/`, username: 'demo', password: PASSWORD, now: () => now });
@@ -72,7 +72,7 @@ describe('the token call', () => {
     expect(server.requests.at(-1)!.headers['authorization']).toBe(`Bearer ${second}`);
   });
 
-  it('a consumer key: ClientSecret and GrantType, the optional user name, the lifetime from ExpiresIn', async () => {
+  it('A1, A2: a consumer key: ClientSecret and GrantType, the optional user name, the lifetime from ExpiresIn', async () => {
     const server = await tokenServer({ users: { jsmith: PASSWORD }, consumerKeys: { [KEY]: '/api;/odata:customer' } });
     let now = 0;
     const auth = tokenAuth({ baseUrl: server.url, consumerKey: KEY, username: 'jsmith', now: () => now });
@@ -90,7 +90,7 @@ describe('the token call', () => {
     expect(JSON.parse(server.requests[1]!.body!)).toEqual({ ClientSecret: KEY, GrantType: 'client_credentials' });
   });
 
-  it('falls back to the XML answer (<AccessToken>, <ExpiresIn>)', async () => {
+  it('A3: falls back to the XML answer (<AccessToken>, <ExpiresIn>)', async () => {
     const server = await tokenServer({ users: { demo: PASSWORD } }, { xml: true, lifetime: 3600 });
     let now = 0;
     const auth = tokenAuth({ baseUrl: server.url, username: 'demo', password: PASSWORD, now: () => now });
@@ -104,7 +104,7 @@ describe('the token call', () => {
     expect(auth.tokenCalls).toBe(2);
   });
 
-  it('never uses the deprecated header endpoint, and sends no credentials in headers', async () => {
+  it('A5: never uses the deprecated header endpoint, and sends no credentials in headers', async () => {
     const server = await tokenServer({ users: { demo: PASSWORD } });
     await tokenAuth({ baseUrl: server.url, username: 'demo', password: PASSWORD }).token();
     expect(server.requests.map((r) => r.path)).toEqual(['/api/security/token/v2']);
@@ -113,7 +113,7 @@ describe('the token call', () => {
 });
 
 describe('one token for every call', () => {
-  it('concurrent callers share one token request', async () => {
+  it('A4: concurrent callers share one token request', async () => {
     const server = await tokenServer({ users: { demo: PASSWORD } });
     const client = createClient({
       baseUrl: server.url,
@@ -123,7 +123,7 @@ describe('one token for every call', () => {
     expect(tokenCalls(server)).toBe(1);
   });
 
-  it('a 10,000-row paged read makes one token call', async () => {
+  it('A4: a 10,000-row paged read makes one token call', async () => {
     const server = await tokenServer({ users: { demo: PASSWORD } }, { rows: 10_000 });
     const client = createClient({
       baseUrl: server.url,
@@ -155,7 +155,7 @@ describe('one token for every call', () => {
 });
 
 describe('401 is not one thing', () => {
-  it('an out-of-scope table keeps the token and says so, from the aud claim', async () => {
+  it('A9: an out-of-scope table keeps the token and says so, from the aud claim', async () => {
     const server = await tokenServer({ consumerKeys: { [KEY]: '/api;/odata:customer,oe_hdr' } });
     const auth = tokenAuth({ baseUrl: server.url, consumerKey: KEY });
     const client = createClient({ baseUrl: server.url, auth });
@@ -193,7 +193,7 @@ describe('401 is not one thing', () => {
 
   // the service answers the same 401 for a stale token and a missing permission: the first refusal costs one
   // renewal to tell them apart; after it, the object is known to be refused with that token, which is kept
-  it('a user without the OData permission: a new token is refused too; one renewal, the token then kept', async () => {
+  it('A9: a user without the OData permission: a new token is refused too; one renewal, the token then kept', async () => {
     const server = await tokenServer({ users: { demo: PASSWORD, clerk: PASSWORD }, withoutOdataPermission: ['clerk'] });
     const auth = tokenAuth({ baseUrl: server.url, username: 'clerk', password: PASSWORD });
     const client = createClient({ baseUrl: server.url, auth });
@@ -255,7 +255,7 @@ describe('401 is not one thing', () => {
 describe('sign-in errors a user can act on, each one line', () => {
   const line = (e: Error) => expect(e.message).not.toMatch(/\n/);
 
-  it('wrong user or password: 401 invalid_grant', async () => {
+  it('A8: wrong user or password: 401 invalid_grant', async () => {
     const server = await tokenServer({ users: { demo: PASSWORD } });
     const auth = tokenAuth({ baseUrl: server.url, username: 'demo', password: 'wrong-pass-2931' });
     const e = await failure(() => createClient({ baseUrl: server.url, auth }).page(query(customer)));
@@ -268,7 +268,7 @@ describe('sign-in errors a user can act on, each one line', () => {
     line(e);
   });
 
-  it('a consumer key not registered on this tenant: HTTP 500 TokenException, the echoed key redacted', async () => {
+  it('A7: a consumer key not registered on this tenant: HTTP 500 TokenException, the echoed key redacted', async () => {
     const server = await tokenServer({ consumerKeys: {} });
     const auth = tokenAuth({ baseUrl: server.url, consumerKey: KEY });
     const e = await failure(() => auth.token());
