@@ -373,7 +373,7 @@ describe('failures leave the previous snapshot as it was', () => {
     expect(readFileSync(join(dir, 'snap/manifest.json'), 'utf8')).not.toContain('previous');
   });
 
-  it('an interrupted fetch (SIGINT) removes its temporary folder', async () => {
+  it('an interrupted fetch (SIGINT) removes its temporary folder and says so in one line', async () => {
     const { dir, before } = await withPrevious();
     server.setFaults({ slowMs: 150 });
     try {
@@ -382,6 +382,7 @@ describe('failures leave the previous snapshot as it was', () => {
       run.kill('SIGINT');
       const result = await run;
       expect(result.code ?? result.signal).not.toBe(0);
+      expect(result.stderr).toBe('erpgen: stopped: snap is as it was, nothing was written\n');
     } finally {
       server.setFaults({});
     }

@@ -8,6 +8,7 @@ import { ErpError } from '../../../templates/runtime/errors.js';
 import { createHttp, type Http } from '../../../templates/runtime/http.js';
 import type { Logger, RetryOptions, RetryPolicy } from '../../../templates/runtime/retry.js';
 import { UserError } from '../../errors.js';
+import { certificateHint, networkFetch } from './network.js';
 
 export type SignIn =
   | { readonly username: string; readonly password: string; readonly consumerKey?: undefined }
@@ -31,9 +32,11 @@ export function connect(
     readonly log?: Logger;
   },
 ): Connection {
+  const fetch = networkFetch();
   const common = {
     baseUrl,
     timeoutMs: options.requestTimeoutMs,
+    ...(fetch !== undefined ? { fetch } : {}),
     ...(options.retry !== undefined ? { retry: options.retry } : {}),
     ...(options.log !== undefined ? { log: options.log } : {}),
   };
@@ -51,6 +54,7 @@ export function connect(
       timeoutMs,
       // what is large (the schema documents, the definitions) is streamed to disk; the rest is small
       maxResponseBytes: 16 * 1024 * 1024,
+      ...(fetch !== undefined ? { fetch } : {}),
       ...(options.retry !== undefined ? { retry: options.retry } : {}),
       ...(options.log !== undefined ? { log: options.log } : {}),
     });
@@ -59,7 +63,9 @@ export function connect(
 
 /** The runtime's error as the CLI's: one line, already redacted by the runtime. */
 export function asUserError(error: unknown): unknown {
-  if (error instanceof ErpError && !(error instanceof UserError))
-    return new UserError(error.message.replace(/\s+/g, ' ').trim());
+  if (error instanceof ErpError && !(error instanceof UserError)) {
+    const line = error.message.replace(/\s+/g, ' ').trim();
+    return new UserError(`${line}${certificateHint(line)}`);
+  }
   return error;
 }

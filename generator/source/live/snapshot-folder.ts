@@ -2,7 +2,7 @@
 // fetch leaves the previous snapshot exactly as it was; a fetch killed outright leaves its temporary folder, which
 // the next fetch into the same snapshot removes.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { UserError } from '../../errors.js';
 import { SNAPSHOT_FILES } from '../snapshot.js';
 
@@ -66,6 +66,7 @@ export async function staged<T>(out: string, write: (dir: string) => Promise<T>)
   const cleanup = (): void => rmSync(tmp, { recursive: true, force: true });
   const interrupted = (signal: NodeJS.Signals): void => {
     cleanup();
+    process.stderr.write(`erpgen: stopped: ${relative(process.cwd(), out) || '.'} is as it was, nothing was written\n`);
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
     process.kill(process.pid, signal);
