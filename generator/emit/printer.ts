@@ -335,11 +335,18 @@ function member(m: Member): Doc {
   const flat = flatMember(m);
   if (flat !== undefined) return m.doc?.length ? [docComment(m.doc), flat] : flat;
   const head = memberHead(m);
-  if (typeof m.type === 'object' && 'union' in m.type && m.type.union.length > 1) {
-    const union = group([ifBreak('| '), join([line, '| '], m.type.union.map(typeDoc))]);
-    return [docComment(m.doc), head, group(indent([line, union]))];
-  }
+  if (isUnion(m.type)) return [docComment(m.doc), head, unionAfter(m.type)];
   return [docComment(m.doc), head, ' ', typeDoc(m.type)];
+}
+
+const isUnion = (t: Type): t is UnionType => typeof t === 'object' && 'union' in t && t.union.length > 1;
+
+/**
+ * A union after `:` or `=`, as prettier lays it out: on the same line when it fits there, else on the next line,
+ * indented, and when it does not fit there either, one member per line, each after `| `.
+ */
+function unionAfter(t: UnionType): Doc {
+  return group(indent([line, group([ifBreak('| '), join([line, '| '], t.union.map(typeDoc))])]));
 }
 
 /** Members one per line, each with its JSDoc, as text: when none of them needs layout. */
@@ -394,7 +401,9 @@ function statement(s: Statement, form: Form): Doc | undefined {
   if ('typeAlias' in s)
     return form === 'js'
       ? undefined
-      : [docComment(s.doc), assignment(`export type ${s.typeAlias}`, typeDoc(s.type)), ';'];
+      : isUnion(s.type)
+        ? [docComment(s.doc), `export type ${s.typeAlias} =`, unionAfter(s.type), ';']
+        : [docComment(s.doc), assignment(`export type ${s.typeAlias}`, typeDoc(s.type)), ';'];
   if (form === 'dts')
     return [
       docComment(s.doc),
