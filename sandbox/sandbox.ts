@@ -9,8 +9,10 @@
 // misbehave on purpose (500 bursts, a proxy's 502/503/504, dropped connections, slow answers, XML or expired tokens).
 //
 // Each family is one entry of `families` below: the paths it owns, the scope it needs, its route.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { DEFAULT_TOKENS, type TokenCheck, type TokenGrant } from './auth.js';
 import { EntityStore, entityFamily, seedEntities } from './entity/route.js';
 import { RestErrors, type ErrorTypeNames } from './entity/reply.js';
@@ -19,7 +21,7 @@ import { InventoryStore } from './inventory/items.js';
 import { inventoryFamily, seedInventory } from './inventory/route.js';
 import { odataFamily } from './odata-route.js';
 import { readSchemaDocument, type QueryObject, type Surface } from './schema.js';
-import { listen, type LoggedRequest, type RequestFaults } from './server.js';
+import { listen, type Family, type LoggedRequest, type RequestFaults } from './server.js';
 import { serverInfoFamily } from './serverinfo-route.js';
 import { Store } from './store.js';
 import { DEFAULT_BUILD } from './builds.js';
@@ -53,15 +55,19 @@ export { DEFAULT_BUILD } from './builds.js';
 export interface SandboxOptions {
   /**
    * folder with tables.metadata.json and views.metadata.json (JSON CSDL); for the Transaction API also
-   * services.json and definitions/<Name>.json (without a definitions folder every service is unknown)
+   * services.json and definitions/<Name>.json (without a definitions folder every service is unknown). Default:
+   * the small sample snapshot erpgen ships (`erpgen sandbox --sample`), to try the sandbox before fetching one's own
    */
-  snapshot: string;
+  snapshot?: string;
   /**
    * fixed bearer tokens -> OData allow-list, accepted alongside issued ones (default: {'test-token': {tables: '*'}}
    * when no credentials are given, else none)
    */
   tokens?: Record<string, { tables?: string[] | '*' }>;
-  /** users and consumer keys the token endpoint accepts */
+  /**
+   * users and consumer keys the token endpoint accepts (default: the user `api_user` with a password made at start,
+   * given back in `credentials`)
+   */
   credentials?: Credentials;
   /** the build played and reported by serverinfo and session create (default 26.1.5940.0) */
   build?: string;
@@ -96,9 +102,51 @@ export interface SandboxOptions {
 
 export type { TransactionOptions } from './transaction-rules.js';
 
+/** A column's values as `seed` takes them, by the kind the generated descriptor gives the column. */
+type SeedValue<Kind> = Kind extends 'string' | 'guid' | 'time' | 'duration'
+  ? string
+  : Kind extends 'int' | 'float'
+    ? number
+    : Kind extends 'decimal'
+      ? number | string
+      : Kind extends 'boolean'
+        ? boolean
+        : Kind extends 'date' | 'datetime'
+          ? string | Date
+          : unknown;
+
+/**
+ * A table or view as the generated package describes it (`customer` from `<package>/tables/customer`): its name and
+ * the kind of each column, which type what `seed` takes.
+ */
+export interface SeedTarget {
+  readonly name: string;
+  readonly surface: 'table' | 'view';
+  readonly columns: object;
+}
+
+/** One seeded row: only the object's columns (an unknown one does not compile), each of its kind or null. */
+export type SeedRow<O extends SeedTarget> = {
+  readonly [K in keyof O['columns']]?: SeedValue<O['columns'][K]> | null;
+};
+
 export interface Sandbox {
   /** e.g. http://127.0.0.1:43123 */
   url: string;
+  /**
+   * the user the sandbox made when no `credentials` were given: `tokenAuth({ baseUrl: sandbox.url, ...credentials })`
+   */
+  credentials: { readonly username: string; readonly password: string } | undefined;
+  /**
+   * The rows of a table or view are exactly these from now on, for every family (the query surface, transactions,
+   * the REST families): columns left out get generated values (non-nullable) or null (nullable).
+   */
+  seed<O extends SeedTarget>(object: O, rows: ReadonlyArray<SeedRow<O>>): void;
+  /**
+   * Every row, record, session and async request back to how the sandbox started (tokens issued stay valid, fault
+   * switches go back to those it was started with): one sandbox for a test file, a reset between tests.
+   */
+  reset(): Promise<void>;
   /** every request received, in order */
   requests: LoggedRequest[];
   /** adds rows to a table or view; columns left out get generated (non-nullable) or null (nullable) values */
@@ -139,17 +187,26 @@ function readObjects(file: string, text: Buffer, surface: Surface): QueryObject[
   return readSchemaDocument(text.toString('utf8'), surface, file);
 }
 
-export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
-  const files = { table: join(options.snapshot, SCHEMA_FILES.table), view: join(options.snapshot, SCHEMA_FILES.view) };
+/** The sample snapshot erpgen ships: `schema/` beside erpgen's package.json, from the sources or the build. */
+export function sampleSnapshot(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir))
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'schema', SCHEMA_FILES.table)))
+      return join(dir, 'schema');
+  throw new Error('the sample snapshot is missing from this erpgen installation');
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const snapshot = options.snapshot ?? sampleSnapshot();
+  const files = { table: join(snapshot, SCHEMA_FILES.table), view: join(snapshot, SCHEMA_FILES.view) };
   const metadata = { table: readFileSync(files.table), view: readFileSync(files.view) };
   const tables = readObjects(files.table, metadata.table, 'table');
   const objects = [...tables, ...readObjects(files.view, metadata.view, 'view')];
-  const store = await Store.open(objects, options.rowsPerObject ?? 25);
   const fixed = new Map<string, TokenGrant>(
     Object.entries(options.tokens ?? (options.credentials ? {} : DEFAULT_TOKENS)),
   );
+  const user = { username: 'api_user', password: randomBytes(12).toString('base64url') };
   let faults: SandboxFaults = options.faults ?? {};
-  let credentials: Credentials = options.credentials ?? {};
+  let credentials: Credentials = options.credentials ?? { users: { [user.username]: user.password } };
   const settings = (): TokenSettings => ({
     xml: faults.xmlTokens ?? false,
     lifetime: faults.tokenLifetime,
@@ -158,52 +215,51 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const issuer = new TokenIssuer(settings);
   const check: TokenCheck = (token) => fixed.get(token) ?? issuer.verify(token);
   const requests: LoggedRequest[] = [];
-  const catalog = readServiceCatalog(options.snapshot);
+  const catalog = readServiceCatalog(snapshot);
   const build = options.build ?? DEFAULT_BUILD;
-  const records = new RecordStore(store);
-  const transactionOptions = options.transactions ?? {};
-  const target: TransactionTarget = {
-    records,
-    store,
-    // the documents: an order whose oe_hdr.completed is T refuses writes
-    rules: transactionRules(transactionOptions, catalog, tables, (orderNo) =>
-      store.valuesWhere('oe_hdr', 'order_no', orderNo, 'completed').includes('T'),
-    ),
-  };
   let origin = '';
-  const interactive = interactiveSandbox({
-    services: catalog.services,
-    lengths: columnLengths(tables),
-    build,
-    load(service, keys) {
-      const main = service.main!;
-      const found = records.read(
-        service,
-        main,
-        [...keys].map(([name, value]) => ({ name, value })),
-      );
-      if (!found[0] || found[0].rows.length === 0) return undefined;
-      return new Map(found.map((e) => [e.element.name, e.rows[0] ?? new Map<string, string>()]));
-    },
-    save: (service, rows) => writeWindow(service, rows, target),
-    exists: (dbColumn, value) => rowExists(store, dbColumn, value),
-    valueOf: (dbColumn, keyDbColumn, key) => storedValue(store, dbColumn, keyDbColumn, key),
-    ...options.interactive,
-  });
-  const udt = udtSandbox({ tables, storage: storeStorage(store) });
-  const userFields = new UserFields(store, tables);
-  const entities = new EntityStore(store, userFields);
-  seedEntities(entities);
-  const inventory = new InventoryStore(store, userFields);
-  seedInventory(inventory, ['WIDGET-001', 'AB#12']);
-  const restErrors = new RestErrors(options.errorTypes);
 
-  const server = await listen({
-    families: [
-      tokenFamily({ credentials: () => credentials, issuer, settings }),
+  /** Everything a sandbox holds (rows, records, sessions, async requests), and the families that serve it. */
+  async function data() {
+    const store = await Store.open(objects, options.rowsPerObject ?? 25);
+    const records = new RecordStore(store);
+    const transactionOptions = options.transactions ?? {};
+    const target: TransactionTarget = {
+      records,
+      store,
+      // the documents: an order whose oe_hdr.completed is T refuses writes
+      rules: transactionRules(transactionOptions, catalog, tables, (orderNo) =>
+        store.valuesWhere('oe_hdr', 'order_no', orderNo, 'completed').includes('T'),
+      ),
+    };
+    const interactive = interactiveSandbox({
+      services: catalog.services,
+      lengths: columnLengths(tables),
+      build,
+      load(service, keys) {
+        const main = service.main!;
+        const found = records.read(
+          service,
+          main,
+          [...keys].map(([name, value]) => ({ name, value })),
+        );
+        if (!found[0] || found[0].rows.length === 0) return undefined;
+        return new Map(found.map((e) => [e.element.name, e.rows[0] ?? new Map<string, string>()]));
+      },
+      save: (service, rows) => writeWindow(service, rows, target),
+      exists: (dbColumn, value) => rowExists(store, dbColumn, value),
+      valueOf: (dbColumn, keyDbColumn, key) => storedValue(store, dbColumn, keyDbColumn, key),
+      ...options.interactive,
+    });
+    const udt = udtSandbox({ tables, storage: storeStorage(store) });
+    const userFields = new UserFields(store, tables);
+    const entities = new EntityStore(store, userFields);
+    seedEntities(entities);
+    const inventory = new InventoryStore(store, userFields);
+    seedInventory(inventory, ['WIDGET-001', 'AB#12']);
+    const restErrors = new RestErrors(options.errorTypes);
+    const families: readonly Family[] = [
       odataFamily({ store, metadata, origin: () => origin }),
-      uiRouterFamily({ origin: () => origin }),
-      serverInfoFamily({ build, ...(options.serverInfo ? { shape: options.serverInfo } : {}) }),
       transactionFamily({
         catalog,
         target,
@@ -219,7 +275,18 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       udt.family,
       entityFamily(entities, restErrors),
       inventoryFamily(inventory, restErrors),
-    ],
+    ];
+    return { store, records, interactive, entities, inventory, families };
+  }
+  let current = await data();
+  const always: readonly Family[] = [
+    tokenFamily({ credentials: () => credentials, issuer, settings }),
+    uiRouterFamily({ origin: () => origin }),
+    serverInfoFamily({ build, ...(options.serverInfo ? { shape: options.serverInfo } : {}) }),
+  ];
+
+  const server = await listen({
+    families: () => [...always, ...current.families],
     check,
     faults: () => faults,
     ...(options.port !== undefined ? { port: options.port } : {}),
@@ -233,13 +300,25 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
 
   return {
     url: origin,
+    credentials: options.credentials ? undefined : user,
     requests,
-    insert: (object, rows) => store.insert(object, rows),
-    clear: (object) => store.clear(object),
+    insert: (object, rows) => current.store.insert(object, rows),
+    clear: (object) => current.store.clear(object),
+    seed(object, rows) {
+      current.store.clear(object.name);
+      current.store.insert(object.name, rows as ReadonlyArray<Record<string, unknown>>);
+    },
+    async reset() {
+      const previous = current;
+      current = await data();
+      previous.store.close();
+      faults = options.faults ?? {};
+      server.resetFaults();
+    },
     transactionRows(service, element) {
       const model = catalog.services.get(service);
       const el = model?.elements.get(element);
-      return model && el ? records.rows(model, el) : [];
+      return model && el ? current.records.rows(model, el) : [];
     },
     setFaults: (next) => {
       faults = next;
@@ -248,12 +327,18 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     setCredentials: (next) => void (credentials = next),
     expireTokens: () => issuer.expireAll(),
     tokensIssued: () => issuer.issued,
-    interactive,
-    entities,
-    inventory,
+    get interactive() {
+      return current.interactive;
+    },
+    get entities() {
+      return current.entities;
+    },
+    get inventory() {
+      return current.inventory;
+    },
     close: async () => {
       await server.close();
-      store.close();
+      current.store.close();
     },
   };
 }

@@ -59,7 +59,8 @@ export interface LoggedRequest {
 }
 
 export interface ServerOptions {
-  readonly families: readonly Family[];
+  /** the families serving now (a reset replaces those that hold data) */
+  readonly families: () => readonly Family[];
   readonly check: TokenCheck;
   /** the switches in force now (read per request) */
   readonly faults: () => RequestFaults;
@@ -182,7 +183,7 @@ export async function listen(options: ServerOptions): Promise<Listening> {
     if (fault === '500') return send(res, emptyReply(500), true);
     if (fault === 'overload') return send(res, overloaded(faults.overload?.status ?? 503), true);
     if (hiddenByWebServer(head.path)) return send(res, htmlNotFound(), true);
-    const family = options.families.find((f) => f.owns(head.path));
+    const family = options.families().find((f) => f.owns(head.path));
     if (!family) return send(res, emptyReply(404), true);
     const early = family.before?.(head);
     if (early) return send(res, early, true);
