@@ -31,7 +31,8 @@ export type { ColumnAccessor, Columns, ComparableColumn, Filter, NullTestColumn,
 export { decimal } from './literals.js';
 export type { DateString, DateTimeString, Decimal } from './literals.js';
 export { defineObject } from './object.js';
-export type { ColumnKind, QueryObject, RowOf, Surface } from './object.js';
+export type { QueryObject, RowOf, Surface } from './object.js';
+export type { ColumnKind } from './column-kinds.js';
 export { changedSince, Query, queryWith } from './query.js';
 export type {
   ColumnChoice,
