@@ -15,4 +15,4 @@ export {
 } from './interactive/errors.js';
 export { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './udt/errors.js';
 export { COMMAND_ACTIONS, COMMANDS_SERVICES, commandsRequest } from './commands.js';
-export { answerSchemas } from './entity/schemas.js';
+export { answerSchemas } from './rest/schemas.js';

@@ -7,7 +7,7 @@ import {
   type TransactionResponse,
   type TransactionSet,
 } from './transaction-wire.js';
-import type { UserDefinedFieldKinds } from './entity/fields.js';
+import type { UserDefinedFieldKinds } from './contract.js';
 import { type Families } from './families.js';
 import type { ServiceDescriptor } from './transaction.js';
 export type { AbortSignalLike, AuthProvider, FetchLike } from './http.js';

@@ -1,4 +1,4 @@
-import type { UserDefinedFieldKinds } from './entity/fields.js';
+import type { UserDefinedFieldKinds } from './contract.js';
 import type { Http } from './http.js';
 import type { Logger } from './retry.js';
 export interface FamilyContext {

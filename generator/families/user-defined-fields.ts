@@ -8,7 +8,7 @@ import { GENERATED_HEADER } from '../emit/row-module.js';
 import { moduleFiles, type EmitMode } from '../emit/package-files.js';
 import { columnKind } from '../model/edm.js';
 import type { Column, QueryObject } from '../model/schema.js';
-import type { Kind } from '../../templates/runtime/entity/fields.js';
+import type { FieldKind } from '../../templates/runtime/contract.js';
 import type { GeneratorFamily } from './family.js';
 
 export const USER_DEFINED_FIELDS_MODULE = 'user-defined-fields';
@@ -35,7 +35,7 @@ export function tablesToRead(tables: readonly RecordTable[]): Set<string> {
 }
 
 /** A REST record's kind for a column's type; undefined for the types the REST answers do not carry as JSON values. */
-function restKind(column: Column): Kind | undefined {
+function restKind(column: Column): FieldKind | undefined {
   switch (columnKind(column)) {
     case 'int':
       return 'int';
@@ -56,7 +56,7 @@ export interface TypedUserFields {
   readonly extension: string;
   readonly served: readonly string[];
   /** field name -> kind, in the extension table's column order */
-  readonly fields: ReadonlyArray<readonly [string, Kind]>;
+  readonly fields: ReadonlyArray<readonly [string, FieldKind]>;
 }
 
 /**
@@ -74,7 +74,7 @@ export function typedUserFields(
     if (!extension) continue;
     const base = read.get(table);
     const joins = (name: string) => !base || base.columns.some((c) => c.name === name);
-    const fields: Array<readonly [string, Kind]> = [];
+    const fields: Array<readonly [string, FieldKind]> = [];
     for (const column of extension.columns) {
       const kind = restKind(column);
       if (kind !== undefined && !(column.key && joins(column.name))) fields.push([column.name, kind]);
@@ -86,7 +86,7 @@ export function typedUserFields(
 
 function userDefinedFieldsModule(typed: readonly TypedUserFields[]): Module {
   const imports: Statement[] = typed.length
-    ? [{ import: ['UserFieldWritesOf', 'UserFieldsOf'], from: './runtime/entity/fields.js', use: 'type' }]
+    ? [{ import: ['UserFieldWritesOf', 'UserFieldsOf'], from: './runtime/rest/fields.js', use: 'type' }]
     : [];
   return {
     blocks: [
@@ -135,7 +135,7 @@ export function userDefinedFieldsFiles(
   const augmentation = typed.length
     ? [
         '',
-        "declare module './runtime/entity/fields.js' {",
+        "declare module './runtime/rest/fields.js' {",
         '  interface UserDefinedFieldTypes {',
         ...typed.map((t) => `    ${t.table}: UserFieldsOf<(typeof userDefinedFields)['${t.table}']>;`),
         '  }',

@@ -89,8 +89,8 @@ export type {
   VendorUserFields,
   Vendors,
 } from './entity/index.js';
-export { answerSchemas } from './entity/schemas.js';
-export type { AnswerSchema, AnswerSchemas, ZodNamespace } from './entity/schemas.js';
+export { answerSchemas } from './rest/schemas.js';
+export type { AnswerSchema, AnswerSchemas, ZodNamespace } from './rest/schemas.js';
 export type {
   BatchOptions,
   BatchPriceParameters,

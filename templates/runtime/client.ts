@@ -39,7 +39,7 @@ import {
 } from './transaction-wire.js';
 import { commandsRequest, COMMANDS_SERVICES } from './commands.js';
 import { serverBuildOf, serviceNames } from './discovery.js';
-import type { UserDefinedFieldKinds } from './entity/fields.js';
+import type { UserDefinedFieldKinds } from './contract.js';
 import { FAMILIES, type Families } from './families.js';
 import type { FamilyContext } from './family.js';
 import type { ServiceDescriptor } from './transaction.js';

@@ -2,7 +2,7 @@
 // user-defined tables, ...) is one folder under runtime/ exporting a factory `(context) => namespace`, and one
 // entry in FAMILIES (families.ts): `createClient` builds every namespace from the same context, so every family
 // shares one token, one retry policy, one router lookup and the same typed errors.
-import type { UserDefinedFieldKinds } from './entity/fields.js';
+import type { UserDefinedFieldKinds } from './contract.js';
 import type { Http } from './http.js';
 import type { Logger } from './retry.js';
 

@@ -19,8 +19,8 @@
 // - The vendor id of this family is not the query surface's `supplier_id` (another table, another number).
 // - GET `/{resource}/ping` answers `{ResponseMessage}`.
 import { ErpQueryError, ErpUnexpectedResponseError } from '../errors.js';
-import { arrayCheck, nestedCheck, objectCheck, recordCheck, userFieldKinds, writeShape } from './fields.js';
-import { buildQuery } from './query.js';
+import { arrayCheck, nestedCheck, objectCheck, recordCheck, userFieldKinds, writeShape } from '../rest/fields.js';
+import { buildQuery } from '../rest/query.js';
 import {
   ADDRESS_ENTITY_FIELDS,
   ADDRESS_FIELDS,
@@ -32,7 +32,7 @@ import {
   VENDOR_EXTENDED,
   VENDOR_FIELDS,
 } from './records.js';
-import { queryOf, restCall } from './rest.js';
+import { queryOf, restCall } from '../rest/call.js';
 function companyKey(resource, companyId, id, idName) {
   if (typeof companyId !== 'string' || companyId === '')
     throw new ErpQueryError(

@@ -43,7 +43,7 @@ export declare function inventoryFamily(context: FamilyContext): {
     ): Promise<import('./items.js').ItemRecord<P>>;
     create(payload: import('./items.js').ItemCreate): Promise<import('./items.js').ItemRecord>;
     list(options: {
-      readonly query: import('../entity/query.js').QueryBuilder<
+      readonly query: import('../rest/query.js').QueryBuilder<
         typeof import('./records.js').ITEM_FIELDS,
         import('./items.js').ItemFields
       >;

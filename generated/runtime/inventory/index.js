@@ -1,5 +1,5 @@
-import { objectCheck } from '../entity/fields.js';
-import { restCall } from '../entity/rest.js';
+import { objectCheck } from '../rest/fields.js';
+import { restCall } from '../rest/call.js';
 import { items } from './items.js';
 import { prices } from './price.js';
 export function inventoryFamily(context) {

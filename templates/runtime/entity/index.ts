@@ -19,6 +19,7 @@
 // - The vendor id of this family is not the query surface's `supplier_id` (another table, another number).
 // - GET `/{resource}/ping` answers `{ResponseMessage}`.
 import { ErpQueryError, ErpUnexpectedResponseError } from '../errors.js';
+import type { FieldKind } from '../contract.js';
 import type { FamilyContext } from '../family.js';
 import {
   arrayCheck,
@@ -26,8 +27,9 @@ import {
   objectCheck,
   recordCheck,
   type Check,
+  type ExtendedProperties,
   type FieldsOf,
-  type Kind,
+  type RestRecord,
   type Simplify,
   type UserDefinedFields,
   type UserDefinedFieldsOf,
@@ -35,8 +37,8 @@ import {
   type WriteFieldsOf,
   userFieldKinds,
   writeShape,
-} from './fields.js';
-import { buildQuery, type QueryBuilder } from './query.js';
+} from '../rest/fields.js';
+import { buildQuery, type QueryBuilder } from '../rest/query.js';
 import {
   ADDRESS_ENTITY_FIELDS,
   ADDRESS_FIELDS,
@@ -50,30 +52,18 @@ import {
   type ExtendedOf,
   type NestedKind,
 } from './records.js';
-import { queryOf, restCall } from './rest.js';
+import { queryOf, restCall } from '../rest/call.js';
 
-export type { DecimalString, YesNo, RestErrorDetails } from './rest.js';
-export type { EntityQuery, QueryBuilder, QueryFields, Logic } from './query.js';
-export type { Nested, UserDefinedFields, UserDefinedFieldTypes, UserDefinedFieldWriteTypes } from './fields.js';
+export type { DecimalString, YesNo } from '../rest/fields.js';
+export type { RestErrorDetails } from '../rest/errors.js';
+export type { EntityQuery, QueryBuilder, QueryFields, Logic } from '../rest/query.js';
+export type { Nested, UserDefinedFields, UserDefinedFieldTypes, UserDefinedFieldWriteTypes } from '../rest/fields.js';
 
-type Fields = Readonly<Record<string, Kind>>;
+type Fields = Readonly<Record<string, FieldKind>>;
 type Extended = Readonly<Record<string, NestedKind>>;
 
 /** An address as nested in a customer or vendor. */
 export type NestedAddress = FieldsOf<typeof ADDRESS_FIELDS> & { readonly ObjectName?: string };
-
-/** The names a `get` may ask for: a list of the entity's nested objects, or `'*'` for all of them. */
-export type ExtendedProperties<X> = '*' | readonly (keyof X & string)[];
-
-type Requested<X, P> = P extends '*' ? keyof X : P extends readonly (infer N)[] ? N : never;
-
-/**
- * A record: its fields, `UserDefinedFields` (`U`: typed where the snapshot has the table's extension table), and
- * each nested object present when requested, else null.
- */
-export type EntityRecord<F, X, P = readonly [], U = UserDefinedFields> = Simplify<
-  F & { UserDefinedFields?: U } & { [K in keyof X]: K extends Requested<X, P> ? X[K] : null }
->;
 
 /** What `create` sends: the record without its generated key field (`without`), other fields as wanted. */
 export type CreateOf<F, Without extends keyof F, Needed extends keyof F = never, U = UserDefinedFields> = Simplify<
@@ -110,13 +100,13 @@ export interface EntityReader<D extends Fields, X, K, C, U = UserDefinedFields> 
   get<const P extends ExtendedProperties<X> = readonly []>(
     key: K,
     options?: GetOptions<P>,
-  ): Promise<EntityRecord<FieldsOf<D>, X, P, U>>;
+  ): Promise<RestRecord<FieldsOf<D>, X, P, U>>;
   /** GET `/?$query=...`: the records the expression matches (the service does not page). */
-  list(options: ListOptions<D, FieldsOf<D>>): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>[]>;
+  list(options: ListOptions<D, FieldsOf<D>>): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>[]>;
   /** GET `/`: every record, in one answer; the service cannot page, so neither can this. */
-  listAll(): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>[]>;
+  listAll(): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>[]>;
   /** POST: creates the record (its key field is generated) and answers it. */
-  create(record: C): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>>;
+  create(record: C): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>>;
   /** GET `/ping`: the service's `ResponseMessage`. */
   ping(): Promise<string>;
 }
@@ -132,7 +122,7 @@ export interface EntityWriter<D extends Fields, X, K, C, Change, U = UserDefined
   /** GET `/new`: a blank record to fill and `create`. */
   template(): Promise<Blank<FieldsOf<D>, U>>;
   /** PUT `/{key}` with the key fields and the fields to change; answers the record. */
-  update(record: Change): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>>;
+  update(record: Change): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>>;
   /**
    * Soft delete: PUT `/{key}` with `Delete: true` (the service has no DELETE). The record stays, marked deleted: a
    * following `get` answers it with `Delete: true`, and its row's `delete_flag` is `Y` on the query surface.
@@ -173,10 +163,10 @@ type VendorUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['ve
 type ContactUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['contacts']>;
 type AddressUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['addresses']>;
 
-export type CustomerRecord<P = readonly []> = EntityRecord<CustomerFields, CustomerExtended, P, CustomerUserFields>;
-export type VendorRecord<P = readonly []> = EntityRecord<VendorFields, VendorExtended, P, VendorUserFields>;
-export type ContactRecord<P = readonly []> = EntityRecord<ContactFields, ContactExtended, P, ContactUserFields>;
-export type AddressRecord = EntityRecord<AddressFields, {}, readonly [], AddressUserFields>;
+export type CustomerRecord<P = readonly []> = RestRecord<CustomerFields, CustomerExtended, P, CustomerUserFields>;
+export type VendorRecord<P = readonly []> = RestRecord<VendorFields, VendorExtended, P, VendorUserFields>;
+export type ContactRecord<P = readonly []> = RestRecord<ContactFields, ContactExtended, P, ContactUserFields>;
+export type AddressRecord = RestRecord<AddressFields, {}, readonly [], AddressUserFields>;
 
 export type Customers = EntityWriter<
   typeof CUSTOMER_FIELDS,
@@ -292,7 +282,7 @@ function recordSchema(definition: EntityDefinition<unknown>, required: ReadonlyS
 
 /** The blank template: the same fields, every one of them may be null. */
 function blankSchema(definition: EntityDefinition<unknown>, udf?: Fields): Check {
-  const fields: Record<string, Kind> = {};
+  const fields: Record<string, FieldKind> = {};
   for (const [name, kind] of Object.entries(definition.fields))
     fields[name] = kind === 'int!' ? 'int' : kind === 'text!' ? 'text' : kind;
   return recordCheck(fields, {}, udf);

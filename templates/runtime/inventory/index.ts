@@ -1,9 +1,9 @@
 // The inventory family, `client.inventory`: items (the item master) and their prices on `/api/inventory/parts`.
-// It shares the REST plumbing of the entity family (entity/rest.ts): exact decimals, answers checked against their records, the
+// It shares the REST plumbing of the entity family (rest/): exact decimals, answers checked against their records, the
 // REST error bodies as typed errors. An unfiltered item list times out on the service, so `list` needs a `$query`.
 import type { FamilyContext } from '../family.js';
-import { objectCheck } from '../entity/fields.js';
-import { restCall } from '../entity/rest.js';
+import { objectCheck } from '../rest/fields.js';
+import { restCall } from '../rest/call.js';
 import { items } from './items.js';
 import { prices } from './price.js';
 

@@ -5,8 +5,7 @@
 // The runtime does not depend on zod: its declarations need the DOM or Node `URL` type, which the runtime does
 // without (it compiles under lib ES2020 with no ambient types), and it would weigh ten times the runtime. The
 // caller passes zod's `z` (zod 4) instead, and gets zod schemas back, typed here by the little they share.
-import { ITEM_EXTENDED, ITEM_FIELDS, ITEM_TABLE, PRICE_FIELDS } from '../inventory/records.js';
-import { userFieldKinds, type Kind, type UserDefinedFieldKinds } from './fields.js';
+import type { FieldKind, UserDefinedFieldKinds } from '../contract.js';
 import {
   ADDRESS_ENTITY_FIELDS,
   ADDRESS_FIELDS,
@@ -17,7 +16,9 @@ import {
   ENTITY_TABLES,
   VENDOR_EXTENDED,
   VENDOR_FIELDS,
-} from './records.js';
+} from '../entity/records.js';
+import { ITEM_EXTENDED, ITEM_FIELDS, ITEM_TABLE, PRICE_FIELDS } from '../inventory/records.js';
+import { userFieldKinds } from './fields.js';
 
 /** What these schemas are given: zod's `z` (`import { z } from 'zod'`), of which they use these functions. */
 export interface ZodNamespace {
@@ -87,7 +88,7 @@ interface Schema extends AnswerSchema {
   or(other: Schema): Schema;
 }
 
-type Fields = Readonly<Record<string, Kind>>;
+type Fields = Readonly<Record<string, FieldKind>>;
 
 /**
  * The schemas, with zod's `z`. `userDefinedFields` (the package's client entry exports them): the kinds of the
@@ -96,7 +97,7 @@ type Fields = Readonly<Record<string, Kind>>;
 export function answerSchemas(z: ZodNamespace, userDefinedFields: UserDefinedFieldKinds = {}): AnswerSchemas {
   const zod = z as unknown as Zod;
   const decimal = () => zod.number().or(zod.string().regex(/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/));
-  const kind = (k: Kind): Schema => {
+  const kind = (k: FieldKind): Schema => {
     switch (k) {
       case 'text!':
         return zod.string();
@@ -184,7 +185,7 @@ function ownFields(value: unknown): unknown {
 
 /** The same fields, every one of them may be absent or null (a blank template; user-defined fields). */
 function optional(fields: Fields): Fields {
-  const out: Record<string, Kind> = {};
+  const out: Record<string, FieldKind> = {};
   for (const [name, k] of Object.entries(fields)) out[name] = k === 'int!' ? 'int' : k === 'text!' ? 'text' : k;
   return out;
 }

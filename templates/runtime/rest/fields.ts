@@ -5,10 +5,17 @@
 // it, and its declarations need the DOM or Node `URL` type, which the runtime does without (it compiles under
 // lib ES2020 with no ambient types). `answerSchemas(z)` (schemas.ts) builds a zod schema per answer from these
 // same maps with the caller's zod; erpgen's tests check every answer they receive with them.
-import type { DecimalString, YesNo } from './rest.js';
+import type { FieldKind, UserDefinedFieldKinds } from '../contract.js';
 
-/** `!`: always present and never null (key fields, `ObjectName`); the others may be absent or null. */
-export type Kind = 'text!' | 'int!' | 'text' | 'int' | 'decimal' | 'yesNo' | 'bool';
+/**
+ * A decimal as the service wrote it (`"12.500000000"`): exact, every decimal place kept. Turn it into a number
+ * only where rounding to a double does not matter; compare and add with a decimal library where it does.
+ */
+export type DecimalString = string;
+
+/** `Y` or `N`, the service's flags. */
+export type YesNo = 'Y' | 'N';
+
 
 export interface KindType {
   'text!': string;
@@ -33,14 +40,14 @@ type Present = 'text!' | 'int!';
 export type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The record type of a field map: `!` fields required, the others optional and nullable. */
-export type FieldsOf<D extends Readonly<Record<string, Kind>>> = Simplify<
+export type FieldsOf<D extends Readonly<Record<string, FieldKind>>> = Simplify<
   { [K in keyof D as D[K] extends Present ? K : never]: KindType[D[K]] } & {
     [K in keyof D as D[K] extends Present ? never : K]?: KindType[D[K]];
   }
 >;
 
 /** The fields a write of a record takes: as FieldsOf, a decimal as a number or its text. */
-export type WriteFieldsOf<D extends Readonly<Record<string, Kind>>> = Simplify<
+export type WriteFieldsOf<D extends Readonly<Record<string, FieldKind>>> = Simplify<
   { [K in keyof D as D[K] extends Present ? K : never]: WriteKindType[D[K]] } & {
     [K in keyof D as D[K] extends Present ? never : K]?: WriteKindType[D[K]];
   }
@@ -51,17 +58,30 @@ export type WriteFieldsOf<D extends Readonly<Record<string, Kind>>> = Simplify<
  * Object (`constructor`, `toString`) reads that member where the record lacks it, and TypeScript checks an object
  * literal against that member: its type says so.
  */
-export type UserFieldsOf<D extends Readonly<Record<string, Kind>>> = {
+export type UserFieldsOf<D extends Readonly<Record<string, FieldKind>>> = {
   -readonly [K in keyof D]?: KindType[D[K]] | (K extends keyof Object ? Object[K] : never);
 };
 
 /** What a write of the user-defined fields takes: as UserFieldsOf, a decimal as a number or its text. */
-export type UserFieldWritesOf<D extends Readonly<Record<string, Kind>>> = {
+export type UserFieldWritesOf<D extends Readonly<Record<string, FieldKind>>> = {
   -readonly [K in keyof D]?: WriteKindType[D[K]] | (K extends keyof Object ? Object[K] : never);
 };
 
 /** The `UserDefinedFields` of a record whose table has no extension table in the snapshot: an open record. */
 export type UserDefinedFields = Readonly<Record<string, unknown>>;
+
+/** The nested objects a `get` may ask for: a list of the record's, or `'*'` for all of them. */
+export type ExtendedProperties<X> = '*' | readonly (keyof X & string)[];
+
+type Requested<X, P> = P extends '*' ? keyof X : P extends readonly (infer N)[] ? N : never;
+
+/**
+ * A record: its fields, `UserDefinedFields` (`U`: typed where the snapshot has the table's extension table), and
+ * each nested object present when requested, else null.
+ */
+export type RestRecord<F, X, P = readonly [], U = UserDefinedFields> = Simplify<
+  F & { UserDefinedFields?: U } & { [K in keyof X]: K extends Requested<X, P> ? X[K] : null }
+>;
 
 /**
  * The user-defined fields of each table that has an extension table (`customer_ud` for `customer`) in the
@@ -83,14 +103,13 @@ export type UserDefinedFieldWritesOf<Table extends string> = Table extends keyof
   ? UserDefinedFieldWriteTypes[Table]
   : UserDefinedFields;
 
-/** The kinds of the user-defined fields by table, as the generated package gives them to the client. */
-export type UserDefinedFieldKinds = Readonly<Record<string, Readonly<Record<string, Kind>>>>;
+export type { UserDefinedFieldKinds } from '../contract.js';
 
 /** The kinds of `table`'s user-defined fields, when the snapshot has its extension table. */
 export function userFieldKinds(
   context: { readonly userDefinedFields: UserDefinedFieldKinds },
   table: string,
-): Readonly<Record<string, Kind>> | undefined {
+): Readonly<Record<string, FieldKind>> | undefined {
   return Object.prototype.hasOwnProperty.call(context.userDefinedFields, table)
     ? context.userDefinedFields[table]
     : undefined;
@@ -123,7 +142,7 @@ function describe(value: unknown): string {
 }
 
 /** One field's value, normalised; `undefined` or `null` only where the kind allows. */
-function checkKind(kind: Kind, value: unknown, path: string): unknown {
+function checkKind(kind: FieldKind, value: unknown, path: string): unknown {
   if (value === undefined || value === null) {
     if (kind === 'text!' || kind === 'int!') throw new ShapeIssue(path, `required, got ${describe(value)}`);
     return value;
@@ -157,9 +176,9 @@ function checkKind(kind: Kind, value: unknown, path: string): unknown {
  * snapshot typed them (`udf`), any other field kept as it came.
  */
 export function recordCheck(
-  fields: Readonly<Record<string, Kind>>,
+  fields: Readonly<Record<string, FieldKind>>,
   children: Readonly<Record<string, { readonly check: Check; readonly required: boolean }>> = {},
-  udf?: Readonly<Record<string, Kind>>,
+  udf?: Readonly<Record<string, FieldKind>>,
 ): Check {
   const userFields = udf ? recordCheck(udf) : objectCheck;
   return (value, path) => {
@@ -225,11 +244,11 @@ export interface WriteShape {
 
 /** The write shape of a field map, with its nested records and its user-defined fields' kinds. */
 export function writeShape(
-  fields: Readonly<Record<string, Kind>>,
+  fields: Readonly<Record<string, FieldKind>>,
   nested: Readonly<Record<string, WriteShape>> = {},
-  udf?: Readonly<Record<string, Kind>>,
+  udf?: Readonly<Record<string, FieldKind>>,
 ): WriteShape {
-  const decimals = (kinds: Readonly<Record<string, Kind>>) =>
+  const decimals = (kinds: Readonly<Record<string, FieldKind>>) =>
     new Set(Object.keys(kinds).filter((name) => kinds[name] === 'decimal'));
   return {
     decimals: decimals(fields),

@@ -1,6 +1,11 @@
-import type { DecimalString, YesNo } from './rest.js';
-/** `!`: always present and never null (key fields, `ObjectName`); the others may be absent or null. */
-export type Kind = 'text!' | 'int!' | 'text' | 'int' | 'decimal' | 'yesNo' | 'bool';
+import type { FieldKind, UserDefinedFieldKinds } from '../contract.js';
+/**
+ * A decimal as the service wrote it (`"12.500000000"`): exact, every decimal place kept. Turn it into a number
+ * only where rounding to a double does not matter; compare and add with a decimal library where it does.
+ */
+export type DecimalString = string;
+/** `Y` or `N`, the service's flags. */
+export type YesNo = 'Y' | 'N';
 export interface KindType {
   'text!': string;
   'int!': number;
@@ -22,7 +27,7 @@ export type Simplify<T> = {
   [K in keyof T]: T[K];
 } & {};
 /** The record type of a field map: `!` fields required, the others optional and nullable. */
-export type FieldsOf<D extends Readonly<Record<string, Kind>>> = Simplify<
+export type FieldsOf<D extends Readonly<Record<string, FieldKind>>> = Simplify<
   {
     [K in keyof D as D[K] extends Present ? K : never]: KindType[D[K]];
   } & {
@@ -30,7 +35,7 @@ export type FieldsOf<D extends Readonly<Record<string, Kind>>> = Simplify<
   }
 >;
 /** The fields a write of a record takes: as FieldsOf, a decimal as a number or its text. */
-export type WriteFieldsOf<D extends Readonly<Record<string, Kind>>> = Simplify<
+export type WriteFieldsOf<D extends Readonly<Record<string, FieldKind>>> = Simplify<
   {
     [K in keyof D as D[K] extends Present ? K : never]: WriteKindType[D[K]];
   } & {
@@ -42,15 +47,29 @@ export type WriteFieldsOf<D extends Readonly<Record<string, Kind>>> = Simplify<
  * Object (`constructor`, `toString`) reads that member where the record lacks it, and TypeScript checks an object
  * literal against that member: its type says so.
  */
-export type UserFieldsOf<D extends Readonly<Record<string, Kind>>> = {
+export type UserFieldsOf<D extends Readonly<Record<string, FieldKind>>> = {
   -readonly [K in keyof D]?: KindType[D[K]] | (K extends keyof Object ? Object[K] : never);
 };
 /** What a write of the user-defined fields takes: as UserFieldsOf, a decimal as a number or its text. */
-export type UserFieldWritesOf<D extends Readonly<Record<string, Kind>>> = {
+export type UserFieldWritesOf<D extends Readonly<Record<string, FieldKind>>> = {
   -readonly [K in keyof D]?: WriteKindType[D[K]] | (K extends keyof Object ? Object[K] : never);
 };
 /** The `UserDefinedFields` of a record whose table has no extension table in the snapshot: an open record. */
 export type UserDefinedFields = Readonly<Record<string, unknown>>;
+/** The nested objects a `get` may ask for: a list of the record's, or `'*'` for all of them. */
+export type ExtendedProperties<X> = '*' | readonly (keyof X & string)[];
+type Requested<X, P> = P extends '*' ? keyof X : P extends readonly (infer N)[] ? N : never;
+/**
+ * A record: its fields, `UserDefinedFields` (`U`: typed where the snapshot has the table's extension table), and
+ * each nested object present when requested, else null.
+ */
+export type RestRecord<F, X, P = readonly [], U = UserDefinedFields> = Simplify<
+  F & {
+    UserDefinedFields?: U;
+  } & {
+    [K in keyof X]: K extends Requested<X, P> ? X[K] : null;
+  }
+>;
 /**
  * The user-defined fields of each table that has an extension table (`customer_ud` for `customer`) in the
  * snapshot the package was generated from: the generated `user-defined-fields` module adds one member per such
@@ -67,15 +86,14 @@ export type UserDefinedFieldsOf<Table extends string> = Table extends keyof User
 export type UserDefinedFieldWritesOf<Table extends string> = Table extends keyof UserDefinedFieldWriteTypes
   ? UserDefinedFieldWriteTypes[Table]
   : UserDefinedFields;
-/** The kinds of the user-defined fields by table, as the generated package gives them to the client. */
-export type UserDefinedFieldKinds = Readonly<Record<string, Readonly<Record<string, Kind>>>>;
+export type { UserDefinedFieldKinds } from '../contract.js';
 /** The kinds of `table`'s user-defined fields, when the snapshot has its extension table. */
 export declare function userFieldKinds(
   context: {
     readonly userDefinedFields: UserDefinedFieldKinds;
   },
   table: string,
-): Readonly<Record<string, Kind>> | undefined;
+): Readonly<Record<string, FieldKind>> | undefined;
 /** A nested object or collection whose fields the service documents do not show. */
 export type Nested = Readonly<Record<string, unknown>> | readonly unknown[];
 /** Where an answer departs from the documented shape: the path and what was wrong. */
@@ -91,7 +109,7 @@ export type Check = (value: unknown, path: string) => unknown;
  * snapshot typed them (`udf`), any other field kept as it came.
  */
 export declare function recordCheck(
-  fields: Readonly<Record<string, Kind>>,
+  fields: Readonly<Record<string, FieldKind>>,
   children?: Readonly<
     Record<
       string,
@@ -101,7 +119,7 @@ export declare function recordCheck(
       }
     >
   >,
-  udf?: Readonly<Record<string, Kind>>,
+  udf?: Readonly<Record<string, FieldKind>>,
 ): Check;
 /** An array of values that each pass `entry`. */
 export declare function arrayCheck(entry: Check): Check;
@@ -121,8 +139,7 @@ export interface WriteShape {
 }
 /** The write shape of a field map, with its nested records and its user-defined fields' kinds. */
 export declare function writeShape(
-  fields: Readonly<Record<string, Kind>>,
+  fields: Readonly<Record<string, FieldKind>>,
   nested?: Readonly<Record<string, WriteShape>>,
-  udf?: Readonly<Record<string, Kind>>,
+  udf?: Readonly<Record<string, FieldKind>>,
 ): WriteShape;
-export {};

@@ -5,8 +5,8 @@
 // `$top`) are not part of the family's contract, so the builder has none.
 import { ErpLiteralError } from '../errors.js';
 import { plainNumber } from '../literals.js';
-import type { Kind } from './fields.js';
-import type { DecimalString, YesNo } from './rest.js';
+import type { FieldKind } from '../contract.js';
+import type { DecimalString, YesNo } from './fields.js';
 
 declare const entityBrand: unique symbol;
 
@@ -55,7 +55,7 @@ interface KindField<F> {
 }
 
 /** One accessor per field of the entity (only those: an unknown field does not compile). */
-export type QueryFields<D extends Readonly<Record<string, Kind>>, F> = { readonly [K in keyof D]: KindField<F>[D[K]] };
+export type QueryFields<D extends Readonly<Record<string, FieldKind>>, F> = { readonly [K in keyof D]: KindField<F>[D[K]] };
 
 export interface Logic<F> {
   and(first: EntityQuery<F>, ...rest: EntityQuery<F>[]): EntityQuery<F>;
@@ -64,7 +64,7 @@ export interface Logic<F> {
 }
 
 /** What `list({ query })` takes: `(c, { and, or, not }) => and(c.CustomerName.startswith('A'), ...)`. */
-export type QueryBuilder<D extends Readonly<Record<string, Kind>>, F> = (
+export type QueryBuilder<D extends Readonly<Record<string, FieldKind>>, F> = (
   fields: QueryFields<D, F>,
   logic: Logic<F>,
 ) => EntityQuery<F>;
@@ -72,7 +72,7 @@ export type QueryBuilder<D extends Readonly<Record<string, Kind>>, F> = (
 const expression = <F>(text: string): EntityQuery<F> => ({ text });
 const quoted = (text: string) => `'${text.split("'").join("''")}'`;
 
-function literal(kind: Kind, value: unknown, where: string): string {
+function literal(kind: FieldKind, value: unknown, where: string): string {
   if (value === null) return 'null';
   switch (kind) {
     case 'text!':
@@ -95,7 +95,7 @@ function literal(kind: Kind, value: unknown, where: string): string {
   }
 }
 
-function accessor(name: string, kind: Kind): Record<string, (value: unknown) => EntityQuery<unknown>> {
+function accessor(name: string, kind: FieldKind): Record<string, (value: unknown) => EntityQuery<unknown>> {
   const compare =
     (op: string) =>
     (value: unknown): EntityQuery<unknown> => {
@@ -134,7 +134,7 @@ const LOGIC: Logic<unknown> = {
 };
 
 /** The text of a `$query` built over an entity's field map. */
-export function buildQuery<D extends Readonly<Record<string, Kind>>, F>(fields: D, build: QueryBuilder<D, F>): string {
+export function buildQuery<D extends Readonly<Record<string, FieldKind>>, F>(fields: D, build: QueryBuilder<D, F>): string {
   const accessors: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [name, kind] of Object.entries(fields)) accessors[name] = accessor(name, kind);
   const built = build(accessors as QueryFields<D, F>, LOGIC as Logic<F>);

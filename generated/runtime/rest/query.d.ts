@@ -1,5 +1,5 @@
-import type { Kind } from './fields.js';
-import type { DecimalString, YesNo } from './rest.js';
+import type { FieldKind } from '../contract.js';
+import type { DecimalString, YesNo } from './fields.js';
 declare const entityBrand: unique symbol;
 /** A `$query` expression over the entity whose fields are `F`: it cannot be used on another entity. */
 export interface EntityQuery<F> {
@@ -43,7 +43,7 @@ interface KindField<F> {
   bool: BoolField<F>;
 }
 /** One accessor per field of the entity (only those: an unknown field does not compile). */
-export type QueryFields<D extends Readonly<Record<string, Kind>>, F> = {
+export type QueryFields<D extends Readonly<Record<string, FieldKind>>, F> = {
   readonly [K in keyof D]: KindField<F>[D[K]];
 };
 export interface Logic<F> {
@@ -52,12 +52,12 @@ export interface Logic<F> {
   not(expression: EntityQuery<F>): EntityQuery<F>;
 }
 /** What `list({ query })` takes: `(c, { and, or, not }) => and(c.CustomerName.startswith('A'), ...)`. */
-export type QueryBuilder<D extends Readonly<Record<string, Kind>>, F> = (
+export type QueryBuilder<D extends Readonly<Record<string, FieldKind>>, F> = (
   fields: QueryFields<D, F>,
   logic: Logic<F>,
 ) => EntityQuery<F>;
 /** The text of a `$query` built over an entity's field map. */
-export declare function buildQuery<D extends Readonly<Record<string, Kind>>, F>(
+export declare function buildQuery<D extends Readonly<Record<string, FieldKind>>, F>(
   fields: D,
   build: QueryBuilder<D, F>,
 ): string;

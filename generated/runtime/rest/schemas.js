@@ -1,12 +1,3 @@
-// A zod schema per answer of the entity and inventory families, built from the same field maps as the records'
-// types and the client's own checks, for callers who validate what the service sends (erpgen's tests check every
-// answer they receive with them).
-//
-// The runtime does not depend on zod: its declarations need the DOM or Node `URL` type, which the runtime does
-// without (it compiles under lib ES2020 with no ambient types), and it would weigh ten times the runtime. The
-// caller passes zod's `z` (zod 4) instead, and gets zod schemas back, typed here by the little they share.
-import { ITEM_EXTENDED, ITEM_FIELDS, ITEM_TABLE, PRICE_FIELDS } from '../inventory/records.js';
-import { userFieldKinds } from './fields.js';
 import {
   ADDRESS_ENTITY_FIELDS,
   ADDRESS_FIELDS,
@@ -17,7 +8,9 @@ import {
   ENTITY_TABLES,
   VENDOR_EXTENDED,
   VENDOR_FIELDS,
-} from './records.js';
+} from '../entity/records.js';
+import { ITEM_EXTENDED, ITEM_FIELDS, ITEM_TABLE, PRICE_FIELDS } from '../inventory/records.js';
+import { userFieldKinds } from './fields.js';
 /**
  * The schemas, with zod's `z`. `userDefinedFields` (the package's client entry exports them): the kinds of the
  * user-defined fields the snapshot typed; a record's other user-defined fields are allowed as they come.
