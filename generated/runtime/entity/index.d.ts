@@ -1,17 +1,16 @@
 import type { FieldKind } from '../contract.js';
-import type { FamilyContext } from '../family.js';
-import {
-  type ExtendedProperties,
-  type FieldsOf,
-  type RestRecord,
-  type Simplify,
-  type UserDefinedFields,
-  type UserDefinedFieldsOf,
-  type UserDefinedFieldWritesOf,
-  type WriteFieldsOf,
+import type {
+  ExtendedProperties,
+  FieldsOf,
+  RestRecord,
+  Simplify,
+  UserDefinedFields,
+  UserDefinedFieldsOf,
+  UserDefinedFieldWritesOf,
+  WriteFieldsOf,
 } from '../rest/fields.js';
-import { type QueryBuilder } from '../rest/query.js';
-import {
+import type { QueryBuilder } from '../rest/query.js';
+import type {
   ADDRESS_ENTITY_FIELDS,
   ADDRESS_FIELDS,
   CONTACT_EXTENDED,
@@ -21,7 +20,7 @@ import {
   ENTITY_TABLES,
   VENDOR_EXTENDED,
   VENDOR_FIELDS,
-  type ExtendedOf,
+  ExtendedOf,
 } from './records.js';
 export type { DecimalString, YesNo } from '../rest/fields.js';
 export type { RestErrorDetails } from '../rest/errors.js';
@@ -178,5 +177,5 @@ export interface EntityFamily {
   readonly contacts: Contacts;
   readonly addresses: Addresses;
 }
-/** `client.entity`: one namespace per entity. */
-export declare function entityFamily(context: FamilyContext): EntityFamily;
+/** `client.entity`: one namespace per entity, loaded on its first call (resources.ts). */
+export declare const entity: import('../family.js').Family<EntityFamily>;

@@ -1,5 +1,5 @@
-import { type ServiceDescriptor } from './transaction.js';
-import type { TransactionRequest } from './transaction-wire.js';
+import { type ServiceDescriptor } from '../transaction.js';
+import type { TransactionRequest } from '../transaction-wire.js';
 /**
  * The services public documentation names as needing POST /api/v2/commands instead of /api/v2/transaction (the
  * published list; a tenant may have others).

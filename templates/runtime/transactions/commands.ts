@@ -6,9 +6,9 @@
 // datawindow (`{DatawindowName, FieldName, Value}`), which the generated service descriptor carries. Built from the
 // same payload the transaction builders make, so a caller switches endpoints without rewriting the payload:
 // `client.commands(Order, Order.request([...], {...}))`. Check the first call against your server.
-import { ErpTransactionBuildError, type ServiceDescriptor } from './transaction.js';
-import type { TransactionRequest } from './transaction-wire.js';
-import { hasOwn } from './object.js';
+import { ErpTransactionBuildError, type ServiceDescriptor } from '../transaction.js';
+import type { TransactionRequest } from '../transaction-wire.js';
+import { hasOwn } from '../object.js';
 
 /**
  * The services public documentation names as needing POST /api/v2/commands instead of /api/v2/transaction (the
