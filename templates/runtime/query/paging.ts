@@ -6,7 +6,8 @@
 // objects, and a 200 carrying an OData error object, are ErpUnexpectedResponseErrors.
 import { ErpCancelledError, ErpError, ErpPagingError, ErpUnexpectedResponseError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
-import { odataMessage, type AbortSignalLike } from '../http.js';
+import type { AbortSignalLike } from '../http.js';
+import { odataMessage } from '../http/failure.js';
 import { objectPath, queryString, type QueryOptions, type RunnableQuery } from '../query.js';
 
 export interface RowsOptions {

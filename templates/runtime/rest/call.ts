@@ -1,6 +1,6 @@
 // One exchange of the REST families (`entity`: customers, vendors, contacts, addresses; `inventory`: items, prices)
 // on the base host, through the client's shared `http` (token, retries, redaction): answers read with their
-// decimals exact and checked against their record's fields, the REST error bodies decoded by errors.ts.
+// decimals exact and checked against their record's fields, the REST error bodies decoded by error-body.ts.
 //
 // Service facts this follows:
 // - Both families are on the base host and answer JSON when asked with `Accept: application/json`.
@@ -12,10 +12,10 @@
 //   exact text (`exactBody`), so `'5000.10'` arrives as `5000.10`, never as a string or through a double.
 import { ErpQueryError, ErpUnexpectedResponseError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
-import { utf8Text } from '../http.js';
+import { utf8Text } from '../http/body.js';
 import { plainNumber } from '../literals.js';
 import type { RequestKind } from '../retry.js';
-import { explainRestError } from './errors.js';
+import { explainRestError } from './error-body.js';
 import { ShapeIssue, type Check, type WriteShape } from './fields.js';
 
 /** A decimal given for a write, as the exact text of the JSON number it is sent as. */
