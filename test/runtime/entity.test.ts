@@ -9,13 +9,8 @@ import { answerSchemas } from '../../templates/runtime/rest/schemas.js';
 import { CUSTOMER_FIELDS } from '../../templates/runtime/entity/records.js';
 import { buildQuery, type QueryBuilder } from '../../templates/runtime/rest/query.js';
 import { exactBody, parseExactJson } from '../../templates/runtime/rest/call.js';
-import {
-  ErpResourceNotFoundError,
-  ErpServiceError,
-  ErpValidationError,
-  explainRestError,
-  restDate,
-} from '../../templates/runtime/rest/errors.js';
+import { explainRestError, restDate } from '../../templates/runtime/rest/error-body.js';
+import { ErpResourceNotFoundError, ErpServiceError, ErpValidationError } from '../../templates/runtime/rest/errors.js';
 import { writeShape } from '../../templates/runtime/rest/fields.js';
 import { ErpQueryError } from '../../templates/runtime/errors.js';
 import { retryPolicy, retryReason } from '../../templates/runtime/retry.js';

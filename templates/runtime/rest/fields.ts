@@ -16,7 +16,6 @@ export type DecimalString = string;
 /** `Y` or `N`, the service's flags. */
 export type YesNo = 'Y' | 'N';
 
-
 export interface KindType {
   'text!': string;
   'int!': number;

@@ -55,7 +55,9 @@ interface KindField<F> {
 }
 
 /** One accessor per field of the entity (only those: an unknown field does not compile). */
-export type QueryFields<D extends Readonly<Record<string, FieldKind>>, F> = { readonly [K in keyof D]: KindField<F>[D[K]] };
+export type QueryFields<D extends Readonly<Record<string, FieldKind>>, F> = {
+  readonly [K in keyof D]: KindField<F>[D[K]];
+};
 
 export interface Logic<F> {
   and(first: EntityQuery<F>, ...rest: EntityQuery<F>[]): EntityQuery<F>;
@@ -134,7 +136,10 @@ const LOGIC: Logic<unknown> = {
 };
 
 /** The text of a `$query` built over an entity's field map. */
-export function buildQuery<D extends Readonly<Record<string, FieldKind>>, F>(fields: D, build: QueryBuilder<D, F>): string {
+export function buildQuery<D extends Readonly<Record<string, FieldKind>>, F>(
+  fields: D,
+  build: QueryBuilder<D, F>,
+): string {
   const accessors: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [name, kind] of Object.entries(fields)) accessors[name] = accessor(name, kind);
   const built = build(accessors as QueryFields<D, F>, LOGIC as Logic<F>);
