@@ -1,4 +1,4 @@
-import { ErpHttpError, type RequestInfo } from './errors.js';
+import { type ErpHttpError, type RequestInfo } from './errors.js';
 import { type Logger, type RequestKind, type RetryOptions, type RetryPolicy } from './retry.js';
 /** Supplies bearer tokens. tokenAuth() is one; a fixed token string is another. */
 export interface AuthProvider {
@@ -122,19 +122,4 @@ export interface Http {
   /** the bearer token the next request will carry (a failing AuthProvider is an ErpAuthError) */
   token(): Promise<string>;
 }
-/** hops followed within the origin: the service's own redirects (a trailing slash) take one */
-export declare const MAX_REDIRECTS = 5;
-/** `https://host:port` of a URL: where a request was going, without credentials, path or query */
-export declare function origin(url: string): string;
-/** The message of an OData error object, `{error: {code, message}}`. */
-export declare function odataMessage(body: unknown): string | undefined;
-/**
- * The server's message in any error body the families answer, so that no error drops it: `{ErrorMessage}` (REST,
- * Interactive), `{ExceptionMessage}` / `{Message}` (ASP.NET), `{errorMessage}` (UDT), OAuth's `{error_description}` and `{Description}`,
- * RFC 7807's `detail` (else its `title`), the Transaction API's `{Messages: [...]}`, OData's `{error: {message}}`,
- * `{error: '...' | [...]}` and ASP.NET validation's `{errors: {field: [...]}}`.
- */
-export declare function errorMessageOf(body: unknown): string | undefined;
 export declare function createHttp(options: HttpOptions): Http;
-/** A body's bytes as text (UTF-8, invalid sequences replaced). */
-export declare function utf8Text(bytes: Uint8Array): string;

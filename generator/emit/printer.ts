@@ -318,7 +318,8 @@ function typeDoc(t: Type): Doc {
 }
 
 /** `readonly key?: type` when it needs no layout (most members: a union that fits, or no union); else undefined. */
-const memberHead = (m: Member): string => `${m.mutable ? '' : 'readonly '}${propertyKey(m.key)}${m.optional ? '?' : ''}:`;
+const memberHead = (m: Member): string =>
+  `${m.mutable ? '' : 'readonly '}${propertyKey(m.key)}${m.optional ? '?' : ''}:`;
 
 function flatMember(m: Member): string | undefined {
   const head = memberHead(m);
@@ -399,8 +400,16 @@ function statement(s: Statement, form: Form): Doc | undefined {
   }
   if ('declareModule' in s) {
     if (form === 'js') return undefined;
-    const interfaces = s.interfaces.map((i) => [`interface ${i.name} `, i.members.length ? memberBlock(i.members) : '{}']);
-    return [`declare module ${stringLiteral(s.declareModule)} {`, indent([hardline, join(hardline, interfaces)]), hardline, '}'];
+    const interfaces = s.interfaces.map((i) => [
+      `interface ${i.name} `,
+      i.members.length ? memberBlock(i.members) : '{}',
+    ]);
+    return [
+      `declare module ${stringLiteral(s.declareModule)} {`,
+      indent([hardline, join(hardline, interfaces)]),
+      hardline,
+      '}',
+    ];
   }
   if ('typeAlias' in s)
     return form === 'js'

@@ -79,10 +79,7 @@ export interface TypedUserFields {
  * columns that join it to the base table (those of its key that the base table has; all of its key when the
  * snapshot lacks the base table).
  */
-function typedUserFields(
-  tables: readonly RecordTable[],
-  read: ReadonlyMap<string, QueryObject>,
-): TypedUserFields[] {
+function typedUserFields(tables: readonly RecordTable[], read: ReadonlyMap<string, QueryObject>): TypedUserFields[] {
   const out: TypedUserFields[] = [];
   for (const { table, served } of tables) {
     const extension = read.get(`${table}_ud`);

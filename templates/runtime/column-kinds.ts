@@ -68,6 +68,7 @@ export const EDM_KINDS: { readonly [edmType: string]: ColumnKind } = {
 
 /** The kind of an Edm primitive type; throws for a name that is not one (`Edm.Money`, an enumeration's name). */
 export function kindOf(edmType: string): ColumnKind {
-  if (!Object.prototype.hasOwnProperty.call(EDM_KINDS, edmType)) throw new Error(`not an Edm primitive type: ${edmType}`);
+  if (!Object.prototype.hasOwnProperty.call(EDM_KINDS, edmType))
+    throw new Error(`not an Edm primitive type: ${edmType}`);
   return EDM_KINDS[edmType]!;
 }

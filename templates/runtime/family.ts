@@ -73,7 +73,10 @@ function stubs(tree: Tree, family: () => Promise<object>, path: readonly string[
   const out: Record<string, unknown> = {};
   for (const [name, node] of Object.entries(tree)) {
     const at = [...path, name];
-    out[name] = node === true ? (...args: unknown[]) => family().then((members) => call(members, at, args)) : stubs(node, family, at);
+    out[name] =
+      node === true
+        ? (...args: unknown[]) => family().then((members) => call(members, at, args))
+        : stubs(node, family, at);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import type { FamilyContext } from '../family.js';
-import { type AbortSignalLike } from '../http.js';
+import type { AbortSignalLike } from '../http.js';
 import { type RunnableQuery } from '../query.js';
 export interface RowsOptions {
   /** stops the request in flight (and a paging run): ErpCancelledError, saying how many rows were delivered */

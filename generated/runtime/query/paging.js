@@ -5,7 +5,7 @@
 // again for a later `$skip`, would make paging run forever, so each is an ErpPagingError; rows that are not
 // objects, and a 200 carrying an OData error object, are ErpUnexpectedResponseErrors.
 import { ErpCancelledError, ErpError, ErpPagingError, ErpUnexpectedResponseError } from '../errors.js';
-import { odataMessage } from '../http.js';
+import { odataMessage } from '../http/failure.js';
 import { objectPath, queryString } from '../query.js';
 function kindOf(value) {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;

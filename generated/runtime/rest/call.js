@@ -1,6 +1,6 @@
 // One exchange of the REST families (`entity`: customers, vendors, contacts, addresses; `inventory`: items, prices)
 // on the base host, through the client's shared `http` (token, retries, redaction): answers read with their
-// decimals exact and checked against their record's fields, the REST error bodies decoded by errors.ts.
+// decimals exact and checked against their record's fields, the REST error bodies decoded by error-body.ts.
 //
 // Service facts this follows:
 // - Both families are on the base host and answer JSON when asked with `Accept: application/json`.
@@ -11,9 +11,9 @@
 //   `DecimalString`. A write takes a decimal as a number or its text and sends it as a JSON number made from that
 //   exact text (`exactBody`), so `'5000.10'` arrives as `5000.10`, never as a string or through a double.
 import { ErpQueryError, ErpUnexpectedResponseError } from '../errors.js';
-import { utf8Text } from '../http.js';
+import { utf8Text } from '../http/body.js';
 import { plainNumber } from '../literals.js';
-import { explainRestError } from './errors.js';
+import { explainRestError } from './error-body.js';
 import { ShapeIssue } from './fields.js';
 /** A decimal given for a write, as the exact text of the JSON number it is sent as. */
 function decimalText(value, where) {

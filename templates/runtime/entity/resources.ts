@@ -14,7 +14,16 @@ import {
   writeShape,
 } from '../rest/fields.js';
 import { buildQuery, type QueryBuilder } from '../rest/query.js';
-import type { Addresses, Contacts, Customers, CustomerKey, EntityFamily, GetOptions, Vendors, VendorKey } from './index.js';
+import type {
+  Addresses,
+  Contacts,
+  Customers,
+  CustomerKey,
+  EntityFamily,
+  GetOptions,
+  Vendors,
+  VendorKey,
+} from './index.js';
 import {
   ADDRESS_ENTITY_FIELDS,
   ADDRESS_FIELDS,

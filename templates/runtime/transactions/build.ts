@@ -50,7 +50,11 @@ export const build: Family<Transactions> = (context) => ({
     const body = await onUiServer(context, { method: 'GET', path, kind: 'read' });
     const names = serviceNames(body);
     if (!names)
-      throw unexpected(context, `the service list is none of the forms known: ${context.http.show(body)}`, `GET ${path}`);
+      throw unexpected(
+        context,
+        `the service list is none of the forms known: ${context.http.show(body)}`,
+        `GET ${path}`,
+      );
     return names;
   },
 
