@@ -5,12 +5,34 @@ import { describe, expect, it } from 'vitest';
 import { FAMILIES } from '../../generator/families/index.js';
 import { RESOURCES } from '../../sandbox/entity/route.js';
 import { FAMILIES as RUNTIME_FAMILIES, OWN_MEMBERS } from '../../templates/runtime/families.js';
-import { lazyFamily, type FamilyContext } from '../../templates/runtime/family.js';
+import { lazyFamily, type Family, type FamilyContext } from '../../templates/runtime/family.js';
 
 describe('client families', () => {
   it('the generator has one entry per runtime family, in the same order', () => {
     expect(Object.keys(FAMILIES)).toEqual(Object.keys(RUNTIME_FAMILIES));
     expect(OWN_MEMBERS).toEqual(['query', 'transactions']);
+  });
+
+  it('the members a family shows before it is loaded are the members it builds', async () => {
+    const context = { baseUrl: 'https://erp.example.com', userDefinedFields: {} } as unknown as FamilyContext;
+    const built: Record<string, () => Promise<{ build: Family<object> }>> = {
+      query: async () => ({ build: RUNTIME_FAMILIES.query }),
+      transactions: () => import('../../templates/runtime/transactions/build.js'),
+      entity: () => import('../../templates/runtime/entity/resources.js'),
+      inventory: () => import('../../templates/runtime/inventory/parts.js'),
+      interactive: () => import('../../templates/runtime/interactive/session.js'),
+      udt: () => import('../../templates/runtime/udt/rows.js'),
+    };
+    /** the tree of a namespace's members: `fn` for a method */
+    const shape = (value: object): unknown =>
+      Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, typeof v === 'function' ? 'fn' : shape(v as object)]),
+      );
+    expect(Object.keys(built)).toEqual(Object.keys(RUNTIME_FAMILIES));
+    for (const [name, family] of Object.entries(RUNTIME_FAMILIES) as Array<[string, Family<object>]>) {
+      const real = (await built[name]!()).build(context);
+      expect(shape(family(context)), name).toEqual(shape(real));
+    }
   });
 
   it("the record tables are the tables the sandbox's records name as their ObjectName", () => {

@@ -2,7 +2,7 @@
 // the client's `maxResponseBytes` (a Content-Length over it is refused before reading). What is past the cap is never
 // read (the stream is cancelled), so a server that answers without end cannot fill memory.
 import { ErpResponseTooLargeError, type ErpHttpError, type RequestInfo } from '../errors.js';
-import type { FetchResponse } from '../http.js';
+import type { FetchResponse } from './types.js';
 
 /** An error body is only shown as a snippet and read for its message fields: no more of it is read. */
 export const ERROR_BODY_BYTES = 256 * 1024;

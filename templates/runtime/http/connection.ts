@@ -8,7 +8,7 @@ import {
   type ErpHttpError,
   type RequestInfo,
 } from '../errors.js';
-import type { AbortSignalLike, Exchange } from '../http.js';
+import type { AbortSignalLike, Exchange } from './types.js';
 import { origin } from './redirects.js';
 
 interface Timers {

@@ -11,7 +11,7 @@ import {
   ErpUnexpectedResponseError,
   type RequestInfo,
 } from '../errors.js';
-import type { Exchange, FetchResponse } from '../http.js';
+import type { Exchange, FetchResponse } from './types.js';
 import { preview, shownUrl } from '../redact.js';
 import { notAuthorizedSummary, unauthorizedReason, type Refusals } from './not-authorized.js';
 

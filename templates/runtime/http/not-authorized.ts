@@ -12,7 +12,7 @@ import {
   type NotAuthorizedReason,
   type RequestInfo,
 } from '../errors.js';
-import type { AuthProvider, Exchange } from '../http.js';
+import type { AuthProvider, Exchange } from './types.js';
 import { odataAllowList, tokenExpiry } from '../jwt.js';
 import type { Logger } from '../retry.js';
 
