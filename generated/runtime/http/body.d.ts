@@ -1,5 +1,5 @@
 import { type ErpHttpError, type RequestInfo } from '../errors.js';
-import type { FetchResponse } from '../http.js';
+import type { FetchResponse } from './types.js';
 /** An error body is only shown as a snippet and read for its message fields: no more of it is read. */
 export declare const ERROR_BODY_BYTES: number;
 export declare const DEFAULT_MAX_RESPONSE_BYTES: number;

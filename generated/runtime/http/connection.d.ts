@@ -1,5 +1,5 @@
 import { type ErpHttpError, type RequestInfo } from '../errors.js';
-import type { AbortSignalLike, Exchange } from '../http.js';
+import type { AbortSignalLike, Exchange } from './types.js';
 /** A timeout over the whole exchange, body included, joined with the caller's signal. */
 export declare function deadline(
   timeoutMs: number,

@@ -1,5 +1,5 @@
 import { type RequestInfo } from '../errors.js';
-import type { Exchange, FetchResponse } from '../http.js';
+import type { Exchange, FetchResponse } from './types.js';
 import { type Refusals } from './not-authorized.js';
 /** The most characters of a body a message shows. */
 export declare const SNIPPET = 200;

@@ -1,5 +1,5 @@
 import { type NotAuthorizedReason } from '../errors.js';
-import type { AuthProvider, Exchange } from '../http.js';
+import type { AuthProvider, Exchange } from './types.js';
 import type { Logger } from '../retry.js';
 /** token -> objects it was refused for although it had just been issued for that very request: a permission */
 export type Refusals = Map<string, Set<string>>;

@@ -1,5 +1,5 @@
 import { type ErpHttpError, type RequestInfo } from '../errors.js';
-import type { Exchange, FetchLike, FetchResponse } from '../http.js';
+import type { Exchange, FetchLike, FetchResponse } from './types.js';
 import type { Logger } from '../retry.js';
 /** hops followed within the origin: the service's own redirects (a trailing slash) take one */
 export declare const MAX_REDIRECTS = 5;
