@@ -1,7 +1,7 @@
 // What a family of the client is given, and how one is declared. A family (the query surface's paging, the
 // Transaction API, entity REST, inventory REST, interactive sessions, user-defined tables) is one folder under
-// runtime/ whose index declares it, and one line in FAMILIES (families.ts). `createClient` builds every family
-// from the same context, so every family shares one token, one retry policy, one router lookup and the same
+// runtime/ whose index declares it, and one line in FAMILIES (families.ts). `createClient` gives every family
+// the same context, so every family shares one token, one retry policy, one router lookup and the same
 // typed errors.
 //
 // A family the client needs at once (paging) is a plain `Family`. Any other is a `lazyFamily`: its members are
