@@ -5,15 +5,7 @@ import type { Config } from './config.js';
 import { inputError, Stopped, UserError } from './errors.js';
 import { named, quote } from './message-text.js';
 import { catalogModule } from './emit/catalog.js';
-import { FAMILIES } from './families/index.js';
-import {
-  recordTables,
-  tablesToRead,
-  typedUserFields,
-  USER_DEFINED_FIELDS_MODULE,
-  userDefinedFieldsFiles,
-  userDefinedFieldsReadme,
-} from './families/user-defined-fields.js';
+import { ADDITIONS } from './families/index.js';
 import { knownValuesModule } from './emit/known-values-module.js';
 import {
   clientModule,
@@ -195,9 +187,8 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     done[kind]++;
     options.progress?.(done, total);
   };
-  // the tables behind the families' records and their extension tables, read whether generated or not
-  const families = recordTables(FAMILIES);
-  const familyTables = tablesToRead(families);
+  // the tables the families' additions read, whether generated or not
+  const familyTables = new Set(ADDITIONS.flatMap((a) => [...a.tables]));
   const familyRead = new Map<string, QueryObject>();
   const unsupported = new Map<PlannedObject, string>();
   try {
@@ -262,8 +253,8 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
           .join(''),
       )
       .digest('hex');
-    const userFields = typedUserFields(families, familyRead);
-    for (const [file, content] of userDefinedFieldsFiles(userFields, config.emit)) writer.file(file, content);
+    const added = ADDITIONS.map((a) => a.make(familyRead));
+    for (const [path, module] of added.flatMap((a) => a.modules)) write(path, module);
 
     const info: PackageInfo = {
       packageName: config.packageName,
@@ -271,7 +262,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       services: [...serviceNames],
       knownValues: config.knownValues,
       decimals: config.decimals,
-      familyNotes: userDefinedFieldsReadme(userFields),
+      familyNotes: added.flatMap((a) => a.readme),
       inputs: [
         ...inputs.slice(0, snapshot.length),
         ...(services?.definitions.length
@@ -282,7 +273,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     write('catalog', catalogModule(plan, info.services));
     write('known-values', knownValuesModule(config.knownValues));
     write('index', indexModule(config.defaultPageSize));
-    write('client', clientModule(USER_DEFINED_FIELDS_MODULE));
+    write('client', clientModule(added.flatMap((a) => a.settings)));
     writer.file('package.json', emitPackageJson(info, config.emit));
     writer.file('README.md', emitReadme(info, config.emit));
     writer.file('tsconfig.json', emitTsconfig(config.emit));

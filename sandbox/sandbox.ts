@@ -69,7 +69,7 @@ export interface SandboxOptions {
    * given back in `credentials`)
    */
   credentials?: Credentials;
-  /** the build played and reported by serverinfo and session create (default 26.1.5940.0) */
+  /** the build played and reported by serverinfo and session create (default DEFAULT_BUILD, builds.ts) */
   build?: string;
   /** serverinfo's form: `sections` (as captured: the build at Version -> Application Version; default) or `flat` */
   serverInfo?: ServerInfoShape;

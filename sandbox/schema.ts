@@ -3,22 +3,12 @@
 // JSON.parse is enough here (a sandbox holds one tenant in memory anyway). One difference it accepts: JSON.parse puts
 // integer-like member names first, so a column named `1` moves to the front of `$select`-less answers.
 
-export type Surface = 'table' | 'view';
+import type { Surface } from '../templates/runtime/object.js';
 
-/** How a column's values are stored, compared and written back. */
-export type ColumnKind =
-  | 'string'
-  | 'int'
-  | 'decimal'
-  | 'float'
-  | 'boolean'
-  | 'date'
-  | 'datetime'
-  | 'time'
-  | 'duration'
-  | 'guid'
-  | 'binary'
-  | 'other';
+// A column's kind decides how its values are stored, compared and written back: the runtime's table (the
+// facts the generator, the runtime and the sandbox share).
+export { kindOf, type ColumnKind } from '../templates/runtime/column-kinds.js';
+export type { Surface } from '../templates/runtime/object.js';
 
 export interface Column {
   readonly name: string;
@@ -37,32 +27,6 @@ export interface QueryObject {
   /** the entity type, namespace form (never the alias) */
   readonly entityType: string;
   readonly columns: readonly Column[];
-}
-
-const KINDS: Readonly<Record<string, ColumnKind>> = {
-  'Edm.String': 'string',
-  'Edm.Byte': 'int',
-  'Edm.SByte': 'int',
-  'Edm.Int16': 'int',
-  'Edm.Int32': 'int',
-  'Edm.Int64': 'int',
-  'Edm.Decimal': 'decimal',
-  'Edm.Double': 'float',
-  'Edm.Single': 'float',
-  'Edm.Boolean': 'boolean',
-  'Edm.Date': 'date',
-  'Edm.DateTimeOffset': 'datetime',
-  'Edm.TimeOfDay': 'time',
-  'Edm.Duration': 'duration',
-  'Edm.Guid': 'guid',
-  'Edm.Binary': 'binary',
-};
-
-/** Streams and the geographic and geometric types are kept as the JSON they are written as. */
-export function kindOf(edmType: string): ColumnKind {
-  if (Object.prototype.hasOwnProperty.call(KINDS, edmType)) return KINDS[edmType]!;
-  if (edmType === 'Edm.Stream' || /^Edm\.Geo(graphy|metry)/.test(edmType)) return 'other';
-  throw new Error(`not an Edm primitive type: ${edmType}`);
 }
 
 type Json = Record<string, unknown>;

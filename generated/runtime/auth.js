@@ -14,7 +14,9 @@
 // carries that environment's keys); 403 `insufficient_scope` (a key without scope). The token endpoint's error
 // body echoes the consumer key, so it is redacted like every server body.
 import { ErpError, ErpHttpError, ErpSignInError, ErpUnexpectedResponseError } from './errors.js';
-import { createHttp, origin, utf8Text } from './http.js';
+import { createHttp } from './http.js';
+import { utf8Text } from './http/body.js';
+import { origin } from './http/redirects.js';
 import { tokenExpiry } from './jwt.js';
 import { xmlField } from './xml.js';
 /** Renew this long before expiry: the service's rule is 5 minutes. */

@@ -65,8 +65,8 @@ export type {
 } from './interactive/index.js';
 export { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './udt/errors.js';
 export type { Udt, UdtChanges, UdtConditions, UdtResult, UdtTable, WithRowUid } from './udt/index.js';
-export { COMMAND_ACTIONS, COMMANDS_SERVICES, commandsRequest } from './commands.js';
-export type { Command, CommandsRequest } from './commands.js';
+export { COMMAND_ACTIONS, COMMANDS_SERVICES, commandsRequest } from './transactions/commands.js';
+export type { Command, CommandsRequest } from './transactions/commands.js';
 export type {
   AddressRecord,
   AddressUserFields,
@@ -87,8 +87,8 @@ export type {
   VendorUserFields,
   Vendors,
 } from './entity/index.js';
-export { answerSchemas } from './entity/schemas.js';
-export type { AnswerSchema, AnswerSchemas, ZodNamespace } from './entity/schemas.js';
+export { answerSchemas } from './rest/schemas.js';
+export type { AnswerSchema, AnswerSchemas, ZodNamespace } from './rest/schemas.js';
 export type {
   BatchOptions,
   BatchPriceParameters,

@@ -14,5 +14,5 @@ export {
   ErpWindowUnusableError,
 } from './interactive/errors.js';
 export { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './udt/errors.js';
-export { COMMAND_ACTIONS, COMMANDS_SERVICES, commandsRequest } from './commands.js';
-export { answerSchemas } from './entity/schemas.js';
+export { COMMAND_ACTIONS, COMMANDS_SERVICES, commandsRequest } from './transactions/commands.js';
+export { answerSchemas } from './rest/schemas.js';

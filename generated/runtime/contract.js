@@ -16,51 +16,9 @@ export function modulePath(kind, stem) {
   return `${FOLDERS[kind]}/${stem}`;
 }
 /**
- * The values the generated package's index and client entry export, less those of the client's families (each
- * family's entry in generator/families/ names its own). A name derived from a server name never takes one of
- * these, so that no generated value shadows the API.
+ * The values the generated package's entries define beside the runtime's exports (index.ts, client-api.ts): the
+ * index's `query` and the client entry's `createClient`, made with the package's settings, and the one setting,
+ * `userDefinedFields`, which the client entry re-exports. With the runtime's exports, these are the names no value
+ * derived from a server name takes, so that no generated value shadows the API.
  */
-export const API_NAMES = [
-  'query',
-  'queryWith',
-  'changedSince',
-  'and',
-  'or',
-  'not',
-  'decimal',
-  'createClient',
-  'createClientWith',
-  'userDefinedFields',
-  'defineObject',
-  'Query',
-  'ErpError',
-  'ErpFilterRejectedError',
-  'ErpHttpError',
-  'ErpLiteralError',
-  'ErpNotAuthorizedError',
-  'ErpNotFoundError',
-  'ErpQueryError',
-  'ErpServerError',
-  'ErpUnexpectedResponseError',
-  'ErpCancelledError',
-  'ErpConnectionError',
-  'ErpForbiddenError',
-  'ErpPagingError',
-  'ErpResponseWindowError',
-  'ErpSignInError',
-  'ErpTimeoutError',
-  'tokenAuth',
-  'retryPolicy',
-  'assertPassed',
-  'parseTransactionResponse',
-  'defineService',
-  'ErpTransactionBuildError',
-  'ErpTransactionFailedError',
-  'COMMAND_ACTIONS',
-  'COMMANDS_SERVICES',
-  'commandsRequest',
-  'ErpLockedError',
-  'ErpAuthError',
-  'ErpRedirectError',
-  'ErpResponseTooLargeError',
-];
+export const ENTRY_VALUES = ['query', 'createClient', 'userDefinedFields'];

@@ -1,12 +1,20 @@
-// The client's families, one entry each: `client.<name>` is what the factory returns. Adding a family is a folder
-// under runtime/ and a line here; the ErpClient type follows.
-import { entityFamily } from './entity/index.js';
+// The client's families, one entry each: a folder under runtime/ whose index declares the family (family.ts).
+// The members of `query` and `transactions` are the client's own (`client.rows()`, `client.transaction()`); each
+// other family is a namespace, `client.<name>`. Adding a family is a folder and a line here; the ErpClient type
+// follows.
+import { entity } from './entity/index.js';
 import { interactive } from './interactive/index.js';
-import { inventoryFamily } from './inventory/index.js';
+import { inventory } from './inventory/index.js';
+import { query } from './query/index.js';
+import { transactions } from './transactions/index.js';
 import { udt } from './udt/index.js';
 export const FAMILIES = {
-  entity: entityFamily,
-  inventory: inventoryFamily,
+  query,
+  transactions,
+  entity,
+  inventory,
   interactive,
   udt,
 };
+/** The families whose members are the client's own rather than a namespace. */
+export const OWN_MEMBERS = ['query', 'transactions'];

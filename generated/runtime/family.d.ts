@@ -1,6 +1,6 @@
-import type { UserDefinedFieldKinds } from './entity/fields.js';
+import type { UserDefinedFieldKinds } from './contract.js';
 import type { Http } from './http.js';
-import type { Logger } from './retry.js';
+import type { Logger, RetryPolicy } from './retry.js';
 export interface FamilyContext {
   /** the base host without a trailing slash: the query, REST, UDT and security families are called there */
   readonly baseUrl: string;
@@ -8,6 +8,8 @@ export interface FamilyContext {
   uiServer(): Promise<string>;
   /** one exchange with the server: the bearer token, `Accept: application/json`, retries, typed errors, redaction */
   readonly http: Http;
+  /** the retry policy `http` follows, for a family that retries a whole operation (the response window) */
+  readonly retry: RetryPolicy;
   /** the bearer token the next request will carry: its claims say what it may do (a consumer key's `sub`) */
   token(): Promise<string>;
   /** what the snapshot adds: the kinds of the user-defined fields of each table with an extension table */
@@ -15,5 +17,28 @@ export interface FamilyContext {
   /** the caller's logger (retries, renewals), when one was given */
   readonly log?: Logger;
 }
-/** A family: builds its client namespace (`client.<name>`) from the shared context. */
-export type Family<Namespace extends object> = (context: FamilyContext) => Namespace;
+/** A family: builds its members (`client.<name>`, or the client's own) from the shared context. */
+export type Family<Members extends object> = (context: FamilyContext) => Members;
+/**
+ * The methods of a family's members, by path: `true` for a method, an object for a namespace inside. The
+ * compiler holds it to the members' type: every method is named, nothing else is, and each returns a Promise
+ * (a stub must wait for its family to load).
+ */
+export type MethodsOf<Members> = {
+  readonly [K in keyof Members]-?: Members[K] extends (...args: never[]) => Promise<unknown>
+    ? true
+    : Members[K] extends (...args: never[]) => unknown
+      ? never
+      : MethodsOf<Members[K]>;
+};
+/**
+ * A family whose code is loaded on its first call: `load` imports the module that builds it (`import('./x.js')`,
+ * exporting `build`), `methods` names what its members are. The first call of any member loads and builds the
+ * family once (a failed load is tried again on the next call); every call then goes to the built member.
+ */
+export declare function lazyFamily<Members extends object>(
+  load: () => Promise<{
+    readonly build: Family<Members>;
+  }>,
+  methods: MethodsOf<Members>,
+): Family<Members>;

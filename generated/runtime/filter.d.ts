@@ -1,5 +1,6 @@
 import { type DateString, type DateTimeString, type Decimal } from './literals.js';
-import type { ColumnKind, Surface } from './object.js';
+import type { ColumnKind } from './column-kinds.js';
+import type { Surface } from './object.js';
 declare const objectBrand: unique symbol;
 declare const surfaceBrand: unique symbol;
 /** A filter on object `N` of surface `S`; only a query of that object takes it. Built by column accessors. */

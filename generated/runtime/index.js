@@ -23,7 +23,7 @@ export {
   ErpTimeoutError,
   ErpUnexpectedResponseError,
 } from './errors.js';
-export { ErpNotAppliedError, ErpResourceNotFoundError, ErpServiceError, ErpValidationError } from './entity/rest.js';
+export { ErpNotAppliedError, ErpResourceNotFoundError, ErpServiceError, ErpValidationError } from './rest/errors.js';
 export { and, not, or } from './filter.js';
 export { decimal } from './literals.js';
 export { defineObject } from './object.js';

@@ -1,4 +1,4 @@
-import type { ColumnKind } from './object.js';
+import type { ColumnKind } from './column-kinds.js';
 declare const decimalBrand: unique symbol;
 /** A decimal given as text, so that it stays exact (19-digit decimals do not fit a JS number). */
 export type Decimal = string & {

@@ -1,26 +1,8 @@
+import { type ColumnKind } from './column-kinds.js';
 /** `Object.hasOwn`, which needs ES2022's lib: the runtime compiles down to ES2020. */
 export declare function hasOwn(object: object, key: PropertyKey): boolean;
 /** Where an object is served: `/odataservice/odata/table/{name}` or `/odataservice/odata/view/{name}`. */
 export type Surface = 'table' | 'view';
-/**
- * What a column holds, from its Edm type. Decides the filter operations it has and how its literals are
- * written: `int` (Byte, SByte, Int16, Int32, Int64), `decimal`, `float` (Double, Single), `string`, `boolean`,
- * `date` (Edm.Date), `datetime` (Edm.DateTimeOffset), `time` (Edm.TimeOfDay), `duration`, `guid`, `binary`,
- * and `other` (streams and geographic types, which the query surface cannot filter).
- */
-export type ColumnKind =
-  | 'string'
-  | 'int'
-  | 'decimal'
-  | 'float'
-  | 'boolean'
-  | 'date'
-  | 'datetime'
-  | 'time'
-  | 'duration'
-  | 'guid'
-  | 'binary'
-  | 'other';
 declare const rowType: unique symbol;
 /** A table or view: its name, surface, key columns and the kind of every column. */
 export interface QueryObject<

@@ -1,24 +1,12 @@
 // The runtime descriptor of a table or view: what the query builder needs to know about an object. Each
 // generated row module exports one, built by `defineObject`.
+import { COLUMN_KINDS } from './column-kinds.js';
 import { ErpQueryError } from './errors.js';
 /** `Object.hasOwn`, which needs ES2022's lib: the runtime compiles down to ES2020. */
 export function hasOwn(object, key) {
   return Object.prototype.hasOwnProperty.call(object, key);
 }
-const KINDS = new Set([
-  'string',
-  'int',
-  'decimal',
-  'float',
-  'boolean',
-  'date',
-  'datetime',
-  'time',
-  'duration',
-  'guid',
-  'binary',
-  'other',
-]);
+const KINDS = new Set(COLUMN_KINDS);
 /**
  * `defineObject<Row>()(descriptor)`: the row type is given, the descriptor's literal types are inferred. The
  * kinds are checked here rather than by the compiler: generated modules name theirs (`CustomerKinds`, an

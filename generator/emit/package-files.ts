@@ -6,7 +6,7 @@ import type { KnownValueSet } from '../model/known-values.js';
 import type { Surface } from '../model/schema.js';
 import type { ObjectNames } from '../model/naming.js';
 import { objectModulePath, serviceModulePath, type PlannedObject } from '../model/plan.js';
-import { printModule, PRETTIER_OPTIONS, type Module } from './printer.js';
+import { printModule, PRETTIER_OPTIONS, type Module, type Statement } from './printer.js';
 import { ERPGEN_VERSION } from '../version.js';
 import { GENERATED_HEADER } from './row-module.js';
 
@@ -105,9 +105,12 @@ export function indexModule(defaultPageSize: number): Module {
   };
 }
 
-/** The client entry; `userFieldsModule`: the module of the snapshot's user-defined fields, which it gives the client. */
-export function clientModule(userFieldsModule: string): Module {
-  const userFields = `./${userFieldsModule}.js`;
+/**
+ * The client entry: `createClient`, made with the package's settings (PackageSettings), each the value of a module of
+ * the package (the snapshot's user-defined fields), which the entry re-exports.
+ */
+export function clientModule(settings: ReadonlyArray<{ readonly name: string; readonly module: string }>): Module {
+  const from = (module: string) => `./${module}.js`;
   return {
     blocks: [
       [
@@ -120,9 +123,9 @@ export function clientModule(userFieldsModule: string): Module {
         },
         { import: ['createClientWith'], from: './runtime/client-api.js', use: 'value' },
         { import: ['createClientWith'], from: './runtime/client-api.js', use: 'declaration' },
-        { import: ['userDefinedFields'], from: userFields, use: 'value' },
+        ...settings.map((s): Statement => ({ import: [s.name], from: from(s.module), use: 'value' })),
       ],
-      [{ exportAll: './runtime/client-api.js' }, { exportAll: userFields }],
+      [{ exportAll: './runtime/client-api.js' }, ...settings.map((s): Statement => ({ exportAll: from(s.module) }))],
       [
         {
           const: 'createClient',
@@ -131,7 +134,7 @@ export function clientModule(userFieldsModule: string): Module {
           ],
           value: {
             call: { ref: 'createClientWith' },
-            args: [{ object: [['userDefinedFields', { ref: 'userDefinedFields' }]] }],
+            args: [{ object: settings.map((s) => [s.name, { ref: s.name }]) }],
           },
           type: 'ReturnType<typeof createClientWith>',
         },

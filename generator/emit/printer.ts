@@ -73,11 +73,12 @@ export interface GenericType {
 export interface TupleType {
   readonly tuple: readonly Type[];
 }
-/** `readonly key?: type`, with its JSDoc */
+/** `readonly key?: type`, with its JSDoc; `key?: type` when `mutable` */
 export interface Member {
   readonly key: string;
   readonly type: Type;
   readonly optional?: boolean;
+  readonly mutable?: boolean;
   readonly doc?: readonly string[];
 }
 
@@ -91,6 +92,11 @@ export type Statement =
   | { readonly import: readonly string[]; readonly from: string; readonly use: 'value' | 'type' | 'declaration' }
   | { readonly exportAll: string }
   | { readonly interface: string; readonly members: readonly Member[]; readonly doc?: readonly string[] }
+  /** `declare module '...' { interface ... }`: members added to a module's interfaces (types only: none in `js`) */
+  | {
+      readonly declareModule: string;
+      readonly interfaces: ReadonlyArray<{ readonly name: string; readonly members: readonly Member[] }>;
+    }
   | { readonly typeAlias: string; readonly type: Type; readonly doc?: readonly string[] }
   /** `export const`; `type` is what the declaration says (by default, the literal type of an `as const` value) */
   | { readonly const: string; readonly value: Expr; readonly type?: Type; readonly doc?: readonly string[] };
@@ -312,7 +318,8 @@ function typeDoc(t: Type): Doc {
 }
 
 /** `readonly key?: type` when it needs no layout (most members: a union that fits, or no union); else undefined. */
-const memberHead = (m: Member): string => `readonly ${propertyKey(m.key)}${m.optional ? '?' : ''}:`;
+const memberHead = (m: Member): string =>
+  `${m.mutable ? '' : 'readonly '}${propertyKey(m.key)}${m.optional ? '?' : ''}:`;
 
 function flatMember(m: Member): string | undefined {
   const head = memberHead(m);
@@ -397,6 +404,19 @@ function statement(s: Statement, form: Form): Doc | undefined {
   if ('interface' in s) {
     if (form === 'js') return undefined;
     return [docComment(s.doc), `export interface ${s.interface} `, s.members.length ? memberBlock(s.members) : '{}'];
+  }
+  if ('declareModule' in s) {
+    if (form === 'js') return undefined;
+    const interfaces = s.interfaces.map((i) => [
+      `interface ${i.name} `,
+      i.members.length ? memberBlock(i.members) : '{}',
+    ]);
+    return [
+      `declare module ${stringLiteral(s.declareModule)} {`,
+      indent([hardline, join(hardline, interfaces)]),
+      hardline,
+      '}',
+    ];
   }
   if ('typeAlias' in s)
     return form === 'js'

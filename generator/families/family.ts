@@ -1,20 +1,54 @@
 // What the generator knows of a client family: one entry per family (generator/families/<name>.ts), beside the
-// family's runtime folder (templates/runtime/<name>/). Adding a family is that folder, its line in the runtime's
-// families.ts, and an entry here; generate.ts, the catalog, the package files and the names read the entries.
-import type { Statement } from '../emit/printer.js';
+// family's runtime folder (templates/runtime/<name>/), under the same name in FAMILIES (index.ts; the compiler holds
+// the two registries to the same names). The catalog module loops over the entries' sections; the user-defined
+// fields (user-defined-fields.ts) are typed for the entries' record tables.
+import type { Module, Statement } from '../emit/printer.js';
+import type { ObjectNames } from '../model/naming.js';
 import type { PlannedObject } from '../model/plan.js';
+import type { QueryObject } from '../model/schema.js';
 
 export interface GeneratorFamily {
-  /** `client.<namespace>`: the key of the family's factory in the runtime's families.ts */
-  readonly namespace: string;
-  /** the values its runtime adds to the package's index and client entry: no generated value takes these names */
-  readonly apiNames: readonly string[];
   /**
    * The tables behind the family's records, by the namespace member that serves them (`customers` ->
    * `customer`). When the snapshot has a table's extension table (`customer_ud`), the records' user-defined
    * fields are typed from its columns.
    */
   readonly recordTables?: Readonly<Record<string, string>>;
-  /** the family's statements in catalog.ts */
-  catalog?(plan: readonly PlannedObject[]): readonly Statement[];
+  /** the family's section of catalog.ts */
+  catalog?(package_: CatalogInput): CatalogSection;
+}
+
+export interface CatalogInput {
+  /** every object of the snapshot, generated or not, sorted by name */
+  readonly objects: readonly PlannedObject[];
+  /** the transaction services, in code-point order */
+  readonly services: ReadonlyArray<readonly [string, ObjectNames]>;
+}
+
+/** Catalog.ts has the families' listings, then the type aliases of their names in one block, then what is left out. */
+export interface CatalogSection {
+  /** values, one block each */
+  readonly listings?: readonly (readonly Statement[])[];
+  /** type aliases of their keys */
+  readonly names?: readonly Statement[];
+  /** what the package leaves out, one block each */
+  readonly leftOut?: readonly (readonly Statement[])[];
+}
+
+/**
+ * What families add to the package from the snapshot, beyond their runtime folders (the user-defined fields of
+ * their records): the snapshot tables it reads whether they are generated or not, and what it makes of them.
+ */
+export interface PackageAddition {
+  readonly tables: ReadonlySet<string>;
+  make(read: ReadonlyMap<string, QueryObject>): Addition;
+}
+
+export interface Addition {
+  /** modules by path in the package, without extension */
+  readonly modules: ReadonlyArray<readonly [path: string, module: Module]>;
+  /** list items of the generated README */
+  readonly readme: readonly string[];
+  /** what the client entry gives `createClientWith` (PackageSettings): a value of a module, by the setting's name */
+  readonly settings: ReadonlyArray<{ readonly name: string; readonly module: string }>;
 }

@@ -2,4 +2,4 @@
 import { ITEM_TABLE } from '../../templates/runtime/inventory/records.js';
 import type { GeneratorFamily } from './family.js';
 
-export const inventory: GeneratorFamily = { namespace: 'inventory', apiNames: [], recordTables: { parts: ITEM_TABLE } };
+export const inventory: GeneratorFamily = { recordTables: { parts: ITEM_TABLE } };

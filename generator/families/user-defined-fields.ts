@@ -3,15 +3,16 @@
 // kinds (the client checks and normalises answers with them: a decimal stays exact text) and, by module
 // augmentation of the runtime's `UserDefinedFieldTypes` (as read) and `UserDefinedFieldWriteTypes` (as written: a
 // decimal as a number or its text), their types; a record whose table has none keeps an open `UserDefinedFields`.
-import type { Module, Statement } from '../emit/printer.js';
+import { stringLiteral, type Module, type Statement } from '../emit/printer.js';
 import { GENERATED_HEADER } from '../emit/row-module.js';
-import { moduleFiles, type EmitMode } from '../emit/package-files.js';
 import { columnKind } from '../model/edm.js';
 import type { Column, QueryObject } from '../model/schema.js';
-import type { Kind } from '../../templates/runtime/entity/fields.js';
-import type { GeneratorFamily } from './family.js';
+import type { FieldKind } from '../../templates/runtime/contract.js';
+import type { GeneratorFamily, PackageAddition } from './family.js';
 
-export const USER_DEFINED_FIELDS_MODULE = 'user-defined-fields';
+const MODULE = 'user-defined-fields';
+/** the runtime module whose interfaces the generated module augments */
+const FIELDS = './runtime/rest/fields.js';
 
 /** A record table of a family and the snapshot objects read for it. */
 export interface RecordTable {
@@ -21,21 +22,35 @@ export interface RecordTable {
 }
 
 /** The tables behind the families' records, each with where it is served. */
-export function recordTables(families: readonly GeneratorFamily[]): RecordTable[] {
+function recordTables(families: Readonly<Record<string, GeneratorFamily>>): RecordTable[] {
   const byTable = new Map<string, string[]>();
-  for (const family of families)
+  for (const [namespace, family] of Object.entries(families))
     for (const [member, table] of Object.entries(family.recordTables ?? {}))
-      byTable.set(table, [...(byTable.get(table) ?? []), `${family.namespace}.${member}`]);
+      byTable.set(table, [...(byTable.get(table) ?? []), `${namespace}.${member}`]);
   return [...byTable].map(([table, served]) => ({ table, served }));
 }
 
-/** The snapshot tables to read for them, generated or not: each record table and its extension table. */
-export function tablesToRead(tables: readonly RecordTable[]): Set<string> {
-  return new Set(tables.flatMap((t) => [t.table, `${t.table}_ud`]));
+/**
+ * The user-defined fields of the families' records: the snapshot tables it reads, generated or not (each record
+ * table and its extension table), and what it makes of them (the module, its README lines, the client's setting).
+ */
+export function userDefinedFields(families: Readonly<Record<string, GeneratorFamily>>): PackageAddition {
+  const tables = recordTables(families);
+  return {
+    tables: new Set(tables.flatMap((t) => [t.table, `${t.table}_ud`])),
+    make(read) {
+      const typed = typedUserFields(tables, read);
+      return {
+        modules: [[MODULE, userDefinedFieldsModule(typed)]],
+        readme: userDefinedFieldsReadme(typed),
+        settings: [{ name: 'userDefinedFields', module: MODULE }],
+      };
+    },
+  };
 }
 
 /** A REST record's kind for a column's type; undefined for the types the REST answers do not carry as JSON values. */
-function restKind(column: Column): Kind | undefined {
+function restKind(column: Column): FieldKind | undefined {
   switch (columnKind(column)) {
     case 'int':
       return 'int';
@@ -56,7 +71,7 @@ export interface TypedUserFields {
   readonly extension: string;
   readonly served: readonly string[];
   /** field name -> kind, in the extension table's column order */
-  readonly fields: ReadonlyArray<readonly [string, Kind]>;
+  readonly fields: ReadonlyArray<readonly [string, FieldKind]>;
 }
 
 /**
@@ -64,17 +79,14 @@ export interface TypedUserFields {
  * columns that join it to the base table (those of its key that the base table has; all of its key when the
  * snapshot lacks the base table).
  */
-export function typedUserFields(
-  tables: readonly RecordTable[],
-  read: ReadonlyMap<string, QueryObject>,
-): TypedUserFields[] {
+function typedUserFields(tables: readonly RecordTable[], read: ReadonlyMap<string, QueryObject>): TypedUserFields[] {
   const out: TypedUserFields[] = [];
   for (const { table, served } of tables) {
     const extension = read.get(`${table}_ud`);
     if (!extension) continue;
     const base = read.get(table);
     const joins = (name: string) => !base || base.columns.some((c) => c.name === name);
-    const fields: Array<readonly [string, Kind]> = [];
+    const fields: Array<readonly [string, FieldKind]> = [];
     for (const column of extension.columns) {
       const kind = restKind(column);
       if (kind !== undefined && !(column.key && joins(column.name))) fields.push([column.name, kind]);
@@ -86,7 +98,7 @@ export function typedUserFields(
 
 function userDefinedFieldsModule(typed: readonly TypedUserFields[]): Module {
   const imports: Statement[] = typed.length
-    ? [{ import: ['UserFieldWritesOf', 'UserFieldsOf'], from: './runtime/entity/fields.js', use: 'type' }]
+    ? [{ import: ['UserFieldWritesOf', 'UserFieldsOf'], from: FIELDS, use: 'type' }]
     : [];
   return {
     blocks: [
@@ -120,40 +132,31 @@ function userDefinedFieldsModule(typed: readonly TypedUserFields[]): Module {
           },
         },
       ],
+      // their types, as read and as written, added to the runtime's (the table names are the families' own, plain)
+      typed.length
+        ? [
+            {
+              declareModule: FIELDS,
+              interfaces: [
+                ['UserDefinedFieldTypes', 'UserFieldsOf'],
+                ['UserDefinedFieldWriteTypes', 'UserFieldWritesOf'],
+              ].map(([name, of]) => ({
+                name: name!,
+                members: typed.map((t) => ({
+                  key: t.table,
+                  type: { generic: of!, args: [`(typeof userDefinedFields)[${stringLiteral(t.table)}]`] },
+                  mutable: true,
+                })),
+              })),
+            },
+          ]
+        : [],
     ],
   };
 }
 
-/**
- * The module's files: in `ts` and `dts`, the types follow as an augmentation of the runtime's
- * `UserDefinedFieldTypes` (the printer has no `declare module`; the table names are the families' own, plain).
- */
-export function userDefinedFieldsFiles(
-  typed: readonly TypedUserFields[],
-  mode: EmitMode,
-): Array<readonly [string, string]> {
-  const augmentation = typed.length
-    ? [
-        '',
-        "declare module './runtime/entity/fields.js' {",
-        '  interface UserDefinedFieldTypes {',
-        ...typed.map((t) => `    ${t.table}: UserFieldsOf<(typeof userDefinedFields)['${t.table}']>;`),
-        '  }',
-        '  interface UserDefinedFieldWriteTypes {',
-        ...typed.map((t) => `    ${t.table}: UserFieldWritesOf<(typeof userDefinedFields)['${t.table}']>;`),
-        '  }',
-        '}',
-        '',
-      ].join('\n')
-    : '';
-  return moduleFiles(USER_DEFINED_FIELDS_MODULE, userDefinedFieldsModule(typed), mode).map(([file, content]) => [
-    file,
-    file.endsWith('.js') ? content : content + augmentation,
-  ]);
-}
-
 /** The generated README's lines on them. */
-export function userDefinedFieldsReadme(typed: readonly TypedUserFields[]): string[] {
+function userDefinedFieldsReadme(typed: readonly TypedUserFields[]): string[] {
   if (!typed.length)
     return [
       "- User-defined fields: the snapshot has no extension table (`customer_ud`, ...) of a REST family's records, so",

@@ -1,67 +1,11 @@
-// OData v4 primitive types and the column kind each one has in the generated package. The kind decides the
-// TypeScript type of a row field and, in the runtime, which filter operations a column has and how its
-// literals are written.
+// The column kind of an Edm type (the runtime owns the table: templates/runtime/column-kinds.ts) and the
+// TypeScript type a row field of each kind has in the generated package.
+import { EDM_KINDS, kindOf, type ColumnKind } from '../../templates/runtime/column-kinds.js';
 
-/** Mirrors `ColumnKind` in templates/runtime/object.ts (test/unit/edm.test.ts keeps the two equal). */
-export type ColumnKind =
-  | 'string'
-  | 'int'
-  | 'decimal'
-  | 'float'
-  | 'boolean'
-  | 'date'
-  | 'datetime'
-  | 'time'
-  | 'duration'
-  | 'guid'
-  | 'binary'
-  | 'other';
+export { kindOf, type ColumnKind } from '../../templates/runtime/column-kinds.js';
 
-const KIND_OF: ReadonlyMap<string, ColumnKind> = new Map<string, ColumnKind>([
-  ['Edm.String', 'string'],
-  ['Edm.Byte', 'int'],
-  ['Edm.SByte', 'int'],
-  ['Edm.Int16', 'int'],
-  ['Edm.Int32', 'int'],
-  ['Edm.Int64', 'int'],
-  ['Edm.Decimal', 'decimal'],
-  ['Edm.Double', 'float'],
-  ['Edm.Single', 'float'],
-  ['Edm.Boolean', 'boolean'],
-  ['Edm.Date', 'date'],
-  ['Edm.DateTimeOffset', 'datetime'],
-  ['Edm.TimeOfDay', 'time'],
-  ['Edm.Duration', 'duration'],
-  ['Edm.Guid', 'guid'],
-  ['Edm.Binary', 'binary'],
-  ['Edm.Stream', 'other'],
-  ...[
-    'Geography',
-    'GeographyPoint',
-    'GeographyLineString',
-    'GeographyPolygon',
-    'GeographyMultiPoint',
-    'GeographyMultiLineString',
-    'GeographyMultiPolygon',
-    'GeographyCollection',
-    'Geometry',
-    'GeometryPoint',
-    'GeometryLineString',
-    'GeometryPolygon',
-    'GeometryMultiPoint',
-    'GeometryMultiLineString',
-    'GeometryMultiPolygon',
-    'GeometryCollection',
-  ].map((t): [string, ColumnKind] => [`Edm.${t}`, 'other']),
-]);
-
-export const EDM_TYPES: ReadonlySet<string> = new Set(KIND_OF.keys());
-
-export function kindOf(edmType: string): ColumnKind {
-  const kind = KIND_OF.get(edmType);
-  if (!kind) throw new Error(`not an Edm primitive type: ${edmType}`);
-  return kind;
-}
+/** The Edm primitive types: the runtime's table of kinds (column-kinds.ts) is the list. */
+export const EDM_TYPES: ReadonlySet<string> = new Set(Object.keys(EDM_KINDS));
 
 /** A column's kind: an enumeration or a structure is `other` (no filter literal of its own, `eq(null)` only). */
 export function columnKind(column: { readonly edmType: string; readonly shape?: unknown }): ColumnKind {

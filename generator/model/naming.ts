@@ -14,8 +14,9 @@
 //   adding an object to the server never renames another.
 // - File names are unique ignoring case (macOS and Windows), and ASCII (no normalisation surprises).
 import { createHash } from 'node:crypto';
-import { API_NAMES as API_NAME_LIST } from '../../templates/runtime/contract.js';
-import { FAMILIES } from '../families/index.js';
+import * as clientEntry from '../../templates/runtime/client-api.js';
+import { ENTRY_VALUES } from '../../templates/runtime/contract.js';
+import * as indexEntry from '../../templates/runtime/index.js';
 import { named } from '../message-text.js';
 
 export interface ObjectNames {
@@ -35,8 +36,12 @@ const RESERVED = new Set(
   ).split(' '),
 );
 
-/** values the generated package's index and client entry export (a test keeps this in step with the runtime) */
-export const API_NAMES: ReadonlySet<string> = new Set([...API_NAME_LIST, ...FAMILIES.flatMap((f) => f.apiNames)]);
+/** values the generated package's index and client entry export: the runtime's, as it exports them, and their own */
+export const API_NAMES: ReadonlySet<string> = new Set([
+  ...Object.keys(indexEntry),
+  ...Object.keys(clientEntry),
+  ...ENTRY_VALUES,
+]);
 
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 

@@ -4,11 +4,6 @@ import type { Reply, ServiceRequest } from '../reply.js';
 
 export { emptyReply, jsonReply, type Reply, type Route, type ServiceRequest } from '../reply.js';
 
-/** The bearer token of a request, if it has one. */
-export function bearer(request: ServiceRequest): string | undefined {
-  return /^Bearer\s+(\S+)\s*$/i.exec(request.headers['authorization'] ?? '')?.[1];
-}
-
 /** Parses a JSON body; undefined when it is not JSON. */
 export function jsonBody(request: ServiceRequest): { readonly value: unknown } | undefined {
   try {

@@ -8,6 +8,16 @@ export const FIELD_TYPES = ['Char', 'Decimal', 'Long', 'Datetime', 'Number'] as 
 /** A field's `DataType` in the definition; `null`: not given. */
 export type FieldType = (typeof FIELD_TYPES)[number] | null;
 
+/**
+ * The kind of a field of a REST record (rest/fields.ts): its type, the check its answers pass, its `$query`
+ * operations. `!`: always present and never null (key fields, `ObjectName`); the others may be absent or null. The
+ * generated `user-defined-fields` module types the user-defined fields of the records with these.
+ */
+export type FieldKind = 'text!' | 'int!' | 'text' | 'int' | 'decimal' | 'yesNo' | 'bool';
+
+/** What the generated package gives its client: the kinds of the user-defined fields, by table, then by field. */
+export type UserDefinedFieldKinds = Readonly<Record<string, Readonly<Record<string, FieldKind>>>>;
+
 /** Report services (`m_*`) run through POST /api/v2/process/pdfreport, not POST /api/v2/transaction. */
 export function isReportService(name: string): boolean {
   return name.startsWith('m_');
@@ -27,51 +37,9 @@ export function modulePath(kind: ModuleKind, stem: string): string {
 }
 
 /**
- * The values the generated package's index and client entry export, less those of the client's families (each
- * family's entry in generator/families/ names its own). A name derived from a server name never takes one of
- * these, so that no generated value shadows the API.
+ * The values the generated package's entries define beside the runtime's exports (index.ts, client-api.ts): the
+ * index's `query` and the client entry's `createClient`, made with the package's settings, and the one setting,
+ * `userDefinedFields`, which the client entry re-exports. With the runtime's exports, these are the names no value
+ * derived from a server name takes, so that no generated value shadows the API.
  */
-export const API_NAMES: readonly string[] = [
-  'query',
-  'queryWith',
-  'changedSince',
-  'and',
-  'or',
-  'not',
-  'decimal',
-  'createClient',
-  'createClientWith',
-  'userDefinedFields',
-  'defineObject',
-  'Query',
-  'ErpError',
-  'ErpFilterRejectedError',
-  'ErpHttpError',
-  'ErpLiteralError',
-  'ErpNotAuthorizedError',
-  'ErpNotFoundError',
-  'ErpQueryError',
-  'ErpServerError',
-  'ErpUnexpectedResponseError',
-  'ErpCancelledError',
-  'ErpConnectionError',
-  'ErpForbiddenError',
-  'ErpPagingError',
-  'ErpResponseWindowError',
-  'ErpSignInError',
-  'ErpTimeoutError',
-  'tokenAuth',
-  'retryPolicy',
-  'assertPassed',
-  'parseTransactionResponse',
-  'defineService',
-  'ErpTransactionBuildError',
-  'ErpTransactionFailedError',
-  'COMMAND_ACTIONS',
-  'COMMANDS_SERVICES',
-  'commandsRequest',
-  'ErpLockedError',
-  'ErpAuthError',
-  'ErpRedirectError',
-  'ErpResponseTooLargeError',
-];
+export const ENTRY_VALUES: readonly string[] = ['query', 'createClient', 'userDefinedFields'];

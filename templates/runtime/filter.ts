@@ -5,7 +5,8 @@
 // arithmetic, call `now()` or `substringof`, which the service rejects.
 import { ErpQueryError } from './errors.js';
 import { literal, type DateString, type DateTimeString, type Decimal } from './literals.js';
-import type { ColumnKind, Surface } from './object.js';
+import type { ColumnKind } from './column-kinds.js';
+import type { Surface } from './object.js';
 
 declare const objectBrand: unique symbol;
 declare const surfaceBrand: unique symbol;

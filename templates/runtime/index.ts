@@ -24,14 +24,16 @@ export {
   ErpUnexpectedResponseError,
 } from './errors.js';
 export type { NotAuthorizedReason, SignInFailure } from './errors.js';
-export { ErpNotAppliedError, ErpResourceNotFoundError, ErpServiceError, ErpValidationError } from './entity/rest.js';
-export type { DecimalString, RestErrorDetails, YesNo } from './entity/rest.js';
+export { ErpNotAppliedError, ErpResourceNotFoundError, ErpServiceError, ErpValidationError } from './rest/errors.js';
+export type { RestErrorDetails } from './rest/errors.js';
+export type { DecimalString, YesNo } from './rest/fields.js';
 export { and, not, or } from './filter.js';
 export type { ColumnAccessor, Columns, ComparableColumn, Filter, NullTestColumn, StringColumn } from './filter.js';
 export { decimal } from './literals.js';
 export type { DateString, DateTimeString, Decimal } from './literals.js';
 export { defineObject } from './object.js';
-export type { ColumnKind, QueryObject, RowOf, Surface } from './object.js';
+export type { QueryObject, RowOf, Surface } from './object.js';
+export type { ColumnKind } from './column-kinds.js';
 export { changedSince, Query, queryWith } from './query.js';
 export type {
   ColumnChoice,

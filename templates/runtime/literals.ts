@@ -3,7 +3,7 @@
 // `YYYY-MM-DD`; date-times `YYYY-MM-DDThh:mm:ss.sssZ`; booleans and GUIDs bare. A value that cannot be
 // written correctly is refused with an ErpLiteralError, never sent as `NaN` or `Invalid Date`.
 import { ErpLiteralError } from './errors.js';
-import type { ColumnKind } from './object.js';
+import type { ColumnKind } from './column-kinds.js';
 
 declare const decimalBrand: unique symbol;
 

@@ -1,5 +1,6 @@
 // The runtime descriptor of a table or view: what the query builder needs to know about an object. Each
 // generated row module exports one, built by `defineObject`.
+import { COLUMN_KINDS, type ColumnKind } from './column-kinds.js';
 import { ErpQueryError } from './errors.js';
 
 /** `Object.hasOwn`, which needs ES2022's lib: the runtime compiles down to ES2020. */
@@ -9,26 +10,6 @@ export function hasOwn(object: object, key: PropertyKey): boolean {
 
 /** Where an object is served: `/odataservice/odata/table/{name}` or `/odataservice/odata/view/{name}`. */
 export type Surface = 'table' | 'view';
-
-/**
- * What a column holds, from its Edm type. Decides the filter operations it has and how its literals are
- * written: `int` (Byte, SByte, Int16, Int32, Int64), `decimal`, `float` (Double, Single), `string`, `boolean`,
- * `date` (Edm.Date), `datetime` (Edm.DateTimeOffset), `time` (Edm.TimeOfDay), `duration`, `guid`, `binary`,
- * and `other` (streams and geographic types, which the query surface cannot filter).
- */
-export type ColumnKind =
-  | 'string'
-  | 'int'
-  | 'decimal'
-  | 'float'
-  | 'boolean'
-  | 'date'
-  | 'datetime'
-  | 'time'
-  | 'duration'
-  | 'guid'
-  | 'binary'
-  | 'other';
 
 declare const rowType: unique symbol;
 
@@ -62,20 +43,7 @@ interface Descriptor {
   readonly columns: object;
 }
 
-const KINDS = new Set<unknown>([
-  'string',
-  'int',
-  'decimal',
-  'float',
-  'boolean',
-  'date',
-  'datetime',
-  'time',
-  'duration',
-  'guid',
-  'binary',
-  'other',
-] satisfies ColumnKind[]);
+const KINDS: ReadonlySet<unknown> = new Set(COLUMN_KINDS);
 
 /**
  * `defineObject<Row>()(descriptor)`: the row type is given, the descriptor's literal types are inferred. The

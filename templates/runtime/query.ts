@@ -4,7 +4,8 @@
 import { ErpQueryError } from './errors.js';
 import { checkColumnName, columnAccessors, isFilter, type Columns, type Filter } from './filter.js';
 import type { DateTimeString } from './literals.js';
-import { hasOwn, type ColumnKind, type QueryObject, type Surface } from './object.js';
+import type { ColumnKind } from './column-kinds.js';
+import { hasOwn, type QueryObject, type Surface } from './object.js';
 
 export type Direction = 'asc' | 'desc';
 

@@ -1,10 +1,11 @@
-// npm run bench [-- --runs N] [--only generation|typecheck|editor|fetch|diff|prices]: the performance figures
+// npm run bench [-- --runs N] [--only generation|typecheck|consumer|editor|fetch|sandbox|diff|prices|bundle]: the performance figures
 // the issues set targets for. Benchmarks measure and report; they do not fail the build (timing belongs here,
 // not in tests).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { bundleBench } from './bundle.js';
 import { consumerBench } from './consumer.js';
 import { diffBench } from './diff.js';
 import { endlessFetchBench, fetchBench } from './fetch.js';
@@ -72,6 +73,11 @@ try {
     );
   if (!only || only === 'prices')
     print(`Bulk pricing against the sandbox (median of ${runs} runs)`, await pricesBench(runs));
+  if (!only || only === 'bundle')
+    print(
+      "The sample package in a consumer's bundle (esbuild, minified, code splitting; one build each)",
+      await bundleBench(work),
+    );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

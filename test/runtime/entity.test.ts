@@ -4,20 +4,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErpLockedError, ErpNotFoundError, ErpServerError } from '../../templates/runtime/errors.js';
 import { z } from 'zod';
-import { recordCheck } from '../../templates/runtime/entity/fields.js';
-import { answerSchemas } from '../../templates/runtime/entity/schemas.js';
+import { recordCheck } from '../../templates/runtime/rest/fields.js';
+import { answerSchemas } from '../../templates/runtime/rest/schemas.js';
 import { CUSTOMER_FIELDS } from '../../templates/runtime/entity/records.js';
-import { buildQuery, type QueryBuilder } from '../../templates/runtime/entity/query.js';
-import {
-  ErpResourceNotFoundError,
-  ErpServiceError,
-  ErpValidationError,
-  exactBody,
-  explainRestError,
-  parseExactJson,
-  restDate,
-} from '../../templates/runtime/entity/rest.js';
-import { writeShape } from '../../templates/runtime/entity/fields.js';
+import { buildQuery, type QueryBuilder } from '../../templates/runtime/rest/query.js';
+import { exactBody, parseExactJson } from '../../templates/runtime/rest/call.js';
+import { explainRestError, restDate } from '../../templates/runtime/rest/error-body.js';
+import { ErpResourceNotFoundError, ErpServiceError, ErpValidationError } from '../../templates/runtime/rest/errors.js';
+import { writeShape } from '../../templates/runtime/rest/fields.js';
 import { ErpQueryError } from '../../templates/runtime/errors.js';
 import { retryPolicy, retryReason } from '../../templates/runtime/retry.js';
 import type { RequestInfo } from '../../templates/runtime/errors.js';

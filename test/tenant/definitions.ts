@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isReportService } from '../../templates/runtime/contract.js';
 import {
   BENCH_ACTIONS,
   BENCH_SUBJECTS,
@@ -660,11 +661,6 @@ export function benchDefinitions(count: number): DefinitionFile[] {
     const def = service(name, elements);
     return { name, json: def };
   });
-}
-
-/** report services (`m_*`) are hidden from discovery but callable */
-export function isReportService(name: string): boolean {
-  return name.startsWith('m_');
 }
 
 /** what GET /api/v2/services answers (its exact form was not captured; a list of `{Name}` objects is one accepted) */

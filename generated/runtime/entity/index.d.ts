@@ -1,15 +1,16 @@
-import type { FamilyContext } from '../family.js';
-import {
-  type FieldsOf,
-  type Kind,
-  type Simplify,
-  type UserDefinedFields,
-  type UserDefinedFieldsOf,
-  type UserDefinedFieldWritesOf,
-  type WriteFieldsOf,
-} from './fields.js';
-import { type QueryBuilder } from './query.js';
-import {
+import type { FieldKind } from '../contract.js';
+import type {
+  ExtendedProperties,
+  FieldsOf,
+  RestRecord,
+  Simplify,
+  UserDefinedFields,
+  UserDefinedFieldsOf,
+  UserDefinedFieldWritesOf,
+  WriteFieldsOf,
+} from '../rest/fields.js';
+import type { QueryBuilder } from '../rest/query.js';
+import type {
   ADDRESS_ENTITY_FIELDS,
   ADDRESS_FIELDS,
   CONTACT_EXTENDED,
@@ -19,30 +20,17 @@ import {
   ENTITY_TABLES,
   VENDOR_EXTENDED,
   VENDOR_FIELDS,
-  type ExtendedOf,
+  ExtendedOf,
 } from './records.js';
-export type { DecimalString, YesNo, RestErrorDetails } from './rest.js';
-export type { EntityQuery, QueryBuilder, QueryFields, Logic } from './query.js';
-export type { Nested, UserDefinedFields, UserDefinedFieldTypes, UserDefinedFieldWriteTypes } from './fields.js';
-type Fields = Readonly<Record<string, Kind>>;
+export type { DecimalString, YesNo } from '../rest/fields.js';
+export type { RestErrorDetails } from '../rest/errors.js';
+export type { EntityQuery, QueryBuilder, QueryFields, Logic } from '../rest/query.js';
+export type { Nested, UserDefinedFields, UserDefinedFieldTypes, UserDefinedFieldWriteTypes } from '../rest/fields.js';
+type Fields = Readonly<Record<string, FieldKind>>;
 /** An address as nested in a customer or vendor. */
 export type NestedAddress = FieldsOf<typeof ADDRESS_FIELDS> & {
   readonly ObjectName?: string;
 };
-/** The names a `get` may ask for: a list of the entity's nested objects, or `'*'` for all of them. */
-export type ExtendedProperties<X> = '*' | readonly (keyof X & string)[];
-type Requested<X, P> = P extends '*' ? keyof X : P extends readonly (infer N)[] ? N : never;
-/**
- * A record: its fields, `UserDefinedFields` (`U`: typed where the snapshot has the table's extension table), and
- * each nested object present when requested, else null.
- */
-export type EntityRecord<F, X, P = readonly [], U = UserDefinedFields> = Simplify<
-  F & {
-    UserDefinedFields?: U;
-  } & {
-    [K in keyof X]: K extends Requested<X, P> ? X[K] : null;
-  }
->;
 /** What `create` sends: the record without its generated key field (`without`), other fields as wanted. */
 export type CreateOf<F, Without extends keyof F, Needed extends keyof F = never, U = UserDefinedFields> = Simplify<
   {
@@ -89,13 +77,13 @@ export interface EntityReader<D extends Fields, X, K, C, U = UserDefinedFields> 
   get<const P extends ExtendedProperties<X> = readonly []>(
     key: K,
     options?: GetOptions<P>,
-  ): Promise<EntityRecord<FieldsOf<D>, X, P, U>>;
+  ): Promise<RestRecord<FieldsOf<D>, X, P, U>>;
   /** GET `/?$query=...`: the records the expression matches (the service does not page). */
-  list(options: ListOptions<D, FieldsOf<D>>): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>[]>;
+  list(options: ListOptions<D, FieldsOf<D>>): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>[]>;
   /** GET `/`: every record, in one answer; the service cannot page, so neither can this. */
-  listAll(): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>[]>;
+  listAll(): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>[]>;
   /** POST: creates the record (its key field is generated) and answers it. */
-  create(record: C): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>>;
+  create(record: C): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>>;
   /** GET `/ping`: the service's `ResponseMessage`. */
   ping(): Promise<string>;
 }
@@ -110,7 +98,7 @@ export interface EntityWriter<D extends Fields, X, K, C, Change, U = UserDefined
   /** GET `/new`: a blank record to fill and `create`. */
   template(): Promise<Blank<FieldsOf<D>, U>>;
   /** PUT `/{key}` with the key fields and the fields to change; answers the record. */
-  update(record: Change): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>>;
+  update(record: Change): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>>;
   /**
    * Soft delete: PUT `/{key}` with `Delete: true` (the service has no DELETE). The record stays, marked deleted: a
    * following `get` answers it with `Delete: true`, and its row's `delete_flag` is `Y` on the query surface.
@@ -147,10 +135,10 @@ type CustomerUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['
 type VendorUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['vendors']>;
 type ContactUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['contacts']>;
 type AddressUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['addresses']>;
-export type CustomerRecord<P = readonly []> = EntityRecord<CustomerFields, CustomerExtended, P, CustomerUserFields>;
-export type VendorRecord<P = readonly []> = EntityRecord<VendorFields, VendorExtended, P, VendorUserFields>;
-export type ContactRecord<P = readonly []> = EntityRecord<ContactFields, ContactExtended, P, ContactUserFields>;
-export type AddressRecord = EntityRecord<AddressFields, {}, readonly [], AddressUserFields>;
+export type CustomerRecord<P = readonly []> = RestRecord<CustomerFields, CustomerExtended, P, CustomerUserFields>;
+export type VendorRecord<P = readonly []> = RestRecord<VendorFields, VendorExtended, P, VendorUserFields>;
+export type ContactRecord<P = readonly []> = RestRecord<ContactFields, ContactExtended, P, ContactUserFields>;
+export type AddressRecord = RestRecord<AddressFields, {}, readonly [], AddressUserFields>;
 export type Customers = EntityWriter<
   typeof CUSTOMER_FIELDS,
   CustomerExtended,
@@ -189,5 +177,5 @@ export interface EntityFamily {
   readonly contacts: Contacts;
   readonly addresses: Addresses;
 }
-/** `client.entity`: one namespace per entity. */
-export declare function entityFamily(context: FamilyContext): EntityFamily;
+/** `client.entity`: one namespace per entity, loaded on its first call (resources.ts). */
+export declare const entity: import('../family.js').Family<EntityFamily>;

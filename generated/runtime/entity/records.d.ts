@@ -1,4 +1,4 @@
-import type { Nested } from './fields.js';
+import type { Nested } from '../rest/fields.js';
 /** The table behind each entity (its records' `ObjectName`): its extension table `<table>_ud` holds the user-defined fields. */
 export declare const ENTITY_TABLES: {
   readonly customers: 'customer';

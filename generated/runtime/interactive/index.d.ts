@@ -1,7 +1,6 @@
-import type { Family } from '../family.js';
 import type { Service } from '../transaction.js';
-import { type ChangeItem } from './errors.js';
-import { type InteractiveEvent, type InteractiveMessage } from './wire.js';
+import type { ChangeItem } from './errors.js';
+import type { InteractiveEvent, InteractiveMessage } from './wire.js';
 export type { ChangeItem } from './errors.js';
 export type { InteractiveEvent, InteractiveMessage } from './wire.js';
 export interface SessionOptions {
@@ -136,9 +135,4 @@ export interface Interactive {
    */
   session<T>(work: (session: Session) => Promise<T>, options?: SessionOptions): Promise<T>;
 }
-/**
- * One session at a time per client: the service keeps one session per token (a second one is a 409), and the
- * cure for a 409, deleting the token's sessions, would end a session still in use. Concurrent session() calls
- * therefore run one after another.
- */
-export declare const interactive: Family<Interactive>;
+export declare const interactive: import('../family.js').Family<Interactive>;

@@ -5,7 +5,7 @@
 // carry a `Type` (1 information, 2 the missing-record message, ...): they are judged by their Type, never by
 // their count, since a successful load may carry messages too.
 import { ErpUnexpectedResponseError } from '../errors.js';
-import { errorMessageOf } from '../http.js';
+import { errorMessageOf } from '../http/failure.js';
 const STATUS_WORDS = { none: 0, success: 1, failure: 2, blocked: 3 };
 /** The value of `key` in the first event named `name` (`windowopened` / `windowid`), case-insensitively. */
 export function eventValue(events, name, key) {

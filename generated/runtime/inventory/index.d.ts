@@ -1,4 +1,3 @@
-import type { FamilyContext } from '../family.js';
 export type {
   ChildList,
   ItemRecord,
@@ -33,7 +32,9 @@ export type {
   PriceResult,
   Quantity,
 } from './price.js';
-export declare function inventoryFamily(context: FamilyContext): {
+export type { InventoryFamily } from './parts.js';
+/** `client.inventory`: items and their prices, loaded on the first call (parts.ts). */
+export declare const inventory: import('../family.js').Family<{
   parts: {
     get<const P extends '*' | readonly import('./items.js').ItemExtendedName[] = readonly []>(
       itemId: string,
@@ -43,7 +44,7 @@ export declare function inventoryFamily(context: FamilyContext): {
     ): Promise<import('./items.js').ItemRecord<P>>;
     create(payload: import('./items.js').ItemCreate): Promise<import('./items.js').ItemRecord>;
     list(options: {
-      readonly query: import('../entity/query.js').QueryBuilder<
+      readonly query: import('../rest/query.js').QueryBuilder<
         typeof import('./records.js').ITEM_FIELDS,
         import('./items.js').ItemFields
       >;
@@ -65,8 +66,6 @@ export declare function inventoryFamily(context: FamilyContext): {
       parameters: import('./price.js').BatchPriceParameters,
       options?: import('./price.js').BulkOptions,
     ): Promise<import('./price.js').PriceResult[]>;
-    /** GET `/ping`: the health check; resolves when the service answers. */
     ping(): Promise<void>;
   };
-};
-export type InventoryFamily = ReturnType<typeof inventoryFamily>;
+}>;

@@ -1,20 +1,17 @@
-import { objectCheck } from '../entity/fields.js';
-import { restCall } from '../entity/rest.js';
-import { items } from './items.js';
-import { prices } from './price.js';
-export function inventoryFamily(context) {
-  return {
-    parts: {
-      ...items(context),
-      ...prices(context),
-      /** GET `/ping`: the health check; resolves when the service answers. */
-      async ping() {
-        await restCall(
-          context,
-          { method: 'GET', path: '/api/inventory/parts/ping', object: 'inventory/parts' },
-          objectCheck,
-        );
-      },
-    },
-  };
-}
+// The inventory family, `client.inventory`: items (the item master) and their prices on `/api/inventory/parts`.
+// It shares the REST plumbing of the entity family (rest/): exact decimals, answers checked against their records, the
+// REST error bodies as typed errors. An unfiltered item list times out on the service, so `list` needs a `$query`.
+import { lazyFamily } from '../family.js';
+/** `client.inventory`: items and their prices, loaded on the first call (parts.ts). */
+export const inventory = lazyFamily(() => import('./parts.js'), {
+  parts: {
+    get: true,
+    create: true,
+    list: true,
+    appendOrUpdate: true,
+    price: true,
+    prices: true,
+    pricesBulk: true,
+    ping: true,
+  },
+});

@@ -1,15 +1,15 @@
+import type { FieldKind } from '../contract.js';
 import type { FamilyContext } from '../family.js';
-import type { EntityRecord } from '../entity/index.js';
 import {
   type Check,
   type FieldsOf,
-  type Kind,
+  type RestRecord,
   type Simplify,
   type UserDefinedFieldsOf,
   type UserDefinedFieldWritesOf,
   type WriteFieldsOf,
-} from '../entity/fields.js';
-import { type QueryBuilder } from '../entity/query.js';
+} from '../rest/fields.js';
+import { type QueryBuilder } from '../rest/query.js';
 import {
   ITEM_EXTENDED,
   ITEM_FIELDS,
@@ -35,7 +35,7 @@ export interface ChildList<T> {
 }
 /** The child collections by name: typed lists, untyped lists, and objects of undocumented shape (may be null). */
 export type ItemExtended = {
-  [K in keyof typeof ITEM_EXTENDED]: (typeof ITEM_EXTENDED)[K] extends Readonly<Record<string, Kind>>
+  [K in keyof typeof ITEM_EXTENDED]: (typeof ITEM_EXTENDED)[K] extends Readonly<Record<string, FieldKind>>
     ? ChildList<FieldsOf<(typeof ITEM_EXTENDED)[K]>>
     : (typeof ITEM_EXTENDED)[K] extends 'list'
       ? ChildList<Readonly<Record<string, unknown>>>
@@ -45,7 +45,7 @@ export type ItemExtendedName = keyof ItemExtended & string;
 /** The item's user-defined fields: typed where the snapshot has `inv_mast_ud`. */
 export type ItemUserFields = UserDefinedFieldsOf<typeof ITEM_TABLE>;
 /** An item: its fields, `UserDefinedFields`, and each child collection present when asked for, else null. */
-export type ItemRecord<P = readonly []> = EntityRecord<ItemFields, ItemExtended, P, ItemUserFields>;
+export type ItemRecord<P = readonly []> = RestRecord<ItemFields, ItemExtended, P, ItemUserFields>;
 type NonEmpty<T> = readonly [T, ...T[]];
 type Rest<F, Taken extends keyof F> = {
   [K in Exclude<keyof F, Taken>]?: F[K];
@@ -177,7 +177,7 @@ export interface ItemChange {
 }
 declare const CHILDREN: readonly ['Locations', 'Suppliers', 'LocationSuppliers', 'UnitsOfMeasure'];
 /** The item check; the child collections in `required` must be present (they were asked for). */
-export declare function itemSchema(required: ReadonlySet<string>, udf?: Readonly<Record<string, Kind>>): Check;
+export declare function itemSchema(required: ReadonlySet<string>, udf?: Readonly<Record<string, FieldKind>>): Check;
 /** The item id as a path segment; `/` cannot be sent (`%2F` answers 404). */
 export declare function itemSegment(itemId: unknown, what: string): string;
 export declare function items(context: FamilyContext): {

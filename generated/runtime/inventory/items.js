@@ -35,9 +35,10 @@ import {
   recordCheck,
   userFieldKinds,
   writeShape,
-} from '../entity/fields.js';
-import { buildQuery } from '../entity/query.js';
-import { ErpNotAppliedError, queryOf, restCall } from '../entity/rest.js';
+} from '../rest/fields.js';
+import { buildQuery } from '../rest/query.js';
+import { queryOf, restCall } from '../rest/call.js';
+import { ErpNotAppliedError } from '../rest/errors.js';
 import {
   ITEM_EXTENDED,
   ITEM_FIELDS,

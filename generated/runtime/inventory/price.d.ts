@@ -1,6 +1,5 @@
 import type { FamilyContext } from '../family.js';
-import { type FieldsOf } from '../entity/fields.js';
-import { type DecimalString } from '../entity/rest.js';
+import { type DecimalString, type FieldsOf } from '../rest/fields.js';
 import { PRICE_FIELDS } from './records.js';
 export type PriceResult = FieldsOf<typeof PRICE_FIELDS>;
 /** A quantity: a number, or its exact decimal text. */

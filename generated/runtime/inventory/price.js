@@ -21,8 +21,8 @@
 // - Decimals carry nine decimal places and are given as their exact text (DecimalString). A batch item's
 //   `UnitQuantity` and `UnitSize` are sent as JSON numbers made from their exact text.
 import { ErpQueryError, ErpUnexpectedResponseError } from '../errors.js';
-import { arrayCheck, recordCheck } from '../entity/fields.js';
-import { queryOf, restCall } from '../entity/rest.js';
+import { arrayCheck, recordCheck } from '../rest/fields.js';
+import { queryOf, restCall } from '../rest/call.js';
 import { itemSegment } from './items.js';
 import { PRICE_FIELDS } from './records.js';
 const OBJECT = 'inventory/parts';

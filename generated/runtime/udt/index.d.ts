@@ -1,5 +1,4 @@
-import type { Family } from '../family.js';
-import { type QueryObject, type RowOf } from '../object.js';
+import type { QueryObject, RowOf } from '../object.js';
 export { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './errors.js';
 /** A user-defined table's descriptor: a table (not a view) whose name starts with `udt_`. */
 export type UdtTable = QueryObject<any, `udt_${string}`, 'table', object>;
@@ -36,4 +35,4 @@ export interface Udt {
   /** Deletes the row with this `row_uid`: `DELETE /udtservice/api/udtdata/deleteudtdata`. Zero rows is an error. */
   delete<T extends UdtTable>(table: T & WithRowUid<T>, conditions: UdtConditions<RowOf<T>>): Promise<UdtResult>;
 }
-export declare const udt: Family<Udt>;
+export declare const udt: import('../family.js').Family<Udt>;

@@ -18,26 +18,20 @@
 // - Decimals are written as JSON numbers from their exact text: a write takes `CreditLimit: 5000` or `'5000.10'`.
 // - The vendor id of this family is not the query surface's `supplier_id` (another table, another number).
 // - GET `/{resource}/ping` answers `{ResponseMessage}`.
-import { ErpQueryError, ErpUnexpectedResponseError } from '../errors.js';
-import type { FamilyContext } from '../family.js';
-import {
-  arrayCheck,
-  nestedCheck,
-  objectCheck,
-  recordCheck,
-  type Check,
-  type FieldsOf,
-  type Kind,
-  type Simplify,
-  type UserDefinedFields,
-  type UserDefinedFieldsOf,
-  type UserDefinedFieldWritesOf,
-  type WriteFieldsOf,
-  userFieldKinds,
-  writeShape,
-} from './fields.js';
-import { buildQuery, type QueryBuilder } from './query.js';
-import {
+import type { FieldKind } from '../contract.js';
+import { lazyFamily } from '../family.js';
+import type {
+  ExtendedProperties,
+  FieldsOf,
+  RestRecord,
+  Simplify,
+  UserDefinedFields,
+  UserDefinedFieldsOf,
+  UserDefinedFieldWritesOf,
+  WriteFieldsOf,
+} from '../rest/fields.js';
+import type { QueryBuilder } from '../rest/query.js';
+import type {
   ADDRESS_ENTITY_FIELDS,
   ADDRESS_FIELDS,
   CONTACT_EXTENDED,
@@ -47,33 +41,18 @@ import {
   ENTITY_TABLES,
   VENDOR_EXTENDED,
   VENDOR_FIELDS,
-  type ExtendedOf,
-  type NestedKind,
+  ExtendedOf,
 } from './records.js';
-import { queryOf, restCall } from './rest.js';
 
-export type { DecimalString, YesNo, RestErrorDetails } from './rest.js';
-export type { EntityQuery, QueryBuilder, QueryFields, Logic } from './query.js';
-export type { Nested, UserDefinedFields, UserDefinedFieldTypes, UserDefinedFieldWriteTypes } from './fields.js';
+export type { DecimalString, YesNo } from '../rest/fields.js';
+export type { RestErrorDetails } from '../rest/errors.js';
+export type { EntityQuery, QueryBuilder, QueryFields, Logic } from '../rest/query.js';
+export type { Nested, UserDefinedFields, UserDefinedFieldTypes, UserDefinedFieldWriteTypes } from '../rest/fields.js';
 
-type Fields = Readonly<Record<string, Kind>>;
-type Extended = Readonly<Record<string, NestedKind>>;
+type Fields = Readonly<Record<string, FieldKind>>;
 
 /** An address as nested in a customer or vendor. */
 export type NestedAddress = FieldsOf<typeof ADDRESS_FIELDS> & { readonly ObjectName?: string };
-
-/** The names a `get` may ask for: a list of the entity's nested objects, or `'*'` for all of them. */
-export type ExtendedProperties<X> = '*' | readonly (keyof X & string)[];
-
-type Requested<X, P> = P extends '*' ? keyof X : P extends readonly (infer N)[] ? N : never;
-
-/**
- * A record: its fields, `UserDefinedFields` (`U`: typed where the snapshot has the table's extension table), and
- * each nested object present when requested, else null.
- */
-export type EntityRecord<F, X, P = readonly [], U = UserDefinedFields> = Simplify<
-  F & { UserDefinedFields?: U } & { [K in keyof X]: K extends Requested<X, P> ? X[K] : null }
->;
 
 /** What `create` sends: the record without its generated key field (`without`), other fields as wanted. */
 export type CreateOf<F, Without extends keyof F, Needed extends keyof F = never, U = UserDefinedFields> = Simplify<
@@ -110,13 +89,13 @@ export interface EntityReader<D extends Fields, X, K, C, U = UserDefinedFields> 
   get<const P extends ExtendedProperties<X> = readonly []>(
     key: K,
     options?: GetOptions<P>,
-  ): Promise<EntityRecord<FieldsOf<D>, X, P, U>>;
+  ): Promise<RestRecord<FieldsOf<D>, X, P, U>>;
   /** GET `/?$query=...`: the records the expression matches (the service does not page). */
-  list(options: ListOptions<D, FieldsOf<D>>): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>[]>;
+  list(options: ListOptions<D, FieldsOf<D>>): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>[]>;
   /** GET `/`: every record, in one answer; the service cannot page, so neither can this. */
-  listAll(): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>[]>;
+  listAll(): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>[]>;
   /** POST: creates the record (its key field is generated) and answers it. */
-  create(record: C): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>>;
+  create(record: C): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>>;
   /** GET `/ping`: the service's `ResponseMessage`. */
   ping(): Promise<string>;
 }
@@ -132,7 +111,7 @@ export interface EntityWriter<D extends Fields, X, K, C, Change, U = UserDefined
   /** GET `/new`: a blank record to fill and `create`. */
   template(): Promise<Blank<FieldsOf<D>, U>>;
   /** PUT `/{key}` with the key fields and the fields to change; answers the record. */
-  update(record: Change): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>>;
+  update(record: Change): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>>;
   /**
    * Soft delete: PUT `/{key}` with `Delete: true` (the service has no DELETE). The record stays, marked deleted: a
    * following `get` answers it with `Delete: true`, and its row's `delete_flag` is `Y` on the query surface.
@@ -173,10 +152,10 @@ type VendorUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['ve
 type ContactUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['contacts']>;
 type AddressUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['addresses']>;
 
-export type CustomerRecord<P = readonly []> = EntityRecord<CustomerFields, CustomerExtended, P, CustomerUserFields>;
-export type VendorRecord<P = readonly []> = EntityRecord<VendorFields, VendorExtended, P, VendorUserFields>;
-export type ContactRecord<P = readonly []> = EntityRecord<ContactFields, ContactExtended, P, ContactUserFields>;
-export type AddressRecord = EntityRecord<AddressFields, {}, readonly [], AddressUserFields>;
+export type CustomerRecord<P = readonly []> = RestRecord<CustomerFields, CustomerExtended, P, CustomerUserFields>;
+export type VendorRecord<P = readonly []> = RestRecord<VendorFields, VendorExtended, P, VendorUserFields>;
+export type ContactRecord<P = readonly []> = RestRecord<ContactFields, ContactExtended, P, ContactUserFields>;
+export type AddressRecord = RestRecord<AddressFields, {}, readonly [], AddressUserFields>;
 
 export type Customers = EntityWriter<
   typeof CUSTOMER_FIELDS,
@@ -218,174 +197,13 @@ export interface EntityFamily {
   readonly addresses: Addresses;
 }
 
-interface EntityDefinition<K> {
-  readonly resource: keyof typeof ENTITY_TABLES;
-  readonly fields: Fields;
-  readonly extended: Extended;
-  /** the key as the URL segment, refused before sending when a part is missing or malformed */
-  keyOf(key: K): string;
-  /** the key fields of a record, as the key */
-  keyFromRecord(record: Readonly<Record<string, unknown>>): K;
-  /** the key fields a PUT body carries */
-  keyFields(key: K): Record<string, unknown>;
-}
+const READER = { get: true, list: true, listAll: true, create: true, ping: true } as const;
+const WRITER = { ...READER, template: true, update: true, delete: true } as const;
 
-function companyKey(resource: string, companyId: unknown, id: unknown, idName: string): string {
-  if (typeof companyId !== 'string' || companyId === '')
-    throw new ErpQueryError(
-      `entity/${resource}: a key needs its company (\`{CompanyId}_{${idName}}\`); a numeric id alone answers 404`,
-    );
-  return `${encodeURIComponent(companyId)}_${numericKey(resource, id, idName)}`;
-}
-
-function numericKey(resource: string, id: unknown, idName: string): string {
-  if (typeof id !== 'number' || !Number.isSafeInteger(id))
-    throw new ErpQueryError(
-      `entity/${resource}: ${idName} must be an integer, not ${JSON.stringify(id) ?? String(id)}`,
-    );
-  return String(id);
-}
-
-const CUSTOMERS: EntityDefinition<CustomerKey> = {
-  resource: 'customers',
-  fields: CUSTOMER_FIELDS,
-  extended: CUSTOMER_EXTENDED,
-  keyOf: (k) => companyKey('customers', k?.companyId, k?.customerId, 'CustomerId'),
-  keyFromRecord: (r) => ({ companyId: r['CompanyId'] as string, customerId: r['CustomerId'] as number }),
-  keyFields: (k) => ({ CompanyId: k.companyId, CustomerId: k.customerId }),
-};
-const VENDORS: EntityDefinition<VendorKey> = {
-  resource: 'vendors',
-  fields: VENDOR_FIELDS,
-  extended: VENDOR_EXTENDED,
-  keyOf: (k) => companyKey('vendors', k?.companyId, k?.vendorId, 'VendorId'),
-  keyFromRecord: (r) => ({ companyId: r['CompanyId'] as string, vendorId: r['VendorId'] as number }),
-  keyFields: (k) => ({ CompanyId: k.companyId, VendorId: k.vendorId }),
-};
-const CONTACTS: EntityDefinition<number> = {
-  resource: 'contacts',
-  fields: CONTACT_FIELDS,
-  extended: CONTACT_EXTENDED,
-  keyOf: (k) => numericKey('contacts', k, 'Id'),
-  keyFromRecord: (r) => r['Id'] as number,
-  keyFields: (k) => ({ Id: k }),
-};
-const ADDRESSES: EntityDefinition<number> = {
-  resource: 'addresses',
-  fields: ADDRESS_ENTITY_FIELDS,
-  extended: {},
-  keyOf: (k) => numericKey('addresses', k, 'AddressId'),
-  keyFromRecord: (r) => r['AddressId'] as number,
-  keyFields: (k) => ({ AddressId: k }),
-};
-
-const nestedAddress = recordCheck(ADDRESS_FIELDS);
-const pingCheck = recordCheck({ ResponseMessage: 'text!' });
-
-/** The record check; the nested objects in `required` must be present (they were asked for). */
-function recordSchema(definition: EntityDefinition<unknown>, required: ReadonlySet<string>, udf?: Fields): Check {
-  const children: Record<string, { check: Check; required: boolean }> = {};
-  for (const [name, kind] of Object.entries(definition.extended))
-    children[name] = { check: kind === 'address' ? nestedAddress : nestedCheck, required: required.has(name) };
-  return recordCheck(definition.fields, children, udf);
-}
-
-/** The blank template: the same fields, every one of them may be null. */
-function blankSchema(definition: EntityDefinition<unknown>, udf?: Fields): Check {
-  const fields: Record<string, Kind> = {};
-  for (const [name, kind] of Object.entries(definition.fields))
-    fields[name] = kind === 'int!' ? 'int' : kind === 'text!' ? 'text' : kind;
-  return recordCheck(fields, {}, udf);
-}
-
-function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
-  const base = `/api/entity/${definition.resource}`;
-  const object = `entity/${definition.resource}`;
-  const udf = userFieldKinds(context, ENTITY_TABLES[definition.resource]);
-  const anyRecord = recordSchema(definition as EntityDefinition<unknown>, new Set(), udf);
-  const records = arrayCheck(anyRecord);
-  const nestedAddresses = Object.fromEntries(
-    Object.entries(definition.extended)
-      .filter(([, kind]) => kind === 'address')
-      .map(([name]) => [name, writeShape(ADDRESS_FIELDS)]),
-  );
-  const shape = writeShape(definition.fields, nestedAddresses, udf);
-  const list = (query: string) => restCall(context, { method: 'GET', path: `${base}/${query}`, object }, records);
-  return {
-    async get(key: K, options?: GetOptions<'*' | readonly string[]>) {
-      const asked = options?.extendedProperties;
-      const names = asked === '*' ? Object.keys(definition.extended) : [...(asked ?? [])];
-      for (const name of names)
-        if (!Object.prototype.hasOwnProperty.call(definition.extended, name))
-          throw new ErpQueryError(`${object}: \`${name}\` is not an extended property of this entity`);
-      const path = `${base}/${definition.keyOf(key)}${queryOf([
-        ['extendedproperties', asked === '*' ? '*' : names.length ? names.join(',') : undefined],
-      ])}`;
-      return restCall(
-        context,
-        { method: 'GET', path, object },
-        recordSchema(definition as EntityDefinition<unknown>, new Set(names), udf),
-      );
-    },
-    async list(options: { query: QueryBuilder<Fields, unknown> }) {
-      if (typeof options?.query !== 'function')
-        throw new ErpQueryError(
-          `${object}: list() needs a query (an unfiltered list answers every record); use listAll()`,
-        );
-      return list(queryOf([['$query', buildQuery(definition.fields, options.query)]]));
-    },
-    listAll: () => list(''),
-    create: (record: Readonly<Record<string, unknown>>) =>
-      restCall(context, { method: 'POST', path: base, object, body: record, shape }, anyRecord),
-    async ping() {
-      return (
-        (await restCall(context, { method: 'GET', path: `${base}/ping`, object }, pingCheck)) as {
-          ResponseMessage: string;
-        }
-      ).ResponseMessage;
-    },
-    template: () =>
-      restCall(
-        context,
-        { method: 'GET', path: `${base}/new`, object },
-        blankSchema(definition as EntityDefinition<unknown>, udf),
-      ),
-    update: async (record: Readonly<Record<string, unknown>>) =>
-      restCall(
-        context,
-        {
-          method: 'PUT',
-          path: `${base}/${definition.keyOf(definition.keyFromRecord(record))}`,
-          object,
-          body: record,
-          shape,
-        },
-        anyRecord,
-      ),
-    async delete(key: K) {
-      const body = { ...definition.keyFields(key), Delete: true };
-      const answer = await restCall(
-        context,
-        { method: 'PUT', path: `${base}/${definition.keyOf(key)}`, object, body },
-        (value, path) => (value === undefined ? value : objectCheck(value, path)),
-      );
-      if (answer !== null && typeof answer === 'object' && (answer as { Delete?: unknown }).Delete === false)
-        throw new ErpUnexpectedResponseError(`${object}: the record answered after the delete is not deleted`, {
-          request: `PUT ${base}/${definition.keyOf(key)}`,
-          status: 200,
-          object,
-        });
-    },
-  };
-}
-
-/** `client.entity`: one namespace per entity. */
-export function entityFamily(context: FamilyContext): EntityFamily {
-  const { get, list, listAll, create, ping: pingAddresses } = entity(context, ADDRESSES);
-  return {
-    customers: entity(context, CUSTOMERS) as unknown as Customers,
-    vendors: entity(context, VENDORS) as unknown as Vendors,
-    contacts: entity(context, CONTACTS) as unknown as Contacts,
-    addresses: { get, list, listAll, create, ping: pingAddresses } as unknown as Addresses,
-  };
-}
+/** `client.entity`: one namespace per entity, loaded on its first call (resources.ts). */
+export const entity = lazyFamily<EntityFamily>(() => import('./resources.js'), {
+  customers: WRITER,
+  vendors: WRITER,
+  contacts: WRITER,
+  addresses: READER,
+});

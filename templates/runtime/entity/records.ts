@@ -2,7 +2,8 @@
 // fields on the server, a vendor 50, a contact 40, an address 27; the document shows only these, and the others
 // arrive untyped on the same object), `ObjectName` (the table name), `UserDefinedFields`, and the nested objects
 // (`extendedproperties`) that are null unless asked for.
-import type { Kind, Nested } from './fields.js';
+import type { FieldKind } from '../contract.js';
+import type { Nested } from '../rest/fields.js';
 
 /** The table behind each entity (its records' `ObjectName`): its extension table `<table>_ud` holds the user-defined fields. */
 export const ENTITY_TABLES = {
@@ -28,7 +29,7 @@ export const ADDRESS_FIELDS = {
   PhysState: 'text',
   PhysPostalCode: 'text',
   PhysCountry: 'text',
-} as const satisfies Record<string, Kind>;
+} as const satisfies Record<string, FieldKind>;
 
 export const CUSTOMER_FIELDS = {
   CompanyId: 'text!',
@@ -45,7 +46,7 @@ export const CUSTOMER_FIELDS = {
   /** soft delete: `delete(key)` sends it */
   Delete: 'bool',
   ObjectName: 'text!',
-} as const satisfies Record<string, Kind>;
+} as const satisfies Record<string, FieldKind>;
 
 export const VENDOR_FIELDS = {
   CompanyId: 'text!',
@@ -53,19 +54,19 @@ export const VENDOR_FIELDS = {
   VendorId: 'int!',
   Delete: 'bool',
   ObjectName: 'text!',
-} as const satisfies Record<string, Kind>;
+} as const satisfies Record<string, FieldKind>;
 
 export const CONTACT_FIELDS = {
   Id: 'int!',
   Delete: 'bool',
   ObjectName: 'text!',
-} as const satisfies Record<string, Kind>;
+} as const satisfies Record<string, FieldKind>;
 
 export const ADDRESS_ENTITY_FIELDS = {
   AddressId: 'int!',
   ...ADDRESS_FIELDS,
   ObjectName: 'text!',
-} as const satisfies Record<string, Kind>;
+} as const satisfies Record<string, FieldKind>;
 
 /** The nested objects a `get` may ask for; `'address'` ones have the address fields, the others are untyped. */
 export const CUSTOMER_EXTENDED = {

@@ -5,7 +5,7 @@
 // carry a `Type` (1 information, 2 the missing-record message, ...): they are judged by their Type, never by
 // their count, since a successful load may carry messages too.
 import { ErpUnexpectedResponseError, type RequestInfo } from '../errors.js';
-import { errorMessageOf } from '../http.js';
+import { errorMessageOf } from '../http/failure.js';
 
 export interface InteractiveMessage {
   readonly Text: string;

@@ -1,11 +1,8 @@
 // The inventory family, `client.inventory`: items (the item master) and their prices on `/api/inventory/parts`.
-// It shares the REST plumbing of the entity family (entity/rest.ts): exact decimals, answers checked against their records, the
+// It shares the REST plumbing of the entity family (rest/): exact decimals, answers checked against their records, the
 // REST error bodies as typed errors. An unfiltered item list times out on the service, so `list` needs a `$query`.
-import type { FamilyContext } from '../family.js';
-import { objectCheck } from '../entity/fields.js';
-import { restCall } from '../entity/rest.js';
-import { items } from './items.js';
-import { prices } from './price.js';
+import { lazyFamily } from '../family.js';
+import type { InventoryFamily } from './parts.js';
 
 export type {
   ChildList,
@@ -41,22 +38,18 @@ export type {
   PriceResult,
   Quantity,
 } from './price.js';
+export type { InventoryFamily } from './parts.js';
 
-export function inventoryFamily(context: FamilyContext) {
-  return {
-    parts: {
-      ...items(context),
-      ...prices(context),
-      /** GET `/ping`: the health check; resolves when the service answers. */
-      async ping(): Promise<void> {
-        await restCall(
-          context,
-          { method: 'GET', path: '/api/inventory/parts/ping', object: 'inventory/parts' },
-          objectCheck,
-        );
-      },
-    },
-  };
-}
-
-export type InventoryFamily = ReturnType<typeof inventoryFamily>;
+/** `client.inventory`: items and their prices, loaded on the first call (parts.ts). */
+export const inventory = lazyFamily<InventoryFamily>(() => import('./parts.js'), {
+  parts: {
+    get: true,
+    create: true,
+    list: true,
+    appendOrUpdate: true,
+    price: true,
+    prices: true,
+    pricesBulk: true,
+    ping: true,
+  },
+});

@@ -27,8 +27,8 @@
 //   `listAll`.
 // - Decimals are sent as JSON numbers from their exact text: a write takes `Price1: 12.5` or `'12.5000'`.
 import { ErpQueryError } from '../errors.js';
+import type { FieldKind } from '../contract.js';
 import type { FamilyContext } from '../family.js';
-import type { EntityRecord } from '../entity/index.js';
 import {
   arrayCheck,
   listCheck,
@@ -37,16 +37,17 @@ import {
   recordCheck,
   type Check,
   type FieldsOf,
-  type Kind,
+  type RestRecord,
   type Simplify,
   type UserDefinedFieldsOf,
   type UserDefinedFieldWritesOf,
   type WriteFieldsOf,
   userFieldKinds,
   writeShape,
-} from '../entity/fields.js';
-import { buildQuery, type QueryBuilder } from '../entity/query.js';
-import { ErpNotAppliedError, queryOf, restCall } from '../entity/rest.js';
+} from '../rest/fields.js';
+import { buildQuery, type QueryBuilder } from '../rest/query.js';
+import { queryOf, restCall } from '../rest/call.js';
+import { ErpNotAppliedError } from '../rest/errors.js';
 import {
   ITEM_EXTENDED,
   ITEM_FIELDS,
@@ -75,7 +76,7 @@ export interface ChildList<T> {
 
 /** The child collections by name: typed lists, untyped lists, and objects of undocumented shape (may be null). */
 export type ItemExtended = {
-  [K in keyof typeof ITEM_EXTENDED]: (typeof ITEM_EXTENDED)[K] extends Readonly<Record<string, Kind>>
+  [K in keyof typeof ITEM_EXTENDED]: (typeof ITEM_EXTENDED)[K] extends Readonly<Record<string, FieldKind>>
     ? ChildList<FieldsOf<(typeof ITEM_EXTENDED)[K]>>
     : (typeof ITEM_EXTENDED)[K] extends 'list'
       ? ChildList<Readonly<Record<string, unknown>>>
@@ -87,7 +88,7 @@ export type ItemExtendedName = keyof ItemExtended & string;
 export type ItemUserFields = UserDefinedFieldsOf<typeof ITEM_TABLE>;
 
 /** An item: its fields, `UserDefinedFields`, and each child collection present when asked for, else null. */
-export type ItemRecord<P = readonly []> = EntityRecord<ItemFields, ItemExtended, P, ItemUserFields>;
+export type ItemRecord<P = readonly []> = RestRecord<ItemFields, ItemExtended, P, ItemUserFields>;
 
 type NonEmpty<T> = readonly [T, ...T[]];
 type Rest<F, Taken extends keyof F> = { [K in Exclude<keyof F, Taken>]?: F[K] };
@@ -201,7 +202,7 @@ function childCheck(kind: (typeof ITEM_EXTENDED)[keyof typeof ITEM_EXTENDED]): C
 }
 
 /** The item check; the child collections in `required` must be present (they were asked for). */
-export function itemSchema(required: ReadonlySet<string>, udf?: Readonly<Record<string, Kind>>): Check {
+export function itemSchema(required: ReadonlySet<string>, udf?: Readonly<Record<string, FieldKind>>): Check {
   const children: Record<string, { check: Check; required: boolean }> = {};
   for (const [name, kind] of Object.entries(ITEM_EXTENDED))
     // the objects of undocumented shape (Lot, Service, MSDS, ...) may answer null even when asked for
@@ -306,7 +307,7 @@ function checkAppend(itemId: string, location: Row, kit: boolean): void {
 }
 
 /** Where an item's decimals are, for writing them as exact JSON numbers. */
-const ITEM_SHAPE = (udf: Readonly<Record<string, Kind>> | undefined) =>
+const ITEM_SHAPE = (udf: Readonly<Record<string, FieldKind>> | undefined) =>
   writeShape(
     ITEM_FIELDS,
     {
@@ -425,7 +426,7 @@ export function items(context: FamilyContext) {
 /** The change must be there when read back: a 200 alone does not prove the write. */
 function verify(itemId: string, sent: Row, after: Row, change: ItemChange): void {
   const missing: string[] = [];
-  const decimal = (fields: Readonly<Record<string, Kind>>, field: string) =>
+  const decimal = (fields: Readonly<Record<string, FieldKind>>, field: string) =>
     Object.prototype.hasOwnProperty.call(fields, field) && fields[field] === 'decimal';
   for (const [field, value] of Object.entries(change.item ?? {}))
     if (!same(after[field], value, decimal(ITEM_FIELDS, field)))

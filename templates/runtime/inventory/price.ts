@@ -22,8 +22,8 @@
 //   `UnitQuantity` and `UnitSize` are sent as JSON numbers made from their exact text.
 import { ErpQueryError, ErpUnexpectedResponseError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
-import { arrayCheck, recordCheck, type FieldsOf, type WriteShape } from '../entity/fields.js';
-import { queryOf, restCall, type DecimalString } from '../entity/rest.js';
+import { arrayCheck, recordCheck, type DecimalString, type FieldsOf, type WriteShape } from '../rest/fields.js';
+import { queryOf, restCall } from '../rest/call.js';
 import { itemSegment } from './items.js';
 import { PRICE_FIELDS } from './records.js';
 

@@ -2,7 +2,7 @@
 // has 60+ fields, the document names these), its child collections (delivered as `{list: [...]}`, null unless
 // asked for with `extendedproperties`), and the price and availability result. Decimals arrive as JSON numbers
 // and are given as their exact text (DecimalString); a price result's carry nine decimal places.
-import type { Kind } from '../entity/fields.js';
+import type { FieldKind } from '../contract.js';
 
 /** The item master, the table behind an item (its `ObjectName`): `inv_mast_ud` holds its user-defined fields. */
 export const ITEM_TABLE = 'inv_mast';
@@ -43,7 +43,7 @@ export const ITEM_FIELDS = {
   Delete: 'yesNo',
   /** always `inv_mast` */
   ObjectName: 'text!',
-} as const satisfies Record<string, Kind>;
+} as const satisfies Record<string, FieldKind>;
 
 /** `Locations` entries (`inv_loc`): stock levels, accounts, costs, product groups. */
 export const LOCATION_FIELDS = {
@@ -82,7 +82,7 @@ export const LOCATION_FIELDS = {
   /** `Y` soft-deletes the entry, `N` restores it */
   Delete: 'yesNo',
   ObjectName: 'text!',
-} as const satisfies Record<string, Kind>;
+} as const satisfies Record<string, FieldKind>;
 
 /** `Suppliers` entries (`inventory_supplier`). */
 export const SUPPLIER_FIELDS = {
@@ -94,7 +94,7 @@ export const SUPPLIER_FIELDS = {
   Cost: 'decimal',
   LeadTimeDays: 'int',
   ObjectName: 'text!',
-} as const satisfies Record<string, Kind>;
+} as const satisfies Record<string, FieldKind>;
 
 /** `LocationSuppliers` entries (`inventory_supplier_x_loc`): the supplier of a location. */
 export const LOCATION_SUPPLIER_FIELDS = {
@@ -103,7 +103,7 @@ export const LOCATION_SUPPLIER_FIELDS = {
   SupplierId: 'int!',
   PrimarySupplier: 'yesNo',
   ObjectName: 'text!',
-} as const satisfies Record<string, Kind>;
+} as const satisfies Record<string, FieldKind>;
 
 /** `UnitsOfMeasure` entries (`item_uom`): item level, shared across companies. */
 export const UNIT_FIELDS = {
@@ -111,7 +111,7 @@ export const UNIT_FIELDS = {
   UnitOfMeasure: 'text!',
   UnitSize: 'decimal',
   ObjectName: 'text!',
-} as const satisfies Record<string, Kind>;
+} as const satisfies Record<string, FieldKind>;
 
 /**
  * The child collections: typed entries for the four the document describes, untyped entries for `LocationMSPs`
@@ -160,4 +160,4 @@ export const PRICE_FIELDS = {
   QuantityQuarantined: 'decimal',
   QuantityFrozen: 'decimal',
   LocationType: 'text',
-} as const satisfies Record<string, Kind>;
+} as const satisfies Record<string, FieldKind>;

@@ -1,0 +1,75 @@
+// Bodies read up to a cap, chunk by chunk: an error body only as far as a message needs, a successful answer up to
+// the client's `maxResponseBytes` (a Content-Length over it is refused before reading). What is past the cap is never
+// read (the stream is cancelled), so a server that answers without end cannot fill memory.
+import { ErpResponseTooLargeError } from '../errors.js';
+/** An error body is only shown as a snippet and read for its message fields: no more of it is read. */
+export const ERROR_BODY_BYTES = 256 * 1024;
+export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
+/**
+ * At most `cap` bytes of a body, chunk by chunk, and whether there was more (the rest is not read: the stream
+ * is cancelled). A response without a stream (a test double) is read whole.
+ */
+export async function readUpTo(response, cap, lost) {
+  try {
+    if (response.body === undefined || response.body === null) {
+      const all = new Uint8Array(await response.arrayBuffer());
+      return { bytes: all.length > cap ? all.subarray(0, cap) : all, more: all.length > cap };
+    }
+    const reader = response.body.getReader();
+    const chunks = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || value === undefined) break;
+      if (total + value.length > cap) {
+        chunks.push(value.subarray(0, cap - total));
+        total = cap;
+        await reader.cancel().catch(() => undefined);
+        return { bytes: concat(chunks, total), more: true };
+      }
+      chunks.push(value);
+      total += value.length;
+    }
+    return { bytes: concat(chunks, total), more: false };
+  } catch (error) {
+    throw lost(error);
+  }
+}
+function concat(chunks, total) {
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+/** Lets go of a body that will not be read (a redirect's): the connection is not held for it. */
+export async function discard(response) {
+  await response.body
+    ?.getReader()
+    .cancel()
+    .catch(() => undefined);
+}
+/** A successful answer's body, refused past its cap (a Content-Length over it is refused before reading). */
+export function readCapped(cap) {
+  return async (response, lost, info) => {
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+    const { bytes, more } =
+      declared > cap ? { bytes: new Uint8Array(0), more: true } : await readUpTo(response, cap, lost);
+    if (more) {
+      if (declared > cap) await discard(response);
+      throw new ErpResponseTooLargeError(
+        `the answer is longer than ${cap} bytes, the most this client reads (maxResponseBytes): a runaway or hostile server? Nothing of it was kept`,
+        info(response.status),
+      );
+    }
+    return bytes;
+  };
+}
+const utf8 = new globalThis.TextDecoder();
+/** A body's bytes as text (UTF-8, invalid sequences replaced). */
+export function utf8Text(bytes) {
+  return utf8.decode(bytes);
+}

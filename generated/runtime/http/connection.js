@@ -1,0 +1,76 @@
+// A failure before or while the body arrives: the caller's cancel, the timeout (which covers the body too), a body
+// that cannot be decoded, or a connection closed early (which, on a write, leaves the outcome unknown).
+import { ErpCancelledError, ErpConnectionError, ErpTimeoutError, ErpUnexpectedResponseError } from '../errors.js';
+import { origin } from './redirects.js';
+// through globalThis: the package compiles without DOM or Node type definitions
+const timers = globalThis;
+/** A timeout over the whole exchange, body included, joined with the caller's signal. */
+export function deadline(timeoutMs, caller) {
+  const controller = new timers.AbortController();
+  let timedOut = false;
+  const timer = timers.setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  if (caller?.aborted) controller.abort();
+  caller?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    cancelled: () => caller?.aborted === true,
+    done() {
+      timers.clearTimeout(timer);
+      caller?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+/** The innermost cause of a fetch failure: undici wraps the socket or zlib error in a bare TypeError. */
+function rootCause(error) {
+  let e = error;
+  while (e !== null && typeof e === 'object' && e.cause instanceof Error) e = e.cause;
+  const message = e instanceof Error ? e.message : String(e);
+  const code = e?.code;
+  return { message, code: typeof code === 'string' ? code : undefined };
+}
+const RESET = /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED|ECONNABORTED)$/;
+const DECODING = /^(Z_DATA_ERROR|Z_BUF_ERROR|ERR_PADDING_1|Z_NEED_DICT)$|^ERR_BROTLI/;
+/**
+ * The typed error of a failure of one attempt (`answered`: the status that came, 0 before an answer). `encoding`
+ * is the answer's Content-Encoding, once it came.
+ */
+export function connectionLost(exchange, limit, timeoutMs, info, clean, encoding) {
+  const where = origin(exchange.url);
+  return (error, answered) => {
+    if (limit.cancelled()) return new ErpCancelledError('cancelled by the caller', info(answered));
+    if (limit.timedOut())
+      return new ErpTimeoutError(
+        answered
+          ? `the answer from ${where} did not finish within ${timeoutMs} ms`
+          : `no answer from ${where} within ${timeoutMs} ms`,
+        info(answered),
+      );
+    const cause = rootCause(error);
+    const message = clean(cause.message);
+    if (cause.code !== undefined && DECODING.test(cause.code))
+      return new ErpUnexpectedResponseError(
+        `the body from ${where} could not be decoded (Content-Encoding ${JSON.stringify(encoding())}): ${message}`,
+        info(answered),
+      );
+    const reset =
+      (cause.code !== undefined && RESET.test(cause.code)) || /other side closed|socket hang up/i.test(message);
+    const unknownOutcome =
+      exchange.method !== 'GET' && (exchange.kind ?? 'write') === 'write'
+        ? '; the write may have been applied: read it back before sending it again'
+        : '';
+    return new ErpConnectionError(
+      answered
+        ? `the connection to ${where} closed before the whole answer arrived (${message})${unknownOutcome}`
+        : reset
+          ? `the connection to ${where} closed before an answer came (${message})${unknownOutcome}`
+          : `could not reach ${where}: ${message}`,
+      info(answered),
+      reset,
+    );
+  };
+}

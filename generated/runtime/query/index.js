@@ -1,0 +1,2 @@
+import { paging } from './paging.js';
+export const query = paging;

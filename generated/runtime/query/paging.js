@@ -1,0 +1,109 @@
+// Client-driven paging on the data query surface: `$top`/`$skip` until a short page (the service has no server
+// paging, no nextLink), in a stable order (the object's key columns when the query names none).
+//
+// It also guards against a server that does not keep those rules: a page longer than `$top`, or the same page
+// again for a later `$skip`, would make paging run forever, so each is an ErpPagingError; rows that are not
+// objects, and a 200 carrying an OData error object, are ErpUnexpectedResponseErrors.
+import { ErpCancelledError, ErpError, ErpPagingError, ErpUnexpectedResponseError } from '../errors.js';
+import { odataMessage } from '../http/failure.js';
+import { objectPath, queryString } from '../query.js';
+function kindOf(value) {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+}
+/** A page's rows as text, to tell a repeated page; undefined when they cannot be serialised (then not compared). */
+function fingerprint(rows) {
+  try {
+    return JSON.stringify(rows);
+  } catch {
+    return undefined;
+  }
+}
+/** Says on the error how many rows a paging run delivered before it stopped. */
+function withDelivered(error, delivered) {
+  if (error instanceof ErpError) {
+    error.rowsDelivered = delivered;
+    error.message = `${error.message}; ${delivered} row${delivered === 1 ? '' : 's'} had been delivered`;
+  }
+  return error;
+}
+export function paging({ baseUrl, http }) {
+  async function fetchPage(query, queryOptions, signal) {
+    const object = `${query.object.surface}/${query.object.name}`;
+    const shown = `${objectPath(query.object)}?${queryString(queryOptions)}`;
+    const body = await http.json({
+      method: 'GET',
+      url: `${baseUrl}${shown}`,
+      shown,
+      object,
+      odataObject: query.object.name,
+      ...(signal !== undefined ? { signal } : {}),
+    });
+    const info = (serverMessage) => ({
+      object,
+      request: http.redact(`GET ${shown}`),
+      status: 200,
+      ...(serverMessage !== undefined ? { serverMessage: http.redact(serverMessage) } : {}),
+    });
+    const serverError = odataMessage(body);
+    if (serverError !== undefined)
+      throw new ErpUnexpectedResponseError(
+        'the server answered HTTP 200 with an OData error object',
+        info(serverError),
+      );
+    const value = body?.value;
+    if (!Array.isArray(value))
+      throw new ErpUnexpectedResponseError('the server answered JSON without a `value` array', info());
+    value.forEach((row, i) => {
+      if (row === null || typeof row !== 'object' || Array.isArray(row))
+        throw new ErpUnexpectedResponseError(`row ${i + 1} of the page is ${kindOf(row)}, not an object`, info());
+    });
+    if (value.length > queryOptions.top)
+      throw new ErpPagingError(
+        `the server answered ${value.length} rows where $top asked for at most ${queryOptions.top}: it does not honour $top, so the last page cannot be told`,
+        info(),
+      );
+    const count = body['@odata.count'];
+    return { rows: value, ...(typeof count === 'number' ? { count } : {}) };
+  }
+  return {
+    page: (query, pageOptions) => fetchPage(query, query.options, pageOptions?.signal),
+    async *rows(query, rowsOptions) {
+      const signal = rowsOptions?.signal;
+      const pageSize = query.options.top;
+      if (pageSize === 0) return;
+      const orderBy = query.options.orderBy.length ? query.options.orderBy : query.object.key.map((k) => [k, 'asc']);
+      let skip = query.options.skip ?? 0;
+      let delivered = 0;
+      let previous;
+      try {
+        for (;;) {
+          const pageOptions = { ...query.options, orderBy, skip };
+          const shown = `GET ${objectPath(query.object)}?${queryString(pageOptions)}`;
+          if (signal?.aborted)
+            throw new ErpCancelledError('cancelled by the caller', {
+              object: `${query.object.surface}/${query.object.name}`,
+              request: http.redact(shown),
+              status: 0,
+            });
+          const page = await fetchPage(query, pageOptions, signal);
+          // a full page equal to the previous one: the server ignores $skip and would answer it forever
+          const print = page.rows.length === pageSize ? fingerprint(page.rows) : undefined;
+          if (print !== undefined && print === previous)
+            throw new ErpPagingError(
+              `the server answered the same ${pageSize} rows for $skip=${skip} as for $skip=${skip - pageSize}: it ignores $skip, so paging would repeat them forever`,
+              { object: `${query.object.surface}/${query.object.name}`, request: http.redact(shown), status: 200 },
+            );
+          previous = print;
+          for (const row of page.rows) {
+            delivered++;
+            yield row;
+          }
+          if (page.rows.length < pageSize) return;
+          skip += pageSize;
+        }
+      } catch (error) {
+        throw withDelivered(error, delivered);
+      }
+    },
+  };
+}

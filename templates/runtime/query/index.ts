@@ -1,0 +1,8 @@
+// The query surface's family: the client's own `page()` and `rows()` (paging.ts), on the base host. Built with the
+// client rather than on first use: it is what nearly every consumer calls, and it is small.
+import type { Family } from '../family.js';
+import { paging, type Paging } from './paging.js';
+
+export type { Page, Paging, RowsOptions } from './paging.js';
+
+export const query: Family<Paging> = paging;

@@ -1,0 +1,70 @@
+// The REST families' typed errors (shared by `entity` and `inventory`); error-body.ts reads them out of the
+// service's error bodies.
+import {
+  ErpHttpError,
+  ErpNotFoundError,
+  ErpServerError,
+  ErpUnexpectedResponseError,
+  type RequestInfo,
+} from '../errors.js';
+
+/** The fields of a REST error body, as decoded. */
+export interface RestErrorDetails {
+  /** `ErrorType` as sent, e.g. `ResourceNotFoundException`, `Svc.Common.Exceptions.ServiceException` */
+  readonly errorType: string | undefined;
+  /**
+   * The last segment of `ErrorType` (`ServiceException`, `BusinessException`, `ResourceNotFoundException`): what to
+   * match on, since the namespace before it differs between the documents and the real service
+   */
+  readonly exception: string | undefined;
+  readonly innerException: string | undefined;
+  /** `LogId`: quote it to the server's administrator */
+  readonly logId: string | undefined;
+  /** `DateTimeStamp` (ISO or `/Date(ms)/`), when the body had one */
+  readonly timestamp: Date | undefined;
+  readonly hostName: string | undefined;
+  readonly userId: string | undefined;
+}
+
+/** 404 `ResourceNotFoundException`: the record asked for does not exist. */
+export class ErpResourceNotFoundError extends ErpNotFoundError {
+  override name = 'ErpResourceNotFoundError';
+  readonly details: RestErrorDetails;
+  constructor(summary: string, info: RequestInfo, details: RestErrorDetails) {
+    super(summary, info);
+    this.details = details;
+  }
+}
+
+/**
+ * A 500-class REST error with an `ErrorType` (a business or service exception). For items, `itemId` and
+ * `reason` are read from the `Error updating {ItemId}: Error updating inv_mast: {reason}` prefixes.
+ */
+export class ErpServiceError extends ErpServerError {
+  override name = 'ErpServiceError';
+  readonly details: RestErrorDetails;
+  readonly itemId: string | undefined;
+  /** the server's message without the `Error updating ...:` prefixes */
+  readonly reason: string | undefined;
+  constructor(summary: string, info: RequestInfo, details: RestErrorDetails, itemId?: string, reason?: string) {
+    super(summary, info);
+    this.details = details;
+    this.itemId = itemId;
+    this.reason = reason;
+  }
+}
+
+/** A validation failure, `{Message, Errors[]}`: `issues` lists each one the server gave. */
+export class ErpValidationError extends ErpHttpError {
+  override name = 'ErpValidationError';
+  readonly issues: readonly string[];
+  constructor(summary: string, info: RequestInfo, issues: readonly string[]) {
+    super(`${summary}${issues.length ? ` (${issues.join('; ')})` : ''}`, info);
+    this.issues = issues;
+  }
+}
+
+/** A write answered 200 whose effect is not there when read back (a 200 alone does not prove the write). */
+export class ErpNotAppliedError extends ErpUnexpectedResponseError {
+  override name = 'ErpNotAppliedError';
+}

@@ -1,0 +1,68 @@
+// What every call of the Transaction API shares: an exchange on the UI server, an answer that must be a JSON
+// object, the rule that a transaction that did not pass is an error, and report services kept to report().
+import { ErpError, ErpUnexpectedResponseError } from '../errors.js';
+import { isReportService } from '../contract.js';
+import type { FamilyContext } from '../family.js';
+import type { Exchange } from '../http.js';
+import { assertPassed, type TransactionRequest, type TransactionResponse } from '../transaction-wire.js';
+
+export interface TransactionOptions {
+  /** return the answer even when transactions failed, to branch on each `Results.Transactions[].Status` */
+  readonly allowFailures?: boolean;
+}
+
+/** One exchange on the UI server (found through the router once). */
+export async function onUiServer(
+  context: FamilyContext,
+  exchange: Omit<Exchange, 'url' | 'shown'> & { readonly path: string },
+): Promise<unknown> {
+  const { path, ...rest } = exchange;
+  return context.http.json({ ...rest, url: `${await context.uiServer()}${path}`, shown: path });
+}
+
+/** An answer of the right status but the wrong shape: what was asked, and a redacted preview of what came. */
+export function unexpected(
+  context: FamilyContext,
+  summary: string,
+  request: string,
+  object?: string,
+): ErpUnexpectedResponseError {
+  return new ErpUnexpectedResponseError(summary, {
+    request: context.http.redact(request),
+    status: 200,
+    ...(object !== undefined ? { object } : {}),
+  });
+}
+
+/** The answer as a JSON object, or an ErpUnexpectedResponseError saying what came instead. */
+export function asObject(
+  context: FamilyContext,
+  value: unknown,
+  what: string,
+  request: string,
+  object: string,
+): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw unexpected(context, `${object}: ${what} is not a JSON object: ${context.http.show(value)}`, request, object);
+  return value as Record<string, unknown>;
+}
+
+/** The answer, unless a transaction did not pass and the caller did not allow failures (ErpTransactionFailedError). */
+export function outcome(
+  context: FamilyContext,
+  response: TransactionResponse,
+  name: string,
+  options?: TransactionOptions,
+): TransactionResponse {
+  if (options?.allowFailures) return response;
+  // the message quotes the server's messages, which may echo a secret; `response` keeps them as sent
+  return assertPassed(response, name, context.http.redact);
+}
+
+/** A report service (`m_*`) on /transaction answers Succeeded and produces nothing: refused before sending. */
+export function checkNotReport(request: TransactionRequest): void {
+  if (isReportService(request.Name))
+    throw new ErpError(
+      `${request.Name} is a report service: /transaction answers Succeeded and produces nothing; use client.report()`,
+    );
+}
