@@ -4,6 +4,7 @@
 // one but are absent from the list, as on a real server. Without a definitions folder every name is unknown.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serviceNames } from '../templates/runtime/discovery.js';
 
 export interface FieldModel {
   /** what a payload sends; often not the column name */
@@ -74,26 +75,11 @@ export function readServiceCatalog(snapshot: string): ServiceCatalog {
   return { servicesText: JSON.stringify(listed.map((Name) => ({ Name }))), listed, services };
 }
 
-/**
- * The list's exact JSON form was never published: public clients accept a list of names, of {Name} objects,
- * `{value: [...]}` and `{Services: [...]}`, so a snapshot may hold any of the four.
- */
+/** The four forms public clients read (the runtime's discovery.ts owns them), or a message naming the file. */
 function listedNames(value: unknown, file: string): string[] {
-  const wrapped =
-    value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  const list = wrapped ? (wrapped['Services'] ?? wrapped['value']) : value;
-  const names = Array.isArray(list)
-    ? list.map((s: unknown) =>
-        typeof s === 'string'
-          ? s
-          : typeof (s as { Name?: unknown } | null)?.Name === 'string'
-            ? (s as { Name: string }).Name
-            : undefined,
-      )
-    : [undefined];
-  if (names.includes(undefined))
-    throw new Error(`${file}: not a list of names, of {Name} objects, {value: [...]} or {Services: [...]}`);
-  return names as string[];
+  const names = serviceNames(value);
+  if (!names) throw new Error(`${file}: not a list of names, of {Name} objects, {value: [...]} or {Services: [...]}`);
+  return names;
 }
 
 // --- reading a definition: strict, because a malformed snapshot is a test bug that should be loud ---------------
