@@ -6,13 +6,7 @@ import { basename } from 'node:path';
 import type { Config } from './config.js';
 import { fingerprint, type Fingerprint } from './fingerprint.js';
 import type { GenerateResult } from './generate.js';
-import {
-  digest,
-  openServices,
-  openSnapshot,
-  type SnapshotDocument,
-  type SnapshotServices,
-} from './source/snapshot.js';
+import { digest, openServices, openSnapshot, type SnapshotDocument, type SnapshotServices } from './source/snapshot.js';
 import { readRuntimeTemplates, type TemplateFile } from './source/templates.js';
 import { OutputWriter, removeOrphanStaging } from './write/output.js';
 
@@ -46,7 +40,11 @@ export function openRun(config: Config, check: boolean): RunInputs {
  * The previous run's result when the output is what this run would write (its notices given again, as the run
  * gave them), else undefined: there is work to do.
  */
-export function previousRun(run: RunInputs, check: boolean, notice: (line: string) => void): GenerateResult | undefined {
+export function previousRun(
+  run: RunInputs,
+  check: boolean,
+  notice: (line: string) => void,
+): GenerateResult | undefined {
   const summary = run.writer.upToDate(run.print.digest);
   if (!summary) return undefined;
   for (const line of summary.notices) notice(line);

@@ -1,6 +1,15 @@
 // The writer hands its file work to a thread of its own (write/file-thread.ts): what it reports and what it
 // leaves on disk must be exactly what the synchronous writer did, including when a file cannot be written.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
