@@ -16,6 +16,7 @@ import type { Logger, RetryOptions, RetryPolicy } from '../../../templates/runti
 import { UserError } from '../../errors.js';
 import type { Surface } from '../../model/schema.js';
 import { asUserError, connect, type SignIn } from './connection.js';
+import { DEFAULT_MAX_METADATA_BYTES } from './download.js';
 import { fetchDocuments, type DocumentEntry, type LeftOut } from './schema-documents.js';
 import { staged } from './snapshot-folder.js';
 import { fetchServices, type ServicesFetched } from './transaction-services.js';
@@ -83,8 +84,6 @@ export interface FetchResult {
   readonly manifest: Manifest;
   readonly tokenCalls: number;
 }
-
-export const DEFAULT_MAX_METADATA_BYTES = 512 * 1024 * 1024;
 
 /** A base URL as the server's families want it: http(s), no credentials, no query, no trailing slash. */
 export function normalizeBaseUrl(text: string): string {
