@@ -143,12 +143,12 @@ function issueText(issue: z.core.$ZodIssue): string {
   return `expected ${values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values[0]}`;
 }
 
-/** How a problem with a flag's value is told: `--flag value: what is wrong`. */
+/** How a problem with a flag's value is told: `--flag value: what is wrong` (a value that is no word unshown). */
 function flagProblem(key: string, option: Option, value: unknown, message: string): UserError {
-  const shown =
-    value === undefined || (typeof value === 'number' && Number.isNaN(value))
-      ? ''
-      : ` ${([] as unknown[]).concat(value).join(' ')}`;
+  const words = ([] as unknown[]).concat(value);
+  const shown = words.every((w) => typeof w === 'string' || (typeof w === 'number' && !Number.isNaN(w)))
+    ? ` ${words.join(' ')}`
+    : '';
   return new UserError(`${option.positional ? key : `--${flagName(key)}`}${shown}: ${message}`, 2);
 }
 
