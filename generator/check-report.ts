@@ -12,7 +12,7 @@ import type { Config } from './config.js';
 import type { GenerateResult, StaleDetails } from './generate.js';
 import { oneLine } from './message-text.js';
 import { ERPGEN_VERSION } from './version.js';
-import { hashOf } from './write/output.js';
+import { hashOf } from './write/cache.js';
 
 export type Cause =
   | { readonly kind: 'snapshot'; readonly files: readonly string[] }

@@ -1,100 +1,41 @@
-// erpgen.config.json, validated with zod. Paths in the file are relative to the file; flags override it.
+// erpgen.config.json, validated with zod: its keys are the config options of `generate` (at the top) and of
+// `fetch` (under `fetch`), as commands/options.ts declares them. Paths in the file are relative to the file;
+// flags override it.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { z } from 'zod';
+import { configShape, type Flags, type OverrideKey } from './commands/option-table.js';
+import { FETCH_OPTIONS, GENERATE_OPTIONS } from './commands/options.js';
 import { UserError } from './errors.js';
 import { named } from './message-text.js';
 import { mergeKnownValues, type KnownValueSet } from './model/known-values.js';
-import type { EmitMode } from './emit/package-files.js';
-import type { DecimalMode } from './model/edm.js';
 
 export const DEFAULT_CONFIG_FILE = 'erpgen.config.json';
 
-const identifier = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a TypeScript identifier');
-
-const knownValueSet = z
-  .object({
-    name: z.string().regex(/^[A-Z][A-Za-z0-9_]*$/, 'must be a capitalised TypeScript identifier, e.g. RowStatusFlag'),
-    description: z.string().default(''),
-    columns: z.array(z.string().min(1)).min(1, 'must list at least one `object.column` glob'),
-    values: z
-      .record(identifier, z.union([z.string(), z.number().finite()]))
-      .refine((values) => Object.keys(values).length > 0, 'must give at least one value')
-      .refine((values) => {
-        const types = new Set(Object.values(values).map((v) => typeof v));
-        return types.size <= 1;
-      }, 'must be all strings or all numbers'),
-  })
-  .strict();
-
 export const configSchema = z
   .object({
-    $schema: z.string().optional(),
-    /** the snapshot folder: tables.metadata.json, views.metadata.json */
-    snapshot: z.string().min(1).default('schema'),
-    /** the generated package folder */
-    out: z.string().min(1).default('generated'),
-    /** `name` of the generated package.json */
-    packageName: z
-      .string()
-      .regex(/^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/, 'must be a valid npm package name')
-      .default('erp-schema'),
-    /** globs over object names; an object is generated when it matches an include and no exclude */
-    include: z.array(z.string().min(1)).default(['*']),
-    exclude: z.array(z.string().min(1)).default([]),
-    /** Edm.Decimal as `number` (default) or as `string`, exact beyond 15-16 significant digits */
-    decimals: z.enum(['number', 'string']).default('number'),
-    /** generate objects the service cannot serve (`bin`) anyway */
-    includeUnreachable: z.boolean().default(false),
-    /** added to, or replacing by name, the built-in known values */
-    knownValues: z.array(knownValueSet).default([]),
-    /** rows per page when a query gives no `top()` */
-    defaultPageSize: z.number().int().positive().max(1_000_000).default(1000),
+    ...configShape(GENERATE_OPTIONS),
     /** `erpgen fetch`: where and what; never a secret (those come from the environment or a prompt) */
-    fetch: z
-      .object({
-        baseUrl: z.string().min(1).optional(),
-        services: z.array(z.string().min(1)).optional(),
-        tables: z.array(z.string().min(1)).optional(),
-        views: z.array(z.string().min(1)).optional(),
-        /** the most MiB taken of one schema document */
-        maxMetadataMb: z.number().positive().optional(),
-      })
-      .strict()
-      .optional(),
-    /** `js`: JavaScript plus declarations, runs everywhere; `ts`: TypeScript sources, for bundlers and tsx */
-    emit: z.enum(['js', 'ts']).default('js'),
+    fetch: z.object(configShape(FETCH_OPTIONS)).strict().optional(),
   })
   .strict();
 
 export type ConfigFile = z.infer<typeof configSchema>;
+export type FetchConfig = NonNullable<ConfigFile['fetch']>;
 
-export interface Config {
-  /** absolute paths */
-  readonly snapshot: string;
-  readonly out: string;
-  readonly packageName: string;
-  readonly include: readonly string[];
-  readonly exclude: readonly string[];
-  readonly decimals: DecimalMode;
-  readonly includeUnreachable: boolean;
+/** The settings of a run: the config file's, with the flags' over them, paths absolute. */
+export interface Config extends Readonly<Omit<ConfigFile, '$schema' | 'knownValues' | 'fetch'>> {
+  /** the built-in sets, with the file's added or replacing them by name */
   readonly knownValues: readonly KnownValueSet[];
-  readonly defaultPageSize: number;
-  readonly fetch?: ConfigFile['fetch'];
-  readonly emit: EmitMode;
+  readonly fetch?: FetchConfig;
   /** the config file read, if any, relative to the working directory (for messages) */
   readonly file?: string;
 }
 
-export interface ConfigFlags {
-  readonly config?: string;
-  readonly snapshot?: string;
-  readonly out?: string;
-  readonly include?: readonly string[];
-  readonly exclude?: readonly string[];
-  readonly decimals?: DecimalMode;
-  readonly emit?: EmitMode;
-}
+/** What a command line (or an API call) gives: the config file to read, and values over the file's. */
+export type ConfigFlags = Partial<
+  Pick<Flags<typeof GENERATE_OPTIONS>, 'config' | OverrideKey<typeof GENERATE_OPTIONS>>
+>;
 
 /** `path: message` per problem, the way a user would look for it in the file */
 export function formatIssues(file: string, error: z.ZodError): string {
@@ -136,19 +77,20 @@ export function loadConfig(flags: ConfigFlags, cwd = process.cwd()): Config {
   }
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) throw new UserError(formatIssues(shown, parsed.error));
-  const file = parsed.data;
+  const file = parsed.data as Record<string, unknown>;
+  const settings: Record<string, unknown> = {};
+  for (const [key, option] of Object.entries(GENERATE_OPTIONS)) {
+    if (option.on === 'flag' || key === '$schema') continue;
+    // a flag given wins; a list given empty is not given
+    const raw = option.on === 'both' ? (flags as Record<string, unknown>)[key] : undefined;
+    const flag = Array.isArray(raw) && raw.length === 0 ? undefined : raw;
+    const value = flag ?? file[key];
+    settings[key] = 'path' in option ? resolve(flag !== undefined ? cwd : base, value as string) : value;
+  }
   return {
-    snapshot: flags.snapshot !== undefined ? resolve(cwd, flags.snapshot) : resolve(base, file.snapshot),
-    out: flags.out !== undefined ? resolve(cwd, flags.out) : resolve(base, file.out),
-    packageName: file.packageName,
-    include: flags.include?.length ? flags.include : file.include,
-    exclude: flags.exclude?.length ? flags.exclude : file.exclude,
-    decimals: flags.decimals ?? file.decimals,
-    includeUnreachable: file.includeUnreachable,
-    knownValues: mergeKnownValues(file.knownValues),
-    defaultPageSize: file.defaultPageSize,
-    ...(file.fetch !== undefined ? { fetch: file.fetch } : {}),
-    emit: flags.emit ?? file.emit,
+    ...(settings as Omit<Config, 'knownValues' | 'fetch' | 'file'>),
+    knownValues: mergeKnownValues(parsed.data.knownValues),
+    ...(parsed.data.fetch !== undefined ? { fetch: parsed.data.fetch } : {}),
     ...(existsSync(path) ? { file: shown } : {}),
   };
 }

@@ -35,25 +35,10 @@ import {
   unmatchedInclude,
 } from './left-out.js';
 import { parseDefinition, parseServiceList } from './parse/definitions.js';
-import {
-  digest,
-  openServices,
-  openSnapshot,
-  readBytes,
-  type SnapshotDocument,
-  type SnapshotServices,
-} from './source/snapshot.js';
-import { fingerprint } from './fingerprint.js';
+import { readBytes, type SnapshotDocument } from './source/snapshot.js';
 import type { ProgressCounts } from './progress.js';
-import { readRuntimeTemplates } from './source/templates.js';
-import {
-  CACHE,
-  OutputWriter,
-  removeOrphanStaging,
-  type CacheRecord,
-  type Sample,
-  type WriteReport,
-} from './write/output.js';
+import { openRun, previousRun, type RunInputs } from './run-inputs.js';
+import { CACHE, type CacheRecord, type Sample, type WriteReport } from './write/output.js';
 
 export interface GenerateOptions {
   /** compare only: report what differs, write nothing */
@@ -67,6 +52,8 @@ export interface GenerateOptions {
    * not begun to move files into it (then it finishes)
    */
   readonly signal?: AbortSignal;
+  /** the run's inputs, hashed (run-inputs.ts), when the caller has opened them already */
+  readonly run?: RunInputs;
 }
 
 export interface GenerateResult {
@@ -130,10 +117,19 @@ function stopIfAsked(signal: AbortSignal | undefined, out: string): void {
 export async function generate(config: Config, options: GenerateOptions = {}): Promise<GenerateResult> {
   const check = options.check ?? false;
 
+  // what the output is made of: with the same fingerprint and files as the previous run, there is nothing to do
+  const run = options.run ?? openRun(config, check);
+  const { snapshot, services, templates, inputs, print, writer } = run;
+  const previous = previousRun(run, check, options.notice ?? (() => undefined));
+  if (previous) return previous;
+  // what this run says is recorded with its output, for a later run with nothing to do to say again
+  const notices: string[] = [];
+  const notice = (line: string): void => {
+    notices.push(line);
+    options.notice?.(line);
+  };
+
   // source + parse, pass 1: the objects each document exposes; model: what to generate, and all the names
-  const snapshot = openSnapshot(config.snapshot);
-  const services: SnapshotServices | undefined = openServices(config.snapshot);
-  const notice = options.notice ?? (() => undefined);
   const { documents, plan: indexed } = readPlan(snapshot, config, notice);
   let plan = indexed;
   for (const o of plan)
@@ -151,26 +147,6 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   const objects = plan.filter((o) => !o.omitted).length;
   const total = { objects, services: serviceNames.size };
 
-  // what the output is made of: with the same fingerprint and files as the previous run, there is nothing to do
-  const templates = readRuntimeTemplates(config.emit);
-  const inputs = [
-    ...snapshot.map((d) => ({ label: basename(d.file), sha256: digest(d.file) })),
-    ...(services?.list ? [{ label: 'services.json', sha256: digest(services.list.file) }] : []),
-    ...(services?.definitions ?? []).map((d) => ({ label: `definitions/${basename(d.file)}`, sha256: digest(d.file) })),
-  ];
-  const print = fingerprint({ config, templates, inputs });
-
-  if (!check) removeOrphanStaging(config.out); // --check writes nothing, not even a cleanup
-  const writer = new OutputWriter(config.out, check, basename(config.out));
-  if (writer.upToDate(print.digest))
-    return {
-      objects,
-      services: serviceNames.size,
-      files: check ? 0 : writer.previousFiles,
-      changed: [],
-      removed: [],
-      unchanged: writer.previousFiles,
-    };
   // a signal is heard between read blocks of the documents and between services: the work is synchronous
   // otherwise, so a Ctrl-C waits for one block (64 KiB) or one service at most
   const heed = async (): Promise<void> => {
@@ -290,8 +266,11 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       const stale = { samples, parts: print.parts, record: writer.record(), modules };
       return { objects: done.objects, services: serviceNames.size, files: 0, changed, removed, unchanged: 0, stale };
     }
-    const report: WriteReport = await writer.commit(print.digest, print.parts, () =>
-      stopIfAsked(options.signal, config.out),
+    const report: WriteReport = await writer.commit(
+      print.digest,
+      print.parts,
+      () => stopIfAsked(options.signal, config.out),
+      { objects: done.objects, services: serviceNames.size, notices },
     );
     return {
       objects: done.objects,

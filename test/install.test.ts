@@ -13,12 +13,17 @@
 // in that clone (offline too: npm passes the flag on), then `prepare` (the build), then packs the clone as
 // `npm pack` would (the `files` of package.json) and installs that. The dev install is the slow part; it
 // takes everything from the cache (no devDependency builds native code).
+//
+// Both installs are then used from the team's own code too, through the programmatic API (`import { generate }
+// from 'erpgen'`): a TypeScript program type-checked by both compilers against the installed declarations, then
+// run with node.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import picomatch from 'picomatch';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/cli.js';
+import { ts6, tsc7 } from './support/compilers.js';
 import { ROOT } from './support/paths.js';
 import { readTree } from './support/tree.js';
 
@@ -129,6 +134,135 @@ function teamProject(name: string, spec: string, resolved: string): string {
   return dir;
 }
 
+/**
+ * The team's program using erpgen as a library: every command as a function, the errors it can name as values,
+ * the sandbox from `erpgen/sandbox`. What it prints is checked by `useTheApi`; its `@ts-expect-error` lines are
+ * checked by the compilers (a line that is not an error is one).
+ */
+const API_PROGRAM = `
+import { writeFileSync } from 'node:fs';
+import { diff, fetchSnapshot, generate, startSandbox, UserError, version, type GenerateReport } from 'erpgen';
+import { startSandbox as startOwnSandbox, type Sandbox } from 'erpgen/sandbox';
+
+/** what a call that must fail rejected with */
+async function refusal(call: () => Promise<unknown>): Promise<{ exitCode: number; message: string }> {
+  try {
+    await call();
+  } catch (error) {
+    if (error instanceof UserError) return { exitCode: error.exitCode, message: error.message };
+    throw error;
+  }
+  throw new Error('the call succeeded');
+}
+
+const counts = (r: GenerateReport) => ({ objects: r.objects, services: r.services, written: r.changed.length, upToDate: r.upToDate });
+const notices: string[] = [];
+const first = await generate({ out: 'from-api', onNotice: (line) => notices.push(line) });
+const again = await generate({ out: 'from-api', check: true });
+writeFileSync('from-api/README.md', 'edited by hand\\n');
+const stale = await generate({ out: 'from-api', check: true });
+const restored = await generate({ out: 'from-api' });
+
+const emit: string = 'py';
+const badChoice = await refusal(() => generate({ emit: emit as 'js' }));
+const noSnapshot = await refusal(() => generate({ snapshot: 'no-such-folder', out: 'never' }));
+const badTimeout = await refusal(() => fetchSnapshot({ baseUrl: 'http://127.0.0.1:9', timeout: -1 }));
+
+const same = await diff({ old: 'schema', new: 'schema', failOn: 'any' });
+
+const password = 'api-test-password';
+const sandbox: Sandbox = await startOwnSandbox({ snapshot: 'schema', credentials: { users: { api_user: password } } });
+let fetched;
+try {
+  fetched = await fetchSnapshot({ baseUrl: sandbox.url, out: 'fetched', signIn: { username: 'api_user', password } });
+} finally {
+  await sandbox.close();
+}
+const lazy = await startSandbox({ snapshot: 'schema' });
+await lazy.close();
+
+// the options are the command's, typed; what only a terminal has is not one of them (checked, never run)
+export function typeChecks(): void {
+  // @ts-expect-error: not a form
+  void generate({ emit: 'py' });
+  // @ts-expect-error: --quiet is the terminal's
+  void generate({ quiet: true });
+  // @ts-expect-error: the old snapshot must be given
+  void diff({});
+  // @ts-expect-error: secrets are never options
+  void fetchSnapshot({ password });
+  // @ts-expect-error: a count is a number
+  const wrong: string = first.objects;
+  void wrong;
+}
+
+console.log(
+  JSON.stringify({
+    version,
+    first: counts(first),
+    notices,
+    again: counts(again),
+    stale: { upToDate: stale.upToDate, changed: stale.changed, fix: stale.stale?.fix, why: stale.stale?.causes.map((c) => c.kind) },
+    restored: counts(restored),
+    badChoice,
+    noSnapshot,
+    badTimeout,
+    same: { changes: same.diff.changes.length, failed: same.failed, report: same.report },
+    fetched: { out: fetched.out, tables: fetched.manifest.documents.table.kept, services: fetched.manifest.services.fetched.length },
+  }),
+);
+`;
+
+/** Uses the installed erpgen from the team's TypeScript code (API_PROGRAM). */
+async function useTheApi(dir: string): Promise<void> {
+  // .mts: an ES module in a package.json without "type" (top-level await, and erpgen is ESM)
+  writeFileSync(join(dir, 'api.mts'), API_PROGRAM);
+  const tsconfig = join(dir, 'tsconfig.json');
+  writeFileSync(
+    tsconfig,
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        skipLibCheck: true,
+        outDir: 'build',
+        types: ['node'],
+        typeRoots: [join(ROOT, 'node_modules/@types')],
+      },
+      files: ['api.mts'],
+    }),
+  );
+  expect(ts6(tsconfig)).toBe('');
+  // TypeScript 7 checks it too, and emits what node runs
+  expect(tsc7(tsconfig)).toBe('');
+  const printed = JSON.parse((await run(process.execPath, ['build/api.mjs'], dir)).stdout) as Record<string, unknown>;
+  // what generated/ holds: a .js and a .d.ts per table, view and service, and every file of the package
+  const count = (folder: string) => readdirSync(join(ROOT, 'generated', folder)).length / 2;
+  const [objects, services] = [count('tables') + count('views'), count('transactions')];
+  const files = readTree(join(ROOT, 'generated')).size; // the manifest (.erpgen-files) among them
+  expect(printed).toEqual({
+    version: erpgen.version,
+    first: { objects, services, written: files, upToDate: true },
+    notices: [expect.stringMatching(/^left out table bin: /)],
+    again: { objects, services, written: 0, upToDate: true },
+    stale: { upToDate: false, changed: ['README.md'], fix: 'npx erpgen generate --out from-api', why: ['hand-edit'] },
+    restored: { objects, services, written: 1, upToDate: true },
+    badChoice: { exitCode: 2, message: '--emit py: expected js or ts' },
+    noSnapshot: {
+      exitCode: 1,
+      message: 'no-such-folder: snapshot folder not found (give --snapshot, or set "snapshot" in erpgen.config.json)',
+    },
+    badTimeout: { exitCode: 2, message: '--timeout -1: give a number of seconds' },
+    same: { changes: 0, failed: false, report: 'erpgen diff: schema -> schema: no changes\n' },
+    fetched: { out: 'fetched', tables: expect.any(Number), services: expect.any(Number) },
+  });
+  // the API wrote what the CLI writes
+  expect(readTree(join(dir, 'from-api'))).toEqual(readTree(join(ROOT, 'generated')));
+}
+
 /** Installs, then uses erpgen as the README says; returns the install's wall time in seconds. */
 async function installAndUse(dir: string): Promise<number> {
   const install = await run('npm', ['install', '--offline', '--no-audit', '--no-fund'], dir);
@@ -141,6 +275,7 @@ async function installAndUse(dir: string): Promise<number> {
   // the installed erpgen writes exactly what this checkout's erpgen wrote into generated/
   expect(readTree(join(dir, 'generated'))).toEqual(readTree(join(ROOT, 'generated')));
   await run('npx', ['--offline', 'erpgen', 'generate', '--check', '--quiet'], dir);
+  await useTheApi(dir);
   return install.seconds;
 }
 

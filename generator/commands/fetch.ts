@@ -1,52 +1,38 @@
 // `erpgen fetch`: a snapshot from a live server. Credentials come from the environment (ERP_PASSWORD with --user,
 // or ERP_CONSUMER_KEY) or from a prompt on a terminal that does not echo; never from flags or the config file.
-import { createInterface } from 'node:readline';
 import { relative } from 'node:path';
-import type { Argv } from 'yargs';
+import { createInterface } from 'node:readline';
 import { loadConfig } from '../config.js';
-import { ERPGEN_VERSION } from '../version.js';
 import { UserError } from '../errors.js';
-import {
-  DEFAULT_MAX_METADATA_BYTES,
-  fetchSnapshot,
-  type FetchProgress,
-  type SignIn,
-} from '../source/live/fetch-snapshot.js';
-import { fromEnv, refuseSecretFlags, SECRET_FLAG_OPTIONS } from './secrets.js';
+import type { FetchProgress, FetchResult, SignIn } from '../source/live/fetch-snapshot.js';
+import { ERPGEN_VERSION } from '../version.js';
+import { readFlags, type ApiOptions, type Command, type Flags } from './option-table.js';
+import { FETCH_OPTIONS } from './options.js';
+import { fromEnv, refuseSecretFlags } from './secrets.js';
 
-export interface FetchArgs {
-  readonly config?: string | undefined;
-  readonly 'base-url'?: string | undefined;
-  readonly out?: string | undefined;
-  readonly user?: string | undefined;
-  readonly services?: string[] | undefined;
-  readonly tables?: string[] | undefined;
-  readonly views?: string[] | undefined;
-  readonly timeout: number;
-  readonly 'max-metadata-mb'?: number | undefined;
-  readonly quiet: boolean;
-}
+export type { FetchProgress, Manifest, SignIn } from '../source/live/fetch-snapshot.js';
 
-export function fetchOptions<T>(y: Argv<T>) {
-  return y
-    .option('config', { type: 'string', describe: 'config file (default: erpgen.config.json if present)' })
-    .option('base-url', { type: 'string', describe: "the server's base address (or fetch.baseUrl in the config)" })
-    .option('out', { type: 'string', describe: 'snapshot folder to write (default: the config\'s "snapshot")' })
-    .option('user', { type: 'string', describe: 'user name: its password from ERP_PASSWORD or a prompt' })
-    .option('services', { type: 'string', array: true, describe: 'service names or globs (default: all listed)' })
-    .option('tables', { type: 'string', array: true, describe: 'globs over table names (default: all)' })
-    .option('views', { type: 'string', array: true, describe: 'globs over view names (default: all)' })
-    .option('timeout', { type: 'number', default: 300, describe: 'seconds allowed per schema document' })
-    .option('max-metadata-mb', {
-      type: 'number',
-      describe: `the most MiB taken of one schema document (default ${DEFAULT_MAX_METADATA_BYTES / 1_048_576}; or fetch.maxMetadataMb in the config)`,
-    })
-    .option('quiet', { type: 'boolean', default: false, describe: 'print errors only' })
-    .options(SECRET_FLAG_OPTIONS)
-    .epilog(
-      'Credentials: --user with ERP_PASSWORD, or ERP_CONSUMER_KEY (with an optional --user), or a prompt on a ' +
-        'terminal. A consumer key whose token carries an OData allow-list (/odata:a,b) limits the objects fetched.',
-    );
+export type FetchSnapshotOptions = ApiOptions<typeof FETCH_OPTIONS> & {
+  /**
+   * how to sign in; by default from the environment, as the command reads it: ERP_CONSUMER_KEY (with an optional
+   * `user`), or `user` with ERP_PASSWORD
+   */
+  readonly signIn?: SignIn;
+  /** asked when neither `signIn` nor the environment gives credentials (the command prompts at a terminal) */
+  readonly askSignIn?: () => Promise<SignIn>;
+  /** bytes of the schema documents and services done, as the download goes */
+  readonly onProgress?: (progress: FetchProgress) => void;
+  /** a skipped definition, an unknown build: one line each, never a secret */
+  readonly onWarning?: (line: string) => void;
+  /** what the run decided on its own (an allow-list limiting the objects) */
+  readonly onNotice?: (line: string) => void;
+  /** one line per retry and per token call */
+  readonly onLog?: (line: string) => void;
+};
+
+export interface FetchReport extends FetchResult {
+  /** the snapshot folder written, as messages name it (relative to the working folder) */
+  readonly out: string;
 }
 
 /** Asks on the terminal; a hidden answer is not echoed. */
@@ -67,15 +53,18 @@ function ask(question: string, hidden: boolean): Promise<string> {
   });
 }
 
-async function credentials(user: string | undefined, interactive: boolean): Promise<SignIn> {
+/** The sign-in the environment gives: ERP_CONSUMER_KEY (and the user, if any), or the user with ERP_PASSWORD. */
+function credentialsFromEnv(user: string | undefined): SignIn | undefined {
   const consumerKey = fromEnv('ERP_CONSUMER_KEY');
   if (consumerKey !== undefined) return { consumerKey, username: user };
   const password = fromEnv('ERP_PASSWORD');
-  if (password !== undefined) {
-    if (user === undefined) throw new UserError('ERP_PASSWORD is set: give the user name with --user', 2);
-    return { username: user, password };
-  }
-  if (!interactive) throw new UserError('no credentials: give --user and set ERP_PASSWORD, or set ERP_CONSUMER_KEY', 2);
+  if (password === undefined) return undefined;
+  if (user === undefined) throw new UserError('ERP_PASSWORD is set: give the user name with --user', 2);
+  return { username: user, password };
+}
+
+/** Asks for a user name (unless given) and a password that is not echoed. */
+async function prompted(user: string | undefined): Promise<SignIn> {
   const username = user ?? (await ask('user name: ', false)).trim();
   const typed = await ask(`password for ${username}: `, true);
   if (username === '' || typed === '') throw new UserError('no credentials: a user name and a password are needed', 2);
@@ -107,53 +96,79 @@ function progressLine(enabled: boolean): { update: (p: FetchProgress) => void; d
   };
 }
 
-export async function runFetch(argv: FetchArgs): Promise<number> {
-  refuseSecretFlags(argv);
-  const started = performance.now();
+/**
+ * Downloads a snapshot from a live server into the snapshot folder, as `erpgen fetch` does: swapped in only when
+ * complete, with manifest.json. Rejects with a `UserError` (the CLI's one line and exit code) on a problem it can
+ * name: the flags, the credentials, the server's answers, the folder.
+ */
+export async function fetchSnapshot(options: FetchSnapshotOptions = {}): Promise<FetchReport> {
+  const flags = readFlags(FETCH_OPTIONS, options, false);
   const config = loadConfig({
-    ...(argv.config !== undefined ? { config: argv.config } : {}),
-    ...(argv.out !== undefined ? { snapshot: argv.out } : {}),
+    ...(flags.config !== undefined ? { config: flags.config } : {}),
+    ...(flags.out !== undefined ? { snapshot: flags.out } : {}),
   });
-  const baseUrl = argv['base-url'] ?? config.fetch?.baseUrl;
+  const baseUrl = flags.baseUrl ?? config.fetch?.baseUrl;
   if (baseUrl === undefined)
     throw new UserError('no server: give --base-url, or set fetch.baseUrl in erpgen.config.json', 2);
-  if (!(argv.timeout > 0)) throw new UserError('--timeout: give a number of seconds', 2);
-  const maxMetadataMb = argv['max-metadata-mb'] ?? config.fetch?.maxMetadataMb;
-  if (maxMetadataMb !== undefined && !(maxMetadataMb > 0))
-    throw new UserError('--max-metadata-mb: give a number of mebibytes', 2);
-  const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY);
-  const signIn = await credentials(argv.user, interactive);
-  const showProgress = !argv.quiet && Boolean(process.stderr.isTTY) && !process.env['CI'];
-  const progress = progressLine(showProgress);
-  const say = (line: string): void => {
-    if (argv.quiet) return;
-    progress.done();
-    process.stderr.write(`erpgen: ${line}\n`);
-  };
+  const maxMetadataMb = flags.maxMetadataMb ?? config.fetch?.maxMetadataMb;
+  const signIn = options.signIn ?? credentialsFromEnv(flags.user) ?? (await options.askSignIn?.());
+  if (signIn === undefined)
+    throw new UserError('no credentials: give --user and set ERP_PASSWORD, or set ERP_CONSUMER_KEY', 2);
   const out = relative(process.cwd(), config.snapshot) || '.';
+  const live = await import('../source/live/fetch-snapshot.js');
   try {
-    const { manifest } = await fetchSnapshot(
+    const result = await live.fetchSnapshot(
       {
         baseUrl,
         out: config.snapshot,
         signIn,
-        services: argv.services ?? config.fetch?.services ?? [],
-        tables: argv.tables ?? config.fetch?.tables ?? [],
-        views: argv.views ?? config.fetch?.views ?? [],
-        metadataTimeoutMs: argv.timeout * 1000,
+        services: flags.services ?? config.fetch?.services ?? [],
+        tables: flags.tables ?? config.fetch?.tables ?? [],
+        views: flags.views ?? config.fetch?.views ?? [],
+        metadataTimeoutMs: flags.timeout * 1000,
         ...(maxMetadataMb !== undefined ? { maxMetadataBytes: Math.floor(maxMetadataMb * 1_048_576) } : {}),
-        progress: progress.update,
-        warn: say,
-        notice: say,
-        // retries and token calls: worth seeing while waiting at a terminal, noise in a CI log
-        log: (line) => {
-          if (showProgress) say(line);
-        },
+        ...(options.onProgress ? { progress: options.onProgress } : {}),
+        ...(options.onWarning ? { warn: options.onWarning } : {}),
+        ...(options.onNotice ? { notice: options.onNotice } : {}),
+        ...(options.onLog ? { log: options.onLog } : {}),
       },
       ERPGEN_VERSION,
     );
+    return { ...result, out };
+  } catch (error) {
+    // the file system saying no (permissions, a full disk) is the user's to fix, not an erpgen bug
+    const e = error as NodeJS.ErrnoException;
+    if (!(error instanceof UserError) && typeof e.syscall === 'string' && typeof e.code === 'string')
+      throw new UserError(`${e.path ?? out}: cannot ${e.syscall} (${e.code})`);
+    throw error;
+  }
+}
+
+async function run(flags: Flags<typeof FETCH_OPTIONS>): Promise<number> {
+  refuseSecretFlags(flags);
+  const started = performance.now();
+  const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY);
+  const showProgress = !flags.quiet && Boolean(process.stderr.isTTY) && !process.env['CI'];
+  const progress = progressLine(showProgress);
+  const say = (line: string): void => {
+    if (flags.quiet) return;
     progress.done();
-    if (!argv.quiet) {
+    process.stderr.write(`erpgen: ${line}\n`);
+  };
+  try {
+    const { manifest, out } = await fetchSnapshot({
+      ...flags,
+      ...(interactive ? { askSignIn: () => prompted(flags.user) } : {}),
+      onProgress: progress.update,
+      onWarning: say,
+      onNotice: say,
+      // retries and token calls: worth seeing while waiting at a terminal, noise in a CI log
+      onLog: (line) => {
+        if (showProgress) say(line);
+      },
+    });
+    progress.done();
+    if (!flags.quiet) {
       const d = manifest.documents;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const skipped = manifest.services.skipped.length ? ` (${manifest.services.skipped.length} skipped)` : '';
@@ -162,13 +177,17 @@ export async function runFetch(argv: FetchArgs): Promise<number> {
       );
     }
     return 0;
-  } catch (error) {
-    // the file system saying no (permissions, a full disk) is the user's to fix, not an erpgen bug
-    const e = error as NodeJS.ErrnoException;
-    if (!(error instanceof UserError) && typeof e.syscall === 'string' && typeof e.code === 'string')
-      throw new UserError(`${e.path ?? out}: cannot ${e.syscall} (${e.code})`);
-    throw error;
   } finally {
     progress.done();
   }
 }
+
+export const fetchCommand: Command<typeof FETCH_OPTIONS> = {
+  name: 'fetch',
+  describe: 'Download a snapshot from a live server',
+  options: FETCH_OPTIONS,
+  epilog:
+    'Credentials: --user with ERP_PASSWORD, or ERP_CONSUMER_KEY (with an optional --user), or a prompt on a ' +
+    'terminal. A consumer key whose token carries an OData allow-list (/odata:a,b) limits the objects fetched.',
+  run,
+};

@@ -7,7 +7,11 @@
 // of objects, cost the main thread more than the writing itself. The main thread is held back (synchronously:
 // the parser it runs in is synchronous) only while more than PENDING_LIMIT bytes wait, so memory stays
 // bounded at any tenant size.
-import { Worker } from 'node:worker_threads';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { BROKEN, PENDING, type Batch, type Reply, type ThreadData, type ThreadResults } from './file-protocol.js';
 
 export interface FileResults {
   /** indexes (in the order given) of the files that differ from the previous output */
@@ -18,122 +22,39 @@ export interface FileResults {
   readonly samples: ReadonlyArray<{ readonly at: number; readonly text: string }>;
 }
 
-/** what one thread did: the indexes it was given, and their hashes in the same order */
-interface ThreadResults {
-  readonly changed: readonly number[];
-  readonly indexes: readonly number[];
-  readonly hashes: readonly string[];
-  readonly samples: ReadonlyArray<{ readonly at: number; readonly text: string }>;
-}
-
 const PENDING_LIMIT = 4 << 20;
 /** files that differ kept per thread in check mode, each up to SAMPLE_BYTES */
 const SAMPLES = 6;
 const SAMPLE_BYTES = 1 << 20;
 const BATCH_BYTES = 256 << 10;
-
-/**
- * per file: its index, the path to compare with, the path to stage at ('' in check mode), 1 to compare, and
- * where its bytes end in the buffer
- */
-type Batch = { readonly bytes: ArrayBuffer; readonly files: ReadonlyArray<string | number> };
-type Reply = ThreadResults | { readonly failed: string; readonly path: string };
-
-/** the shared state: bytes waiting, and whether the thread broke down */
-const PENDING = 0;
-const BROKEN = 1;
 /** no batch written for this long: the thread is taken for dead rather than waited for forever */
 const STALLED_MS = 120_000;
 
 /**
- * The worker's code. It runs as a script of its own (`eval`), so that the same code serves erpgen compiled and
- * erpgen's tests running its sources: it must use nothing from this module's scope.
+ * A thread running file-worker: compiled beside this module (dist/), or, where erpgen runs from its TypeScript
+ * sources (its tests and bench), the source itself through tsx's require hook, since a thread does not inherit the
+ * loader its parent runs under.
  */
-function thread(): void {
-  const { createHash } = require('node:crypto') as typeof import('node:crypto');
-  const { mkdirSync, readFileSync, writeFileSync } = require('node:fs') as typeof import('node:fs');
-  const { dirname } = require('node:path') as typeof import('node:path');
-  const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
-  const pending = new Int32Array(workerData as SharedArrayBuffer);
-  const made = new Set<string>();
-  const changed: number[] = [];
-  const indexes: number[] = [];
-  const hashes: string[] = [];
-  const samples: Array<{ at: number; text: string }> = [];
-  let failure: { failed: string; path: string } | undefined;
-  const file = (at: number, target: string, staged: string, compare: boolean, bytes: Buffer) => {
-    indexes.push(at);
-    hashes.push(createHash('sha256').update(bytes).digest('hex'));
-    if (compare) {
-      let same = false;
-      try {
-        same = readFileSync(target).equals(bytes);
-      } catch {
-        same = false;
-      }
-      if (same) return;
-    }
-    changed.push(at);
-    if (staged === '') {
-      if (samples.length < SAMPLES && bytes.length <= SAMPLE_BYTES) samples.push({ at, text: bytes.toString('utf8') });
-      return;
-    }
-    const dir = dirname(staged);
-    if (!made.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      made.add(dir);
-    }
-    writeFileSync(staged, bytes);
-  };
-  parentPort!.on('message', (batch: Batch | 'end') => {
-    if (batch === 'end') {
-      parentPort!.postMessage(failure ?? { changed, indexes, hashes, samples });
-      return;
-    }
-    const all = Buffer.from(batch.bytes);
-    let start = 0;
-    for (let i = 0; i < batch.files.length; i += 5) {
-      const target = batch.files[i + 1] as string;
-      const staged = batch.files[i + 2] as string;
-      const end = batch.files[i + 4] as number;
-      try {
-        if (!failure)
-          file(batch.files[i] as number, target, staged, batch.files[i + 3] === 1, all.subarray(start, end));
-      } catch (error) {
-        failure = { failed: (error as Error).message, path: staged || target };
-      }
-      start = end;
-    }
-    Atomics.sub(pending, 0, batch.bytes.byteLength);
-    Atomics.notify(pending, 0);
-  });
+function startWorker(workerData: ThreadData, resourceLimits: ResourceLimits): Worker {
+  const compiled = new URL('./file-worker.js', import.meta.url);
+  if (!import.meta.url.endsWith('.ts')) {
+    if (!existsSync(compiled)) throw new Error(`erpgen is installed without ${fileURLToPath(compiled)}`);
+    return new Worker(compiled, { workerData, resourceLimits });
+  }
+  const source = fileURLToPath(new URL('./file-worker.ts', import.meta.url));
+  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
+  const load = `require(${JSON.stringify(tsx)}).require(${JSON.stringify(source)}, ${JSON.stringify(source)})`;
+  return new Worker(load, { eval: true, workerData, resourceLimits });
 }
-
-/**
- * `thread` as a script. Transpilers that keep function names (esbuild's `keepNames`, as tsx runs erpgen's
- * sources) wrap arrow functions in a `__name` helper of the module's, which the script must define. Should
- * the script fail, it says so in the shared state, since the main thread may be waiting on it synchronously.
- */
-const SCRIPT = `var __name = (target) => target;
-try {
-  const SAMPLES = ${SAMPLES}, SAMPLE_BYTES = ${SAMPLE_BYTES};
-  (${thread.toString()})();
-} catch (error) {
-  const state = new Int32Array(require('node:worker_threads').workerData);
-  Atomics.store(state, ${BROKEN}, 1);
-  Atomics.notify(state, ${PENDING});
-  throw error;
-}`;
 
 class FileThread {
   private readonly pending = new Int32Array(new SharedArrayBuffer(8));
-  private readonly worker = new Worker(SCRIPT, {
-    eval: true,
-    workerData: this.pending.buffer,
+  private readonly worker = startWorker(
+    { state: this.pending.buffer as SharedArrayBuffer, samples: SAMPLES, sampleBytes: SAMPLE_BYTES },
     // the thread's objects live for one batch: a small young generation is all it needs (the default's
     // semispaces would cost each thread tens of MB)
-    resourceLimits: { maxYoungGenerationSizeMb: 4 },
-  });
+    { maxYoungGenerationSizeMb: 4 },
+  );
   private readonly encoder = new TextEncoder();
   private bytes = new Uint8Array(BATCH_BYTES);
   private used = 0;

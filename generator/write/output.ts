@@ -10,48 +10,20 @@
 // - Beside the work: comparing and staging happen on two threads of their own (file-thread.ts), while this
 //   thread parses and prints.
 // - Check mode (`--check`) compares only: it creates, renames and removes nothing.
-// - Nothing to do, nothing done: beside the output, `.erpgen-cache` (ignored by git) records the fingerprint of
-//   what the output was made of (fingerprint.ts) and the sha256 of every file. A run with the same fingerprint
-//   whose files still have those hashes reads them and stops; anything else is a full run.
+// - Nothing to do, nothing done: beside the output, `.erpgen-cache` (cache.ts) records the fingerprint of what
+//   the output was made of (fingerprint.ts), what the run said, and every file's hash and stat. A run with the
+//   same fingerprint whose files are still those recorded stops there; anything else is a full run.
 // - Owned files only: the manifest (`.erpgen-files`) lists what erpgen wrote; only those are ever removed,
 //   and erpgen refuses to write into a non-empty folder it did not make.
-import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { UserError } from '../errors.js';
 import { flat } from '../flat-string.js';
+import { filesIntact, readCache, writeCache, type CacheRecord, type RunSummary } from './cache.js';
 import { FileThreads } from './file-thread.js';
 
+export { CACHE, type CacheRecord, type RunSummary } from './cache.js';
 export const MANIFEST = '.erpgen-files';
-/** not an output file: local to a working copy, never checked in or compared */
-export const CACHE = '.erpgen-cache';
-
-export interface CacheRecord {
-  readonly fingerprint: string;
-  /** the lines the fingerprint is made of (fingerprint.ts); none in a record of an older erpgen */
-  readonly parts: readonly string[];
-  /** path -> sha256 of the bytes written */
-  readonly files: ReadonlyMap<string, string>;
-}
-
-/** The sha256 of a file's bytes, or undefined when it cannot be read. */
-export function hashOf(file: string): string | undefined {
-  try {
-    return createHash('sha256').update(readFileSync(file)).digest('hex');
-  } catch {
-    return undefined;
-  }
-}
 
 /** A file that differs, with the text erpgen would write. */
 export interface Sample {
@@ -71,11 +43,14 @@ export class OutputWriter {
   private readonly files: string[] = [];
   /** the staging subfolder of each file (one per thread) */
   private readonly subfolders: number[] = [];
-  private readonly previous: ReadonlySet<string>;
+  /** the files of the previous run, as its manifest lists them (read when first needed: a no-op does not) */
+  private manifest: ReadonlySet<string> | undefined;
   /** reads and writes the files, beside the parsing and printing; started by the first file */
   private started: FileThreads | undefined;
   /** folders already made in the output: one mkdir per folder, not per file */
   private readonly made = new Set<string>();
+  private recorded: { record: CacheRecord | undefined } | undefined;
+  private checked: { fingerprint: string; result: ReturnType<OutputWriter['upToDate']> } | undefined;
 
   /** `check`: compare only, never write (for `--check`). `label` is how messages name the folder. */
   constructor(
@@ -83,8 +58,13 @@ export class OutputWriter {
     private readonly check: boolean,
     private readonly label = out,
   ) {
-    this.previous = this.readManifest();
+    // a folder erpgen did not make is refused at once
+    if (!existsSync(join(out, MANIFEST))) this.manifest = this.readManifest();
     this.staging = join(dirname(out), `.${basename(out)}.erpgen-staging-${process.pid}`);
+  }
+
+  private get previous(): ReadonlySet<string> {
+    return (this.manifest ??= this.readManifest());
   }
 
   private readManifest(): ReadonlySet<string> {
@@ -119,40 +99,29 @@ export class OutputWriter {
   }
 
   /**
-   * Whether the output is exactly what a run with this fingerprint writes: the previous run recorded the same
-   * fingerprint, and every file it wrote is still there with the bytes it wrote.
+   * What the previous run generated and said, when the output is exactly what a run with this fingerprint
+   * writes: the previous run recorded the same fingerprint, and every file it wrote is still there with the bytes
+   * it wrote. Undefined otherwise.
    */
-  upToDate(fingerprint: string): boolean {
+  upToDate(fingerprint: string): (RunSummary & { readonly files: number }) | undefined {
+    if (this.checked?.fingerprint !== fingerprint) this.checked = { fingerprint, result: this.compare(fingerprint) };
+    return this.checked.result;
+  }
+
+  private compare(fingerprint: string): (RunSummary & { readonly files: number }) | undefined {
     const record = this.record();
-    if (record?.fingerprint !== fingerprint || record.files.size !== this.previous.size) return false;
-    for (const [path, sha256] of record.files) {
-      if (!this.previous.has(path)) return false;
-      if (hashOf(join(this.out, path)) !== sha256) return false;
-    }
-    return true;
+    // the manifest is one of the files: intact, it lists exactly the files recorded
+    if (!record?.run || record.fingerprint !== fingerprint || !record.files.has(MANIFEST)) return undefined;
+    const { intact, restat } = filesIntact(this.out, record);
+    if (!intact) return undefined;
+    // the files' stats changed, not their bytes: recorded again so that the next run need not hash them
+    if (restat && !this.check) writeCache(this.out, fingerprint, record.parts, record.run, [...record.files]);
+    return { ...record.run, files: record.files.size };
   }
 
   /** What the previous run recorded in `.erpgen-cache`: its fingerprint and parts, and every file's sha256. */
   record(): CacheRecord | undefined {
-    let lines: string[];
-    try {
-      lines = readFileSync(join(this.out, CACHE), 'utf8').split('\n');
-    } catch {
-      return undefined;
-    }
-    if (!lines[0]?.startsWith('fingerprint ')) return undefined;
-    const files = new Map<string, string>();
-    const parts: string[] = [];
-    for (const line of lines.slice(1)) {
-      if (line.startsWith('part ')) parts.push(line.slice('part '.length));
-      else if (/^[0-9a-f]{64} /.test(line)) files.set(line.slice(65), line.slice(0, 64));
-    }
-    return { fingerprint: lines[0].slice('fingerprint '.length), parts, files };
-  }
-
-  /** The number of files of the previous run: all of them unchanged when it is up to date. */
-  get previousFiles(): number {
-    return this.previous.size;
+    return (this.recorded ??= { record: readCache(this.out) }).record;
   }
 
   /** The files that differ from the previous output, once every file has been given; and every file's hash. */
@@ -205,12 +174,14 @@ export class OutputWriter {
    * Moves the staged files into place and removes stale ones. Nothing before this touches `out`. A first run
    * (no `out` yet) moves the first thread's staging folder into place at once, then the other's files. `ready`
    * is called once every file is staged, before `out` is touched: what it throws discards the run. `parts` are
-   * what the fingerprint is made of, recorded so that a later `--check` can say what changed.
+   * what the fingerprint is made of, recorded so that a later `--check` can say what changed; `run`, what the run
+   * generated and said, so that a later run with nothing to do can say it again.
    */
   async commit(
     fingerprint: string,
     parts: readonly string[] = [],
     ready: () => void = () => undefined,
+    run: RunSummary = { objects: 0, services: 0, notices: [] },
   ): Promise<WriteReport> {
     if (this.check) throw new Error('commit() in check mode');
     this.file(MANIFEST, this.manifestText());
@@ -234,9 +205,13 @@ export class OutputWriter {
         rmSync(join(this.out, path), { force: true });
         removeEmptyParents(this.out, dirname(join(this.out, path)));
       }
-      const record = this.files.map((path, i) => `${hashes[i]} ${path}`);
-      const head = [`fingerprint ${fingerprint}`, ...parts.map((p) => `part ${p}`)];
-      writeFileSync(join(this.out, CACHE), `${[...head, ...record].join('\n')}\n`);
+      writeCache(
+        this.out,
+        fingerprint,
+        parts,
+        run,
+        this.files.map((path, i) => [path, hashes[i]!] as const),
+      );
       return { written: changed.sort(), removed, unchanged: this.files.length - changed.length };
     } finally {
       await this.discard();

@@ -25,6 +25,14 @@ function generateRun(
   return { ...m, objects: Number(match[1]), written: Number(match[2]) };
 }
 
+/** `generate --check` of an output that is up to date (it exits 0). */
+function checkRun(snapshot: string, out: string, cwd: string): Measurement {
+  const args = ['generate', '--check', '--snapshot', snapshot, '--out', out, '--include', '*'];
+  const m = measureNode(CLI, args, cwd);
+  if (!/ is up to date /.test(m.stdout)) throw new Error(`unexpected output: ${m.stdout}`);
+  return m;
+}
+
 export async function generationBench(work: string, runs: number): Promise<Row[]> {
   const stock = join(work, 'stock');
   const ten = join(work, 'ten');
@@ -42,6 +50,8 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
   const fresh: Array<ReturnType<typeof generateRun>> = [];
   const noop: Array<ReturnType<typeof generateRun>> = [];
   const uncached: Array<ReturnType<typeof generateRun>> = [];
+  const checks: Measurement[] = [];
+  const freshChecks: Measurement[] = [];
   for (let i = 0; i < runs; i++) {
     const out = join(work, `out-stock-${i}`);
     fresh.push(generateRun(stock, out, work));
@@ -49,6 +59,10 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
     // what a fresh clone's `--check` does: no record of the previous run, so every file is printed and compared
     rmSync(join(out, '.erpgen-cache'));
     uncached.push(generateRun(stock, out, work));
+    checks.push(checkRun(stock, out, work));
+    // a fresh clone's `--check` in CI: the output checked in, no record of a previous run
+    rmSync(join(out, '.erpgen-cache'));
+    freshChecks.push(checkRun(stock, out, work));
     rmSync(out, { recursive: true, force: true });
   }
   const tsRuns: Array<ReturnType<typeof generateRun>> = [];
@@ -130,7 +144,7 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
       target: '<= 250 MB',
       ok: median(tsRuns.map((r) => r.peakRssMb)) <= 250,
     },
-    { name: 'no-op regeneration: wall', value: `${noopWall.toFixed(2)} s`, target: '<= 1.5 s', ok: noopWall <= 1.5 },
+    { name: 'no-op regeneration: wall', value: `${noopWall.toFixed(2)} s`, target: '<= 0.35 s', ok: noopWall <= 0.35 },
     {
       name: 'no-op regeneration: files written',
       value: String(noop[0]!.written),
@@ -140,6 +154,11 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
     {
       name: 'no-op regeneration without .erpgen-cache (a fresh clone): wall',
       value: `${median(uncached.map((r) => r.seconds)).toFixed(2)} s`,
+    },
+    { name: '--check, up to date: wall', value: `${median(checks.map((r) => r.seconds)).toFixed(2)} s` },
+    {
+      name: '--check, up to date, without .erpgen-cache (a fresh clone): wall',
+      value: `${median(freshChecks.map((r) => r.seconds)).toFixed(2)} s`,
     },
     { name: 'no-op regeneration: peak RSS', value: `${median(noop.map((r) => r.peakRssMb)).toFixed(0)} MB` },
     {

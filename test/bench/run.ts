@@ -1,4 +1,4 @@
-// npm run bench [-- --runs N] [--only generation|typecheck|consumer|editor|fetch|sandbox|diff|prices|bundle]: the performance figures
+// npm run bench [-- --runs N] [--only startup|generation|typecheck|consumer|editor|fetch|sandbox|diff|prices|bundle]: the performance figures
 // the issues set targets for. Benchmarks measure and report; they do not fail the build (timing belongs here,
 // not in tests).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { generationBench, type Row } from './generation.js';
 import { editorBench } from './editor.js';
 import { pricesBench } from './prices.js';
 import { sandboxBench } from './sandbox.js';
+import { startupBench } from './startup.js';
 import { typecheckBench } from './typecheck.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
 
@@ -31,6 +32,8 @@ function print(title: string, rows: readonly Row[]): void {
 }
 
 try {
+  if (!only || only === 'startup')
+    print(`Start-up (median of ${Math.max(runs, 15)} runs each)`, startupBench(Math.max(runs, 15)));
   if (!only || only === 'generation')
     print(`Generation (median of ${runs} runs; 10x: ${Math.min(runs, 2)} runs)`, await generationBench(work, runs));
   if (!only || only === 'typecheck') {

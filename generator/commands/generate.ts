@@ -1,0 +1,119 @@
+// `erpgen generate`, as a function (the programmatic API) and as a command (the same, shown at a terminal).
+// A run with nothing to do loads only what hashing needs (run-inputs.ts); the parser, the emitters and the
+// families are loaded when there is work.
+import { relative } from 'node:path';
+import type { StaleReport } from '../check-report.js';
+import { loadConfig } from '../config.js';
+import type { GenerateResult } from '../generate.js';
+import { progressBar, type ProgressCounts } from '../progress.js';
+import { openRun, previousRun } from '../run-inputs.js';
+import { flagName, readFlags, type ApiOptions, type Command, type Flags } from './option-table.js';
+import { GENERATE_OPTIONS } from './options.js';
+
+export type GenerateOptions = ApiOptions<typeof GENERATE_OPTIONS> & {
+  /** stops the run (it ends with a `Stopped` error, the output as it was) until it begins to move files into it */
+  readonly signal?: AbortSignal;
+  /** each notice: an object left out and why, a pattern that matched nothing */
+  readonly onNotice?: (line: string) => void;
+  /** as modules are emitted: objects and services done, of their totals */
+  readonly onProgress?: (done: ProgressCounts, total: ProgressCounts) => void;
+};
+
+export interface GenerateReport extends Omit<GenerateResult, 'stale'> {
+  /** the output folder, as messages name it (relative to the working folder) */
+  readonly out: string;
+  /** whether the output is what this run writes (with `check`: whether it was, since nothing is written) */
+  readonly upToDate: boolean;
+  /** with `check`, when the output is stale: why, what differs, how, and the command that fixes it */
+  readonly stale?: StaleReport;
+}
+
+/** `npx erpgen generate` with the options that chose what is generated (those of checking and showing left out). */
+function fixCommand(options: object): string {
+  const words = ['npx', 'erpgen', 'generate'];
+  const shell = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+  for (const [key, option] of Object.entries(GENERATE_OPTIONS)) {
+    if (option.on === 'config' || 'terminal' in option || key === 'check') continue;
+    for (const value of ([] as unknown[]).concat((options as Record<string, unknown>)[key] ?? []))
+      words.push(`--${flagName(key)}`, shell(String(value)));
+  }
+  return words.join(' ');
+}
+
+/**
+ * Generates the package, as `erpgen generate` does: the same checks, messages and output. A problem with the
+ * input, the flags or the output folder rejects with a `UserError` (its message is the CLI's one line, its
+ * `exitCode` the CLI's exit code); a Ctrl-C (`signal`) with `Stopped`.
+ */
+export async function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
+  const flags = readFlags(GENERATE_OPTIONS, options, false);
+  const config = loadConfig(flags);
+  const out = relative(process.cwd(), config.out) || '.';
+  const notice = options.onNotice ?? (() => undefined);
+  const run = openRun(config, flags.check);
+  let result = previousRun(run, flags.check, notice);
+  if (!result) {
+    const pipeline = await import('../generate.js');
+    result = await pipeline.generate(config, {
+      check: flags.check,
+      run,
+      notice,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onProgress ? { progress: options.onProgress } : {}),
+    });
+  }
+  const { stale: details, ...counts } = result;
+  const upToDate = !flags.check || counts.changed.length + counts.removed.length === 0;
+  if (upToDate || !details) return { ...counts, out, upToDate };
+  const { staleReport } = await import('../check-report.js');
+  return { ...counts, out, upToDate, stale: staleReport(config, result, out, fixCommand(flags)) };
+}
+
+async function run(flags: Flags<typeof GENERATE_OPTIONS>): Promise<number> {
+  const started = performance.now();
+  const bar = flags.quiet ? undefined : progressBar(process.stderr);
+  // Ctrl-C stops the run between two steps, which removes its staging folder (a second one kills at once)
+  const stop = new AbortController();
+  const onInterrupt = () => stop.abort();
+  process.once('SIGINT', onInterrupt);
+  try {
+    const report = await generate({
+      ...flags,
+      signal: stop.signal,
+      ...(bar ? { onProgress: bar.update } : {}),
+      onNotice: (line) => {
+        if (!flags.quiet) process.stderr.write(`erpgen: ${line}\n`);
+      },
+    });
+    bar?.done();
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const { out, objects, services } = report;
+    if (flags.check) {
+      if (report.upToDate) {
+        if (flags.format === 'json') console.log(JSON.stringify({ upToDate: true, out, objects, services }));
+        else if (!flags.quiet)
+          console.log(`${out} is up to date (${objects} objects, ${services} services, ${seconds} s)`);
+        return 0;
+      }
+      if (flags.format === 'json') console.log(JSON.stringify({ upToDate: false, ...report.stale }, null, 2));
+      else process.stderr.write((await import('../check-report.js')).staleText(report.stale!));
+      return 1;
+    }
+    if (!flags.quiet) {
+      console.log(
+        `erpgen: ${objects} objects${services ? ` and ${services} services` : ''} into ${out}: ${report.changed.length} file(s) written, ${report.removed.length} removed, ${report.unchanged} unchanged (${seconds} s)`,
+      );
+    }
+    return 0;
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    bar?.done();
+  }
+}
+
+export const generateCommand: Command<typeof GENERATE_OPTIONS> = {
+  name: 'generate',
+  describe: 'Generate the typed package from a schema snapshot',
+  options: GENERATE_OPTIONS,
+  run,
+};

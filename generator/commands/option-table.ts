@@ -1,0 +1,175 @@
+// A command's options as one table (commands/options.ts): each option's name, zod type (its rules and default),
+// description, and where it is given (a flag, a key of erpgen.config.json, or both). From the table come the
+// yargs flags, the config file's schema, the programmatic API's option types and the values a command reads, so
+// that an option is declared once. Flags are the table's camelCase names in kebab case (`maxMetadataMb` is
+// `--max-metadata-mb`); config keys and the API's options are the camelCase names.
+import type { Argv, Options as YargsOption, PositionalOptions } from 'yargs';
+import type { z } from 'zod';
+import { UserError } from '../errors.js';
+
+export interface Option {
+  /** the value: its type and rules, and its default when it has one (a flag and a config key share them) */
+  readonly type: z.ZodType;
+  /** what --help says */
+  readonly describe: string;
+  /** a flag, a key of erpgen.config.json, or both (the flag wins, the default is the config's) */
+  readonly on: 'flag' | 'config' | 'both';
+  /** how a run is shown at a terminal (--quiet, --format): the CLI's alone, not an option of the API */
+  readonly terminal?: true;
+  /** a folder or file: a flag's is relative to the working folder, a config key's to the config file */
+  readonly path?: true;
+  /** given as a word after the command (`erpgen diff <old> [new]`) rather than as a flag */
+  readonly positional?: true;
+  /** not in --help (the secret flags, which exist only to be refused) */
+  readonly hidden?: true;
+}
+
+export type Table = Readonly<Record<string, Option>>;
+
+type KeysOn<T extends Table, Where> = { [K in keyof T]: T[K]['on'] extends Where ? K : never }[keyof T] & string;
+/** the keys given as a flag that override the config file's */
+export type OverrideKey<T extends Table> = KeysOn<T, 'both'>;
+type FlagKey<T extends Table> = KeysOn<T, 'flag' | 'both'>;
+type ConfigKey<T extends Table> = KeysOn<T, 'config' | 'both'>;
+type ApiKey<T extends Table> = { [K in FlagKey<T>]: T[K]['terminal'] extends true ? never : K }[FlagKey<T>];
+type OptionalApiKey<T extends Table> = {
+  [K in ApiKey<T>]: undefined extends z.input<T[K]['type']> ? K : never;
+}[ApiKey<T>];
+/** a flag that is also a config key has no default of its own: undefined when not given */
+type FlagValue<O extends Option> = O['on'] extends 'both'
+  ? z.output<O['type'] extends z.ZodDefault<infer Inner> ? Inner : O['type']> | undefined
+  : z.output<O['type']>;
+
+/** The flags as a command reads them, checked and with their defaults. */
+export type Flags<T extends Table> = { readonly [K in FlagKey<T>]: FlagValue<T[K]> };
+
+/** The options of the programmatic API: the flags but the terminal's, as the flags take them. */
+export type ApiOptions<T extends Table> = {
+  readonly [K in Exclude<ApiKey<T>, OptionalApiKey<T>>]: z.input<T[K]['type']>;
+} & { readonly [K in OptionalApiKey<T>]?: z.input<T[K]['type']> };
+
+/** The config file's keys a table declares, as zod types (for z.object). */
+export type ConfigShape<T extends Table> = { [K in ConfigKey<T>]: T[K]['type'] };
+
+/** A command of the CLI: its table, and how it runs at a terminal. */
+export interface Command<T extends Table> {
+  readonly name: string;
+  readonly describe: string;
+  readonly options: T;
+  /** what --help says after the options */
+  readonly epilog?: string;
+  /** runs the command with the flags given, shows what it did, and gives the exit code */
+  run(flags: Flags<T>): Promise<number>;
+}
+
+/** `maxMetadataMb` -> `max-metadata-mb`, `burst500` -> `burst-500` */
+export function flagName(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/(?<=[a-z])(?=\d)/g, '-');
+}
+
+const entries = (table: Table): Array<[string, Option]> => Object.entries(table);
+
+export function configShape<T extends Table>(table: T): ConfigShape<T> {
+  return Object.fromEntries(
+    entries(table)
+      .filter(([, o]) => o.on !== 'flag')
+      .map(([k, o]) => [k, o.type]),
+  ) as ConfigShape<T>;
+}
+
+/** What a zod type is to yargs: its kind, choices, default, and whether it must be given. */
+function yargsShape(type: z.ZodType): Pick<YargsOption, 'type' | 'array' | 'choices' | 'default' | 'demandOption'> {
+  let node = type;
+  let fallback: { value: unknown } | undefined;
+  let optional = false;
+  let array = false;
+  for (;;) {
+    const def = node.def as { type: string; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType };
+    if (def.type === 'default') fallback = { value: (node.def as unknown as { defaultValue: unknown }).defaultValue };
+    if (def.type === 'optional') optional = true;
+    const next = def.type === 'array' ? def.element : def.type === 'pipe' ? def.in : def.innerType;
+    if (def.type === 'array') array = true;
+    if (!next) break;
+    node = next;
+  }
+  const def = node.def as { type: string; entries?: object; values?: readonly unknown[] };
+  const kind = def.type === 'literal' ? typeof def.values![0] : def.type;
+  return {
+    // choices say the kind themselves
+    ...(def.type === 'enum'
+      ? { choices: Object.values(def.entries!) }
+      : {
+          type:
+            kind === 'number' ? ('number' as const) : kind === 'boolean' ? ('boolean' as const) : ('string' as const),
+        }),
+    ...(array ? { array: true } : {}),
+    ...(fallback ? { default: fallback.value } : {}),
+    ...(!fallback && !optional ? { demandOption: true } : {}),
+  };
+}
+
+/** The table's flags and positionals on a yargs command. */
+export function withFlags<Y>(y: Argv<Y>, table: Table): Argv<Y> {
+  for (const [key, option] of entries(table)) {
+    if (option.on === 'config') continue;
+    const shape = yargsShape(option.type);
+    // a flag that is also a config key takes the config's default, so it has none of its own
+    if (option.on === 'both') delete shape.default;
+    if (option.on === 'both') delete shape.demandOption;
+    const spec = { ...shape, describe: option.describe, ...(option.hidden ? { hidden: true } : {}) };
+    if (option.positional) y = y.positional(key, spec as PositionalOptions);
+    else y = y.option(flagName(key), spec);
+  }
+  return y;
+}
+
+/** The words of a command with its positionals: `diff <old> [new]`. */
+export function commandLine(name: string, table: Table): string {
+  const words = entries(table)
+    .filter(([, o]) => o.positional)
+    .map(([k, o]) => (yargsShape(o.type).demandOption ? `<${k}>` : `[${k}]`));
+  return [name, ...words].join(' ');
+}
+
+/** A flag's value as given, or undefined: a list given empty is not given. */
+function given(value: unknown): unknown {
+  return Array.isArray(value) && value.length === 0 ? undefined : value;
+}
+
+/** A choice not among the choices names them, as the other messages name what is expected. */
+function issueText(issue: z.core.$ZodIssue): string {
+  if (issue.code !== 'invalid_value') return issue.message;
+  const values = issue.values.map(String);
+  return `expected ${values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values[0]}`;
+}
+
+/** How a problem with a flag's value is told: `--flag value: what is wrong` (a value that is no word unshown). */
+function flagProblem(key: string, option: Option, value: unknown, message: string): UserError {
+  const words = ([] as unknown[]).concat(value);
+  const shown = words.every((w) => typeof w === 'string' || (typeof w === 'number' && !Number.isNaN(w)))
+    ? ` ${words.join(' ')}`
+    : '';
+  return new UserError(`${option.positional ? key : `--${flagName(key)}`}${shown}: ${message}`, 2);
+}
+
+/**
+ * The table's flags from parsed command-line words or API options (by camelCase name): each checked against its
+ * zod type, with its default; a flag that is also a config key is undefined when not given. A value that does not
+ * fit is one line naming the flag and the value (exit code 2), as yargs' own complaints are.
+ */
+export function readFlags<T extends Table>(table: T, values: object, terminal = true): Flags<T> {
+  const out: Record<string, unknown> = {};
+  for (const [key, option] of entries(table)) {
+    if (option.on === 'config' || (option.terminal && !terminal)) continue;
+    const value = given((values as Record<string, unknown>)[key]);
+    let type = option.type;
+    if (option.on === 'both') {
+      if (value === undefined) continue;
+      if (type.def.type === 'default') type = (type.def as unknown as { innerType: z.ZodType }).innerType;
+    }
+    const parsed = type.safeParse(value);
+    if (!parsed.success) throw flagProblem(key, option, value, issueText(parsed.error.issues[0]!));
+    if (parsed.data !== undefined) out[key] = parsed.data;
+  }
+  return out as Flags<T>;
+}

@@ -1,0 +1,59 @@
+// What a generation is made of, opened and hashed before anything is parsed: the snapshot's files, the runtime it
+// copies, the settings and erpgen itself, as one fingerprint (fingerprint.ts); and the writer of the output, which
+// knows what the previous run recorded. A run whose fingerprint and files are those recorded has nothing to do and
+// says so from hashes alone, without parsing the snapshot: this module and what it imports are all a no-op loads.
+import { basename } from 'node:path';
+import type { Config } from './config.js';
+import { fingerprint, type Fingerprint } from './fingerprint.js';
+import type { GenerateResult } from './generate.js';
+import { digest, openServices, openSnapshot, type SnapshotDocument, type SnapshotServices } from './source/snapshot.js';
+import { readRuntimeTemplates, type TemplateFile } from './source/templates.js';
+import { OutputWriter, removeOrphanStaging } from './write/output.js';
+
+export interface RunInputs {
+  readonly snapshot: readonly SnapshotDocument[];
+  readonly services: SnapshotServices | undefined;
+  readonly templates: readonly TemplateFile[];
+  /** every snapshot file with its bytes' sha256, in a fixed order */
+  readonly inputs: ReadonlyArray<{ readonly label: string; readonly sha256: string }>;
+  readonly print: Fingerprint;
+  readonly writer: OutputWriter;
+}
+
+/** `check`: compare only (--check writes nothing, not even the removal of a crashed run's staging folder). */
+export function openRun(config: Config, check: boolean): RunInputs {
+  const snapshot = openSnapshot(config.snapshot);
+  const services = openServices(config.snapshot);
+  const templates = readRuntimeTemplates(config.emit);
+  const inputs = [
+    ...snapshot.map((d) => ({ label: basename(d.file), sha256: digest(d.file) })),
+    ...(services?.list ? [{ label: 'services.json', sha256: digest(services.list.file) }] : []),
+    ...(services?.definitions ?? []).map((d) => ({ label: `definitions/${basename(d.file)}`, sha256: digest(d.file) })),
+  ];
+  const print = fingerprint({ config, templates, inputs });
+  if (!check) removeOrphanStaging(config.out);
+  const writer = new OutputWriter(config.out, check, basename(config.out));
+  return { snapshot, services, templates, inputs, print, writer };
+}
+
+/**
+ * The previous run's result when the output is what this run would write (its notices given again, as the run
+ * gave them), else undefined: there is work to do.
+ */
+export function previousRun(
+  run: RunInputs,
+  check: boolean,
+  notice: (line: string) => void,
+): GenerateResult | undefined {
+  const summary = run.writer.upToDate(run.print.digest);
+  if (!summary) return undefined;
+  for (const line of summary.notices) notice(line);
+  return {
+    objects: summary.objects,
+    services: summary.services,
+    files: check ? 0 : summary.files,
+    changed: [],
+    removed: [],
+    unchanged: summary.files,
+  };
+}
