@@ -75,6 +75,8 @@ export function tokenAuth(options) {
   let renewal;
   /** the origin a tokenAuth without a baseUrl of its own signs in at: the first client's it was attached to */
   let attachedTo;
+  /** how the tokenAuth itself (not a client's view of it) signs in: by its own baseUrl, else as its first client */
+  let itself;
   function bind(base, client) {
     const fetch = options.fetch ?? client?.fetch;
     const retry = options.retry ?? client?.retry;
@@ -166,11 +168,12 @@ export function tokenAuth(options) {
     );
     return answer.token;
   }
-  function provider(binding) {
+  function provider(view) {
     return {
       token() {
         if (current !== undefined && (current.renewAt === undefined || now() < current.renewAt))
           return Promise.resolve(current.value);
+        const binding = view ?? itself;
         if (binding === undefined)
           return Promise.reject(
             new ErpError(
@@ -211,10 +214,15 @@ export function tokenAuth(options) {
           throw new ErpError(
             `tokenAuth: already signing in at ${attachedTo}, so it cannot serve a client of ${at} too (credentials are sent only to the server they sign in to): make one tokenAuth per server`,
           );
-        if (own === undefined) attachedTo = at;
-        return provider(bind(own ?? client.baseUrl.replace(/\/+$/, ''), client));
+        const binding = bind(own ?? client.baseUrl.replace(/\/+$/, ''), client);
+        if (own === undefined && attachedTo === undefined) {
+          attachedTo = at;
+          itself = binding;
+        }
+        return provider(binding);
       },
     };
   }
-  return provider(own !== undefined ? bind(own) : undefined);
+  if (own !== undefined) itself = bind(own);
+  return provider(undefined);
 }

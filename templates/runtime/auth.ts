@@ -145,6 +145,8 @@ export function tokenAuth(options: TokenAuthOptions): TokenAuth {
   let renewal: string | undefined;
   /** the origin a tokenAuth without a baseUrl of its own signs in at: the first client's it was attached to */
   let attachedTo: string | undefined;
+  /** how the tokenAuth itself (not a client's view of it) signs in: by its own baseUrl, else as its first client */
+  let itself: Binding | undefined;
 
   /** Where and how the token calls go: the base URL, and the client's fetch, retry policy, logger and hooks. */
   interface Binding {
@@ -253,11 +255,12 @@ export function tokenAuth(options: TokenAuthOptions): TokenAuth {
     return answer.token;
   }
 
-  function provider(binding: Binding | undefined): TokenAuth {
+  function provider(view: Binding | undefined): TokenAuth {
     return {
       token() {
         if (current !== undefined && (current.renewAt === undefined || now() < current.renewAt))
           return Promise.resolve(current.value);
+        const binding = view ?? itself;
         if (binding === undefined)
           return Promise.reject(
             new ErpError(
@@ -298,11 +301,16 @@ export function tokenAuth(options: TokenAuthOptions): TokenAuth {
           throw new ErpError(
             `tokenAuth: already signing in at ${attachedTo}, so it cannot serve a client of ${at} too (credentials are sent only to the server they sign in to): make one tokenAuth per server`,
           );
-        if (own === undefined) attachedTo = at;
-        return provider(bind(own ?? client.baseUrl.replace(/\/+$/, ''), client));
+        const binding = bind(own ?? client.baseUrl.replace(/\/+$/, ''), client);
+        if (own === undefined && attachedTo === undefined) {
+          attachedTo = at;
+          itself = binding;
+        }
+        return provider(binding);
       },
     };
   }
 
-  return provider(own !== undefined ? bind(own) : undefined);
+  if (own !== undefined) itself = bind(own);
+  return provider(undefined);
 }
