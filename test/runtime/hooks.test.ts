@@ -236,7 +236,7 @@ describe('the hooks, in order, for each kind of call', () => {
     // a proxy that drops the router's trailing slash: the router answers 307 back to it
     let dropped = false;
     const dropSlash: FetchLike = (url, init) =>
-      fetch(dropped ? url : ((dropped = url.includes('/router/')), url.replace('/v1/?', '/v1?')), init);
+      fetch(dropped ? url : ((dropped = url.includes('/router/')), url.replace('/v1/?', '/v1?')), init as RequestInit);
     const r = recordedClient(server, { fetch: dropSlash });
     await r.client.uiServer();
     expect(r.trail().slice(2)).toEqual([
