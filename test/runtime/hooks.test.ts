@@ -8,7 +8,7 @@ import { createClient, tokenAuth, type ClientOptions, type FetchLike, type Token
 import { customer } from '@acme/erp-schema/tables/customer';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import type { Sandbox } from '../../sandbox/sandbox.js';
-import { PASSWORD, sandboxes, USER } from '../support/sandbox.js';
+import { newOrder, PASSWORD, sandboxes, USER } from '../support/sandbox.js';
 
 const KEY = '5d0e6b3a-2c4f-4e81-9a7d-0b1c2d3e4f50';
 const sandbox = sandboxes();
@@ -75,18 +75,6 @@ async function all<R>(rows: AsyncIterable<R>): Promise<R[]> {
   for await (const row of rows) out.push(row);
   return out;
 }
-
-const newOrder = (po: string) =>
-  Order.transaction()
-    .form('TABPAGE_1.order', {
-      customer_id: 100198,
-      sales_loc_id: 10,
-      source_loc_id: 10,
-      po_no: po,
-      order_date: new Date(2030, 0, 5),
-      taker: 'JSMITH',
-    })
-    .list('TP_ITEMS.items', [{ oe_order_item_id: 'WIDGET-001', unit_quantity: 5 }]);
 
 describe('the hooks, in order, for each kind of call', () => {
   it('a paged read: the sign-in, then per page onRequest, onResponse and onPage, the last page short', async () => {

@@ -13,7 +13,7 @@ import { ErpError, query } from '@acme/erp-schema';
 import { createClient, tokenAuth, type TokenAuth } from '@acme/erp-schema/client';
 import { customer } from '@acme/erp-schema/tables/customer';
 import { Order } from '@acme/erp-schema/transactions/Order';
-import { PASSWORD, sandboxes, USER } from '../support/sandbox.js';
+import { newOrder, PASSWORD, sandboxes, USER } from '../support/sandbox.js';
 
 const sandbox = sandboxes();
 const exporter = new InMemorySpanExporter();
@@ -93,16 +93,7 @@ describe('spans', () => {
 
   it("a transaction's polling: the submit and each poll are children of one span named for the service", async () => {
     const { client } = await traced({ asyncPolls: 2 });
-    const order = Order.transaction()
-      .form('TABPAGE_1.order', {
-        customer_id: 100198,
-        sales_loc_id: 10,
-        source_loc_id: 10,
-        po_no: 'PO-TRACE-1',
-        order_date: new Date(2030, 0, 5),
-        taker: 'JSMITH',
-      })
-      .list('TP_ITEMS.items', [{ oe_order_item_id: 'WIDGET-001', unit_quantity: 1 }]);
+    const order = newOrder('PO-TRACE-1');
     await client.transactionAsync(Order.request([order], { useCodeValues: false }), { intervalMs: 1 });
     const run = spans().find((s) => s.name === 'transactionAsync Order')!;
     expect(run.attributes).toMatchObject({ 'erp.family': 'transactions', 'erp.object': 'Order' });
