@@ -264,7 +264,7 @@ export function tokenAuth(options: TokenAuthOptions): TokenAuth {
         if (binding === undefined)
           return Promise.reject(
             new ErpError(
-              'tokenAuth: no baseUrl to sign in at: give tokenAuth({ baseUrl, ... }), or pass it to createClient({ auth }), which gives it the client’s',
+              "tokenAuth: no baseUrl to sign in at: give tokenAuth({ baseUrl, ... }), or pass it to createClient({ auth }), which gives it the client's",
             ),
           );
         if (current !== undefined) {
