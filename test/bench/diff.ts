@@ -9,7 +9,7 @@ import { CLI } from '../support/paths.js';
 import { makeTenant, type SampleColumn, type SampleObject, type Tenant } from '../tenant/make-tenant.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
 import { writeCsdl } from '../tenant/write-csdl.js';
-import { measureNode, median, spread, type Row } from './measure.js';
+import { measureNode, median, rssOf, wallOf, type Row } from './measure.js';
 
 /** every 25th table and 50th view changed; 20 tables dropped, 30 added: about 200 objects of 7,160 */
 function upgrade(tenant: Tenant): Tenant {
@@ -108,32 +108,17 @@ export async function diffBench(work: string, runs: number): Promise<Row[]> {
     },
     {
       name: 'stock vs upgraded stock: wall',
-      value: `${spread(
-        diffs.map((m) => m.seconds),
-        's',
-        2,
-      )}; one generation of the stock tenant, output on tmpfs: ${spread(
-        generations.map((m) => m.seconds),
-        's',
-        2,
-      )}`,
+      value: `${wallOf(diffs)}; one generation of the stock tenant, output on tmpfs: ${wallOf(generations)}`,
       target: 'about one generation (<= 1.5x)',
       ok: wall <= 1.5 * generation,
     },
     {
       name: 'stock vs upgraded stock: peak RSS',
-      value: spread(
-        diffs.map((m) => m.peakRssMb),
-        'MB',
-      ),
+      value: rssOf(diffs),
     },
     {
       name: 'stock vs itself (no changes): wall',
-      value: spread(
-        same.map((m) => m.seconds),
-        's',
-        2,
-      ),
+      value: wallOf(same),
     },
     { name: '10x wide vs upgraded 10x wide: changes found', value: String(wideRun.changes) },
     { name: '10x wide vs upgraded 10x wide: wall', value: `${wideRun.seconds.toFixed(2)} s (1 run)` },

@@ -2,40 +2,20 @@
 // and peak RSS of the fetch process. Targets: under 10 s and under 150 MB for the stock tenant, memory flat in
 // document size (the documents are streamed to disk). Then `erpgen fetch` against a server whose answers never end
 // (an error body, the service list, a schema document, a definition): peak RSS under 200 MB each.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { cliSandbox } from '../support/cli-sandbox.js';
 import { CLI } from '../support/paths.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
-import { measureNode, measureNodeAsync, median, spread, type Measurement, type Row } from './measure.js';
+import { measureNode, measureNodeAsync, median, rssOf, wallOf, type Measurement, type Row } from './measure.js';
 import { endless, json, startServer } from '../e2e/fault-server.js';
 import type { ServerResponse } from 'node:http';
 
 const PASSWORD = 'bench-password';
 
-async function sandbox(snapshot: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [CLI, 'sandbox', '--snapshot', snapshot, '--user', 'bench', '--rows', '1'], {
-    env: { ...process.env, ERP_PASSWORD: PASSWORD },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = /^(.*)\n/.exec(out);
-      if (line) resolve(line[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-  });
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+async function sandbox(snapshot: string): Promise<{ url: string; stop: () => Promise<unknown> }> {
+  return cliSandbox(['--snapshot', snapshot, '--user', 'bench', '--rows', '1'], { ERP_PASSWORD: PASSWORD });
 }
 
 export async function fetchBench(work: string, runs: number): Promise<Row[]> {
@@ -68,12 +48,12 @@ export async function fetchBench(work: string, runs: number): Promise<Row[]> {
     const rss = measured.map((m) => m.peakRssMb);
     rows.push({
       name: `fetch ${name} tenant: wall time`,
-      value: spread(seconds, 's', 2),
+      value: wallOf(measured),
       ...(scale === 1 ? { target: '< 10 s', ok: median(seconds) < 10 } : {}),
     });
     rows.push({
       name: `fetch ${name} tenant: peak RSS`,
-      value: spread(rss, 'MB'),
+      value: rssOf(measured),
       ...(scale === 1 ? { target: '< 150 MB', ok: median(rss) < 150 } : {}),
     });
   }

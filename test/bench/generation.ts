@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path';
 import { CLI } from '../support/paths.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
-import { measureNode, median, spread, type Measurement, type Row } from './measure.js';
+import { measureNode, median, rssOf, wallOf, type Measurement, type Row } from './measure.js';
 
 function generateRun(
   snapshot: string,
@@ -125,20 +125,13 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
     },
     {
       name: 'stock tenant, emit js, cold process: wall',
-      value: spread(
-        fresh.map((r) => r.seconds),
-        's',
-        2,
-      ),
+      value: wallOf(fresh),
       target: '<= 3 s',
       ok: stockWall <= 3,
     },
     {
       name: 'stock tenant, emit js, cold process: peak RSS',
-      value: spread(
-        fresh.map((r) => r.peakRssMb),
-        'MB',
-      ),
+      value: rssOf(fresh),
       target: '<= 250 MB',
       ok: stockRss <= 250,
     },
@@ -146,41 +139,26 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
       ? [
           {
             name: 'stock tenant, emit js, output on tmpfs (erpgen without the disk): wall',
-            value: spread(
-              inMemory.map((r) => r.seconds),
-              's',
-              2,
-            ),
+            value: wallOf(inMemory),
           },
         ]
       : []),
     { name: 'stock tenant, emit ts: files written', value: String(tsRuns[0]!.written) },
     {
       name: 'stock tenant, emit ts, cold process: wall',
-      value: spread(
-        tsRuns.map((r) => r.seconds),
-        's',
-        2,
-      ),
+      value: wallOf(tsRuns),
       target: '<= 3 s',
       ok: median(tsRuns.map((r) => r.seconds)) <= 3,
     },
     {
       name: 'stock tenant, emit ts, cold process: peak RSS',
-      value: spread(
-        tsRuns.map((r) => r.peakRssMb),
-        'MB',
-      ),
+      value: rssOf(tsRuns),
       target: '<= 250 MB',
       ok: median(tsRuns.map((r) => r.peakRssMb)) <= 250,
     },
     {
       name: 'no-op regeneration: wall',
-      value: spread(
-        noop.map((r) => r.seconds),
-        's',
-        2,
-      ),
+      value: wallOf(noop),
       target: '<= 0.35 s',
       ok: noopWall <= 0.35,
     },
@@ -192,84 +170,48 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
     },
     {
       name: 'no-op regeneration without .erpgen-cache (a fresh clone): wall',
-      value: spread(
-        uncached.map((r) => r.seconds),
-        's',
-        2,
-      ),
+      value: wallOf(uncached),
     },
     {
       name: '--check, up to date: wall',
-      value: spread(
-        checks.map((r) => r.seconds),
-        's',
-        2,
-      ),
+      value: wallOf(checks),
     },
     {
       name: '--check, up to date, without .erpgen-cache (a fresh clone): wall',
-      value: spread(
-        freshChecks.map((r) => r.seconds),
-        's',
-        2,
-      ),
+      value: wallOf(freshChecks),
     },
     {
       name: 'no-op regeneration: peak RSS',
-      value: spread(
-        noop.map((r) => r.peakRssMb),
-        'MB',
-      ),
+      value: rssOf(noop),
     },
     {
       name: 'stock tenant + 312 services (300 of Order size): wall',
-      value: `${spread(
-        serviceRuns.map((r) => r.seconds),
-        's',
-        2,
-      )}: +${(median(serviceRuns.map((r) => r.seconds)) - stockWall).toFixed(2)} s`,
+      value: `${wallOf(serviceRuns)}: +${(median(serviceRuns.map((r) => r.seconds)) - stockWall).toFixed(2)} s`,
       target: '<= 3 s + 2 s',
       ok: median(serviceRuns.map((r) => r.seconds)) <= 5,
     },
     {
       name: 'stock tenant + 312 services: peak RSS',
-      value: spread(
-        serviceRuns.map((r) => r.peakRssMb),
-        'MB',
-      ),
+      value: rssOf(serviceRuns),
     },
     { name: '10x tenant: objects / files written', value: `${tenRuns[0]!.objects} / ${tenRuns[0]!.written}` },
     {
       name: '10x tenant: wall',
-      value: spread(
-        tenRuns.map((r) => r.seconds),
-        's',
-        2,
-      ),
+      value: wallOf(tenRuns),
     },
     {
       name: '10x tenant: peak RSS',
-      value: `${spread(
-        tenRuns.map((r) => r.peakRssMb),
-        'MB',
-      )}: ${(tenRss / stockRss).toFixed(2)}x stock`,
+      value: `${rssOf(tenRuns)}: ${(tenRss / stockRss).toFixed(2)}x stock`,
       target: '<= 1.5x stock',
       ok: tenRss <= 1.5 * stockRss,
     },
     {
       name: '10x wide tenant: wall',
-      value: spread(
-        wideRuns.map((r) => r.seconds),
-        's',
-        2,
-      ),
+      value: wallOf(wideRuns),
     },
     {
       name: '10x wide tenant: peak RSS',
-      value: `${spread(
-        wideRuns.map((r) => r.peakRssMb),
-        'MB',
-      )}: ${(wideRss / stockRss).toFixed(2)}x stock`,
+      value: `${rssOf(wideRuns)}: ${(wideRss / stockRss).toFixed(2)}x stock`,
       target: '<= 1.5x stock',
       ok: wideRss <= 1.5 * stockRss,
     },

@@ -89,3 +89,18 @@ export function spread(values: readonly number[], unit: string, digits = 0): str
   const range = values.length > 1 ? `${f(sorted[0]!)}-${f(sorted.at(-1)!)} ${unit}, ${values.length} runs` : '1 run';
   return `${f(median(values))} ${unit} (${range})`;
 }
+
+/** The wall time of measured runs, as `spread` shows it. */
+export const wallOf = (runs: ReadonlyArray<Pick<Measurement, 'seconds'>>) =>
+  spread(
+    runs.map((r) => r.seconds),
+    's',
+    2,
+  );
+
+/** The peak RSS of measured runs, as `spread` shows it. */
+export const rssOf = (runs: ReadonlyArray<Pick<Measurement, 'peakRssMb'>>) =>
+  spread(
+    runs.map((r) => r.peakRssMb),
+    'MB',
+  );
