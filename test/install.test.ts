@@ -16,7 +16,8 @@
 //
 // Both installs are then used from the team's own code too, through the programmatic API (`import { generate }
 // from 'erpgen'`): a TypeScript program type-checked by both compilers against the installed declarations, then
-// run with node.
+// run with node. The tarball's install also runs the test kit as a team would: a package generated from the sample
+// snapshot that ships inside erpgen, and the README's test of it run with `node --test` (useTheTestKit).
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
