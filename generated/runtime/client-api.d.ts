@@ -103,3 +103,5 @@ export type {
   PriceParameters,
   PriceResult,
 } from './inventory/index.js';
+export type { DriftMode, Provenance } from './drift.js';
+export type { ValidateMode } from './query/validate.js';

@@ -1,6 +1,9 @@
+import { guardDrift } from './drift.js';
+import { ErpError } from './errors.js';
 import { FAMILIES, OWN_MEMBERS } from './families.js';
 import { createHttp } from './http.js';
 import { toRetryPolicy } from './retry.js';
+import { validateMode } from './query/validate.js';
 import { router, trimSlash } from './router.js';
 /** `createClient` for a generated package: the package's `client` entry makes it with the snapshot's settings. */
 export function createClientWith(settings) {
@@ -11,13 +14,17 @@ export function createClient(options, settings = {}) {
   const retry = toRetryPolicy(options.retry, options.log);
   const http = createHttp({ ...options, retry });
   const uiServer = router(baseUrl, http, options.uiServerUrl);
+  const drift = options.drift ?? 'warn';
+  if (drift !== 'warn' && drift !== 'error' && drift !== 'off')
+    throw new ErpError(`createClient: drift is 'warn', 'error' or 'off', not ${JSON.stringify(drift)}`);
   const context = {
     baseUrl,
     uiServer,
-    http,
+    http: guardDrift({ mode: drift, provenance: settings.provenance, http, uiServer, log: options.log }),
     retry,
     token: http.token,
     userDefinedFields: settings.userDefinedFields ?? {},
+    validate: validateMode(options.validate, 'createClient'),
     ...(options.log ? { log: options.log } : {}),
   };
   const own = new Set(OWN_MEMBERS);

@@ -1,5 +1,6 @@
 import type { UserDefinedFieldKinds } from './contract.js';
 import type { Http } from './http.js';
+import type { ValidateMode } from './query/validate.js';
 import type { Logger, RetryPolicy } from './retry.js';
 export interface FamilyContext {
   /** the base host without a trailing slash: the query, REST, UDT and security families are called there */
@@ -14,6 +15,8 @@ export interface FamilyContext {
   token(): Promise<string>;
   /** what the snapshot adds: the kinds of the user-defined fields of each table with an extension table */
   readonly userDefinedFields: UserDefinedFieldKinds;
+  /** the client's row validation (`validate`), which a call may override */
+  readonly validate: ValidateMode;
   /** the caller's logger (retries, renewals), when one was given */
   readonly log?: Logger;
 }

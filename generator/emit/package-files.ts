@@ -130,7 +130,8 @@ export function clientModule(settings: ReadonlyArray<{ readonly name: string; re
         {
           const: 'createClient',
           doc: [
-            "Creates a client of the server; the REST families' records have the user-defined fields of this snapshot.",
+            "Creates a client of the server; the REST families' records have the user-defined fields of this snapshot,",
+            "and the drift guard compares the server's build with the snapshot's (`provenance`).",
           ],
           value: {
             call: { ref: 'createClientWith' },

@@ -3,13 +3,18 @@
 // Transaction API as the client's own members, each other family as a namespace. A family other than paging loads
 // its code on its first call.
 import type { UserDefinedFieldKinds } from './contract.js';
+import { guardDrift, type DriftMode, type Provenance } from './drift.js';
+import { ErpError } from './errors.js';
 import { FAMILIES, OWN_MEMBERS, type Families } from './families.js';
 import type { FamilyContext } from './family.js';
 import { createHttp, type AuthProvider, type FetchLike, type Http } from './http.js';
 import { toRetryPolicy, type Logger, type RetryOptions, type RetryPolicy } from './retry.js';
+import { validateMode, type ValidateMode } from './query/validate.js';
 import { router, trimSlash } from './router.js';
 
+export type { DriftMode, Provenance } from './drift.js';
 export type { AbortSignalLike, AuthProvider, FetchLike } from './http.js';
+export type { ValidateMode } from './query/validate.js';
 export type { Page, RowsOptions } from './query/index.js';
 export type { AsyncOptions, TransactionOptions } from './transactions/index.js';
 
@@ -33,6 +38,21 @@ export interface ClientOptions {
    * with an ErpResponseTooLargeError instead of filling memory. Error bodies are read only as far as a message needs.
    */
   readonly maxResponseBytes?: number;
+  /**
+   * The drift guard (default `warn`): on the first request the client reads the server's build once (serverinfo on
+   * the UI server) and compares it with the build the package was generated from (`provenance.build`). `warn` says
+   * a difference once through `log` (or the console's warnings) and never delays a call; `error` refuses every call
+   * with an ErpDriftError naming both builds (a read runs meanwhile, a write waits for the build); `off` makes no
+   * request. A package whose snapshot records no build, and a build that cannot be read (a key without the UI
+   * scope), are not checked; the latter is said once.
+   */
+  readonly drift?: DriftMode;
+  /**
+   * Checks every row `page()` and `rows()` return against its object's columns as the snapshot describes them:
+   * `error` throws an ErpRowValidationError at the first row that does not fit, `warn` says each problem once per
+   * object and column through `log`. Off unless given; a call's `validate` option overrides it.
+   */
+  readonly validate?: ValidateMode;
 }
 
 /**
@@ -48,6 +68,8 @@ export interface ErpClient extends Families {
 export interface PackageSettings {
   /** the kinds of the user-defined fields of each table whose extension table (`<table>_ud`) the snapshot has */
   readonly userDefinedFields?: UserDefinedFieldKinds;
+  /** where the snapshot came from: its build is what the drift guard compares the server's with */
+  readonly provenance?: Provenance;
 }
 
 /** `createClient` for a generated package: the package's `client` entry makes it with the snapshot's settings. */
@@ -60,13 +82,17 @@ export function createClient(options: ClientOptions, settings: PackageSettings =
   const retry = toRetryPolicy(options.retry, options.log);
   const http: Http = createHttp({ ...options, retry });
   const uiServer = router(baseUrl, http, options.uiServerUrl);
+  const drift = options.drift ?? 'warn';
+  if (drift !== 'warn' && drift !== 'error' && drift !== 'off')
+    throw new ErpError(`createClient: drift is 'warn', 'error' or 'off', not ${JSON.stringify(drift)}`);
   const context: FamilyContext = {
     baseUrl,
     uiServer,
-    http,
+    http: guardDrift({ mode: drift, provenance: settings.provenance, http, uiServer, log: options.log }),
     retry,
     token: http.token,
     userDefinedFields: settings.userDefinedFields ?? {},
+    validate: validateMode(options.validate, 'createClient'),
     ...(options.log ? { log: options.log } : {}),
   };
   const own = new Set<string>(OWN_MEMBERS);

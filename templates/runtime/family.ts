@@ -10,6 +10,7 @@
 // app bundled with code splitting does not even download them.
 import type { UserDefinedFieldKinds } from './contract.js';
 import type { Http } from './http.js';
+import type { ValidateMode } from './query/validate.js';
 import type { Logger, RetryPolicy } from './retry.js';
 
 export interface FamilyContext {
@@ -25,6 +26,8 @@ export interface FamilyContext {
   token(): Promise<string>;
   /** what the snapshot adds: the kinds of the user-defined fields of each table with an extension table */
   readonly userDefinedFields: UserDefinedFieldKinds;
+  /** the client's row validation (`validate`), which a call may override */
+  readonly validate: ValidateMode;
   /** the caller's logger (retries, renewals), when one was given */
   readonly log?: Logger;
 }

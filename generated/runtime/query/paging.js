@@ -7,6 +7,8 @@
 import { ErpCancelledError, ErpError, ErpPagingError, ErpUnexpectedResponseError } from '../errors.js';
 import { odataMessage } from '../http/failure.js';
 import { objectPath, queryString } from '../query.js';
+import { warner } from '../drift.js';
+import { rowChecker, validateMode } from './validate.js';
 function kindOf(value) {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
@@ -26,8 +28,17 @@ function withDelivered(error, delivered) {
   }
   return error;
 }
-export function paging({ baseUrl, http }) {
-  async function fetchPage(query, queryOptions, signal) {
+export function paging({ baseUrl, http, validate, log }) {
+  /** what `warn` has said: each problem once per object and column for the client's life */
+  const said = new Set();
+  const say = warner(log);
+  function checkerOf(query, options) {
+    const mode = options?.validate === undefined ? validate : validateMode(options.validate, 'validate');
+    return mode === 'off' || query.object.columns === undefined
+      ? undefined
+      : rowChecker(mode, query.object, query.options.select, http.show, say, said);
+  }
+  async function fetchPage(query, queryOptions, signal, checker, firstIndex) {
     const object = `${query.object.surface}/${query.object.name}`;
     const shown = `${objectPath(query.object)}?${queryString(queryOptions)}`;
     const body = await http.json({
@@ -62,13 +73,16 @@ export function paging({ baseUrl, http }) {
         `the server answered ${value.length} rows where $top asked for at most ${queryOptions.top}: it does not honour $top, so the last page cannot be told`,
         info(),
       );
+    checker?.check(value, firstIndex);
     const count = body['@odata.count'];
     return { rows: value, ...(typeof count === 'number' ? { count } : {}) };
   }
   return {
-    page: (query, pageOptions) => fetchPage(query, query.options, pageOptions?.signal),
+    page: async (query, pageOptions) =>
+      fetchPage(query, query.options, pageOptions?.signal, checkerOf(query, pageOptions), 0),
     async *rows(query, rowsOptions) {
       const signal = rowsOptions?.signal;
+      const checker = checkerOf(query, rowsOptions);
       const pageSize = query.options.top;
       if (pageSize === 0) return;
       const orderBy = query.options.orderBy.length ? query.options.orderBy : query.object.key.map((k) => [k, 'asc']);
@@ -85,7 +99,7 @@ export function paging({ baseUrl, http }) {
               request: http.redact(shown),
               status: 0,
             });
-          const page = await fetchPage(query, pageOptions, signal);
+          const page = await fetchPage(query, pageOptions, signal, checker, delivered);
           // a full page equal to the previous one: the server ignores $skip and would answer it forever
           const print = page.rows.length === pageSize ? fingerprint(page.rows) : undefined;
           if (print !== undefined && print === previous)

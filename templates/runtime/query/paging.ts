@@ -9,10 +9,19 @@ import type { FamilyContext } from '../family.js';
 import type { AbortSignalLike } from '../http.js';
 import { odataMessage } from '../http/failure.js';
 import { objectPath, queryString, type QueryOptions, type RunnableQuery } from '../query.js';
+import { warner } from '../drift.js';
+import { rowChecker, validateMode, type RowChecker, type ValidateMode } from './validate.js';
 
 export interface RowsOptions {
   /** stops the request in flight (and a paging run): ErpCancelledError, saying how many rows were delivered */
   readonly signal?: AbortSignalLike;
+  /**
+   * Checks each row against the object's columns as the snapshot describes them (unknown or missing columns, a
+   * value of the wrong kind, null in a not-null column, a string over its MaxLength): `error` throws an
+   * ErpRowValidationError naming the object, column, row index and problem; `warn` logs each problem once per
+   * object and column; `off` does not check. Default: the client's `validate`, else `off`.
+   */
+  readonly validate?: ValidateMode;
 }
 
 export interface Page<R> {
@@ -56,11 +65,23 @@ function withDelivered(error: unknown, delivered: number): unknown {
   return error;
 }
 
-export function paging({ baseUrl, http }: FamilyContext): Paging {
+export function paging({ baseUrl, http, validate, log }: FamilyContext): Paging {
+  /** what `warn` has said: each problem once per object and column for the client's life */
+  const said = new Set<string>();
+  const say = warner(log);
+  function checkerOf(query: RunnableQuery<unknown>, options: RowsOptions | undefined): RowChecker | undefined {
+    const mode = options?.validate === undefined ? validate : validateMode(options.validate, 'validate');
+    return mode === 'off' || query.object.columns === undefined
+      ? undefined
+      : rowChecker(mode, query.object, query.options.select, http.show, say, said);
+  }
+
   async function fetchPage<R>(
     query: RunnableQuery<R>,
     queryOptions: QueryOptions,
-    signal?: AbortSignalLike,
+    signal: AbortSignalLike | undefined,
+    checker: RowChecker | undefined,
+    firstIndex: number,
   ): Promise<Page<R>> {
     const object = `${query.object.surface}/${query.object.name}`;
     const shown = `${objectPath(query.object)}?${queryString(queryOptions)}`;
@@ -96,15 +117,18 @@ export function paging({ baseUrl, http }: FamilyContext): Paging {
         `the server answered ${value.length} rows where $top asked for at most ${queryOptions.top}: it does not honour $top, so the last page cannot be told`,
         info(),
       );
+    checker?.check(value as object[], firstIndex);
     const count = (body as Record<string, unknown>)['@odata.count'];
     return { rows: value as R[], ...(typeof count === 'number' ? { count } : {}) };
   }
 
   return {
-    page: (query, pageOptions) => fetchPage(query, query.options, pageOptions?.signal),
+    page: async (query, pageOptions) =>
+      fetchPage(query, query.options, pageOptions?.signal, checkerOf(query, pageOptions), 0),
 
     async *rows(query, rowsOptions) {
       const signal = rowsOptions?.signal;
+      const checker = checkerOf(query, rowsOptions);
       const pageSize = query.options.top;
       if (pageSize === 0) return;
       const orderBy = query.options.orderBy.length
@@ -123,7 +147,7 @@ export function paging({ baseUrl, http }: FamilyContext): Paging {
               request: http.redact(shown),
               status: 0,
             });
-          const page = await fetchPage(query, pageOptions, signal);
+          const page = await fetchPage(query, pageOptions, signal, checker, delivered);
           // a full page equal to the previous one: the server ignores $skip and would answer it forever
           const print = page.rows.length === pageSize ? fingerprint(page.rows) : undefined;
           if (print !== undefined && print === previous)
