@@ -60,3 +60,31 @@ export function runCliAsync(
   );
   return Object.assign(done, { kill: (s: NodeJS.Signals) => void child.kill(s) });
 }
+
+/**
+ * `erpgen sandbox` as a user starts it, a separate process: resolves with the base URL it prints first, and `stop`
+ * (SIGTERM). Stopped after the test file's run if the test did not.
+ */
+export async function startCliSandbox(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, [CLI, 'sandbox', ...args], {
+    env: { ...process.env, ERP_PASSWORD: '', ERP_CONSUMER_KEY: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = () => void child.kill('SIGTERM');
+  afterAll(stop);
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      const line = /^(.*)\n/.exec(stdout);
+      if (line) resolve(line[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${stderr}`)));
+  });
+  return { url, stop };
+}
