@@ -255,6 +255,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       )
       .digest('hex');
     const added = ADDITIONS.map((a) => a.make(familyRead));
+    const provenance = provenanceOf(config.snapshot, inputs);
     for (const [path, module] of added.flatMap((a) => a.modules)) write(path, module);
 
     const info: PackageInfo = {
@@ -269,12 +270,14 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
         ...(services?.definitions.length
           ? [{ label: `definitions/ (${services.definitions.length} files)`, sha256: definitionsDigest }]
           : []),
+        ...inputs.filter((i) => i.label === MANIFEST_FILE),
       ],
+      provenance,
     };
     write('catalog', catalogModule(plan, info.services));
     write('known-values', knownValuesModule(config.knownValues));
     write('index', indexModule(config.defaultPageSize));
-    write(PROVENANCE_MODULE, provenanceModule(provenanceOf(config.snapshot, inputs)));
+    write(PROVENANCE_MODULE, provenanceModule(provenance));
     write(
       'client',
       clientModule([...added.flatMap((a) => a.settings), { name: 'provenance', module: PROVENANCE_MODULE }]),

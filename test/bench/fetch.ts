@@ -13,13 +13,18 @@ import { measureNode, measureNodeAsync } from './measure.js';
 import { endless, json, startServer } from '../e2e/fault-server.js';
 import type { ServerResponse } from 'node:http';
 
-const PASSWORD = 'bench-password';
+export const PASSWORD = 'bench-password';
 
-async function sandbox(snapshot: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [CLI, 'sandbox', '--snapshot', snapshot, '--user', 'bench', '--rows', '1'], {
-    env: { ...process.env, ERP_PASSWORD: PASSWORD },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/** `erpgen sandbox` of `snapshot` in its own process, `rows` rows per object, the user `bench` with PASSWORD. */
+export async function sandbox(snapshot: string, rows = 1): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    [CLI, 'sandbox', '--snapshot', snapshot, '--user', 'bench', '--rows', `${rows}`],
+    {
+      env: { ...process.env, ERP_PASSWORD: PASSWORD },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {

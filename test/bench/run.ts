@@ -1,4 +1,4 @@
-// npm run bench [-- --runs N] [--only startup|generation|typecheck|consumer|editor|fetch|sandbox|diff|prices|bundle]: the performance figures
+// npm run bench [-- --runs N] [--only startup|generation|typecheck|consumer|editor|fetch|sandbox|diff|prices|validate|bundle]: the performance figures
 // the issues set targets for. Benchmarks measure and report; they do not fail the build (timing belongs here,
 // not in tests).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { pricesBench } from './prices.js';
 import { sandboxBench } from './sandbox.js';
 import { startupBench } from './startup.js';
 import { typecheckBench } from './typecheck.js';
+import { validateBench } from './validate.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' } } });
@@ -76,6 +77,11 @@ try {
     );
   if (!only || only === 'prices')
     print(`Bulk pricing against the sandbox (median of ${runs} runs)`, await pricesBench(runs));
+  if (!only || only === 'validate')
+    print(
+      `Row validation: a paged read against erpgen sandbox in its own process (median of ${Math.max(runs, 5)} runs)`,
+      await validateBench(Math.max(runs, 5)),
+    );
   if (!only || only === 'bundle')
     print(
       "The sample package in a consumer's bundle (esbuild, minified, code splitting; one build each)",

@@ -104,8 +104,13 @@ describe('row validation', () => {
   it('the rows of the sample, as the package describes them, pass', async () => {
     const sandbox = await start();
     const { client } = signedIn(sandbox, { validate: 'error' });
-    for (const object of [customer, oe_hdr, inv_mast, svc_view_es_customer])
-      expect((await client.page(query(object).top(500))).rows.length, object.name).toBeGreaterThan(0);
+    const sizes = [
+      (await client.page(query(customer).top(500))).rows.length,
+      (await client.page(query(oe_hdr).top(500))).rows.length,
+      (await client.page(query(inv_mast).top(500))).rows.length,
+      (await client.page(query(svc_view_es_customer).top(500))).rows.length,
+    ];
+    expect(sizes.every((n) => n > 0)).toBe(true);
   });
 
   it('validate is refused when it is none of the three words', () => {
