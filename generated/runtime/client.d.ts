@@ -3,10 +3,10 @@ import { type DriftMode, type Provenance } from './drift.js';
 import { type Families } from './families.js';
 import { type AuthProvider, type FetchLike } from './http.js';
 import { type Logger, type RetryOptions, type RetryPolicy } from './retry.js';
-import { type ValidateMode } from './query/validate.js';
+import { type ValidateMode } from './query/validate-mode.js';
 export type { DriftMode, Provenance } from './drift.js';
 export type { AbortSignalLike, AuthProvider, FetchLike } from './http.js';
-export type { ValidateMode } from './query/validate.js';
+export type { ValidateMode } from './query/validate-mode.js';
 export type { Page, RowsOptions } from './query/index.js';
 export type { AsyncOptions, TransactionOptions } from './transactions/index.js';
 export interface ClientOptions {

@@ -3,7 +3,7 @@ import { ErpError } from './errors.js';
 import { FAMILIES, OWN_MEMBERS } from './families.js';
 import { createHttp } from './http.js';
 import { toRetryPolicy } from './retry.js';
-import { validateMode } from './query/validate.js';
+import { validateMode } from './query/validate-mode.js';
 import { router, trimSlash } from './router.js';
 /** `createClient` for a generated package: the package's `client` entry makes it with the snapshot's settings. */
 export function createClientWith(settings) {

@@ -1,6 +1,6 @@
 import type { UserDefinedFieldKinds } from './contract.js';
 import type { Http } from './http.js';
-import type { ValidateMode } from './query/validate.js';
+import type { ValidateMode } from './query/validate-mode.js';
 import type { Logger, RetryPolicy } from './retry.js';
 export interface FamilyContext {
   /** the base host without a trailing slash: the query, REST, UDT and security families are called there */

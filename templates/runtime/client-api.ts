@@ -106,4 +106,4 @@ export type {
   PriceResult,
 } from './inventory/index.js';
 export type { DriftMode, Provenance } from './drift.js';
-export type { ValidateMode } from './query/validate.js';
+export type { ValidateMode } from './query/validate-mode.js';

@@ -9,12 +9,12 @@ import { FAMILIES, OWN_MEMBERS, type Families } from './families.js';
 import type { FamilyContext } from './family.js';
 import { createHttp, type AuthProvider, type FetchLike, type Http } from './http.js';
 import { toRetryPolicy, type Logger, type RetryOptions, type RetryPolicy } from './retry.js';
-import { validateMode, type ValidateMode } from './query/validate.js';
+import { validateMode, type ValidateMode } from './query/validate-mode.js';
 import { router, trimSlash } from './router.js';
 
 export type { DriftMode, Provenance } from './drift.js';
 export type { AbortSignalLike, AuthProvider, FetchLike } from './http.js';
-export type { ValidateMode } from './query/validate.js';
+export type { ValidateMode } from './query/validate-mode.js';
 export type { Page, RowsOptions } from './query/index.js';
 export type { AsyncOptions, TransactionOptions } from './transactions/index.js';
 

@@ -10,7 +10,7 @@
 // app bundled with code splitting does not even download them.
 import type { UserDefinedFieldKinds } from './contract.js';
 import type { Http } from './http.js';
-import type { ValidateMode } from './query/validate.js';
+import type { ValidateMode } from './query/validate-mode.js';
 import type { Logger, RetryPolicy } from './retry.js';
 
 export interface FamilyContext {

@@ -233,7 +233,7 @@ export interface RunnableQuery<R> {
     readonly key: readonly string[];
     /** the kinds and facets of the columns (QueryObject): what row validation checks; none, nothing checked */
     readonly columns?: object;
-    readonly facets?: string;
+    readonly facets?: string | undefined;
   };
   readonly options: QueryOptions;
   readonly row: R;

@@ -1,7 +1,7 @@
 import type { FamilyContext } from '../family.js';
 import type { AbortSignalLike } from '../http.js';
 import { type RunnableQuery } from '../query.js';
-import { type ValidateMode } from './validate.js';
+import { type ValidateMode } from './validate-mode.js';
 export interface RowsOptions {
   /** stops the request in flight (and a paging run): ErpCancelledError, saying how many rows were delivered */
   readonly signal?: AbortSignalLike;

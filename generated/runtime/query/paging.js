@@ -8,7 +8,7 @@ import { ErpCancelledError, ErpError, ErpPagingError, ErpUnexpectedResponseError
 import { odataMessage } from '../http/failure.js';
 import { objectPath, queryString } from '../query.js';
 import { warner } from '../drift.js';
-import { rowChecker, validateMode } from './validate.js';
+import { validateMode } from './validate-mode.js';
 function kindOf(value) {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
@@ -32,11 +32,13 @@ export function paging({ baseUrl, http, validate, log }) {
   /** what `warn` has said: each problem once per object and column for the client's life */
   const said = new Set();
   const say = warner(log);
+  /** the checks, loaded on the first call that asks for them */
   function checkerOf(query, options) {
     const mode = options?.validate === undefined ? validate : validateMode(options.validate, 'validate');
-    return mode === 'off' || query.object.columns === undefined
-      ? undefined
-      : rowChecker(mode, query.object, query.options.select, http.show, say, said);
+    if (mode === 'off' || query.object.columns === undefined) return undefined;
+    return import('./validate.js').then((v) =>
+      v.rowChecker(mode, query.object, query.options.select, http.show, say, said),
+    );
   }
   async function fetchPage(query, queryOptions, signal, checker, firstIndex) {
     const object = `${query.object.surface}/${query.object.name}`;
@@ -73,7 +75,7 @@ export function paging({ baseUrl, http, validate, log }) {
         `the server answered ${value.length} rows where $top asked for at most ${queryOptions.top}: it does not honour $top, so the last page cannot be told`,
         info(),
       );
-    checker?.check(value, firstIndex);
+    if (checker) (await checker).check(value, firstIndex);
     const count = body['@odata.count'];
     return { rows: value, ...(typeof count === 'number' ? { count } : {}) };
   }

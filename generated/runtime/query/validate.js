@@ -1,11 +1,5 @@
-import { ErpError, ErpRowValidationError } from '../errors.js';
+import { ErpRowValidationError } from '../errors.js';
 import { hasOwn, parseFacets } from '../object.js';
-/** The mode given, refused with a readable error when it is none of the three. */
-export function validateMode(mode, where) {
-  if (mode === undefined) return 'off';
-  if (mode === 'warn' || mode === 'error' || mode === 'off') return mode;
-  throw new ErpError(`${where}: validate is 'warn', 'error' or 'off', not ${JSON.stringify(mode)}`);
-}
 const DATE = /^-?\d{4,}-\d{2}-\d{2}$/;
 const DATETIME = /^-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const NUMERIC = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;

@@ -10,7 +10,8 @@ import type { AbortSignalLike } from '../http.js';
 import { odataMessage } from '../http/failure.js';
 import { objectPath, queryString, type QueryOptions, type RunnableQuery } from '../query.js';
 import { warner } from '../drift.js';
-import { rowChecker, validateMode, type RowChecker, type ValidateMode } from './validate.js';
+import type { RowChecker } from './validate.js';
+import { validateMode, type ValidateMode } from './validate-mode.js';
 
 export interface RowsOptions {
   /** stops the request in flight (and a paging run): ErpCancelledError, saying how many rows were delivered */
@@ -69,18 +70,20 @@ export function paging({ baseUrl, http, validate, log }: FamilyContext): Paging 
   /** what `warn` has said: each problem once per object and column for the client's life */
   const said = new Set<string>();
   const say = warner(log);
-  function checkerOf(query: RunnableQuery<unknown>, options: RowsOptions | undefined): RowChecker | undefined {
+  /** the checks, loaded on the first call that asks for them */
+  function checkerOf(query: RunnableQuery<unknown>, options: RowsOptions | undefined): Promise<RowChecker> | undefined {
     const mode = options?.validate === undefined ? validate : validateMode(options.validate, 'validate');
-    return mode === 'off' || query.object.columns === undefined
-      ? undefined
-      : rowChecker(mode, query.object, query.options.select, http.show, say, said);
+    if (mode === 'off' || query.object.columns === undefined) return undefined;
+    return import('./validate.js').then((v) =>
+      v.rowChecker(mode, query.object, query.options.select, http.show, say, said),
+    );
   }
 
   async function fetchPage<R>(
     query: RunnableQuery<R>,
     queryOptions: QueryOptions,
     signal: AbortSignalLike | undefined,
-    checker: RowChecker | undefined,
+    checker: Promise<RowChecker> | undefined,
     firstIndex: number,
   ): Promise<Page<R>> {
     const object = `${query.object.surface}/${query.object.name}`;
@@ -117,7 +120,7 @@ export function paging({ baseUrl, http, validate, log }: FamilyContext): Paging 
         `the server answered ${value.length} rows where $top asked for at most ${queryOptions.top}: it does not honour $top, so the last page cannot be told`,
         info(),
       );
-    checker?.check(value as object[], firstIndex);
+    if (checker) (await checker).check(value as object[], firstIndex);
     const count = (body as Record<string, unknown>)['@odata.count'];
     return { rows: value as R[], ...(typeof count === 'number' ? { count } : {}) };
   }

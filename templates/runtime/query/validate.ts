@@ -8,19 +8,9 @@
 // snapshot says not null, and a string longer than its MaxLength (counted in UTF-16 units, as the database's
 // nvarchar counts). OData annotations (`@odata.etag`) are not columns.
 import type { ColumnKind } from '../column-kinds.js';
-import { ErpError, ErpRowValidationError, type RowProblem } from '../errors.js';
+import { ErpRowValidationError, type RowProblem } from '../errors.js';
 import { hasOwn, parseFacets, type Facet } from '../object.js';
 import type { Logger } from '../retry.js';
-
-/** `error`: the first row that does not fit throws an ErpRowValidationError; `warn`: logged; `off`: not checked. */
-export type ValidateMode = 'warn' | 'error' | 'off';
-
-/** The mode given, refused with a readable error when it is none of the three. */
-export function validateMode(mode: unknown, where: string): ValidateMode {
-  if (mode === undefined) return 'off';
-  if (mode === 'warn' || mode === 'error' || mode === 'off') return mode;
-  throw new ErpError(`${where}: validate is 'warn', 'error' or 'off', not ${JSON.stringify(mode)}`);
-}
 
 const DATE = /^-?\d{4,}-\d{2}-\d{2}$/;
 const DATETIME = /^-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -47,7 +37,7 @@ export interface Validated {
   readonly name: string;
   readonly surface: string;
   readonly columns?: object;
-  readonly facets?: string;
+  readonly facets?: string | undefined;
 }
 
 interface Plan {
