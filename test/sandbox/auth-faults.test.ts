@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox/sandbox.js';
 import { CLI, SAMPLE_SNAPSHOT } from '../support/paths.js';
+import { startCliSandbox } from '../support/cli.js';
 
 const USER = 'api_user';
 const PASSWORD = 'pw-Sandbox-1';
@@ -220,20 +221,8 @@ describe('fault switches', () => {
 
 describe('erpgen sandbox', () => {
   it('prints its base URL first, serves the snapshot and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [CLI, 'sandbox', '--snapshot', SAMPLE_SNAPSHOT, '--user', 'u1'], {
-      env: { ...process.env, ERP_PASSWORD: 'cli-password-1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        stdout += d.toString();
-        const line = /^(.*)\n/.exec(stdout);
-        if (line) resolve(line[1]!);
-      });
-      child.once('exit', () => reject(new Error(`sandbox exited: ${stderr}`)));
+    const { url, stop } = await startCliSandbox(['--snapshot', SAMPLE_SNAPSHOT, '--user', 'u1'], {
+      ERP_PASSWORD: 'cli-password-1',
     });
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const answer = await fetch(`${url}/api/security/token/v2`, {
@@ -242,10 +231,9 @@ describe('erpgen sandbox', () => {
       body: JSON.stringify({ username: 'u1', password: 'cli-password-1' }),
     });
     expect(answer.status).toBe(200);
-    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exit).toBe(0);
-    expect(stdout + stderr).not.toContain('cli-password-1');
+    const { code, output } = await stop();
+    expect(code).toBe(0);
+    expect(output).not.toContain('cli-password-1');
   });
 
   it('refuses to start without credentials, and a fault switch it cannot read, in one line', async () => {

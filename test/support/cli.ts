@@ -63,28 +63,33 @@ export function runCliAsync(
 
 /**
  * `erpgen sandbox` as a user starts it, a separate process: resolves with the base URL it prints first, and `stop`
- * (SIGTERM). Stopped after the test file's run if the test did not.
+ * (SIGTERM), which resolves with its exit code and all it wrote. Stopped after the test file's run if the test did
+ * not stop it.
  */
 export async function startCliSandbox(
   args: readonly string[],
   env: Record<string, string> = {},
-): Promise<{ url: string; stop: () => void }> {
+): Promise<{ url: string; stop: () => Promise<{ code: number | null; output: string }> }> {
   const child = spawn(process.execPath, [CLI, 'sandbox', ...args], {
     env: { ...process.env, ERP_PASSWORD: '', ERP_CONSUMER_KEY: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const stop = () => void child.kill('SIGTERM');
-  afterAll(stop);
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    return { code: await exited, output: stdout + stderr };
+  };
+  afterAll(() => void child.kill('SIGTERM'));
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => {
       stdout += d.toString();
       const line = /^(.*)\n/.exec(stdout);
       if (line) resolve(line[1]!);
     });
-    child.once('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${stderr}`)));
+    void exited.then((code) => reject(new Error(`the sandbox exited (${code}): ${stderr}`)));
   });
   return { url, stop };
 }

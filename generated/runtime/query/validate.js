@@ -28,9 +28,15 @@ function planOf(object, select) {
     const columns = object.columns ?? {};
     const facets = parseFacets(columns, object.facets);
     const names = select?.length ? select : Object.keys(columns);
+    const kinds = names.map((c) => (hasOwn(columns, c) ? columns[c] : 'other'));
     plan = {
       where: `${object.surface}/${object.name}`,
-      expected: names.map((c) => [c, hasOwn(columns, c) ? columns[c] : 'other', facets.get(c) ?? {}, c in {}]),
+      columns: names,
+      kinds,
+      checks: kinds.map((k) => KIND_CHECKS[k]),
+      notNull: names.map((c) => facets.get(c)?.notNull === true),
+      maxLength: names.map((c) => facets.get(c)?.maxLength ?? -1),
+      inherited: names.map((c) => c in {}),
       known: columns,
     };
     byObject.set(key, plan);
@@ -47,30 +53,33 @@ export function rowChecker(mode, object, select, show, log, said) {
     said.add(once);
     log(`erpgen row validation: ${message} (said once per object, column and problem)`);
   };
+  const { columns, kinds, checks, notNull, maxLength, inherited } = plan;
+  const n = columns.length;
   return {
     check(rows, firstIndex) {
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i];
         const index = firstIndex + i;
         let present = 0;
-        for (const [column, kind, facet, inherited] of plan.expected) {
+        for (let j = 0; j < n; j++) {
+          const column = columns[j];
           // JSON values are never undefined: only a name Object.prototype has needs the slower test
-          const value = inherited ? (hasOwn(row, column) ? row[column] : undefined) : row[column];
+          const value = inherited[j] ? (hasOwn(row, column) ? row[column] : undefined) : row[column];
           if (value === undefined) {
             report(index, column, 'missing-column', 'is missing from the row');
             continue;
           }
           present++;
           if (value === null) {
-            if (facet.notNull) report(index, column, 'null', 'is null, but the snapshot says not null');
-          } else if (!KIND_CHECKS[kind](value))
-            report(index, column, 'wrong-kind', `holds ${show(value, 40)}, not a value of kind ${kind}`);
-          else if (facet.maxLength !== undefined && typeof value === 'string' && value.length > facet.maxLength)
+            if (notNull[j]) report(index, column, 'null', 'is null, but the snapshot says not null');
+          } else if (!checks[j](value))
+            report(index, column, 'wrong-kind', `holds ${show(value, 40)}, not a value of kind ${kinds[j]}`);
+          else if (maxLength[j] >= 0 && typeof value === 'string' && value.length > maxLength[j])
             report(
               index,
               column,
               'too-long',
-              `holds ${value.length} characters, more than its MaxLength ${facet.maxLength}: ${show(value, 40)}`,
+              `holds ${value.length} characters, more than its MaxLength ${maxLength[j]}: ${show(value, 40)}`,
             );
         }
         // every name the row has is one looked for: nothing unknown (the common case, told by a count)
