@@ -191,6 +191,6 @@ describe('erpgen generate --check', () => {
       'provenance.js',
     ]);
     // po_no's MaxLength, 50 -> 40, in the descriptor's facets
-    expect(json.samples[0].diff).toContain("+    '!8,,,255,40,!10,!255,!10,!255,1,,40,");
+    expect(json.samples[0].diff.join('\n')).toContain("+    '!8,,,255,40,!10,!255,!10,!255,1,,40,");
   });
 });
