@@ -5,6 +5,10 @@ import type { createClientWith } from './runtime/client-api.js';
 
 export * from './runtime/client-api.js';
 export * from './user-defined-fields.js';
+export * from './provenance.js';
 
-/** Creates a client of the server; the REST families' records have the user-defined fields of this snapshot. */
+/**
+ * Creates a client of the server; the REST families' records have the user-defined fields of this snapshot,
+ * and the drift guard compares the server's build with the snapshot's (`provenance`).
+ */
 export declare const createClient: ReturnType<typeof createClientWith>;

@@ -18,6 +18,7 @@ import {
   type PackageInfo,
 } from './emit/package-files.js';
 import type { Module } from './emit/printer.js';
+import { PROVENANCE_MODULE, provenanceModule } from './emit/provenance-module.js';
 import { rowModule } from './emit/row-module.js';
 import { transactionModule } from './emit/transaction-module.js';
 import { KnownValueIndex } from './model/known-values.js';
@@ -35,9 +36,11 @@ import {
   unmatchedInclude,
 } from './left-out.js';
 import { parseDefinition, parseServiceList } from './parse/definitions.js';
+import { MANIFEST_FILE, readManifest } from './source/manifest.js';
 import { readBytes, type SnapshotDocument } from './source/snapshot.js';
 import type { ProgressCounts } from './progress.js';
 import { openRun, previousRun, type RunInputs } from './run-inputs.js';
+import type { Provenance } from '../templates/runtime/drift.js';
 import { CACHE, type CacheRecord, type Sample, type WriteReport } from './write/output.js';
 
 export interface GenerateOptions {
@@ -108,6 +111,28 @@ function readPlan(
 function recordLengths(object: QueryObject, lengths: Map<string, number>): void {
   for (const c of object.columns)
     if (typeof c.maxLength === 'number') lengths.set(`${object.name}.${c.name}`.toLowerCase(), c.maxLength);
+}
+
+/**
+ * Where the snapshot came from: the build and time of its fetch (its manifest), and one digest of its files, made
+ * from the digests the fingerprint has taken already (the manifest is not one of them: a fetch of the same schema
+ * at another time is the same snapshot).
+ */
+function provenanceOf(dir: string, inputs: RunInputs['inputs']): Provenance {
+  const manifest = readManifest(dir);
+  const snapshotDigest = createHash('sha256')
+    .update(
+      inputs
+        .filter((i) => i.label !== MANIFEST_FILE)
+        .map((i) => `${i.label} ${i.sha256}\n`)
+        .join(''),
+    )
+    .digest('hex');
+  return {
+    ...(manifest?.serverBuild ? { build: manifest.serverBuild } : {}),
+    snapshotDigest,
+    ...(manifest?.fetchedAt ? { fetchedAt: manifest.fetchedAt } : {}),
+  };
 }
 
 function stopIfAsked(signal: AbortSignal | undefined, out: string): void {
@@ -230,6 +255,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       )
       .digest('hex');
     const added = ADDITIONS.map((a) => a.make(familyRead));
+    const provenance = provenanceOf(config.snapshot, inputs);
     for (const [path, module] of added.flatMap((a) => a.modules)) write(path, module);
 
     const info: PackageInfo = {
@@ -244,12 +270,18 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
         ...(services?.definitions.length
           ? [{ label: `definitions/ (${services.definitions.length} files)`, sha256: definitionsDigest }]
           : []),
+        ...inputs.filter((i) => i.label === MANIFEST_FILE),
       ],
+      provenance,
     };
     write('catalog', catalogModule(plan, info.services));
     write('known-values', knownValuesModule(config.knownValues));
     write('index', indexModule(config.defaultPageSize));
-    write('client', clientModule(added.flatMap((a) => a.settings)));
+    write(PROVENANCE_MODULE, provenanceModule(provenance));
+    write(
+      'client',
+      clientModule([...added.flatMap((a) => a.settings), { name: 'provenance', module: PROVENANCE_MODULE }]),
+    );
     writer.file('package.json', emitPackageJson(info, config.emit));
     writer.file('README.md', emitReadme(info, config.emit));
     writer.file('tsconfig.json', emitTsconfig(config.emit));

@@ -2,10 +2,12 @@
 // copies, the settings and erpgen itself, as one fingerprint (fingerprint.ts); and the writer of the output, which
 // knows what the previous run recorded. A run whose fingerprint and files are those recorded has nothing to do and
 // says so from hashes alone, without parsing the snapshot: this module and what it imports are all a no-op loads.
-import { basename } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { Config } from './config.js';
 import { fingerprint, type Fingerprint } from './fingerprint.js';
 import type { GenerateResult } from './generate.js';
+import { MANIFEST_FILE } from './source/manifest.js';
 import { digest, openServices, openSnapshot, type SnapshotDocument, type SnapshotServices } from './source/snapshot.js';
 import { readRuntimeTemplates, type TemplateFile } from './source/templates.js';
 import { OutputWriter, removeOrphanStaging } from './write/output.js';
@@ -14,7 +16,10 @@ export interface RunInputs {
   readonly snapshot: readonly SnapshotDocument[];
   readonly services: SnapshotServices | undefined;
   readonly templates: readonly TemplateFile[];
-  /** every snapshot file with its bytes' sha256, in a fixed order */
+  /**
+   * every snapshot file with its bytes' sha256, in a fixed order, and last the fetch's manifest.json when there is
+   * one: it changes no module but the package's provenance
+   */
   readonly inputs: ReadonlyArray<{ readonly label: string; readonly sha256: string }>;
   readonly print: Fingerprint;
   readonly writer: OutputWriter;
@@ -30,6 +35,8 @@ export function openRun(config: Config, check: boolean): RunInputs {
     ...(services?.list ? [{ label: 'services.json', sha256: digest(services.list.file) }] : []),
     ...(services?.definitions ?? []).map((d) => ({ label: `definitions/${basename(d.file)}`, sha256: digest(d.file) })),
   ];
+  const manifest = join(config.snapshot, MANIFEST_FILE);
+  if (existsSync(manifest)) inputs.push({ label: MANIFEST_FILE, sha256: digest(manifest) });
   const print = fingerprint({ config, templates, inputs });
   if (!check) removeOrphanStaging(config.out);
   const writer = new OutputWriter(config.out, check, basename(config.out));

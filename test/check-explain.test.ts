@@ -67,25 +67,24 @@ describe('erpgen generate --check', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     const lines = result.stderr.split('\n');
-    expect(lines[0]).toBe('erpgen: generated is stale: 4 files differ from what `erpgen generate` would write');
+    expect(lines[0]).toBe('erpgen: generated is stale: 6 files differ from what `erpgen generate` would write');
     expect(why(result.stderr)).toEqual(['Why: the snapshot changed since generated was written: tables.metadata.json']);
     expect(result.stderr).toContain(
       [
         'What differs:',
-        '  table oe_hdr   changed  tables/oe_hdr.d.ts',
+        // the descriptor's facets carry the length, and the snapshot's digest is the package's provenance
+        '  table oe_hdr   changed  tables/oe_hdr.d.ts, tables/oe_hdr.js',
         '  service Order  changed  transactions/Order.d.ts, transactions/Order.js',
-        '  package files  changed  README.md',
+        '  package files  changed  README.md, provenance.js',
       ].join('\n'),
     );
     expect(result.stderr).toContain(
       [
-        '  generated/tables/oe_hdr.d.ts',
-        '    @@ -34,5 +34,5 @@',
-        '       /** Edm.DateTimeOffset(3), nullable */',
-        '       readonly requested_date: string | null;',
-        '    -  /** Edm.String(50), nullable */',
-        '    +  /** Edm.String(40), nullable */',
-        '       readonly po_no: string | null;',
+        '  generated/tables/oe_hdr.js',
+        '    @@ -227,4 +227,4 @@',
+        '       },',
+        '       facets:',
+        "    -    '!8,,,255,40,!10,!255,!10,!255,1,,50,",
       ].join('\n'),
     );
     expect(lines.at(-2)).toBe('Fix: npx erpgen generate, then commit generated');
@@ -168,22 +167,30 @@ describe('erpgen generate --check', () => {
     expect(json).toMatchObject({
       upToDate: false,
       out: 'generated',
-      changed: ['README.md', 'tables/oe_hdr.d.ts', 'transactions/Order.d.ts', 'transactions/Order.js'],
+      changed: [
+        'README.md',
+        'provenance.js',
+        'tables/oe_hdr.d.ts',
+        'tables/oe_hdr.js',
+        'transactions/Order.d.ts',
+        'transactions/Order.js',
+      ],
       removed: [],
       causes: [{ kind: 'snapshot', files: ['tables.metadata.json'] }],
       groups: [
-        { what: 'table oe_hdr', changed: ['tables/oe_hdr.d.ts'], removed: [] },
+        { what: 'table oe_hdr', changed: ['tables/oe_hdr.d.ts', 'tables/oe_hdr.js'], removed: [] },
         { what: 'service Order', changed: ['transactions/Order.d.ts', 'transactions/Order.js'], removed: [] },
-        { what: 'package files', changed: ['README.md'], removed: [] },
+        { what: 'package files', changed: ['README.md', 'provenance.js'], removed: [] },
       ],
       fix: 'npx erpgen generate',
     });
     // one of each group first: the table, the service, the package's own files
     expect(json.samples.map((s: { file: string }) => s.file)).toEqual([
-      'tables/oe_hdr.d.ts',
+      'tables/oe_hdr.js',
       'transactions/Order.js',
-      'README.md',
+      'provenance.js',
     ]);
-    expect(json.samples[0].diff).toContain('+  /** Edm.String(40), nullable */');
+    // po_no's MaxLength, 50 -> 40, in the descriptor's facets
+    expect(json.samples[0].diff.join('\n')).toContain("+    '!8,,,255,40,!10,!255,!10,!255,1,,40,");
   });
 });

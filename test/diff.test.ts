@@ -86,7 +86,9 @@ describe('erpgen diff', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const out = result.stdout;
-    expect(out.split('\n')[0]).toBe('erpgen diff: old -> new: 6 breaking changes, 2 non-breaking');
+    expect(out.split('\n')[0]).toBe(
+      'erpgen diff: old -> new (server build 26.1.5940.0): 6 breaking changes, 2 non-breaking',
+    );
     expect(out).toContain(
       [
         'table customer',
@@ -157,7 +159,7 @@ describe('erpgen diff', () => {
     expect(diff(dir, before, after, '--fail-on', 'any').code).toBe(1);
     const same = diff(dir, before, before, '--fail-on', 'any');
     expect(same.code).toBe(0);
-    expect(same.stdout).toBe('erpgen diff: old -> old: no changes\n');
+    expect(same.stdout).toBe('erpgen diff: old -> old (server build 26.1.5940.0): no changes\n');
     // a snapshot whose only change is an added column: not breaking, but a change
     const added = join(dir, 'added');
     cpSync(join(dir, before), added, { recursive: true });

@@ -24,6 +24,7 @@ const MODULES = [
   'tables/order_lines-a5bf4119',
   'transactions/PickZone',
   'user-defined-fields',
+  'provenance',
 ];
 
 describe('golden output of a small hand-written schema', () => {

@@ -114,3 +114,5 @@ export type {
   PriceParameters,
   PriceResult,
 } from './inventory/index.js';
+export type { DriftMode, Provenance } from './drift.js';
+export type { ValidateMode } from './query/validate-mode.js';

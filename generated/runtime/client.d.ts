@@ -1,12 +1,16 @@
 import type { UserDefinedFieldKinds } from './contract.js';
+import { type DriftMode, type Provenance } from './drift.js';
 import { type Families } from './families.js';
 import { type ClientHooks } from './hooks.js';
 import { type AuthProvider, type FetchLike } from './http.js';
 import { type Logger, type RetryOptions, type RetryPolicy } from './retry.js';
+import { type ValidateMode } from './query/validate-mode.js';
 import type { TracerLike } from './tracing.js';
+export type { DriftMode, Provenance } from './drift.js';
 export type { AbortSignalLike, AuthAttachment, AuthProvider, FetchLike } from './http.js';
 export type { ClientHooks, PageEvent, RequestEvent, RequestFamily, ResponseEvent, RetryEvent } from './hooks.js';
 export type { AttributeValue, SpanLike, TraceContextLike, TracerLike } from './tracing.js';
+export type { ValidateMode } from './query/validate-mode.js';
 export type { Page, RowsOptions } from './query/index.js';
 export type { AsyncOptions, TransactionOptions } from './transactions/index.js';
 export interface ClientOptions extends ClientHooks {
@@ -37,6 +41,21 @@ export interface ClientOptions extends ClientHooks {
    * with an ErpResponseTooLargeError instead of filling memory. Error bodies are read only as far as a message needs.
    */
   readonly maxResponseBytes?: number;
+  /**
+   * The drift guard (default `warn`): on the first request the client reads the server's build once (serverinfo on
+   * the UI server) and compares it with the build the package was generated from (`provenance.build`). `warn` says
+   * a difference once through `log` (or the console's warnings) and never delays a call; `error` refuses every call
+   * with an ErpDriftError naming both builds (a read runs meanwhile, a write waits for the build); `off` makes no
+   * request. A package whose snapshot records no build, and a build that cannot be read (a key without the UI
+   * scope), are not checked; the latter is said once.
+   */
+  readonly drift?: DriftMode;
+  /**
+   * Checks every row `page()` and `rows()` return against its object's columns as the snapshot describes them:
+   * `error` throws an ErpRowValidationError at the first row that does not fit, `warn` says each problem once per
+   * object and column through `log`. Off unless given; a call's `validate` option overrides it.
+   */
+  readonly validate?: ValidateMode;
 }
 /**
  * The client: the query surface (`page`, `rows`: query/) and the Transaction API (`transaction`, ...:
@@ -50,6 +69,8 @@ export interface ErpClient extends Families {
 export interface PackageSettings {
   /** the kinds of the user-defined fields of each table whose extension table (`<table>_ud`) the snapshot has */
   readonly userDefinedFields?: UserDefinedFieldKinds;
+  /** where the snapshot came from: its build is what the drift guard compares the server's with */
+  readonly provenance?: Provenance;
 }
 /** `createClient` for a generated package: the package's `client` entry makes it with the snapshot's settings. */
 export declare function createClientWith(settings: PackageSettings): (options: ClientOptions) => ErpClient;

@@ -1,7 +1,10 @@
+import { guardDrift } from './drift.js';
+import { ErpError } from './errors.js';
 import { FAMILIES, OWN_MEMBERS } from './families.js';
 import { createObserver } from './hooks.js';
 import { createHttp } from './http.js';
 import { toRetryPolicy } from './retry.js';
+import { validateMode } from './query/validate-mode.js';
 import { router, trimSlash } from './router.js';
 /** `createClient` for a generated package: the package's `client` entry makes it with the snapshot's settings. */
 export function createClientWith(settings) {
@@ -25,14 +28,27 @@ export function createClient(options, settings = {}) {
       : options.auth;
   const shared = (http = createHttp({ ...options, auth, retry, observer }));
   const uiServer = router(baseUrl, forFamily(shared, 'router'), options.uiServerUrl);
+  const drift = options.drift ?? 'warn';
+  if (drift !== 'warn' && drift !== 'error' && drift !== 'off')
+    throw new ErpError(`createClient: drift is 'warn', 'error' or 'off', not ${JSON.stringify(drift)}`);
+  // serverinfo, read once for the guard, is the Transaction API's (as client.serverBuild() reads it)
+  const guarded = guardDrift({
+    mode: drift,
+    provenance: settings.provenance,
+    http: forFamily(shared, 'transactions'),
+    uiServer,
+    log: options.log,
+  });
+  const validate = validateMode(options.validate, 'createClient');
   const context = (family) => ({
     baseUrl,
     uiServer,
-    http: forFamily(shared, family),
+    http: forFamily(guarded, family),
     retry,
     token: shared.token,
     userDefinedFields: settings.userDefinedFields ?? {},
     observer,
+    validate,
     ...(options.log ? { log: options.log } : {}),
   });
   const own = new Set(OWN_MEMBERS);

@@ -21,8 +21,8 @@ export type ModuleKind = 'table' | 'view' | 'service';
 export declare function modulePath(kind: ModuleKind, stem: string): string;
 /**
  * The values the generated package's entries define beside the runtime's exports (index.ts, client-api.ts): the
- * index's `query` and the client entry's `createClient`, made with the package's settings, and the one setting,
- * `userDefinedFields`, which the client entry re-exports. With the runtime's exports, these are the names no value
- * derived from a server name takes, so that no generated value shadows the API.
+ * index's `query` and the client entry's `createClient`, made with the package's settings, and the settings,
+ * `userDefinedFields` and `provenance`, which the client entry re-exports. With the runtime's exports, these are the
+ * names no value derived from a server name takes, so that no generated value shadows the API.
  */
 export declare const ENTRY_VALUES: readonly string[];

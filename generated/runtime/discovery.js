@@ -1,5 +1,3 @@
-// What a server says about itself, read once for the client and for `erpgen fetch`: the names of its transaction
-// services (GET /api/v2/services) and its build (GET {ui_server}/ui/common/v1/serverinfo).
 /**
  * The names in a service list. Its JSON form was never published: public clients read a list of `{Name}` objects
  * and, defensively, a bare list of names, `{value: [...]}` and `{Services: [...]}`, so all four are read. Undefined
@@ -33,4 +31,11 @@ export function serverBuildOf(value) {
   for (const c of candidates)
     if ((typeof c === 'string' && c.trim() !== '') || typeof c === 'number') return String(c).trim();
   return undefined;
+}
+/** The path of serverinfo on the UI server. */
+export const SERVERINFO_PATH = '/ui/common/v1/serverinfo';
+/** Reads the server's build from serverinfo on `uiServer` (one request); undefined when the answer names none. */
+export async function readServerBuild(http, uiServer) {
+  const shown = SERVERINFO_PATH;
+  return serverBuildOf(await http.json({ method: 'GET', url: `${uiServer}${shown}`, shown, kind: 'read' }));
 }

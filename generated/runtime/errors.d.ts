@@ -146,3 +146,25 @@ export declare class ErpResponseWindowError extends ErpHttpError {
 export declare class ErpLockedError extends ErpServerError {
   name: string;
 }
+/** The server runs another build than the package was generated from (`drift: 'error'`). */
+export declare class ErpDriftError extends ErpError {
+  name: string;
+  /** the build the package's snapshot was fetched from */
+  readonly packageBuild: string;
+  /** the build the server reports */
+  readonly serverBuild: string;
+  constructor(packageBuild: string, serverBuild: string);
+}
+/** What is wrong with a row: see ErpRowValidationError. */
+export type RowProblem = 'unknown-column' | 'missing-column' | 'wrong-kind' | 'null' | 'too-long';
+/** A row the server sent does not fit its object's columns as the snapshot describes them (`validate: 'error'`). */
+export declare class ErpRowValidationError extends ErpError {
+  name: string;
+  /** `table/customer` */
+  readonly object: string;
+  readonly column: string;
+  /** the row's index among the rows the call delivered, from 0 */
+  readonly rowIndex: number;
+  readonly problem: RowProblem;
+  constructor(message: string, object: string, column: string, rowIndex: number, problem: RowProblem);
+}

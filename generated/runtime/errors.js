@@ -149,3 +149,35 @@ export class ErpResponseWindowError extends ErpHttpError {
 export class ErpLockedError extends ErpServerError {
   name = 'ErpLockedError';
 }
+/** The server runs another build than the package was generated from (`drift: 'error'`). */
+export class ErpDriftError extends ErpError {
+  name = 'ErpDriftError';
+  /** the build the package's snapshot was fetched from */
+  packageBuild;
+  /** the build the server reports */
+  serverBuild;
+  constructor(packageBuild, serverBuild) {
+    super(
+      `the server runs build ${serverBuild}, but this package was generated from a snapshot of build ${packageBuild}: run \`npx erpgen fetch\` and \`npx erpgen generate\` to describe the server as it is now`,
+    );
+    this.packageBuild = packageBuild;
+    this.serverBuild = serverBuild;
+  }
+}
+/** A row the server sent does not fit its object's columns as the snapshot describes them (`validate: 'error'`). */
+export class ErpRowValidationError extends ErpError {
+  name = 'ErpRowValidationError';
+  /** `table/customer` */
+  object;
+  column;
+  /** the row's index among the rows the call delivered, from 0 */
+  rowIndex;
+  problem;
+  constructor(message, object, column, rowIndex, problem) {
+    super(message);
+    this.object = object;
+    this.column = column;
+    this.rowIndex = rowIndex;
+    this.problem = problem;
+  }
+}

@@ -1,6 +1,7 @@
 import type { UserDefinedFieldKinds } from './contract.js';
 import type { Observer } from './hooks.js';
 import type { Http } from './http.js';
+import type { ValidateMode } from './query/validate-mode.js';
 import type { Logger, RetryPolicy } from './retry.js';
 export interface FamilyContext {
   /** the base host without a trailing slash: the query, REST, UDT and security families are called there */
@@ -15,6 +16,8 @@ export interface FamilyContext {
   token(): Promise<string>;
   /** what the snapshot adds: the kinds of the user-defined fields of each table with an extension table */
   readonly userDefinedFields: UserDefinedFieldKinds;
+  /** the client's row validation (`validate`), which a call may override */
+  readonly validate: ValidateMode;
   /** the caller's logger (retries, renewals), when one was given */
   readonly log?: Logger;
   /** the caller's hooks and tracer: a family tells its pages, its retries and its runs of requests there */

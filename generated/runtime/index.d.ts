@@ -2,6 +2,7 @@ export {
   ErpAuthError,
   ErpCancelledError,
   ErpConnectionError,
+  ErpDriftError,
   ErpError,
   ErpFilterRejectedError,
   ErpForbiddenError,
@@ -15,12 +16,13 @@ export {
   ErpRedirectError,
   ErpResponseTooLargeError,
   ErpResponseWindowError,
+  ErpRowValidationError,
   ErpServerError,
   ErpSignInError,
   ErpTimeoutError,
   ErpUnexpectedResponseError,
 } from './errors.js';
-export type { NotAuthorizedReason, SignInFailure } from './errors.js';
+export type { NotAuthorizedReason, RowProblem, SignInFailure } from './errors.js';
 export { ErpNotAppliedError, ErpResourceNotFoundError, ErpServiceError, ErpValidationError } from './rest/errors.js';
 export type { RestErrorDetails } from './rest/errors.js';
 export type { DecimalString, YesNo } from './rest/fields.js';

@@ -19,6 +19,12 @@ export interface QueryObject<
   readonly key: readonly string[];
   /** column name to kind, for every column */
   readonly columns: Kinds;
+  /**
+   * What row validation checks beyond the kinds, compactly (a stock package has thousands of objects): one entry
+   * per column in the order of `Object.keys(columns)`, joined by commas, each `!` for not null and then the
+   * MaxLength, if any (`'!8,,!40'`: not null; nullable; not null, at most 40 characters). Read by parseFacets.
+   */
+  readonly facets?: string | undefined;
   /** type only: the row this object returns */
   readonly [rowType]?: Row;
 }
@@ -34,7 +40,15 @@ interface Descriptor {
   readonly key: readonly string[];
   /** column name to kind: a literal, or a generated object's `columns` (an interface, without index signature) */
   readonly columns: object;
+  readonly facets?: string;
 }
+/** A column's facets: not null, and the most characters a string may have. */
+export interface Facet {
+  readonly notNull?: boolean;
+  readonly maxLength?: number;
+}
+/** The facets of `columns` from their compact form (QueryObject's `facets`); none given: every column nullable. */
+export declare function parseFacets(columns: object, facets: string | undefined): ReadonlyMap<string, Facet>;
 /**
  * `defineObject<Row>()(descriptor)`: the row type is given, the descriptor's literal types are inferred. The
  * kinds are checked here rather than by the compiler: generated modules name theirs (`CustomerKinds`, an

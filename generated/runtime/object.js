@@ -6,6 +6,19 @@ import { ErpQueryError } from './errors.js';
 export function hasOwn(object, key) {
   return Object.prototype.hasOwnProperty.call(object, key);
 }
+/** The facets of `columns` from their compact form (QueryObject's `facets`); none given: every column nullable. */
+export function parseFacets(columns, facets) {
+  const out = new Map();
+  if (!facets) return out;
+  const entries = facets.split(',');
+  Object.keys(columns).forEach((column, i) => {
+    const entry = entries[i] ?? '';
+    const notNull = entry.startsWith('!');
+    const digits = notNull ? entry.slice(1) : entry;
+    out.set(column, { ...(notNull ? { notNull } : {}), ...(digits ? { maxLength: Number(digits) } : {}) });
+  });
+  return out;
+}
 const KINDS = new Set(COLUMN_KINDS);
 /**
  * `defineObject<Row>()(descriptor)`: the row type is given, the descriptor's literal types are inferred. The

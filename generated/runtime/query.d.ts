@@ -98,6 +98,9 @@ export interface RunnableQuery<R> {
     readonly name: string;
     readonly surface: Surface;
     readonly key: readonly string[];
+    /** the kinds and facets of the columns (QueryObject): what row validation checks; none, nothing checked */
+    readonly columns?: object;
+    readonly facets?: string | undefined;
   };
   readonly options: QueryOptions;
   readonly row: R;

@@ -20,4 +20,5 @@ export const ar_receipts = $defineObject()({
     date_last_modified: 'datetime',
     last_maintained_by: 'string',
   },
+  facets: '!,!8,!,!,!,20,,!,!,!1,!,!,!30',
 });

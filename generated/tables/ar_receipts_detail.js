@@ -17,4 +17,5 @@ export const ar_receipts_detail = $defineObject()({
     date_last_modified: 'datetime',
     last_maintained_by: 'string',
   },
+  facets: '!,!,!10,!,,,!1,!,!,!30',
 });

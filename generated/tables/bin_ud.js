@@ -11,4 +11,5 @@ export const bin_ud = $defineObject()({
     bin: 'string',
     bin_category: 'string',
   },
+  facets: '!,!,!10,30',
 });

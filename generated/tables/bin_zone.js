@@ -19,4 +19,5 @@ export const bin_zone = $defineObject()({
     date_last_modified: 'datetime',
     last_maintained_by: 'string',
   },
+  facets: '!,!10,!8,!40,,8,1,,!,!,!,!30',
 });

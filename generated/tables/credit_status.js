@@ -15,4 +15,5 @@ export const credit_status = $defineObject()({
     date_last_modified: 'datetime',
     last_maintained_by: 'string',
   },
+  facets: '!8,40,!1,!1,!1,!,!,!30',
 });

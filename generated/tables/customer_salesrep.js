@@ -17,4 +17,5 @@ export const customer_salesrep = $defineObject()({
     date_last_modified: 'datetime',
     last_maintained_by: 'string',
   },
+  facets: '!,!8,!,!16,,!1,!,!,!,!30',
 });

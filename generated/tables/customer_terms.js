@@ -16,4 +16,5 @@ export const customer_terms = $defineObject()({
     date_last_modified: 'datetime',
     last_maintained_by: 'string',
   },
+  facets: '!,!8,!,!8,!1,!1,!,!,!30',
 });

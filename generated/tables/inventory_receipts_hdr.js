@@ -19,4 +19,5 @@ export const inventory_receipts_hdr = $defineObject()({
     date_last_modified: 'datetime',
     last_maintained_by: 'string',
   },
+  facets: '!,!8,,1,,!,!,,!1,!,!,!30',
 });

@@ -17,4 +17,5 @@ export const inventory_receipts_line = $defineObject()({
     date_last_modified: 'datetime',
     last_maintained_by: 'string',
   },
+  facets: '!,!,!,!,!8,,!1,!,!,!30',
 });

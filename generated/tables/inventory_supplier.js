@@ -55,4 +55,5 @@ export const inventory_supplier = $defineObject()({
     buyback_uom: 'string',
     item_id: 'string',
   },
+  facets: '!,,!,!,,20,,!60,1,!255,!1,!,!,!30,40,!16,,,16,!,10,!50,30,!8,!,,,,!,!,!,,,,,!,1,,20,16,,10,,10,!1,20,!8,40',
 });

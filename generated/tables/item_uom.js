@@ -20,4 +20,5 @@ export const item_uom = $defineObject()({
     b2b_unit_flag: 'string',
     unit_description: 'string',
   },
+  facets: '!,,!255,!1,!,!,!30,,16,!8,40,!1,60',
 });

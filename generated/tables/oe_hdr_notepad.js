@@ -15,4 +15,5 @@ export const oe_hdr_notepad = $defineObject()({
     date_last_modified: 'datetime',
     last_maintained_by: 'string',
   },
+  facets: '!,!8,30,4000,!1,!,!,!30',
 });

@@ -17,4 +17,5 @@ export const po_line_notepad = $defineObject()({
     date_last_modified: 'datetime',
     last_maintained_by: 'string',
   },
+  facets: '!,!,!,30,4000,,!1,!,!,!30',
 });

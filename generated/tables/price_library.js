@@ -15,4 +15,5 @@ export const price_library = $defineObject()({
     date_last_modified: 'datetime',
     last_maintained_by: 'string',
   },
+  facets: '!,!40,255,!8,!,!,!,!30',
 });

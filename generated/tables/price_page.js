@@ -25,4 +25,5 @@ export const price_page = $defineObject()({
     date_last_modified: 'datetime',
     last_maintained_by: 'string',
   },
+  facets: '!,!8,!,255,,8,,8,!,,!,,,,!,!,!,!30',
 });

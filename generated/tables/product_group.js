@@ -39,4 +39,5 @@ export const product_group = $defineObject()({
     cardlock_product_group_type_cd: 'int',
     ta_rental_revenue_account_no: 'string',
   },
+  facets: '!8,!8,40,!20,!20,16,!1,!,!,!30,16,16,!,,,!20,1,1,1,!16,!1,!,1,20,!50,,!,1,!40,!1,,!8',
 });

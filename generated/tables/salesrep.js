@@ -15,4 +15,5 @@ export const salesrep = $defineObject()({
     date_last_modified: 'datetime',
     last_maintained_by: 'string',
   },
+  facets: '!16,50,!8,,!1,!,!,!30',
 });

@@ -17,4 +17,5 @@ export const terms = $defineObject()({
     date_last_modified: 'datetime',
     last_maintained_by: 'string',
   },
+  facets: '!8,40,!,,,!,!1,!,!,!30',
 });

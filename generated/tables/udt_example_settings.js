@@ -11,4 +11,5 @@ export const udt_example_settings = $defineObject()({
     setting_name: 'string',
     setting_value: 'string',
   },
+  facets: '!,!,!50,255',
 });

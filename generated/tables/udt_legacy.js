@@ -10,4 +10,5 @@ export const udt_legacy = $defineObject()({
     legacy_code: 'string',
     description: 'string',
   },
+  facets: '!,!20,255',
 });

@@ -12,4 +12,5 @@ export const udt_pallet = $defineObject()({
     weight: 'decimal',
     note: 'string',
   },
+  facets: '!,!20,,,255',
 });

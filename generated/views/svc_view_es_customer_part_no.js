@@ -31,4 +31,5 @@ export const svc_view_es_customer_part_no = $defineObject()({
     unique_id: 'string',
     max_date_last_modified: 'datetime',
   },
+  facets: ',!,!,,20,,!60,1,!255,!1,!,!,!30,40,!16,,,16,!,10,,!50,!255',
 });

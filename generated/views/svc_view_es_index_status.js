@@ -11,4 +11,5 @@ export const svc_view_es_index_status = $defineObject()({
     value: 'string',
     date_last_modified: 'datetime',
   },
+  facets: '!,!255,4000,!',
 });

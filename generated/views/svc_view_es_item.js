@@ -22,4 +22,5 @@ export const svc_view_es_item = $defineObject()({
     unique_id: 'string',
     max_date_last_modified: 'datetime',
   },
+  facets: ',40,60,!1,!,,!,!,!30,!1,!,!,,!255',
 });

@@ -64,4 +64,6 @@ export const svc_view_es_item_supplier = $defineObject()({
     unique_id: 'string',
     max_date_last_modified: 'datetime',
   },
+  facets:
+    ',!,!,,20,,!60,1,!255,!1,!,!,!30,40,!16,,,16,!,10,,!50,30,!8,!,,,,!,!,!,,,,,!,1,,20,16,,10,,10,!1,20,!8,40,,!8,1,!50,,!,8,!255',
 });

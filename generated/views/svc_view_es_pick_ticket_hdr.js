@@ -28,4 +28,5 @@ export const svc_view_es_pick_ticket_hdr = $defineObject()({
     unique_id: 'string',
     max_date_last_modified: 'datetime',
   },
+  facets: '8,,,255,40,!10,!255,!10,!255,1,,50,!40,60,!1,1,!8,!,!,!255',
 });

@@ -23,4 +23,5 @@ export const svc_view_es_pick_ticket_line = $defineObject()({
     unique_id: 'string',
     max_date_last_modified: 'datetime',
   },
+  facets: '8,,!,,8,!1,40,!,!,!30,,,!,!16,!255',
 });

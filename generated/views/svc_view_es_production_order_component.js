@@ -68,4 +68,6 @@ export const svc_view_es_production_order_component = $defineObject()({
     unique_id: 'string',
     max_date_last_modified: 'datetime',
   },
+  facets:
+    '8,,!,,8,!1,40,!,!,!30,,,!,!16,!255,,!10,!,40,8,,!,,,,,,!,!8,!10,!8,!40,!40,,,,,255,8,1,1,!,,,,1,,,1,!40,2,,!,!8,!,,!,,!,!255',
 });

@@ -47,4 +47,5 @@ export const svc_view_es_rma = $defineObject()({
     unique_id: 'string',
     max_date_last_modified: 'datetime',
   },
+  facets: '8,,,255,40,!10,!255,!10,!255,1,,50,!40,60,!1,1,!8,!,!,!30,1,,!1,50,!,,!,!16,,1,!2,1,!16,1,!40,1,1,1,!255',
 });

@@ -56,4 +56,6 @@ export const svc_view_es_vendor_invoice = $defineObject()({
     unique_id: 'string',
     max_date_last_modified: 'datetime',
   },
+  facets:
+    '!,!8,!,16,!10,16,!16,1,!40,1,1,!1,!,!,!30,!255,!1,,255,!255,20,!50,1,!60,20,40,1,!1,,!,!255,!255,20,8,!20,,30,16,!,1,10,20,!8,!16,!,16,!20,!255',
 });

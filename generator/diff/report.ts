@@ -30,7 +30,10 @@ function summary(changes: readonly Change[]): string {
 
 function builds(diff: SnapshotDiff): string {
   const { before, after } = diff.builds;
-  return before || after ? ` (server build ${before ?? 'unknown'} -> ${after ?? 'unknown'})` : '';
+  if (!before && !after) return '';
+  return before === after
+    ? ` (server build ${before})`
+    : ` (server build ${before ?? 'unknown'} -> ${after ?? 'unknown'})`;
 }
 
 function usedRules(changes: readonly Change[]): RuleId[] {

@@ -2,36 +2,18 @@
 // compared and dropped before the next (an Order-sized definition is a megabyte; a tenant has hundreds).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { inputError } from '../errors.js';
 import { quote } from '../message-text.js';
 import { parseDefinition, parseServiceList } from '../parse/definitions.js';
+import { readManifest, type ManifestFields } from '../source/manifest.js';
 import { openServices, readBytes, type SnapshotFile } from '../source/snapshot.js';
 import type { TransactionService } from '../model/transactions.js';
 import { compareServices, type Change } from './compare.js';
 import type { LengthChanges } from './objects.js';
 import type { Snapshot } from './snapshots.js';
 
-/** What `erpgen fetch` recorded in manifest.json that a diff shows; the rest is not read. */
-const manifestSchema = z.object({
-  serverBuild: z.string().nullable().optional(),
-  services: z.object({ skipped: z.array(z.object({ name: z.string(), reason: z.string() })) }).optional(),
-});
-
-export type Manifest = z.infer<typeof manifestSchema>;
-
-/** manifest.json of a fetched snapshot, when there is one that can be read. */
-export function readManifest(dir: string): Manifest | undefined {
-  try {
-    const parsed = manifestSchema.safeParse(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Why a service the old snapshot had is missing from the new one, as far as the new snapshot tells. */
-function whyGone(name: string, dir: string, manifest: Manifest | undefined): string {
+function whyGone(name: string, dir: string, manifest: ManifestFields | undefined): string {
   const skipped = manifest?.services?.skipped.find((s) => s.name === name);
   if (skipped) return `erpgen fetch skipped it: ${skipped.reason}`;
   const list = join(dir, 'services.json');

@@ -9,7 +9,8 @@ import { readCsdlObjects } from '../parse/csdl.js';
 import { openServices, openSnapshot } from '../source/snapshot.js';
 import type { Change, Subject } from './compare.js';
 import { diffDocument, type DocumentDiff, type LengthChanges } from './objects.js';
-import { diffServices, readManifest } from './services.js';
+import { readManifest } from '../source/manifest.js';
+import { diffServices } from './services.js';
 
 export interface SnapshotDiff {
   /** server builds, from the snapshots' manifest.json (`erpgen fetch`), when they have one */

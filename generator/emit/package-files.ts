@@ -1,5 +1,6 @@
 // The files that make the output a package: package.json (an export subpath pattern per folder of modules),
 // index.ts, the README, a tsconfig.json to check it on its own, and the prettier settings its code is printed in.
+import type { Provenance } from '../../templates/runtime/drift.js';
 import { isReportService, modulePath, type ModuleKind } from '../../templates/runtime/contract.js';
 import type { DecimalMode } from '../model/edm.js';
 import type { KnownValueSet } from '../model/known-values.js';
@@ -21,6 +22,7 @@ export interface PackageInfo {
   readonly familyNotes: readonly string[];
   /** snapshot files with the sha256 of their bytes */
   readonly inputs: ReadonlyArray<{ readonly label: string; readonly sha256: string }>;
+  readonly provenance: Provenance;
 }
 
 /** How the package is written: TypeScript sources, or JavaScript with declarations beside it. */
@@ -130,7 +132,8 @@ export function clientModule(settings: ReadonlyArray<{ readonly name: string; re
         {
           const: 'createClient',
           doc: [
-            "Creates a client of the server; the REST families' records have the user-defined fields of this snapshot.",
+            "Creates a client of the server; the REST families' records have the user-defined fields of this snapshot,",
+            "and the drift guard compares the server's build with the snapshot's (`provenance`).",
           ],
           value: {
             call: { ref: 'createClientWith' },
@@ -259,6 +262,10 @@ export function emitReadme(info: PackageInfo, mode: EmitMode): string {
     'From the schema snapshot (sha256 of the files as read):',
     '',
     ...info.inputs.map((i) => `- \`${i.label}\` \`${i.sha256}\``),
+    '',
+    info.provenance.build !== undefined
+      ? `Fetched from server build ${info.provenance.build}${info.provenance.fetchedAt !== undefined ? ` at ${info.provenance.fetchedAt}` : ''}: \`provenance\` (client entry) records it, and a client warns when the server runs another build (\`createClient({ drift })\`).`
+      : "The snapshot records no server build (it has no manifest.json from `erpgen fetch`): `provenance.build` is undefined and clients do not check the server's build.",
     '',
     'Regenerate with `npx erpgen generate`; `npx erpgen generate --check` exits 1 when this folder is stale.',
     '',

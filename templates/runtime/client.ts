@@ -3,17 +3,22 @@
 // Transaction API as the client's own members, each other family as a namespace. A family other than paging loads
 // its code on its first call.
 import type { UserDefinedFieldKinds } from './contract.js';
+import { guardDrift, type DriftMode, type Provenance } from './drift.js';
+import { ErpError } from './errors.js';
 import { FAMILIES, OWN_MEMBERS, type Families } from './families.js';
 import type { Family, FamilyContext } from './family.js';
 import { createObserver, type ClientHooks, type RequestFamily } from './hooks.js';
 import { createHttp, type AuthProvider, type FetchLike, type Http } from './http.js';
 import { toRetryPolicy, type Logger, type RetryOptions, type RetryPolicy } from './retry.js';
+import { validateMode, type ValidateMode } from './query/validate-mode.js';
 import type { TracerLike } from './tracing.js';
 import { router, trimSlash } from './router.js';
 
+export type { DriftMode, Provenance } from './drift.js';
 export type { AbortSignalLike, AuthAttachment, AuthProvider, FetchLike } from './http.js';
 export type { ClientHooks, PageEvent, RequestEvent, RequestFamily, ResponseEvent, RetryEvent } from './hooks.js';
 export type { AttributeValue, SpanLike, TraceContextLike, TracerLike } from './tracing.js';
+export type { ValidateMode } from './query/validate-mode.js';
 export type { Page, RowsOptions } from './query/index.js';
 export type { AsyncOptions, TransactionOptions } from './transactions/index.js';
 
@@ -45,6 +50,21 @@ export interface ClientOptions extends ClientHooks {
    * with an ErpResponseTooLargeError instead of filling memory. Error bodies are read only as far as a message needs.
    */
   readonly maxResponseBytes?: number;
+  /**
+   * The drift guard (default `warn`): on the first request the client reads the server's build once (serverinfo on
+   * the UI server) and compares it with the build the package was generated from (`provenance.build`). `warn` says
+   * a difference once through `log` (or the console's warnings) and never delays a call; `error` refuses every call
+   * with an ErpDriftError naming both builds (a read runs meanwhile, a write waits for the build); `off` makes no
+   * request. A package whose snapshot records no build, and a build that cannot be read (a key without the UI
+   * scope), are not checked; the latter is said once.
+   */
+  readonly drift?: DriftMode;
+  /**
+   * Checks every row `page()` and `rows()` return against its object's columns as the snapshot describes them:
+   * `error` throws an ErpRowValidationError at the first row that does not fit, `warn` says each problem once per
+   * object and column through `log`. Off unless given; a call's `validate` option overrides it.
+   */
+  readonly validate?: ValidateMode;
 }
 
 /**
@@ -60,6 +80,8 @@ export interface ErpClient extends Families {
 export interface PackageSettings {
   /** the kinds of the user-defined fields of each table whose extension table (`<table>_ud`) the snapshot has */
   readonly userDefinedFields?: UserDefinedFieldKinds;
+  /** where the snapshot came from: its build is what the drift guard compares the server's with */
+  readonly provenance?: Provenance;
 }
 
 /** `createClient` for a generated package: the package's `client` entry makes it with the snapshot's settings. */
@@ -85,14 +107,27 @@ export function createClient(options: ClientOptions, settings: PackageSettings =
       : options.auth;
   const shared = (http = createHttp({ ...options, auth, retry, observer }));
   const uiServer = router(baseUrl, forFamily(shared, 'router'), options.uiServerUrl);
+  const drift = options.drift ?? 'warn';
+  if (drift !== 'warn' && drift !== 'error' && drift !== 'off')
+    throw new ErpError(`createClient: drift is 'warn', 'error' or 'off', not ${JSON.stringify(drift)}`);
+  // serverinfo, read once for the guard, is the Transaction API's (as client.serverBuild() reads it)
+  const guarded = guardDrift({
+    mode: drift,
+    provenance: settings.provenance,
+    http: forFamily(shared, 'transactions'),
+    uiServer,
+    log: options.log,
+  });
+  const validate = validateMode(options.validate, 'createClient');
   const context = (family: RequestFamily): FamilyContext => ({
     baseUrl,
     uiServer,
-    http: forFamily(shared, family),
+    http: forFamily(guarded, family),
     retry,
     token: shared.token,
     userDefinedFields: settings.userDefinedFields ?? {},
     observer,
+    validate,
     ...(options.log ? { log: options.log } : {}),
   });
   const own = new Set<string>(OWN_MEMBERS);

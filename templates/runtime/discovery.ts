@@ -1,5 +1,6 @@
 // What a server says about itself, read once for the client and for `erpgen fetch`: the names of its transaction
 // services (GET /api/v2/services) and its build (GET {ui_server}/ui/common/v1/serverinfo).
+import type { Http } from './http.js';
 
 /**
  * The names in a service list. Its JSON form was never published: public clients read a list of `{Name}` objects
@@ -40,4 +41,13 @@ export function serverBuildOf(value: unknown): string | undefined {
   for (const c of candidates)
     if ((typeof c === 'string' && c.trim() !== '') || typeof c === 'number') return String(c).trim();
   return undefined;
+}
+
+/** The path of serverinfo on the UI server. */
+export const SERVERINFO_PATH = '/ui/common/v1/serverinfo';
+
+/** Reads the server's build from serverinfo on `uiServer` (one request); undefined when the answer names none. */
+export async function readServerBuild(http: Http, uiServer: string): Promise<string | undefined> {
+  const shown = SERVERINFO_PATH;
+  return serverBuildOf(await http.json({ method: 'GET', url: `${uiServer}${shown}`, shown, kind: 'read' }));
 }

@@ -202,3 +202,42 @@ export class ErpResponseWindowError extends ErpHttpError {
 export class ErpLockedError extends ErpServerError {
   override name = 'ErpLockedError';
 }
+
+/** The server runs another build than the package was generated from (`drift: 'error'`). */
+export class ErpDriftError extends ErpError {
+  override name = 'ErpDriftError';
+  /** the build the package's snapshot was fetched from */
+  readonly packageBuild: string;
+  /** the build the server reports */
+  readonly serverBuild: string;
+
+  constructor(packageBuild: string, serverBuild: string) {
+    super(
+      `the server runs build ${serverBuild}, but this package was generated from a snapshot of build ${packageBuild}: run \`npx erpgen fetch\` and \`npx erpgen generate\` to describe the server as it is now`,
+    );
+    this.packageBuild = packageBuild;
+    this.serverBuild = serverBuild;
+  }
+}
+
+/** What is wrong with a row: see ErpRowValidationError. */
+export type RowProblem = 'unknown-column' | 'missing-column' | 'wrong-kind' | 'null' | 'too-long';
+
+/** A row the server sent does not fit its object's columns as the snapshot describes them (`validate: 'error'`). */
+export class ErpRowValidationError extends ErpError {
+  override name = 'ErpRowValidationError';
+  /** `table/customer` */
+  readonly object: string;
+  readonly column: string;
+  /** the row's index among the rows the call delivered, from 0 */
+  readonly rowIndex: number;
+  readonly problem: RowProblem;
+
+  constructor(message: string, object: string, column: string, rowIndex: number, problem: RowProblem) {
+    super(message);
+    this.object = object;
+    this.column = column;
+    this.rowIndex = rowIndex;
+    this.problem = problem;
+  }
+}

@@ -5,6 +5,7 @@ export {
   ErpAuthError,
   ErpCancelledError,
   ErpConnectionError,
+  ErpDriftError,
   ErpError,
   ErpFilterRejectedError,
   ErpForbiddenError,
@@ -18,12 +19,13 @@ export {
   ErpRedirectError,
   ErpResponseTooLargeError,
   ErpResponseWindowError,
+  ErpRowValidationError,
   ErpServerError,
   ErpSignInError,
   ErpTimeoutError,
   ErpUnexpectedResponseError,
 } from './errors.js';
-export type { NotAuthorizedReason, SignInFailure } from './errors.js';
+export type { NotAuthorizedReason, RowProblem, SignInFailure } from './errors.js';
 export { ErpNotAppliedError, ErpResourceNotFoundError, ErpServiceError, ErpValidationError } from './rest/errors.js';
 export type { RestErrorDetails } from './rest/errors.js';
 export type { DecimalString, YesNo } from './rest/fields.js';

@@ -28,6 +28,12 @@ export interface QueryObject<
   readonly key: readonly string[];
   /** column name to kind, for every column */
   readonly columns: Kinds;
+  /**
+   * What row validation checks beyond the kinds, compactly (a stock package has thousands of objects): one entry
+   * per column in the order of `Object.keys(columns)`, joined by commas, each `!` for not null and then the
+   * MaxLength, if any (`'!8,,!40'`: not null; nullable; not null, at most 40 characters). Read by parseFacets.
+   */
+  readonly facets?: string | undefined;
   /** type only: the row this object returns */
   readonly [rowType]?: Row;
 }
@@ -41,6 +47,27 @@ interface Descriptor {
   readonly key: readonly string[];
   /** column name to kind: a literal, or a generated object's `columns` (an interface, without index signature) */
   readonly columns: object;
+  readonly facets?: string;
+}
+
+/** A column's facets: not null, and the most characters a string may have. */
+export interface Facet {
+  readonly notNull?: boolean;
+  readonly maxLength?: number;
+}
+
+/** The facets of `columns` from their compact form (QueryObject's `facets`); none given: every column nullable. */
+export function parseFacets(columns: object, facets: string | undefined): ReadonlyMap<string, Facet> {
+  const out = new Map<string, Facet>();
+  if (!facets) return out;
+  const entries = facets.split(',');
+  Object.keys(columns).forEach((column, i) => {
+    const entry = entries[i] ?? '';
+    const notNull = entry.startsWith('!');
+    const digits = notNull ? entry.slice(1) : entry;
+    out.set(column, { ...(notNull ? { notNull } : {}), ...(digits ? { maxLength: Number(digits) } : {}) });
+  });
+  return out;
 }
 
 const KINDS: ReadonlySet<unknown> = new Set(COLUMN_KINDS);

@@ -227,7 +227,14 @@ export type ResultOf<Q> = Q extends { readonly row: infer R } ? R : never;
 
 /** What running a query needs: the client takes any query through this, without comparing Query types. */
 export interface RunnableQuery<R> {
-  readonly object: { readonly name: string; readonly surface: Surface; readonly key: readonly string[] };
+  readonly object: {
+    readonly name: string;
+    readonly surface: Surface;
+    readonly key: readonly string[];
+    /** the kinds and facets of the columns (QueryObject): what row validation checks; none, nothing checked */
+    readonly columns?: object;
+    readonly facets?: string | undefined;
+  };
   readonly options: QueryOptions;
   readonly row: R;
 }

@@ -12,10 +12,11 @@ import { measureNode, measureNodeAsync, median, rssOf, wallOf, type Measurement,
 import { endless, json, startServer } from '../e2e/fault-server.js';
 import type { ServerResponse } from 'node:http';
 
-const PASSWORD = 'bench-password';
+export const PASSWORD = 'bench-password';
 
-async function sandbox(snapshot: string): Promise<{ url: string; stop: () => Promise<unknown> }> {
-  return cliSandbox(['--snapshot', snapshot, '--user', 'bench', '--rows', '1'], { ERP_PASSWORD: PASSWORD });
+/** `erpgen sandbox` of `snapshot` in its own process, `rows` rows per object, the user `bench` with PASSWORD. */
+export async function sandbox(snapshot: string, rows = 1): Promise<{ url: string; stop: () => Promise<unknown> }> {
+  return cliSandbox(['--snapshot', snapshot, '--user', 'bench', '--rows', `${rows}`], { ERP_PASSWORD: PASSWORD });
 }
 
 export async function fetchBench(work: string, runs: number): Promise<Row[]> {

@@ -1,6 +1,6 @@
 // npm run bench [-- --runs N] [--only SECTION[,SECTION...]] [--relax]: the performance figures the issues set
 // targets for. Sections (--only): tarball, startup, generation, typecheck, consumer, editor, fetch, sandbox, diff, prices,
-// bundle.
+// validate, bundle.
 //
 // Timed figures are medians of several runs (--runs, default 3; sections whose runs are short take more), shown
 // with their spread (lowest-highest) and the number of runs. A figure with a target says whether it is met; the
@@ -23,6 +23,7 @@ import { sandboxBench } from './sandbox.js';
 import { startupBench } from './startup.js';
 import { tarballBench } from './tarball.js';
 import { typecheckBench } from './typecheck.js';
+import { validateBench } from './validate.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
 
 /** A part of the bench: its tables of figures, each under a title. */
@@ -91,6 +92,12 @@ const SECTIONS: Readonly<Record<string, Section>> = {
     ],
   ],
   prices: async (runs) => [[`Bulk pricing against the sandbox (median of ${runs} runs)`, await pricesBench(runs)]],
+  validate: async (runs) => [
+    [
+      `Row validation: a paged read against erpgen sandbox in its own process (median of ${Math.max(runs, 5)} runs)`,
+      await validateBench(Math.max(runs, 5)),
+    ],
+  ],
   bundle: async () => [
     [
       "The sample package in a consumer's bundle (esbuild, minified, code splitting; one build each: sizes, not times)",

@@ -49,6 +49,8 @@ async function harness(handler: Handler, options: Partial<ClientOptions> = {}): 
   const client = createClient({
     baseUrl: server.url,
     auth: 'test-token',
+    // a fault server answers only what each test plays: no drift check (test/runtime/drift.test.ts) beside it
+    drift: 'off',
     log: (l) => lines.push(l),
     retry: {
       random: () => 0.5,

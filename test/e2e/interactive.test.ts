@@ -41,7 +41,8 @@ beforeAll(async () => {
   await auth.token(); // the token call is made once, before the tests look at what was sent
   // the record a load finds: a row of the sandbox's oe_hdr (the field's DbColumnName)
   server.sandbox.insert('oe_hdr', [{ order_no: '1013938', po_no: 'PO-STORED', job_name: 'Stored job' }]);
-  client = createClient({ baseUrl: server.url, uiServerUrl: server.ui, auth });
+  // the tests read the requests in order: no drift check (test/runtime/drift.test.ts) among them
+  client = createClient({ baseUrl: server.url, uiServerUrl: server.ui, auth, drift: 'off' });
 });
 afterAll(() => server.close());
 
@@ -96,6 +97,7 @@ describe('sessions', () => {
       baseUrl: server.url,
       uiServerUrl: server.ui,
       auth,
+      drift: 'off',
       log: (l) => lines.push(l),
     });
     const before = server.requests.length;

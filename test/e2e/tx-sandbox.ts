@@ -33,6 +33,8 @@ export async function txSandbox(options: Partial<SandboxOptions> = {}): Promise<
   const client = createClient({
     baseUrl: server.url,
     auth,
+    // the suites read the requests and log lines in order: no drift check (test/runtime/drift.test.ts) among them
+    drift: 'off',
     log: (line) => log.push(line),
     // the policy's waits are recorded, not slept: tests do not time anything
     retry: { random: () => 0.5, sleep: async (ms) => void waits.push(ms) },

@@ -1,6 +1,6 @@
 // The end-to-end setup every suite shares: a sandbox of the sample snapshot on 127.0.0.1, and clients of the
 // generated package signed in with tokens that sandbox issues (tokenAuth), as a team's code would be.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -44,23 +44,36 @@ export function signedIn(
 export const tokenCalls = (sandbox: Sandbox) =>
   sandbox.requests.filter((r) => r.path.startsWith('/api/security/')).length;
 
+/** A schema document of the query surface, as JSON: its entity types under `dbo`, its container under `ns`. */
+export interface SchemaDocument {
+  dbo: Record<string, Record<string, unknown>>;
+  ns: { container: Record<string, unknown> };
+}
+
+/**
+ * A copy of the sample snapshot with its query surface's documents changed by `edit` (called once per document):
+ * the server after an upgrade. Removed after the test file's run.
+ */
+export function snapshotEdited(edit: (document: SchemaDocument, file: string) => void): string {
+  const dir = mkdtempSync(join(tmpdir(), 'erpgen-snapshot-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  cpSync(SAMPLE_SNAPSHOT, dir, { recursive: true });
+  for (const file of ['tables.metadata.json', 'views.metadata.json']) {
+    const doc = JSON.parse(readFileSync(join(dir, file), 'utf8').replace(/^\uFEFF/, '')) as SchemaDocument;
+    edit(doc, file);
+    writeFileSync(join(dir, file), JSON.stringify(doc));
+  }
+  return dir;
+}
+
 /**
  * A copy of the sample snapshot whose query surface lacks `names` (tables or views): the server as it is before a
  * table added since is served (the data service not yet refreshed). Removed after the test file's run.
  */
 export function snapshotWithout(names: readonly string[]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'erpgen-snapshot-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  cpSync(SAMPLE_SNAPSHOT, dir, { recursive: true });
-  for (const file of ['tables.metadata.json', 'views.metadata.json']) {
-    const doc = JSON.parse(readFileSync(join(dir, file), 'utf8').replace(/^\uFEFF/, '')) as {
-      ns: { container: Record<string, unknown> };
-    };
+  return snapshotEdited((doc) => {
     for (const name of names) delete doc.ns.container[name];
-    writeFileSync(join(dir, file), JSON.stringify(doc));
-  }
-  mkdirSync(dir, { recursive: true });
-  return dir;
+  });
 }
 
 /** A new order of the sample snapshot's customer 100198 for one item, that the sandbox accepts. */

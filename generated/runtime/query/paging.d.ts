@@ -1,9 +1,17 @@
 import type { FamilyContext } from '../family.js';
 import type { AbortSignalLike } from '../http.js';
 import { type RunnableQuery } from '../query.js';
+import { type ValidateMode } from './validate-mode.js';
 export interface RowsOptions {
   /** stops the request in flight (and a paging run): ErpCancelledError, saying how many rows were delivered */
   readonly signal?: AbortSignalLike;
+  /**
+   * Checks each row against the object's columns as the snapshot describes them (unknown or missing columns, a
+   * value of the wrong kind, null in a not-null column, a string over its MaxLength): `error` throws an
+   * ErpRowValidationError naming the object, column, row index and problem; `warn` logs each problem once per
+   * object and column; `off` does not check. Default: the client's `validate`, else `off`.
+   */
+  readonly validate?: ValidateMode;
 }
 export interface Page<R> {
   readonly rows: R[];
@@ -22,4 +30,4 @@ export interface Paging {
    */
   rows<R>(query: RunnableQuery<R>, options?: RowsOptions): AsyncIterable<R>;
 }
-export declare function paging({ baseUrl, http, observer }: FamilyContext): Paging;
+export declare function paging({ baseUrl, http, observer, validate, log }: FamilyContext): Paging;

@@ -7,6 +7,8 @@
 import { ErpCancelledError, ErpError, ErpPagingError, ErpUnexpectedResponseError } from '../errors.js';
 import { odataMessage } from '../http/failure.js';
 import { objectPath, queryString } from '../query.js';
+import { warner } from '../drift.js';
+import { validateMode } from './validate-mode.js';
 function kindOf(value) {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
@@ -26,8 +28,19 @@ function withDelivered(error, delivered) {
   }
   return error;
 }
-export function paging({ baseUrl, http, observer }) {
-  async function fetchPage(query, queryOptions, signal, run) {
+export function paging({ baseUrl, http, observer, validate, log }) {
+  /** what `warn` has said: each problem once per object and column for the client's life */
+  const said = new Set();
+  const say = warner(log);
+  /** the checks, loaded on the first call that asks for them */
+  function checkerOf(query, options) {
+    const mode = options?.validate === undefined ? validate : validateMode(options.validate, 'validate');
+    if (mode === 'off' || query.object.columns === undefined) return undefined;
+    return import('./validate.js').then((v) =>
+      v.rowChecker(mode, query.object, query.options.select, http.show, say, said),
+    );
+  }
+  async function fetchPage(query, queryOptions, signal, checker, firstIndex, run) {
     const object = `${query.object.surface}/${query.object.name}`;
     const shown = `${objectPath(query.object)}?${queryString(queryOptions)}`;
     const body = await http.json({
@@ -63,6 +76,7 @@ export function paging({ baseUrl, http, observer }) {
         `the server answered ${value.length} rows where $top asked for at most ${queryOptions.top}: it does not honour $top, so the last page cannot be told`,
         info(),
       );
+    if (checker) (await checker).check(value, firstIndex);
     const count = body['@odata.count'];
     const top = queryOptions.top;
     observer.paged({
@@ -75,9 +89,11 @@ export function paging({ baseUrl, http, observer }) {
     return { rows: value, ...(typeof count === 'number' ? { count } : {}) };
   }
   return {
-    page: (query, pageOptions) => fetchPage(query, query.options, pageOptions?.signal),
+    page: (query, pageOptions) =>
+      fetchPage(query, query.options, pageOptions?.signal, checkerOf(query, pageOptions), 0),
     async *rows(query, rowsOptions) {
       const signal = rowsOptions?.signal;
+      const checker = checkerOf(query, rowsOptions);
       const pageSize = query.options.top;
       if (pageSize === 0) return;
       const orderBy = query.options.orderBy.length ? query.options.orderBy : query.object.key.map((k) => [k, 'asc']);
@@ -97,7 +113,7 @@ export function paging({ baseUrl, http, observer }) {
               request: http.redact(shown),
               status: 0,
             });
-          const page = await fetchPage(query, pageOptions, signal, run);
+          const page = await fetchPage(query, pageOptions, signal, checker, delivered, run);
           run.count('erp.pages');
           run.count('erp.rows', page.rows.length);
           // a full page equal to the previous one: the server ignores $skip and would answer it forever

@@ -1,7 +1,7 @@
 // The Transaction API's members, built from the client's context on their first call (index.ts).
 import { ErpError } from '../errors.js';
 import { isReportService } from '../contract.js';
-import { serverBuildOf, serviceNames } from '../discovery.js';
+import { readServerBuild, serviceNames } from '../discovery.js';
 import { transactionAsync } from './async.js';
 import { commandsRequest } from './commands.js';
 import { asObject, checkNotReport, onUiServer, unexpected } from './exchange.js';
@@ -50,7 +50,7 @@ export const build = (context) => ({
     return names;
   },
   async serverBuild() {
-    return serverBuildOf(await onUiServer(context, { method: 'GET', path: '/ui/common/v1/serverinfo', kind: 'read' }));
+    return readServerBuild(context.http, await context.uiServer());
   },
   async report(request) {
     if (!isReportService(request.Name))

@@ -4,7 +4,7 @@
 // is skipped and listed; a service name that cannot be a file name is kept under a safe one (snapshot.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serverBuildOf, serviceNames } from '../../../templates/runtime/discovery.js';
+import { readServerBuild, serviceNames } from '../../../templates/runtime/discovery.js';
 import { ErpForbiddenError, ErpHttpError, ErpNotAuthorizedError } from '../../../templates/runtime/errors.js';
 import type { Http } from '../../../templates/runtime/http.js';
 import { xmlField } from '../../../templates/runtime/xml.js';
@@ -107,9 +107,8 @@ async function findUiServer(http: Http, base: string): Promise<string> {
 
 /** The build from serverinfo (`Version` -> `Application Version`, or the flat keys); a failure is a warning. */
 async function serverBuild(http: Http, uiServer: string, warn: (line: string) => void): Promise<string | null> {
-  const shown = '/ui/common/v1/serverinfo';
   try {
-    const version = serverBuildOf(await http.json({ method: 'GET', url: `${uiServer}${shown}`, shown, kind: 'read' }));
+    const version = await readServerBuild(http, uiServer);
     if (version !== undefined) return version;
     warn('the server build is unknown: serverinfo holds neither Version -> Application Version nor the flat keys');
   } catch (error) {

@@ -10,10 +10,20 @@ import type { AbortSignalLike } from '../http.js';
 import { odataMessage } from '../http/failure.js';
 import { objectPath, queryString, type QueryOptions, type RunnableQuery } from '../query.js';
 import type { Run } from '../tracing.js';
+import { warner } from '../drift.js';
+import type { RowChecker } from './validate.js';
+import { validateMode, type ValidateMode } from './validate-mode.js';
 
 export interface RowsOptions {
   /** stops the request in flight (and a paging run): ErpCancelledError, saying how many rows were delivered */
   readonly signal?: AbortSignalLike;
+  /**
+   * Checks each row against the object's columns as the snapshot describes them (unknown or missing columns, a
+   * value of the wrong kind, null in a not-null column, a string over its MaxLength): `error` throws an
+   * ErpRowValidationError naming the object, column, row index and problem; `warn` logs each problem once per
+   * object and column; `off` does not check. Default: the client's `validate`, else `off`.
+   */
+  readonly validate?: ValidateMode;
 }
 
 export interface Page<R> {
@@ -57,11 +67,25 @@ function withDelivered(error: unknown, delivered: number): unknown {
   return error;
 }
 
-export function paging({ baseUrl, http, observer }: FamilyContext): Paging {
+export function paging({ baseUrl, http, observer, validate, log }: FamilyContext): Paging {
+  /** what `warn` has said: each problem once per object and column for the client's life */
+  const said = new Set<string>();
+  const say = warner(log);
+  /** the checks, loaded on the first call that asks for them */
+  function checkerOf(query: RunnableQuery<unknown>, options: RowsOptions | undefined): Promise<RowChecker> | undefined {
+    const mode = options?.validate === undefined ? validate : validateMode(options.validate, 'validate');
+    if (mode === 'off' || query.object.columns === undefined) return undefined;
+    return import('./validate.js').then((v) =>
+      v.rowChecker(mode, query.object, query.options.select, http.show, say, said),
+    );
+  }
+
   async function fetchPage<R>(
     query: RunnableQuery<R>,
     queryOptions: QueryOptions,
-    signal?: AbortSignalLike,
+    signal: AbortSignalLike | undefined,
+    checker: Promise<RowChecker> | undefined,
+    firstIndex: number,
     run?: Run,
   ): Promise<Page<R>> {
     const object = `${query.object.surface}/${query.object.name}`;
@@ -99,6 +123,7 @@ export function paging({ baseUrl, http, observer }: FamilyContext): Paging {
         `the server answered ${value.length} rows where $top asked for at most ${queryOptions.top}: it does not honour $top, so the last page cannot be told`,
         info(),
       );
+    if (checker) (await checker).check(value as object[], firstIndex);
     const count = (body as Record<string, unknown>)['@odata.count'];
     const top = queryOptions.top;
     observer.paged({
@@ -112,10 +137,12 @@ export function paging({ baseUrl, http, observer }: FamilyContext): Paging {
   }
 
   return {
-    page: (query, pageOptions) => fetchPage(query, query.options, pageOptions?.signal),
+    page: (query, pageOptions) =>
+      fetchPage(query, query.options, pageOptions?.signal, checkerOf(query, pageOptions), 0),
 
     async *rows(query, rowsOptions) {
       const signal = rowsOptions?.signal;
+      const checker = checkerOf(query, rowsOptions);
       const pageSize = query.options.top;
       if (pageSize === 0) return;
       const orderBy = query.options.orderBy.length
@@ -137,7 +164,7 @@ export function paging({ baseUrl, http, observer }: FamilyContext): Paging {
               request: http.redact(shown),
               status: 0,
             });
-          const page = await fetchPage(query, pageOptions, signal, run);
+          const page = await fetchPage(query, pageOptions, signal, checker, delivered, run);
           run.count('erp.pages');
           run.count('erp.rows', page.rows.length);
           // a full page equal to the previous one: the server ignores $skip and would answer it forever

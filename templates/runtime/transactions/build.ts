@@ -1,7 +1,7 @@
 // The Transaction API's members, built from the client's context on their first call (index.ts).
 import { ErpError } from '../errors.js';
 import { isReportService } from '../contract.js';
-import { serverBuildOf, serviceNames } from '../discovery.js';
+import { readServerBuild, serviceNames } from '../discovery.js';
 import type { Family } from '../family.js';
 import type { TransactionSet } from '../transaction-wire.js';
 import { transactionAsync } from './async.js';
@@ -59,7 +59,7 @@ export const build: Family<Transactions> = (context) => ({
   },
 
   async serverBuild() {
-    return serverBuildOf(await onUiServer(context, { method: 'GET', path: '/ui/common/v1/serverinfo', kind: 'read' }));
+    return readServerBuild(context.http, await context.uiServer());
   },
 
   async report(request) {

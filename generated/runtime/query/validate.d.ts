@@ -1,0 +1,20 @@
+import type { Logger } from '../retry.js';
+/** What validation needs of an object: its columns' kinds and facets (object.ts). */
+export interface Validated {
+  readonly name: string;
+  readonly surface: string;
+  readonly columns?: object;
+  readonly facets?: string | undefined;
+}
+/** Checks rows; `show` previews a value (redacted, then cut), `log` takes the lines of `warn`. */
+export interface RowChecker {
+  check(rows: readonly object[], firstIndex: number): void;
+}
+export declare function rowChecker(
+  mode: 'warn' | 'error',
+  object: Validated,
+  select: readonly string[] | undefined,
+  show: (value: unknown, length?: number) => string,
+  log: Logger,
+  said: Set<string>,
+): RowChecker;

@@ -1,0 +1,26 @@
+// manifest.json, which `erpgen fetch` writes beside the snapshot it fetched (source/live/fetch-snapshot.ts): only
+// the fields others read. A snapshot made by hand has none; a manifest that cannot be read counts as none, as it
+// only ever adds to what the snapshot itself says.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+export const MANIFEST_FILE = 'manifest.json';
+
+const manifestSchema = z.object({
+  serverBuild: z.string().nullable().optional(),
+  fetchedAt: z.string().optional(),
+  services: z.object({ skipped: z.array(z.object({ name: z.string(), reason: z.string() })) }).optional(),
+});
+
+export type ManifestFields = z.infer<typeof manifestSchema>;
+
+/** manifest.json of a fetched snapshot, when there is one that can be read. */
+export function readManifest(dir: string): ManifestFields | undefined {
+  try {
+    const parsed = manifestSchema.safeParse(JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
