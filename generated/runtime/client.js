@@ -19,6 +19,7 @@ export function createClient(options, settings = {}) {
     token: http.token,
     userDefinedFields: settings.userDefinedFields ?? {},
     ...(options.log ? { log: options.log } : {}),
+    ...(options.truncate ? { truncate: options.truncate } : {}),
   };
   const own = new Set(OWN_MEMBERS);
   const client = {};

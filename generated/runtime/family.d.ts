@@ -1,6 +1,7 @@
 import type { UserDefinedFieldKinds } from './contract.js';
 import type { Http } from './http.js';
 import type { Logger, RetryPolicy } from './retry.js';
+import type { TruncateMode } from './transaction-wire.js';
 export interface FamilyContext {
   /** the base host without a trailing slash: the query, REST, UDT and security families are called there */
   readonly baseUrl: string;
@@ -16,6 +17,8 @@ export interface FamilyContext {
   readonly userDefinedFields: UserDefinedFieldKinds;
   /** the caller's logger (retries, renewals), when one was given */
   readonly log?: Logger;
+  /** the client's `truncate` option: what a transaction does with text its builder cut */
+  readonly truncate?: TruncateMode;
 }
 /** A family: builds its members (`client.<name>`, or the client's own) from the shared context. */
 export type Family<Members extends object> = (context: FamilyContext) => Members;

@@ -1,11 +1,12 @@
 import type { FieldType } from './contract.js';
 import { ErpError } from './errors.js';
-import type {
-  TransactionGetRequest,
-  TransactionRequest,
-  TransactionResponse,
-  TransactionSet,
-  WireTransaction,
+import {
+  type TransactionGetRequest,
+  type TransactionRequest,
+  type TransactionResponse,
+  type TransactionSet,
+  type Truncation,
+  type WireTransaction,
 } from './transaction-wire.js';
 /** A field's `DataType` in the definition (contract.ts). */
 export type { FieldType };
@@ -41,6 +42,20 @@ export interface ServiceDescriptor {
 /** A payload problem found before sending: an unknown element or field, a missing key, folded rows, a bad value. */
 export declare class ErpTransactionBuildError extends ErpError {
   name: string;
+}
+/**
+ * Free text longer than its column, in a request sent with `truncate: 'error'`: refused before anything is sent.
+ * Names the first such field (`cuts` holds them all); never the value.
+ */
+export declare class ErpTruncationError extends ErpTransactionBuildError {
+  name: string;
+  readonly service: string;
+  readonly element: string;
+  readonly field: string;
+  readonly length: number;
+  readonly maxLength: number;
+  readonly cuts: readonly Truncation[];
+  constructor(cuts: readonly [Truncation, ...Truncation[]]);
 }
 /** In code-value mode the codes are not known: fields with valid values take any string. */
 type InMode<F, Codes extends boolean> = Codes extends true
@@ -174,6 +189,8 @@ export interface Transaction<in out Forms, in out Lists, in out Codes extends bo
   ): Transaction<Forms, Lists, Codes>;
   /** Free text cut to its column's length so far, e.g. `TABPAGE_1.order.po_no: cut from 61 to 50 characters`. */
   readonly warnings: readonly string[];
+  /** The same cuts, by field and lengths; `client.transaction()` logs them and returns them as `warnings`. */
+  readonly cuts: readonly Truncation[];
   /** Fields the definition marks required that new rows (no keys) leave out. Reports; the server decides. */
   missingRequired(): string[];
   /** The wire form of this transaction. */

@@ -8,6 +8,7 @@ import type { FamilyContext } from './family.js';
 import { createHttp, type AuthProvider, type FetchLike, type Http } from './http.js';
 import { toRetryPolicy, type Logger, type RetryOptions, type RetryPolicy } from './retry.js';
 import { router, trimSlash } from './router.js';
+import type { TruncateMode } from './transaction-wire.js';
 
 export type { AbortSignalLike, AuthProvider, FetchLike } from './http.js';
 export type { Page, RowsOptions } from './query/index.js';
@@ -26,8 +27,14 @@ export interface ClientOptions {
   readonly fetch?: FetchLike;
   /** the retry policy (retry.ts), or options for the default one: delays, attempts, a fixed random for tests */
   readonly retry?: RetryPolicy | RetryOptions;
-  /** receives one line per retry, per token renewal and per redirect followed (never a secret) */
+  /** receives one line per retry, per token renewal, per redirect followed and per value cut (never a secret) */
   readonly log?: Logger;
+  /**
+   * Free text longer than its column in a transaction (the builder cuts it): `'cut'` (the default) sends it cut,
+   * logs one line per field and returns the cuts in the answer's `warnings`; `'error'` refuses the request before
+   * sending it (ErpTruncationError naming the field and both lengths). A request's own option overrides it.
+   */
+  readonly truncate?: TruncateMode;
   /**
    * The most bytes of one answer the client reads (default 256 MiB): a server that answers without end is refused
    * with an ErpResponseTooLargeError instead of filling memory. Error bodies are read only as far as a message needs.
@@ -68,6 +75,7 @@ export function createClient(options: ClientOptions, settings: PackageSettings =
     token: http.token,
     userDefinedFields: settings.userDefinedFields ?? {},
     ...(options.log ? { log: options.log } : {}),
+    ...(options.truncate ? { truncate: options.truncate } : {}),
   };
   const own = new Set<string>(OWN_MEMBERS);
   const client: Record<string, unknown> = {};

@@ -7,14 +7,18 @@ import type { FieldType } from './contract.js';
 import { ErpError } from './errors.js';
 import { isDateText, localDateTime, plainNumber } from './literals.js';
 import { hasOwn } from './object.js';
-import type {
-  Edit,
-  TransactionGetRequest,
-  TransactionRequest,
-  TransactionResponse,
-  TransactionSet,
-  WireDataElement,
-  WireTransaction,
+import { preview, redact } from './redact.js';
+import {
+  describeCut,
+  recordCuts,
+  type Edit,
+  type TransactionGetRequest,
+  type TransactionRequest,
+  type TransactionResponse,
+  type TransactionSet,
+  type Truncation,
+  type WireDataElement,
+  type WireTransaction,
 } from './transaction-wire.js';
 
 /** A field's `DataType` in the definition (contract.ts). */
@@ -56,6 +60,33 @@ export interface ServiceDescriptor {
 /** A payload problem found before sending: an unknown element or field, a missing key, folded rows, a bad value. */
 export class ErpTransactionBuildError extends ErpError {
   override name = 'ErpTransactionBuildError';
+}
+
+/**
+ * Free text longer than its column, in a request sent with `truncate: 'error'`: refused before anything is sent.
+ * Names the first such field (`cuts` holds them all); never the value.
+ */
+export class ErpTruncationError extends ErpTransactionBuildError {
+  override name = 'ErpTruncationError';
+  readonly service: string;
+  readonly element: string;
+  readonly field: string;
+  readonly length: number;
+  readonly maxLength: number;
+  readonly cuts: readonly Truncation[];
+  constructor(cuts: readonly [Truncation, ...Truncation[]]) {
+    const [first] = cuts;
+    const more = cuts.length - 1;
+    super(
+      `${first.service} ${first.element}${first.row !== undefined ? ` row ${first.row}` : ''}.${first.field}: ${first.length} characters, but its column holds ${first.maxLength}; refused before sending (truncate: 'error')${more ? `; ${more} more field${more > 1 ? 's' : ''} too long` : ''}`,
+    );
+    this.service = first.service;
+    this.element = first.element;
+    this.field = first.field;
+    this.length = first.length;
+    this.maxLength = first.maxLength;
+    this.cuts = cuts;
+  }
 }
 
 // --- types of the builders ---------------------------------------------------------------------------------
@@ -192,6 +223,8 @@ export interface Transaction<in out Forms, in out Lists, in out Codes extends bo
   ): Transaction<Forms, Lists, Codes>;
   /** Free text cut to its column's length so far, e.g. `TABPAGE_1.order.po_no: cut from 61 to 50 characters`. */
   readonly warnings: readonly string[];
+  /** The same cuts, by field and lengths; `client.transaction()` logs them and returns them as `warnings`. */
+  readonly cuts: readonly Truncation[];
   /** Fields the definition marks required that new rows (no keys) leave out. Reports; the server decides. */
   missingRequired(): string[];
   /** The wire form of this transaction. */
@@ -290,8 +323,11 @@ function cut(text: string, max: number): string {
 
 // --- the builder -------------------------------------------------------------------------------------------
 
+/** How much of a cut value a warning shows: enough to recognise it, too little to carry a record's text. */
+const CUT_PREVIEW = 16;
+
 class TransactionBuilder {
-  readonly warnings: string[] = [];
+  readonly cuts: Truncation[] = [];
   private readonly elements: WireDataElement[] = [];
   /** rows inserted (no keys), per element: what missingRequired() looks at */
   private readonly inserted: Array<{ element: string; fields: Set<string> }> = [];
@@ -301,6 +337,10 @@ class TransactionBuilder {
   constructor(service: ServiceDescriptor, codeValues: boolean) {
     this.service = service;
     this.codeValues = codeValues;
+  }
+
+  get warnings(): string[] {
+    return this.cuts.map(describeCut);
   }
 
   form(element: string, edits: Record<string, unknown>, options?: { keys: readonly string[] }): this {
@@ -346,7 +386,8 @@ class TransactionBuilder {
         const descriptor = hasOwn(element.fields, field) ? element.fields[field] : undefined;
         if (!descriptor)
           throw new ErpTransactionBuildError(`${at}: ${JSON.stringify(field)} is not a field of the element`);
-        edits.push({ Name: field, Value: this.value(value, descriptor, `${at}.${field}`) });
+        const place = { element: name, field, ...(rows.length > 1 ? { row: index + 1 } : {}) };
+        edits.push({ Name: field, Value: this.value(value, descriptor, `${at}.${field}`, place) });
       }
       // T8: the server folds List rows that agree on their keys into one, keeping the last; without Keys it folds
       // rows that agree on the definition's KeyFields. Refused rather than lose rows.
@@ -372,7 +413,12 @@ class TransactionBuilder {
     return this;
   }
 
-  private value(value: unknown, field: FieldDescriptor, what: string): string {
+  private value(
+    value: unknown,
+    field: FieldDescriptor,
+    what: string,
+    place: Pick<Truncation, 'element' | 'field' | 'row'>,
+  ): string {
     if (field.validValues && !this.codeValues) {
       // a display label, whatever the field's DataType: the service decodes it
       if (typeof value !== 'string' || !field.validValues.includes(value)) {
@@ -391,8 +437,16 @@ class TransactionBuilder {
         throw new ErpTransactionBuildError(
           `${what}: ${length} characters, but its column holds ${field.maxLength}: an identifier is never cut`,
         );
-      text = cut(text, field.maxLength);
-      this.warnings.push(`${what}: cut from ${length} to ${text.length} characters (the column's length)`);
+      const sent = cut(text, field.maxLength);
+      this.cuts.push({
+        service: this.service.name,
+        ...place,
+        length,
+        sentLength: sent.length,
+        maxLength: field.maxLength,
+        preview: preview(text, redact, CUT_PREVIEW),
+      });
+      text = sent;
     }
     return text;
   }
@@ -445,12 +499,17 @@ export function defineService<Forms, Lists>(descriptor: ServiceDescriptor): Serv
           );
         }
       }
-      return {
+      const request: TransactionRequest = {
         Name: frozen.name,
         UseCodeValues: Boolean(options.useCodeValues),
         ...(options.ignoreDisabled !== undefined ? { IgnoreDisabled: options.ignoreDisabled } : {}),
         Transactions: transactions.map((t) => (t as TransactionBuilder).toJSON()),
       };
+      recordCuts(
+        request,
+        transactions.flatMap((t) => (t as TransactionBuilder).cuts),
+      );
+      return request;
     },
     records(from: TransactionResponse | TransactionSet, element: string): Array<Record<string, string>> {
       if (!hasOwn(frozen.elements, element))

@@ -2,7 +2,7 @@
 // the same outcome as transaction().
 import { ErpTimeoutError } from '../errors.js';
 import { parseTransactionResponse } from '../transaction-wire.js';
-import { asObject, checkNotReport, onUiServer, outcome, unexpected } from './exchange.js';
+import { asObject, checkCuts, checkNotReport, onUiServer, outcome, unexpected, withWarnings } from './exchange.js';
 // through globalThis: the package compiles without DOM or Node type definitions
 const { setTimeout: schedule } = globalThis;
 const sleep = (ms) => new Promise((resolve) => void schedule(resolve, ms));
@@ -50,6 +50,7 @@ function asyncOutcome(context, status, request, id, path) {
 }
 export async function transactionAsync(context, request, options) {
   checkNotReport(request);
+  const cuts = checkCuts(context, request, options);
   const submitPath = '/api/v2/transaction/async';
   const submitted = asObject(
     context,
@@ -72,7 +73,10 @@ export async function transactionAsync(context, request, options) {
   for (let status = submitted; ;) {
     const done = asyncOutcome(context, status, request, id, path);
     if (done !== undefined)
-      return outcome(context, done.response, request.Name, done.unconfirmed ? { allowFailures: true } : options);
+      return withWarnings(
+        outcome(context, done.response, request.Name, done.unconfirmed ? { allowFailures: true } : options),
+        cuts,
+      );
     if (Date.now() + wait > deadline)
       throw new ErpTimeoutError(
         `${request.Name}: async request ${id} not done by the deadline (last Status ${context.http.show(status['Status'])})`,

@@ -2,8 +2,22 @@
 // the same outcome as transaction().
 import { ErpTimeoutError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
-import { parseTransactionResponse, type TransactionRequest, type TransactionResponse } from '../transaction-wire.js';
-import { asObject, checkNotReport, onUiServer, outcome, unexpected, type TransactionOptions } from './exchange.js';
+import {
+  parseTransactionResponse,
+  type TransactionOutcome,
+  type TransactionRequest,
+  type TransactionResponse,
+} from '../transaction-wire.js';
+import {
+  asObject,
+  checkCuts,
+  checkNotReport,
+  onUiServer,
+  outcome,
+  unexpected,
+  withWarnings,
+  type TransactionOptions,
+} from './exchange.js';
 
 export interface AsyncOptions extends TransactionOptions {
   /** first wait between polls (default 500 ms); doubles up to `maxIntervalMs` (default 5 s) */
@@ -70,8 +84,9 @@ export async function transactionAsync(
   context: FamilyContext,
   request: TransactionRequest,
   options?: AsyncOptions,
-): Promise<TransactionResponse> {
+): Promise<TransactionOutcome> {
   checkNotReport(request);
+  const cuts = checkCuts(context, request, options);
   const submitPath = '/api/v2/transaction/async';
   const submitted = asObject(
     context,
@@ -94,7 +109,10 @@ export async function transactionAsync(
   for (let status = submitted; ;) {
     const done = asyncOutcome(context, status, request, id, path);
     if (done !== undefined)
-      return outcome(context, done.response, request.Name, done.unconfirmed ? { allowFailures: true } : options);
+      return withWarnings(
+        outcome(context, done.response, request.Name, done.unconfirmed ? { allowFailures: true } : options),
+        cuts,
+      );
     if (Date.now() + wait > deadline)
       throw new ErpTimeoutError(
         `${request.Name}: async request ${id} not done by the deadline (last Status ${context.http.show(status['Status'])})`,
