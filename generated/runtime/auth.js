@@ -13,7 +13,8 @@
 // TokenException (a consumer key not registered on this tenant: a tenant restored from another environment
 // carries that environment's keys); 403 `insufficient_scope` (a key without scope). The token endpoint's error
 // body echoes the consumer key, so it is redacted like every server body.
-import { ErpError, ErpHttpError, ErpSignInError, ErpUnexpectedResponseError } from './errors.js';
+import { checkSecret } from './auth-mistakes.js';
+import { ErpHttpError, ErpSignInError, ErpUnexpectedResponseError } from './errors.js';
 import { createHttp } from './http.js';
 import { utf8Text } from './http/body.js';
 import { origin } from './http/redirects.js';
@@ -50,14 +51,13 @@ export function parseTokenAnswer(text) {
  * `createClient({ baseUrl, auth: tokenAuth(...) })`. Give one instance to every client of the same server.
  */
 export function tokenAuth(options) {
-  // an unset environment variable passed on with `!` would otherwise surface as a puzzling sign-in error
-  if (typeof options.consumerKey === 'string' ? options.consumerKey === '' : !options.password)
-    throw new ErpError(
-      `tokenAuth: the ${typeof options.consumerKey === 'string' ? 'consumer key' : 'password'} is empty (is the environment variable that holds it set?)`,
-    );
+  // an unset environment variable passed on with `!` would otherwise surface as a puzzling sign-in error; a
+  // `consumerKey` named but undefined is a consumer key that is not set, not a missing password
+  const keyNamed = Object.prototype.hasOwnProperty.call(options, 'consumerKey') && !('password' in options);
+  checkSecret(keyNamed ? 'consumerKey' : 'password', keyNamed ? options.consumerKey : options.password);
   const base = options.baseUrl.replace(/\/+$/, '');
   const now = options.now ?? (() => Date.now());
-  const byKey = typeof options.consumerKey === 'string';
+  const byKey = keyNamed;
   const secretValues = [options.password, options.consumerKey].filter((s) => typeof s === 'string');
   const issuedTokens = [];
   // a sign-in that failed may have been given the password as the user name (the two swapped by mistake), so

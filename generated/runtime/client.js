@@ -1,3 +1,8 @@
+// The client: one context (the HTTP layer with its token and retry policy, the UI server found through the router,
+// the snapshot's settings) and the families built on it (families.ts): the query surface's paging and the
+// Transaction API as the client's own members, each other family as a namespace. A family other than paging loads
+// its code on its first call.
+import { checkAuth } from './auth-mistakes.js';
 import { FAMILIES, OWN_MEMBERS } from './families.js';
 import { createHttp } from './http.js';
 import { toRetryPolicy } from './retry.js';
@@ -7,6 +12,7 @@ export function createClientWith(settings) {
   return (options) => createClient(options, settings);
 }
 export function createClient(options, settings = {}) {
+  checkAuth(options.auth);
   const baseUrl = trimSlash(options.baseUrl);
   const retry = toRetryPolicy(options.retry, options.log);
   const http = createHttp({ ...options, retry });

@@ -1,6 +1,7 @@
 export {
   ErpAuthError,
   ErpCancelledError,
+  ErpConfigError,
   ErpConnectionError,
   ErpError,
   ErpFilterRejectedError,

@@ -4,6 +4,7 @@
 export {
   ErpAuthError,
   ErpCancelledError,
+  ErpConfigError,
   ErpConnectionError,
   ErpError,
   ErpFilterRejectedError,

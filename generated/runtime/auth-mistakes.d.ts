@@ -1,0 +1,4 @@
+/** A token as createClient takes it, or the AuthProvider given: throws an ErpConfigError naming what is wrong. */
+export declare function checkAuth(auth: unknown): void;
+/** The secret given to tokenAuth: present, and not empty. */
+export declare function checkSecret(which: 'consumerKey' | 'password', value: unknown): void;
