@@ -1,5 +1,6 @@
 import type { FieldType } from './contract.js';
 import { ErpError } from './errors.js';
+import { type Decimal } from './literals.js';
 import {
   type TransactionGetRequest,
   type TransactionRequest,
@@ -10,8 +11,10 @@ import {
 } from './transaction-wire.js';
 /** A field's `DataType` in the definition (contract.ts). */
 export type { FieldType };
-/** A number, or a numeric string (exact, for long decimals). */
-export type NumericValue = number | `${number}`;
+/** What a Decimal field takes (literals.ts). */
+export type { Decimal };
+/** What a Long or Number field takes: a Decimal (a whole number for Long, checked when built). */
+export type NumericValue = Decimal;
 /** A Date, or a date string `YYYY-MM-DD` (optionally with a time). */
 export type DateValue = Date | `${number}-${number}-${number}${string}`;
 export interface FieldDescriptor {

@@ -1,5 +1,5 @@
 import { ErpError } from './errors.js';
-import { isDateText, localDateTime, plainNumber } from './literals.js';
+import { decimalText, isDateText, localDateTime, plainNumber } from './literals.js';
 import { hasOwn } from './object.js';
 import { preview, redact } from './redact.js';
 import { describeCut, recordCuts } from './transaction-wire.js';
@@ -34,19 +34,16 @@ export class ErpTruncationError extends ErpTransactionBuildError {
   }
 }
 // --- values ------------------------------------------------------------------------------------------------
-const NUMERIC = /^-?\d+(\.\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?)?$/;
 /** The string the service takes for a value of this field type. */
 function wireValue(value, type, what) {
   if (value === null || value === undefined)
     throw new ErpTransactionBuildError(`${what}: no value (leave the field out instead)`);
   if (type === 'Decimal' || type === 'Long' || type === 'Number') {
-    if (typeof value === 'number') {
-      if (type === 'Long' && !Number.isInteger(value))
-        throw new ErpTransactionBuildError(`${what}: ${value} is not a whole number`);
-      return plainNumber(value, what);
-    }
-    if (typeof value === 'string' && NUMERIC.test(value.trim())) return value.trim();
+    if (type === 'Long' && typeof value === 'number' && !Number.isInteger(value))
+      throw new ErpTransactionBuildError(`${what}: ${value} is not a whole number`);
+    const text = decimalText(value, what);
+    if (text !== undefined) return text;
     throw new ErpTransactionBuildError(`${what}: ${JSON.stringify(value)} is not a number`);
   }
   if (type === 'Datetime') {

@@ -35,6 +35,7 @@ export type {
 export { defineService, ErpTransactionBuildError, ErpTruncationError } from './transaction.js';
 export type {
   DateValue,
+  Decimal,
   ElementDescriptor,
   FieldDescriptor,
   FieldType,

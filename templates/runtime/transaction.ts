@@ -5,7 +5,7 @@
 // column are refused and free text too long is truncated with a warning.
 import type { FieldType } from './contract.js';
 import { ErpError } from './errors.js';
-import { isDateText, localDateTime, plainNumber } from './literals.js';
+import { decimalText, isDateText, localDateTime, plainNumber, type Decimal } from './literals.js';
 import { hasOwn } from './object.js';
 import { preview, redact } from './redact.js';
 import {
@@ -23,9 +23,11 @@ import {
 
 /** A field's `DataType` in the definition (contract.ts). */
 export type { FieldType };
+/** What a Decimal field takes (literals.ts). */
+export type { Decimal };
 
-/** A number, or a numeric string (exact, for long decimals). */
-export type NumericValue = number | `${number}`;
+/** What a Long or Number field takes: a Decimal (a whole number for Long, checked when built). */
+export type NumericValue = Decimal;
 /** A Date, or a date string `YYYY-MM-DD` (optionally with a time). */
 export type DateValue = Date | `${number}-${number}-${number}${string}`;
 
@@ -280,7 +282,6 @@ export interface Service<in out Forms, in out Lists> {
 
 // --- values ------------------------------------------------------------------------------------------------
 
-const NUMERIC = /^-?\d+(\.\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?)?$/;
 
 /** The string the service takes for a value of this field type. */
@@ -288,12 +289,10 @@ function wireValue(value: unknown, type: FieldType, what: string): string {
   if (value === null || value === undefined)
     throw new ErpTransactionBuildError(`${what}: no value (leave the field out instead)`);
   if (type === 'Decimal' || type === 'Long' || type === 'Number') {
-    if (typeof value === 'number') {
-      if (type === 'Long' && !Number.isInteger(value))
-        throw new ErpTransactionBuildError(`${what}: ${value} is not a whole number`);
-      return plainNumber(value, what);
-    }
-    if (typeof value === 'string' && NUMERIC.test(value.trim())) return value.trim();
+    if (type === 'Long' && typeof value === 'number' && !Number.isInteger(value))
+      throw new ErpTransactionBuildError(`${what}: ${value} is not a whole number`);
+    const text = decimalText(value, what);
+    if (text !== undefined) return text;
     throw new ErpTransactionBuildError(`${what}: ${JSON.stringify(value)} is not a number`);
   }
   if (type === 'Datetime') {
