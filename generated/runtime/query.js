@@ -109,7 +109,9 @@ export class Query {
    */
   select(...columns) {
     if (columns.length === 0) throw new ErpQueryError(`${this.where()}.select() needs at least one column`);
-    return this.with({ select: [...new Set(columns.flatMap((c) => this.columnsOf(c, 'select')))] });
+    return this.with({
+      select: [...new Set(columns.flatMap((c) => this.columnsOf(c, 'select')))],
+    });
   }
   /** Rows for which the filter holds; a second `filter()` adds its condition with `and`. */
   filter(build) {
