@@ -50,6 +50,8 @@ export type TruncateMode = 'cut' | 'error';
 export declare function recordCuts(request: object, cuts: readonly Truncation[]): void;
 /** The cuts made in building `request` (none for a request written by hand). */
 export declare function cutsOf(request: object): readonly Truncation[];
+/** Where a value was cut: `Order TP_ITEMS.items row 2.extended_desc`. */
+export declare const cutPlace: (cut: Truncation) => string;
 /** `Order TABPAGE_1.order.job_name: cut from 90 to 60 characters (the column's length)` */
 export declare function describeCut(cut: Truncation): string;
 /** The body of POST /api/v2/transaction/get. */

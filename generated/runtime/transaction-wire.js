@@ -14,10 +14,12 @@ export function recordCuts(request, cuts) {
 export function cutsOf(request) {
   return cutsByRequest.get(request) ?? [];
 }
+/** Where a value was cut: `Order TP_ITEMS.items row 2.extended_desc`. */
+export const cutPlace = (cut) =>
+  `${cut.service} ${cut.element}${cut.row !== undefined ? ` row ${cut.row}` : ''}.${cut.field}`;
 /** `Order TABPAGE_1.order.job_name: cut from 90 to 60 characters (the column's length)` */
 export function describeCut(cut) {
-  const at = `${cut.service} ${cut.element}${cut.row !== undefined ? ` row ${cut.row}` : ''}.${cut.field}`;
-  return `${at}: cut from ${cut.length} to ${cut.sentLength} characters (the column's length)`;
+  return `${cutPlace(cut)}: cut from ${cut.length} to ${cut.sentLength} characters (the column's length)`;
 }
 /**
  * A transaction the server did not pass; `messages` are the server's, `response` the whole answer as it was

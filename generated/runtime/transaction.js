@@ -2,7 +2,7 @@ import { ErpError } from './errors.js';
 import { decimalText, isDateText, localDateTime, plainNumber } from './literals.js';
 import { hasOwn } from './object.js';
 import { preview, redact } from './redact.js';
-import { describeCut, recordCuts } from './transaction-wire.js';
+import { cutPlace, describeCut, recordCuts } from './transaction-wire.js';
 /** A payload problem found before sending: an unknown element or field, a missing key, folded rows, a bad value. */
 export class ErpTransactionBuildError extends ErpError {
   name = 'ErpTransactionBuildError';
@@ -23,7 +23,7 @@ export class ErpTruncationError extends ErpTransactionBuildError {
     const [first] = cuts;
     const more = cuts.length - 1;
     super(
-      `${first.service} ${first.element}${first.row !== undefined ? ` row ${first.row}` : ''}.${first.field}: ${first.length} characters, but its column holds ${first.maxLength}; refused before sending (truncate: 'error')${more ? `; ${more} more field${more > 1 ? 's' : ''} too long` : ''}`,
+      `${cutPlace(first)}: ${first.length} characters, but its column holds ${first.maxLength}; refused before sending (truncate: 'error')${more ? `; ${more} more field${more > 1 ? 's' : ''} too long` : ''}`,
     );
     this.service = first.service;
     this.element = first.element;

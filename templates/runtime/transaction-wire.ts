@@ -75,10 +75,13 @@ export function cutsOf(request: object): readonly Truncation[] {
   return cutsByRequest.get(request) ?? [];
 }
 
+/** Where a value was cut: `Order TP_ITEMS.items row 2.extended_desc`. */
+export const cutPlace = (cut: Truncation): string =>
+  `${cut.service} ${cut.element}${cut.row !== undefined ? ` row ${cut.row}` : ''}.${cut.field}`;
+
 /** `Order TABPAGE_1.order.job_name: cut from 90 to 60 characters (the column's length)` */
 export function describeCut(cut: Truncation): string {
-  const at = `${cut.service} ${cut.element}${cut.row !== undefined ? ` row ${cut.row}` : ''}.${cut.field}`;
-  return `${at}: cut from ${cut.length} to ${cut.sentLength} characters (the column's length)`;
+  return `${cutPlace(cut)}: cut from ${cut.length} to ${cut.sentLength} characters (the column's length)`;
 }
 
 /** The body of POST /api/v2/transaction/get. */

@@ -10,6 +10,7 @@ import type { DidYouMean, OrProblem } from './messages.js';
 import { hasOwn } from './object.js';
 import { preview, redact } from './redact.js';
 import {
+  cutPlace,
   describeCut,
   recordCuts,
   type Edit,
@@ -81,7 +82,7 @@ export class ErpTruncationError extends ErpTransactionBuildError {
     const [first] = cuts;
     const more = cuts.length - 1;
     super(
-      `${first.service} ${first.element}${first.row !== undefined ? ` row ${first.row}` : ''}.${first.field}: ${first.length} characters, but its column holds ${first.maxLength}; refused before sending (truncate: 'error')${more ? `; ${more} more field${more > 1 ? 's' : ''} too long` : ''}`,
+      `${cutPlace(first)}: ${first.length} characters, but its column holds ${first.maxLength}; refused before sending (truncate: 'error')${more ? `; ${more} more field${more > 1 ? 's' : ''} too long` : ''}`,
     );
     this.service = first.service;
     this.element = first.element;
