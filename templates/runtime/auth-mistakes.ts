@@ -22,9 +22,10 @@ export function checkAuth(auth: unknown): void {
       throw new ErpConfigError(
         `createClient: auth is ${auth === '' ? 'an empty string' : 'only whitespace'}: give the bearer token; if it comes from an environment variable, that variable is empty`,
       );
-    if (/[\s\u0000-\u001f\u007f]/.test(auth))
+    // a header value cannot hold these: fetch would refuse every request with a bare TypeError
+    if (/[\r\n\0]/.test(auth))
       throw new ErpConfigError(
-        `createClient: auth holds whitespace or a control character (a line break copied with it?): a bearer token has none`,
+        `createClient: auth holds a line break or a NUL (copied with the token?): a bearer token has none`,
       );
     return;
   }

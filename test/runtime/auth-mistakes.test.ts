@@ -31,7 +31,7 @@ describe('auth mistakes, caught by createClient', () => {
     ['an empty string', '', /^createClient: auth is an empty string: give the bearer token; .*environment variable/],
     ['only whitespace', '  ', /^createClient: auth is only whitespace/],
     ['undefined (an unset variable)', undefined, /^createClient: auth is undefined: .*that variable is not set/],
-    ['a token with a line break copied along', `${TOKEN}\n`, /auth holds whitespace or a control character/],
+    ['a token with a line break copied along', `${TOKEN}\n`, /auth holds a line break or a NUL/],
     ['an object without token()', { value: TOKEN }, /auth is an object without a token\(\) method/],
   ];
   for (const [what, auth, message] of cases)
