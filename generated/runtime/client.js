@@ -2,7 +2,7 @@
 // the snapshot's settings) and the families built on it (families.ts): the query surface's paging and the
 // Transaction API as the client's own members, each other family as a namespace. A family other than paging loads
 // its code on its first call.
-import { checkAuth } from './auth-mistakes.js';
+import { checkAuth, checkTruncate } from './option-checks.js';
 import { FAMILIES, OWN_MEMBERS } from './families.js';
 import { createHttp } from './http.js';
 import { toRetryPolicy } from './retry.js';
@@ -13,6 +13,7 @@ export function createClientWith(settings) {
 }
 export function createClient(options, settings = {}) {
   checkAuth(options.auth);
+  checkTruncate(options.truncate, 'createClient');
   const baseUrl = trimSlash(options.baseUrl);
   const retry = toRetryPolicy(options.retry, options.log);
   const http = createHttp({ ...options, retry });

@@ -13,7 +13,7 @@
 // TokenException (a consumer key not registered on this tenant: a tenant restored from another environment
 // carries that environment's keys); 403 `insufficient_scope` (a key without scope). The token endpoint's error
 // body echoes the consumer key, so it is redacted like every server body.
-import { checkSecret } from './auth-mistakes.js';
+import { checkSecret } from './option-checks.js';
 import { ErpHttpError, ErpSignInError, ErpUnexpectedResponseError, type RequestInfo } from './errors.js';
 import { createHttp, type AuthProvider, type FetchLike } from './http.js';
 import { utf8Text } from './http/body.js';

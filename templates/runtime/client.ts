@@ -2,7 +2,7 @@
 // the snapshot's settings) and the families built on it (families.ts): the query surface's paging and the
 // Transaction API as the client's own members, each other family as a namespace. A family other than paging loads
 // its code on its first call.
-import { checkAuth } from './auth-mistakes.js';
+import { checkAuth, checkTruncate } from './option-checks.js';
 import type { UserDefinedFieldKinds } from './contract.js';
 import { FAMILIES, OWN_MEMBERS, type Families } from './families.js';
 import type { FamilyContext } from './family.js';
@@ -65,6 +65,7 @@ export function createClientWith(settings: PackageSettings): (options: ClientOpt
 
 export function createClient(options: ClientOptions, settings: PackageSettings = {}): ErpClient {
   checkAuth(options.auth);
+  checkTruncate(options.truncate, 'createClient');
   const baseUrl = trimSlash(options.baseUrl);
   const retry = toRetryPolicy(options.retry, options.log);
   const http: Http = createHttp({ ...options, retry });

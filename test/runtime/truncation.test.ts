@@ -110,6 +110,18 @@ describe('a value cut to its column in a transaction', () => {
     expect(posts(sandbox.requests)).toBe(1);
   });
 
+  it('a truncate that is neither cut nor error is refused, on the client and on a request', async () => {
+    const sandbox = await start();
+    expect(() => signedIn(sandbox, { truncate: 'Error' as never })).toThrow(
+      /^createClient: truncate is 'cut' or 'error', not "Error"$/,
+    );
+    const { client } = signedIn(sandbox);
+    await expect(client.transaction(request('short', 'PO-CUT-6'), { truncate: 'refuse' as never })).rejects.toThrow(
+      /^Order: truncate is 'cut' or 'error', not "refuse"$/,
+    );
+    expect(posts(sandbox.requests)).toBe(0);
+  });
+
   it('the async form returns the same warnings', async () => {
     const sandbox = await start();
     const { client } = signedIn(sandbox);

@@ -1,5 +1,6 @@
 // What every call of the Transaction API shares: an exchange on the UI server, an answer that must be a JSON
 // object, the rule that a transaction that did not pass is an error, and report services kept to report().
+import { checkTruncate } from '../option-checks.js';
 import { ErpError, ErpUnexpectedResponseError } from '../errors.js';
 import { isReportService } from '../contract.js';
 import { ErpTruncationError } from '../transaction.js';
@@ -9,6 +10,7 @@ import { assertPassed, cutsOf, describeCut } from '../transaction-wire.js';
  * anything is sent; else each is one line of the client's log, and the answer carries them as `warnings`.
  */
 export function checkCuts(context, request, options) {
+  checkTruncate(options?.truncate, request.Name);
   const cuts = cutsOf(request);
   const [first, ...rest] = cuts;
   if (first === undefined) return cuts;

@@ -1,5 +1,6 @@
 // What every call of the Transaction API shares: an exchange on the UI server, an answer that must be a JSON
 // object, the rule that a transaction that did not pass is an error, and report services kept to report().
+import { checkTruncate } from '../option-checks.js';
 import { ErpError, ErpUnexpectedResponseError } from '../errors.js';
 import { isReportService } from '../contract.js';
 import type { FamilyContext } from '../family.js';
@@ -32,6 +33,7 @@ export function checkCuts(
   request: TransactionRequest,
   options?: TransactionOptions,
 ): readonly Truncation[] {
+  checkTruncate(options?.truncate, request.Name);
   const cuts = cutsOf(request);
   const [first, ...rest] = cuts;
   if (first === undefined) return cuts;

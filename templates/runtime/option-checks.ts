@@ -1,7 +1,7 @@
-// Credentials given wrong, caught where they are given (createClient, tokenAuth) with a message naming the
-// mistake, instead of surfacing later as a puzzling refusal from the server: an unset environment variable passed
-// on with `!` (undefined or ''), and a token given with its `Bearer ` prefix (the client adds the prefix itself).
-// No message shows a secret: at most its first characters when they are the scheme a user typed.
+// Options given wrong, caught where they are given (createClient, tokenAuth, a request's options) with an
+// ErpConfigError naming the mistake, instead of surfacing later as a puzzling refusal from the server or a silent
+// default: an unset environment variable passed on with `!` (undefined or ''), a token given with its `Bearer `
+// prefix (the client writes the header itself), a `truncate` that is no mode. No message shows a secret.
 import { ErpConfigError } from './errors.js';
 
 /** `Bearer eyJ…`, `bearer:eyJ…`, `Bearer` alone: the scheme a header carries, typed into the token. */
@@ -33,6 +33,12 @@ export function checkAuth(auth: unknown): void {
     throw new ErpConfigError(
       `createClient: auth is ${typeof auth === 'object' ? 'an object without a token() method' : `a ${typeof auth}`}: give the bearer token (a string) or an AuthProvider such as tokenAuth({ ... })`,
     );
+}
+
+/** A `truncate` option (createClient's, or a request's): 'cut' or 'error'; a typo would otherwise mean 'cut'. */
+export function checkTruncate(value: unknown, where: string): void {
+  if (value !== undefined && value !== 'cut' && value !== 'error')
+    throw new ErpConfigError(`${where}: truncate is 'cut' or 'error', not ${JSON.stringify(value) ?? String(value)}`);
 }
 
 /** The secret given to tokenAuth: present, and not empty. */
