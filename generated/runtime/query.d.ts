@@ -22,9 +22,9 @@ type ColumnGiven<Row> = (keyof Row & string) | (string & {}) | ColumnChoice<Row,
  * as it is; a name that is no column meets the message saying so (`'credit_limt' is not a column of customer (did
  * you mean credit_limit?)`), as the argument's own error. Inferred per argument, so the error marks the wrong one.
  */
-type ColumnArgument<X, Row, N extends string> = X extends string
+type ColumnArgument<X, Row, N extends string, Wide = X> = X extends string
   ? string extends X
-    ? X
+    ? Wide
     : X extends keyof Row
       ? X
       : `'${X}' is not a column of ${N}${DidYouMean<X, keyof Row, '_'>}`
@@ -101,7 +101,7 @@ export declare class Query<
    * chosen together, `(c) => [c.a, c.b]`, are sort keys in that order, each in `direction`.)
    */
   orderBy<const C extends ColumnGiven<Row>>(
-    column: ColumnArgument<C, Row, N>,
+    column: ColumnArgument<C, Row, N, keyof Row & string>,
     direction?: Direction,
   ): Query<Row, N, S, K, Result>;
   /** At most `n` rows per request (`rows()` pages with it). */

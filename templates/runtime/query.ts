@@ -46,9 +46,9 @@ type ColumnGiven<Row> = (keyof Row & string) | (string & {}) | ColumnChoice<Row,
  * as it is; a name that is no column meets the message saying so (`'credit_limt' is not a column of customer (did
  * you mean credit_limit?)`), as the argument's own error. Inferred per argument, so the error marks the wrong one.
  */
-type ColumnArgument<X, Row, N extends string> = X extends string
+type ColumnArgument<X, Row, N extends string, Wide = X> = X extends string
   ? string extends X
-    ? X
+    ? Wide
     : X extends keyof Row
       ? X
       : `'${X}' is not a column of ${N}${DidYouMean<X, keyof Row, '_'>}`
@@ -217,7 +217,9 @@ export class Query<
    * chosen together, `(c) => [c.a, c.b]`, are sort keys in that order, each in `direction`.)
    */
   orderBy<const C extends ColumnGiven<Row>>(
-    column: ColumnArgument<C, Row, N>,
+    // a string of unknown content is no column name (select's arguments, inferred as a tuple, cannot say so: a
+    // name after a function is inferred wide there while the call is checked)
+    column: ColumnArgument<C, Row, N, keyof Row & string>,
     direction: Direction = 'asc',
   ): Query<Row, N, S, K, Result> {
     if (direction !== 'asc' && direction !== 'desc')
