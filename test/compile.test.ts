@@ -1,6 +1,7 @@
 // The generated package type-checks with both compilers, in both forms (`js`: JavaScript with declarations,
 // checked with skipLibCheck off; `ts`: the sources): every object of the sample (hard cases included) with
 // TypeScript 7 and TypeScript 6, the stock-size tenant with TypeScript 7.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../generator/config.js';
@@ -34,6 +35,16 @@ describe('the generated package compiles', () => {
     it(`${emit}: with decimals as strings`, async () => {
       const out = join(dir, `decimals-${emit}`);
       await generate(loadConfig({ snapshot: SAMPLE_SNAPSHOT, out, include: ['*'], decimals: 'string', emit }, dir));
+      // an exact decimal is numeric text (the package's DecimalText), not any string
+      writeFileSync(
+        join(out, 'decimal-check.ts'),
+        [
+          "import type { CustomerRow } from './tables/customer.js';",
+          "export const exact: CustomerRow['credit_limit'] = '12345678901234567.89';",
+          '// @ts-expect-error words are no decimal',
+          "export const words: CustomerRow['credit_limit'] = 'a lot';",
+        ].join('\n'),
+      );
       expect(tsc7(join(out, 'tsconfig.json'))).toBe('');
     });
   }

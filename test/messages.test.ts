@@ -12,6 +12,8 @@ import { writeOddSnapshot } from './support/odd-snapshot.js';
 import { ROOT } from './support/paths.js';
 
 const ORDER = "import { Order } from '@acme/erp-schema/transactions/Order';";
+/** A window of Order in an interactive session, left open for a change. */
+const WINDOW = `${ORDER}\nimport { createClient } from '@acme/erp-schema/client';\nconst client = createClient({ baseUrl: 'http://127.0.0.1', auth: 'token' });\nvoid client.interactive.session(async (s) => {\n  const w = await s.open(Order);`;
 const CUSTOMER =
   "import { query } from '@acme/erp-schema';\nimport { customer } from '@acme/erp-schema/tables/customer';";
 
@@ -69,7 +71,27 @@ export const MISTAKES: readonly Mistake[] = [
   {
     name: 'unknown column in select',
     code: `${CUSTOMER}\nquery(customer).select('customer_id', 'credit_limt');`,
-    names: ['credit_limt'],
+    names: ["'credit_limt' is not a column of customer", 'did you mean credit_limit'],
+  },
+  {
+    name: 'a misspelt column in select, after a function of the columns',
+    code: `${CUSTOMER}\nquery(customer).select((c) => c.customer_id, 'custmer_name');`,
+    names: ["'custmer_name' is not a column of customer", 'did you mean customer_name'],
+  },
+  {
+    name: 'a misspelt column in orderBy',
+    code: `${CUSTOMER}\nquery(customer).orderBy('customer_nmae', 'desc');`,
+    names: ["'customer_nmae' is not a column of customer", 'did you mean customer_name'],
+  },
+  {
+    name: 'an unknown field in a window change',
+    code: `${WINDOW}\n  await w.change('TABPAGE_1.order', { job_nme: 'Rush' });\n});`,
+    names: ["'job_nme' is not a field of TABPAGE_1.order", 'did you mean job_name'],
+  },
+  {
+    name: 'an unknown field in a window change, passed in a variable',
+    code: `${WINDOW}\n  const fields = { po_no: 'X', taker_id: 'JS' };\n  await w.change('TABPAGE_1.order', fields);\n});`,
+    names: ["'taker_id' is not a field of TABPAGE_1.order"],
   },
 ];
 
@@ -133,7 +155,12 @@ export const ODD_MISTAKES: readonly Mistake[] = [
   {
     name: "odd names: unknown column in select next to 'my col'",
     code: `${ODD_TABLE}\nquery(odd_names).select('my col', 'my_col');`,
-    names: ['my_col'],
+    names: ["'my_col' is not a column of odd_names"],
+  },
+  {
+    name: 'odd names: a misspelt __proto__ column in orderBy',
+    code: `${ODD_TABLE}\nquery(odd_names).orderBy('__proto_');`,
+    names: ["'__proto_' is not a column of odd_names", 'did you mean __proto__'],
   },
 ];
 

@@ -18,6 +18,13 @@ describe('type tests', () => {
     expect(ts6(TYPES)).toBe('');
   });
 
+  // a program with Node's types (the others compile without any): the platform's own fetch fits createClient's
+  it("hold with Node's types, under TypeScript 7 and 6 (the platform's fetch)", () => {
+    const platform = join(ROOT, 'test/types/platform/tsconfig.json');
+    expect(tsc7(platform)).toBe('');
+    expect(ts6(platform)).toBe('');
+  });
+
   it('fail when an expected error does not happen (the harness can see a broken guarantee)', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: TYPES, include: ['*.typetest.ts'] }));

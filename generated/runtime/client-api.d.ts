@@ -30,17 +30,21 @@ export { assertPassed, ErpTransactionFailedError, parseTransactionResponse } fro
 export type {
   Edit,
   TransactionGetRequest,
+  TransactionOutcome,
   TransactionRequest,
   TransactionResponse,
   TransactionResult,
   TransactionSet,
+  TruncateMode,
+  Truncation,
   WireDataElement,
   WireRow,
   WireTransaction,
 } from './transaction-wire.js';
-export { defineService, ErpTransactionBuildError } from './transaction.js';
+export { defineService, ErpTransactionBuildError, ErpTruncationError } from './transaction.js';
 export type {
   DateValue,
+  Decimal,
   ElementDescriptor,
   FieldDescriptor,
   FieldType,

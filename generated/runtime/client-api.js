@@ -4,7 +4,7 @@ export { tokenAuth } from './auth.js';
 export { createClientWith } from './client.js';
 export { retryPolicy } from './retry.js';
 export { assertPassed, ErpTransactionFailedError, parseTransactionResponse } from './transaction-wire.js';
-export { defineService, ErpTransactionBuildError } from './transaction.js';
+export { defineService, ErpTransactionBuildError, ErpTruncationError } from './transaction.js';
 export {
   ErpChangeRejectedError,
   ErpInteractiveError,

@@ -6,6 +6,7 @@ import { type AuthProvider, type FetchLike } from './http.js';
 import { type Logger, type RetryOptions, type RetryPolicy } from './retry.js';
 import { type ValidateMode } from './query/validate-mode.js';
 import type { TracerLike } from './tracing.js';
+import type { TruncateMode } from './transaction-wire.js';
 export type { DriftMode, Provenance } from './drift.js';
 export type { AbortSignalLike, AuthAttachment, AuthProvider, FetchLike } from './http.js';
 export type { ClientHooks, PageEvent, RequestEvent, RequestFamily, ResponseEvent, RetryEvent } from './hooks.js';
@@ -28,7 +29,7 @@ export interface ClientOptions extends ClientHooks {
   readonly retry?: RetryPolicy | RetryOptions;
   /**
    * receives one line per retry, per sign-in and token renewal (of a tokenAuth given as `auth`), per redirect
-   * followed and per hook that threw (never a secret)
+   * followed, per value cut and per hook that threw (never a secret)
    */
   readonly log?: Logger;
   /**
@@ -36,6 +37,12 @@ export interface ClientOptions extends ClientHooks {
    * need otherwise): a span per request, a paging run (`rows()`) or a transaction's polling their parent
    */
   readonly tracer?: TracerLike;
+  /**
+   * Free text longer than its column in a transaction (the builder cuts it): `'cut'` (the default) sends it cut,
+   * logs one line per field and returns the cuts in the answer's `warnings`; `'error'` refuses the request before
+   * sending it (ErpTruncationError naming the field and both lengths). A request's own option overrides it.
+   */
+  readonly truncate?: TruncateMode;
   /**
    * The most bytes of one answer the client reads (default 256 MiB): a server that answers without end is refused
    * with an ErpResponseTooLargeError instead of filling memory. Error bodies are read only as far as a message needs.

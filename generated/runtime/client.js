@@ -1,3 +1,8 @@
+// The client: one context (the HTTP layer with its token and retry policy, the UI server found through the router,
+// the snapshot's settings) and the families built on it (families.ts): the query surface's paging and the
+// Transaction API as the client's own members, each other family as a namespace. A family other than paging loads
+// its code on its first call.
+import { checkAuth, checkTruncate } from './option-checks.js';
 import { guardDrift } from './drift.js';
 import { ErpError } from './errors.js';
 import { FAMILIES, OWN_MEMBERS } from './families.js';
@@ -11,6 +16,8 @@ export function createClientWith(settings) {
   return (options) => createClient(options, settings);
 }
 export function createClient(options, settings = {}) {
+  checkAuth(options.auth);
+  checkTruncate(options.truncate, 'createClient');
   const baseUrl = trimSlash(options.baseUrl);
   const retry = toRetryPolicy(options.retry, options.log);
   // the hooks see paths redacted with every secret the client knows, its provider's included
@@ -50,6 +57,7 @@ export function createClient(options, settings = {}) {
     observer,
     validate,
     ...(options.log ? { log: options.log } : {}),
+    ...(options.truncate ? { truncate: options.truncate } : {}),
   });
   const own = new Set(OWN_MEMBERS);
   const client = {};

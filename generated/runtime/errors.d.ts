@@ -9,6 +9,13 @@ export declare class ErpError extends Error {
 export declare class ErpLiteralError extends ErpError {
   name: string;
 }
+/**
+ * An option of createClient or tokenAuth that cannot work (a token with its `Bearer ` prefix, an unset variable's
+ * `undefined`), found when the client or provider is made, before anything is sent.
+ */
+export declare class ErpConfigError extends ErpError {
+  name: string;
+}
 /** A builder used in a way the service would reject, found before anything is sent. */
 export declare class ErpQueryError extends ErpError {
   name: string;

@@ -1,4 +1,4 @@
-import { type DateString, type DateTimeString, type Decimal } from './literals.js';
+import { type DateString, type DateTimeString, type ExactDecimal } from './literals.js';
 import type { ColumnKind } from './column-kinds.js';
 import type { Surface } from './object.js';
 declare const objectBrand: unique symbol;
@@ -47,7 +47,7 @@ export interface NullTestColumn<N extends string, S extends Surface> {
 interface ValueByKind<T> {
   string: T;
   int: T;
-  decimal: [T] extends [number] ? T | Decimal : number | Decimal;
+  decimal: [T] extends [number] ? T | ExactDecimal : number | ExactDecimal;
   float: T;
   boolean: T;
   date: DateString | Date;

@@ -1,6 +1,7 @@
 export {
   ErpAuthError,
   ErpCancelledError,
+  ErpConfigError,
   ErpConnectionError,
   ErpDriftError,
   ErpError,
@@ -29,7 +30,7 @@ export type { DecimalString, YesNo } from './rest/fields.js';
 export { and, not, or } from './filter.js';
 export type { ColumnAccessor, Columns, ComparableColumn, Filter, NullTestColumn, StringColumn } from './filter.js';
 export { decimal } from './literals.js';
-export type { DateString, DateTimeString, Decimal } from './literals.js';
+export type { DateString, DateTimeString, Decimal, DecimalText, ExactDecimal } from './literals.js';
 export { defineObject } from './object.js';
 export type { QueryObject, RowOf, Surface } from './object.js';
 export type { ColumnKind } from './column-kinds.js';

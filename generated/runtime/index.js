@@ -4,6 +4,7 @@
 export {
   ErpAuthError,
   ErpCancelledError,
+  ErpConfigError,
   ErpConnectionError,
   ErpDriftError,
   ErpError,

@@ -1,17 +1,35 @@
 import type { ColumnKind } from './column-kinds.js';
 declare const decimalBrand: unique symbol;
-/** A decimal given as text, so that it stays exact (19-digit decimals do not fit a JS number). */
-export type Decimal = string & {
+/** Numeric text, kept digit for digit (`'5000.10'`, `'12345678901234567.89'`): how the runtime reads a decimal exactly. */
+export type DecimalText = `${number}`;
+/**
+ * A decimal, wherever the package takes one: a transaction's Decimal field, an entity or inventory record written,
+ * a window's change, a UDT column, a price quantity. A number (`5000`) or its exact text (`'5000.10'`); text is
+ * sent digit for digit, a number as its shortest exact form, never through a rounding step of the client's. The
+ * real service sends and takes JSON numbers; give text where a number would lose digits (beyond 15 significant).
+ * A decimal read back from a REST record is its exact text (DecimalText).
+ */
+export type Decimal = number | DecimalText;
+/**
+ * Exact decimal text for a filter, made by `decimal()`: a filter takes a number, or this (a plain string there is
+ * refused, the quoted-number mistake the query service rejects).
+ */
+export type ExactDecimal = DecimalText & {
   readonly [decimalBrand]: true;
 };
 /** `decimal('12345678901234567.89')`: an exact decimal for filters on Edm.Decimal columns. */
-export declare function decimal(text: string): Decimal;
+export declare function decimal(text: string): ExactDecimal;
 /** A date as the service takes it, `YYYY-MM-DD`. */
 export type DateString = `${number}-${number}-${number}`;
 /** A date-time with a `Z` or `±hh:mm` offset, as ISO 8601 writes it. */
 export type DateTimeString = `${number}-${number}-${number}T${string}`;
 /** Plain decimal text of a finite number: 1e21 and 1e-7 written out in full. */
 export declare function plainNumber(value: number, what: string): string;
+/**
+ * A Decimal as the exact text it is sent as, in every family that writes one: a number written out in full, numeric
+ * text digit for digit (trimmed); undefined for anything else, which the caller refuses with its own error.
+ */
+export declare function decimalText(value: unknown, what: string): string | undefined;
 /**
  * What a JavaScript Date means where the server wants a day, or a date and time without a zone: the calendar
  * day and the wall-clock time it shows in this process's local time zone.

@@ -32,6 +32,15 @@ export function plainNumber(value, what) {
   if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
+/**
+ * A Decimal as the exact text it is sent as, in every family that writes one: a number written out in full, numeric
+ * text digit for digit (trimmed); undefined for anything else, which the caller refuses with its own error.
+ */
+export function decimalText(value, what) {
+  if (typeof value === 'number') return plainNumber(value, what);
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return value.trim();
+  return undefined;
+}
 function twoDigits(n) {
   return String(n).padStart(2, '0');
 }

@@ -1,5 +1,6 @@
 import { type Columns, type Filter } from './filter.js';
 import type { DateTimeString } from './literals.js';
+import type { DidYouMean } from './messages.js';
 import { type QueryObject, type Surface } from './object.js';
 export type Direction = 'asc' | 'desc';
 /** What a query asks for, as plain data. */
@@ -14,6 +15,27 @@ export interface QueryOptions {
 }
 /** The kinds of an object's columns (column name to ColumnKind), as generated: an interface per object. */
 type Kinds = object;
+/** What select() / orderBy() take: a column's name (completion offers them), or a function of the columns. */
+type ColumnGiven<Row> = (keyof Row & string) | (string & {}) | ColumnChoice<Row, keyof Row>;
+/**
+ * What an argument of select() / orderBy() must be, worked out from what it is (`X`): a column's name or a function
+ * as it is; a name that is no column meets the message saying so (`'credit_limt' is not a column of customer (did
+ * you mean credit_limit?)`), as the argument's own error. Inferred per argument, so the error marks the wrong one.
+ */
+type ColumnArgument<X, Row, N extends string, Wide = X> = X extends string
+  ? string extends X
+    ? Wide
+    : X extends keyof Row
+      ? X
+      : `'${X}' is not a column of ${N}${DidYouMean<X, keyof Row, '_'>}`
+  : X;
+/** The columns the arguments of select() name: the names, and the columns the functions return. */
+type Chosen<Cs, Row> = Cs extends readonly unknown[]
+  ? {
+      [I in keyof Cs]: Cs[I] extends keyof Row ? Cs[I] : Cs[I] extends ColumnChoice<Row, infer C> ? C : never;
+    }[number] &
+      keyof Row
+  : never;
 /** A column as a value: what a `select()` or `orderBy()` function returns, `c.credit_limit`. */
 export interface ColumnRef<C> {
   readonly column: C;
@@ -67,14 +89,21 @@ export declare class Query<
    * or choose them from the columns, `select((c) => [c.name, c.credit_limit])`, where completion shows each
    * column's docs.
    */
-  select<C extends keyof Row>(...columns: Array<C | ColumnChoice<Row, C>>): Query<Row, N, S, K, Pick<Row, C>>;
+  select<const Cs extends ReadonlyArray<ColumnGiven<Row>>>(
+    ...columns: {
+      readonly [I in keyof Cs]: ColumnArgument<Cs[I], Row, N>;
+    }
+  ): Query<Row, N, S, K, Pick<Row, Chosen<Cs, Row>>>;
   /** Rows for which the filter holds; a second `filter()` adds its condition with `and`. */
   filter(build: (columns: Columns<Row, N, S, K>) => Filter<N, S>): Query<Row, N, S, K, Result>;
   /**
    * Sorts by a column, `orderBy('name')` or `orderBy((c) => c.name)`; call again for a second sort key. (Columns
    * chosen together, `(c) => [c.a, c.b]`, are sort keys in that order, each in `direction`.)
    */
-  orderBy(column: keyof Row | ColumnChoice<Row, keyof Row>, direction?: Direction): Query<Row, N, S, K, Result>;
+  orderBy<const C extends ColumnGiven<Row>>(
+    column: ColumnArgument<C, Row, N, keyof Row & string>,
+    direction?: Direction,
+  ): Query<Row, N, S, K, Result>;
   /** At most `n` rows per request (`rows()` pages with it). */
   top(n: number): Query<Row, N, S, K, Result>;
   /** Skips the first `n` rows. */

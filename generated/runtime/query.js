@@ -109,7 +109,9 @@ export class Query {
    */
   select(...columns) {
     if (columns.length === 0) throw new ErpQueryError(`${this.where()}.select() needs at least one column`);
-    return this.with({ select: [...new Set(columns.flatMap((c) => this.columnsOf(c, 'select')))] });
+    return this.with({
+      select: [...new Set(columns.flatMap((c) => this.columnsOf(c, 'select')))],
+    });
   }
   /** Rows for which the filter holds; a second `filter()` adds its condition with `and`. */
   filter(build) {
@@ -123,7 +125,12 @@ export class Query {
    * Sorts by a column, `orderBy('name')` or `orderBy((c) => c.name)`; call again for a second sort key. (Columns
    * chosen together, `(c) => [c.a, c.b]`, are sort keys in that order, each in `direction`.)
    */
-  orderBy(column, direction = 'asc') {
+  orderBy(
+    // a string of unknown content is no column name (select's arguments, inferred as a tuple, cannot say so: a
+    // name after a function is inferred wide there while the call is checked)
+    column,
+    direction = 'asc',
+  ) {
     if (direction !== 'asc' && direction !== 'desc')
       throw new ErpQueryError(
         `${this.where()}.orderBy(): direction is 'asc' or 'desc', not ${JSON.stringify(direction)}`,

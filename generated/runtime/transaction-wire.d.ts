@@ -25,6 +25,35 @@ export interface TransactionRequest {
   readonly IgnoreDisabled?: boolean;
   readonly Transactions: readonly WireTransaction[];
 }
+/**
+ * A value cut to its column's length when the transaction was built (free text only: identifiers are refused). The
+ * value itself is not kept: `preview` is its first characters, redacted.
+ */
+export interface Truncation {
+  readonly service: string;
+  /** the data element, e.g. `TABPAGE_1.order` */
+  readonly element: string;
+  readonly field: string;
+  /** the row, from 1, when the element was given more than one */
+  readonly row?: number;
+  /** the value's length in UTF-16 code units, as given */
+  readonly length: number;
+  /** its length as sent (the column's length, one fewer where a surrogate pair would be split) */
+  readonly sentLength: number;
+  /** the column's length */
+  readonly maxLength: number;
+  /** a short redacted preview of the value's start */
+  readonly preview: string;
+}
+/** What `truncate` does with free text longer than its column: cut it and warn (default), or refuse the request. */
+export type TruncateMode = 'cut' | 'error';
+export declare function recordCuts(request: object, cuts: readonly Truncation[]): void;
+/** The cuts made in building `request` (none for a request written by hand). */
+export declare function cutsOf(request: object): readonly Truncation[];
+/** Where a value was cut: `Order TP_ITEMS.items row 2.extended_desc`. */
+export declare const cutPlace: (cut: Truncation) => string;
+/** `Order TABPAGE_1.order.job_name: cut from 90 to 60 characters (the column's length)` */
+export declare function describeCut(cut: Truncation): string;
 /** The body of POST /api/v2/transaction/get. */
 export interface TransactionGetRequest {
   readonly ServiceName: string;
@@ -62,6 +91,11 @@ export interface TransactionSet {
     readonly Status?: string;
     readonly DataElements: readonly WireDataElement[];
   }>;
+}
+/** The client's answer to a transaction: the server's, and what the client cut before sending it. */
+export interface TransactionOutcome extends TransactionResponse {
+  /** free text cut to its column's length in building the request (each also logged): empty when nothing was cut */
+  readonly warnings: readonly Truncation[];
 }
 /**
  * A transaction the server did not pass; `messages` are the server's, `response` the whole answer as it was

@@ -3,6 +3,25 @@
 import { ErpError } from './errors.js';
 import { preview, redact } from './redact.js';
 /**
+ * The cuts made in building a request, by request: the request stays exactly the wire JSON (nothing added to it),
+ * and the client finds its cuts here when it sends it.
+ */
+const cutsByRequest = new WeakMap();
+export function recordCuts(request, cuts) {
+  if (cuts.length) cutsByRequest.set(request, Object.freeze([...cuts]));
+}
+/** The cuts made in building `request` (none for a request written by hand). */
+export function cutsOf(request) {
+  return cutsByRequest.get(request) ?? [];
+}
+/** Where a value was cut: `Order TP_ITEMS.items row 2.extended_desc`. */
+export const cutPlace = (cut) =>
+  `${cut.service} ${cut.element}${cut.row !== undefined ? ` row ${cut.row}` : ''}.${cut.field}`;
+/** `Order TABPAGE_1.order.job_name: cut from 90 to 60 characters (the column's length)` */
+export function describeCut(cut) {
+  return `${cutPlace(cut)}: cut from ${cut.length} to ${cut.sentLength} characters (the column's length)`;
+}
+/**
  * A transaction the server did not pass; `messages` are the server's, `response` the whole answer as it was
  * sent. The message shows the server's messages redacted (they may echo what was sent); `response` is not
  * enumerable, so that a logger that prints the error's properties does not print the unredacted answer.

@@ -1,16 +1,21 @@
 import type { FieldType } from './contract.js';
 import { ErpError } from './errors.js';
-import type {
-  TransactionGetRequest,
-  TransactionRequest,
-  TransactionResponse,
-  TransactionSet,
-  WireTransaction,
+import { type Decimal } from './literals.js';
+import type { DidYouMean, OrProblem } from './messages.js';
+import {
+  type TransactionGetRequest,
+  type TransactionRequest,
+  type TransactionResponse,
+  type TransactionSet,
+  type Truncation,
+  type WireTransaction,
 } from './transaction-wire.js';
 /** A field's `DataType` in the definition (contract.ts). */
 export type { FieldType };
-/** A number, or a numeric string (exact, for long decimals). */
-export type NumericValue = number | `${number}`;
+/** What a Decimal field takes (literals.ts). */
+export type { Decimal };
+/** What a Long or Number field takes: a Decimal (a whole number for Long, checked when built). */
+export type NumericValue = Decimal;
 /** A Date, or a date string `YYYY-MM-DD` (optionally with a time). */
 export type DateValue = Date | `${number}-${number}-${number}${string}`;
 export interface FieldDescriptor {
@@ -42,6 +47,20 @@ export interface ServiceDescriptor {
 export declare class ErpTransactionBuildError extends ErpError {
   name: string;
 }
+/**
+ * Free text longer than its column, in a request sent with `truncate: 'error'`: refused before anything is sent.
+ * Names the first such field (`cuts` holds them all); never the value.
+ */
+export declare class ErpTruncationError extends ErpTransactionBuildError {
+  name: string;
+  readonly service: string;
+  readonly element: string;
+  readonly field: string;
+  readonly length: number;
+  readonly maxLength: number;
+  readonly cuts: readonly Truncation[];
+  constructor(cuts: readonly [Truncation, ...Truncation[]]);
+}
 /** In code-value mode the codes are not known: fields with valid values take any string. */
 type InMode<F, Codes extends boolean> = Codes extends true
   ? {
@@ -62,29 +81,6 @@ type RowShape<F> = {
 /** `'po_number' is not a field of TABPAGE_1.order (did you mean po_no?)`: the type an unknown field meets. */
 type NotAField<P, El extends string, Fields> = `'${P & string}' is not a field of ${El}${DidYouMean<P, Fields, '_'>}`;
 /**
- * ` (did you mean X?)` when exactly one name is close: the same but for case, else the same last part, else
- * the same first part (parts split at `sep`: `TP_ITEMS.items`, `po_no`). Computed only for a wrong name.
- */
-type DidYouMean<P, Names, Sep extends string> = [P] extends [string]
-  ? [CloseTo<P, Names & string, Sep>] extends [never]
-    ? ''
-    : ` (did you mean ${CloseTo<P, Names & string, Sep>}?)`
-  : '';
-type CloseTo<P extends string, Names extends string, Sep extends string> = OrElse<
-  Single<
-    {
-      [N in Names]: Lowercase<N> extends Lowercase<P> ? N : never;
-    }[Names]
-  >,
-  OrElse<
-    P extends `${string}${Sep}${infer Tail}` ? Single<Extract<Names, `${string}${Sep}${Tail}`>> : never,
-    P extends `${infer Head}${Sep}${string}` ? Single<Extract<Names, `${Head}${Sep}${string}`>> : never
-  >
->;
-type OrElse<A, B> = [A] extends [never] ? B : A;
-/** `U` when it is a single name, else never. */
-type Single<U, All = U> = U extends unknown ? ([All] extends [U] ? U : never) : never;
-/**
  * What is wrong with the element name `El` given to form() / list(), as a message; `''` when nothing is. Only
  * worked out for one name: while the compiler infers or completes, `El` is a wide union (its constraint).
  */
@@ -97,15 +93,6 @@ type ElementProblem<El extends string, Own, Other, Kind extends string, OtherKin
     : [El] extends [keyof Other]
       ? `'${El}' is a ${OtherKind} element: use ${Lowercase<OtherKind>}()`
       : `'${El}' is not a ${Kind} element of this service${DidYouMean<El, keyof Own, '.'>}`;
-/**
- * An argument of form() / list(): `Ok` where `Problem` is `''`, else the message `Problem`, which says what is
- * wrong. The message is a type parameter of the method, with a default worked out once the arguments are
- * inferred: while the compiler infers or completes, this type is distributive over that parameter and so
- * stands for its constraint, `string`. Worked out from the arguments' types instead, the message and the
- * fields of a row would be computed for every element of the service (which cost the TypeScript 6 editor
- * most of its first completion in a big service).
- */
-type OrProblem<Ok, Problem> = Problem extends '' ? Ok : NoInfer<Problem>;
 /** The fields of element `El`; any field, unchecked, while the element itself is wrong (one error at a time). */
 type FieldsOf<Elements, El> = El extends keyof Elements
   ? Elements[El]
@@ -118,7 +105,7 @@ type FieldsOf<Elements, El> = El extends keyof Elements
  * keys are inferred, never the row itself: rows of a list would be widened into one union that gives each row
  * the others' keys as optional `never`, which an inherited name like `constructor` never fits.
  */
-type RowProblem<K extends string, F, El extends string, Key> = string extends K
+export type RowProblem<K extends string, F, El extends string, Key> = string extends K
   ? ''
   : [Exclude<K, keyof F>] extends [never]
     ? [Exclude<Key, K>] extends [never]
@@ -129,7 +116,7 @@ type RowProblem<K extends string, F, El extends string, Key> = string extends K
  * The edits of one row of keys `K`: each a field of the element `F`, with a value of its type; every key
  * present. `F` is the method's type parameter, never inferred from a row (its default is the element's fields).
  */
-type Edits<K extends string, F, Key> = RowShape<NoInfer<F>> & {
+export type Edits<K extends string, F, Key> = RowShape<NoInfer<F>> & {
   readonly [P in K]?: (P extends keyof F ? F[P] : never) | Inherited<P>;
 } & {
   readonly [P in NoInfer<Key> & keyof NoInfer<F>]-?: Exclude<F[P], undefined>;
@@ -174,6 +161,8 @@ export interface Transaction<in out Forms, in out Lists, in out Codes extends bo
   ): Transaction<Forms, Lists, Codes>;
   /** Free text cut to its column's length so far, e.g. `TABPAGE_1.order.po_no: cut from 61 to 50 characters`. */
   readonly warnings: readonly string[];
+  /** The same cuts, by field and lengths; `client.transaction()` logs them and returns them as `warnings`. */
+  readonly cuts: readonly Truncation[];
   /** Fields the definition marks required that new rows (no keys) leave out. Reports; the server decides. */
   missingRequired(): string[];
   /** The wire form of this transaction. */

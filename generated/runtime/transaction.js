@@ -1,24 +1,49 @@
 import { ErpError } from './errors.js';
-import { isDateText, localDateTime, plainNumber } from './literals.js';
+import { decimalText, isDateText, localDateTime, plainNumber } from './literals.js';
 import { hasOwn } from './object.js';
+import { preview, redact } from './redact.js';
+import { cutPlace, describeCut, recordCuts } from './transaction-wire.js';
 /** A payload problem found before sending: an unknown element or field, a missing key, folded rows, a bad value. */
 export class ErpTransactionBuildError extends ErpError {
   name = 'ErpTransactionBuildError';
 }
+/**
+ * Free text longer than its column, in a request sent with `truncate: 'error'`: refused before anything is sent.
+ * Names the first such field (`cuts` holds them all); never the value.
+ */
+export class ErpTruncationError extends ErpTransactionBuildError {
+  name = 'ErpTruncationError';
+  service;
+  element;
+  field;
+  length;
+  maxLength;
+  cuts;
+  constructor(cuts) {
+    const [first] = cuts;
+    const more = cuts.length - 1;
+    super(
+      `${cutPlace(first)}: ${first.length} characters, but its column holds ${first.maxLength}; refused before sending (truncate: 'error')${more ? `; ${more} more field${more > 1 ? 's' : ''} too long` : ''}`,
+    );
+    this.service = first.service;
+    this.element = first.element;
+    this.field = first.field;
+    this.length = first.length;
+    this.maxLength = first.maxLength;
+    this.cuts = cuts;
+  }
+}
 // --- values ------------------------------------------------------------------------------------------------
-const NUMERIC = /^-?\d+(\.\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?)?$/;
 /** The string the service takes for a value of this field type. */
 function wireValue(value, type, what) {
   if (value === null || value === undefined)
     throw new ErpTransactionBuildError(`${what}: no value (leave the field out instead)`);
   if (type === 'Decimal' || type === 'Long' || type === 'Number') {
-    if (typeof value === 'number') {
-      if (type === 'Long' && !Number.isInteger(value))
-        throw new ErpTransactionBuildError(`${what}: ${value} is not a whole number`);
-      return plainNumber(value, what);
-    }
-    if (typeof value === 'string' && NUMERIC.test(value.trim())) return value.trim();
+    if (type === 'Long' && typeof value === 'number' && !Number.isInteger(value))
+      throw new ErpTransactionBuildError(`${what}: ${value} is not a whole number`);
+    const text = decimalText(value, what);
+    if (text !== undefined) return text;
     throw new ErpTransactionBuildError(`${what}: ${JSON.stringify(value)} is not a number`);
   }
   if (type === 'Datetime') {
@@ -45,8 +70,10 @@ function cut(text, max) {
   return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
 }
 // --- the builder -------------------------------------------------------------------------------------------
+/** How much of a cut value a warning shows: enough to recognise it, too little to carry a record's text. */
+const CUT_PREVIEW = 16;
 class TransactionBuilder {
-  warnings = [];
+  cuts = [];
   elements = [];
   /** rows inserted (no keys), per element: what missingRequired() looks at */
   inserted = [];
@@ -55,6 +82,9 @@ class TransactionBuilder {
   constructor(service, codeValues) {
     this.service = service;
     this.codeValues = codeValues;
+  }
+  get warnings() {
+    return this.cuts.map(describeCut);
   }
   form(element, edits, options) {
     return this.add(element, 'Form', [edits], options?.keys ?? []);
@@ -92,7 +122,8 @@ class TransactionBuilder {
         const descriptor = hasOwn(element.fields, field) ? element.fields[field] : undefined;
         if (!descriptor)
           throw new ErpTransactionBuildError(`${at}: ${JSON.stringify(field)} is not a field of the element`);
-        edits.push({ Name: field, Value: this.value(value, descriptor, `${at}.${field}`) });
+        const place = { element: name, field, ...(rows.length > 1 ? { row: index + 1 } : {}) };
+        edits.push({ Name: field, Value: this.value(value, descriptor, `${at}.${field}`, place) });
       }
       // T8: the server folds List rows that agree on their keys into one, keeping the last; without Keys it folds
       // rows that agree on the definition's KeyFields. Refused rather than lose rows.
@@ -117,7 +148,7 @@ class TransactionBuilder {
     this.elements.push({ Name: name, Type: type, Keys: [...keys], Rows: wireRows });
     return this;
   }
-  value(value, field, what) {
+  value(value, field, what, place) {
     if (field.validValues && !this.codeValues) {
       // a display label, whatever the field's DataType: the service decodes it
       if (typeof value !== 'string' || !field.validValues.includes(value)) {
@@ -136,8 +167,16 @@ class TransactionBuilder {
         throw new ErpTransactionBuildError(
           `${what}: ${length} characters, but its column holds ${field.maxLength}: an identifier is never cut`,
         );
-      text = cut(text, field.maxLength);
-      this.warnings.push(`${what}: cut from ${length} to ${text.length} characters (the column's length)`);
+      const sent = cut(text, field.maxLength);
+      this.cuts.push({
+        service: this.service.name,
+        ...place,
+        length,
+        sentLength: sent.length,
+        maxLength: field.maxLength,
+        preview: preview(text, redact, CUT_PREVIEW),
+      });
+      text = sent;
     }
     return text;
   }
@@ -183,12 +222,17 @@ export function defineService(descriptor) {
           );
         }
       }
-      return {
+      const request = {
         Name: frozen.name,
         UseCodeValues: Boolean(options.useCodeValues),
         ...(options.ignoreDisabled !== undefined ? { IgnoreDisabled: options.ignoreDisabled } : {}),
         Transactions: transactions.map((t) => t.toJSON()),
       };
+      recordCuts(
+        request,
+        transactions.flatMap((t) => t.cuts),
+      );
+      return request;
     },
     records(from, element) {
       if (!hasOwn(frozen.elements, element))

@@ -2,6 +2,7 @@
 import type {
   Service as $Service,
   DateValue as $DateValue,
+  Decimal as $Decimal,
   NumericValue as $NumericValue,
 } from '../runtime/transaction.js';
 
@@ -16,7 +17,7 @@ export interface CustomerForms {
     /** Company ID. Column customer.company_id (Char, at most 8). Required. Usual key. */
     readonly company_id?: string;
     /** Customer ID. Column customer.customer_id (Decimal). Usual key. */
-    readonly customer_id?: $NumericValue;
+    readonly customer_id?: $Decimal;
     /** Column address.name (Char, at most 50). Required. */
     readonly customer_name?: string;
     /** Mail Address 1. Column address.mail_address1 (Char, at most 40). */
@@ -46,9 +47,9 @@ export interface CustomerForms {
     /** WEEE Collected Account. Column customer_vat.wee_collected_account_no (Char). */
     readonly wee_collected_account_no?: string;
     /** Corp Address ID. Column address.corp_address_id (Decimal). */
-    readonly corp_address_id?: $NumericValue;
+    readonly corp_address_id?: $Decimal;
     /** Billing Address ID. Column address.billing_address_id (Decimal). */
-    readonly billing_address_id?: $NumericValue;
+    readonly billing_address_id?: $Decimal;
     /** Sales Terms. Column customer.terms_id (Char, at most 8). Required. */
     readonly terms_id?: string;
     /** Service Terms. Column customer.service_terms_id (Char, at most 8). */
@@ -58,11 +59,11 @@ export interface CustomerForms {
     /** Delete. Column customer.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
     /** Currency ID. Column customer.currency_id (Decimal). */
-    readonly currency_id?: $NumericValue;
+    readonly currency_id?: $Decimal;
     /** Date Account Opened. Column customer.date_acct_opened (Datetime). */
     readonly date_acct_opened?: $DateValue;
     /** Column customer.consolidated_ship_to_id (Decimal). */
-    readonly consolidated_ship_to_id?: $NumericValue;
+    readonly consolidated_ship_to_id?: $Decimal;
     /** Parker Customer Code. Column customer.parker_customer_cd (Char, at most 20). */
     readonly parker_customer_cd?: string;
     /** Web Enabled. Column customer.web_enabled_flag (Char, at most 1). Valid values: "ON", "OFF". */
@@ -148,13 +149,13 @@ export interface CustomerForms {
     /** Finance Charge Cycle. Column customer.fc_cycle (Char, at most 40). */
     readonly customer_fc_cycle?: string;
     /** Minimum Finance Charge. Column customer.minimum_finance_charge (Decimal). */
-    readonly customer_minimum_finance_charge?: $NumericValue;
+    readonly customer_minimum_finance_charge?: $Decimal;
     /** Finance Charge Grace Days. Column customer.fc_grace_days (Decimal). */
-    readonly customer_fc_grace_days?: $NumericValue;
+    readonly customer_fc_grace_days?: $Decimal;
     /** Finance Charge Percentage. Column customer.fc_percentage (Decimal). */
-    readonly customer_fc_percentage?: $NumericValue;
+    readonly customer_fc_percentage?: $Decimal;
     /** Finance Charge Ship To ID. Column customer.finance_charge_ship_to_id (Decimal). */
-    readonly ship_to_id?: $NumericValue;
+    readonly ship_to_id?: $Decimal;
     /** Column compute_0113 (Char). */
     readonly ship_to_name?: string;
   };
@@ -167,15 +168,15 @@ export interface CustomerForms {
     /** Credit Status. Column customer.credit_status (Char, at most 8). */
     readonly customer_credit_status?: string;
     /** Credit Limit Per Order. Column customer.credit_limit_per_order (Decimal). */
-    readonly customer_credit_limit_per_order?: $NumericValue;
+    readonly customer_credit_limit_per_order?: $Decimal;
     /** Check credit limit at shipping. Column customer.credit_limit_check_at_shipment (Char, at most 255). Valid values: "ON", "OFF". */
     readonly customer_credit_limit_check_at_shipment?: 'ON' | 'OFF';
     /** Credit Limit. Column customer.credit_limit (Decimal). */
-    readonly credit_limit?: $NumericValue;
+    readonly credit_limit?: $Decimal;
     /** Credit Limit Used. Column customer.credit_limit_used (Decimal). */
-    readonly credit_limit_used?: $NumericValue;
+    readonly credit_limit_used?: $Decimal;
     /** Highest Credit Limit Used. Column customer.highest_credit_limit_used (Decimal). */
-    readonly highest_credit_limit_used?: $NumericValue;
+    readonly highest_credit_limit_used?: $Decimal;
   };
   /**
    * `TABPAGE_5.tp_5_dw_5` (Form).
@@ -240,7 +241,7 @@ export interface CustomerForms {
     /** PO No Required. Column customer.po_no_required (Char, at most 40). Valid values: "ON", "OFF". */
     readonly po_no_required?: 'ON' | 'OFF';
     /** Invoice Copies. Column customer.invoice_print_qty (Decimal). */
-    readonly invoice_print_qty?: $NumericValue;
+    readonly invoice_print_qty?: $Decimal;
     /** Order Acknowledgments. Column customer.order_acknowledgments (Char, at most 8). Valid values: "ON", "OFF". */
     readonly order_acknowledgments?: 'ON' | 'OFF';
     /** Print Prices on Packing List. Column customer.print_prices_on_packinglist (Char, at most 255). Valid values: "ON", "OFF". */
@@ -258,9 +259,9 @@ export interface CustomerForms {
     /** Duplicate PO #. Column customer.duplicate_po_no (Char, at most 8). Valid values: "Allow", "Warn", "Do Not Allow". */
     readonly duplicate_po_no?: 'Allow' | 'Warn' | 'Do Not Allow';
     /** Minimum Order $. Column customer.minimum_order_dollar_amount (Decimal). */
-    readonly minimum_order_dollar_amount?: $NumericValue;
+    readonly minimum_order_dollar_amount?: $Decimal;
     /** Freight Threshold. Column customer.freight_threshold (Decimal). */
-    readonly freight_threshold?: $NumericValue;
+    readonly freight_threshold?: $Decimal;
     /** Order Priority. Column customer.order_priority_uid (Long). Valid values: "Normal", "Rush", "Emergency". */
     readonly order_priority_uid?: 'Normal' | 'Rush' | 'Emergency';
     /** Default Branch. Column customer.default_branch_id (Char, at most 10). */
@@ -273,11 +274,11 @@ export interface CustomerForms {
    */
   readonly 'SHIP_TO_GENERAL.ship_to_general': {
     /** Ship To ID. Column ship_to.ship_to_id (Decimal). */
-    readonly ship_to_id?: $NumericValue;
+    readonly ship_to_id?: $Decimal;
     /** Default Branch. Column ship_to.default_branch (Char, at most 40). */
     readonly default_branch?: string;
     /** Preferred Location. Column ship_to.preferred_location_id (Decimal). */
-    readonly preferred_location_id?: $NumericValue;
+    readonly preferred_location_id?: $Decimal;
     /** Carrier. Column ship_to.default_carrier_id (Decimal). Valid values: " ", "BEST WAY", "CUSTOMER PICKUP", "FEDEX GROUND", "UPS GROUND", "WILL CALL". */
     readonly default_carrier_id?: ' ' | 'BEST WAY' | 'CUSTOMER PICKUP' | 'FEDEX GROUND' | 'UPS GROUND' | 'WILL CALL';
     /** FOB. Column ship_to.fob (Char, at most 1). Valid values: "ON", "OFF". */
@@ -301,7 +302,7 @@ export interface CustomerForms {
     /** Transit Days. Column ship_to.transit_days (Long). */
     readonly transit_days?: $NumericValue;
     /** Credit Limit. Column ship_to.credit_limit (Decimal). */
-    readonly credit_limit?: $NumericValue;
+    readonly credit_limit?: $Decimal;
     /** Credit Status. Column ship_to.credit_status (Char, at most 8). Valid values: "", "COD", "GOOD", "HOLD", "WATCH". */
     readonly credit_status?: '' | 'COD' | 'GOOD' | 'HOLD' | 'WATCH';
     /** UPS 3rd Party Billing No. Column ship_to.ups_third_party_billing_no (Char, at most 16). */
@@ -337,7 +338,7 @@ export interface CustomerLists {
     /** Column salesrep.salesrep_name (Char, at most 50). */
     readonly salesrep_name?: string;
     /** Commission %. Column customer_salesrep.commission_percentage (Decimal). */
-    readonly commission_percentage?: $NumericValue;
+    readonly commission_percentage?: $Decimal;
     /** Primary. Column customer_salesrep.primary_salesrep_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly primary_salesrep_flag?: 'ON' | 'OFF';
     /** Status. Column customer_salesrep.row_status_flag (Long). Valid values: "Active", "Inactive". */

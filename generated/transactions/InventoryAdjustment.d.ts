@@ -2,6 +2,7 @@
 import type {
   Service as $Service,
   DateValue as $DateValue,
+  Decimal as $Decimal,
   NumericValue as $NumericValue,
 } from '../runtime/transaction.js';
 
@@ -14,17 +15,17 @@ export interface InventoryAdjustmentForms {
    */
   readonly 'TABPAGE_1.tp_1_dw_1': {
     /** Adjustment No. Column inv_adj_hdr.adjustment_number (Decimal). Usual key. */
-    readonly adjustment_number?: $NumericValue;
+    readonly adjustment_number?: $Decimal;
     /** Company ID. Column company.company_id (Char, at most 8). Required. */
     readonly company_id?: string;
     /** Location ID. Column location.location_id (Decimal). Required. */
-    readonly location_id?: $NumericValue;
+    readonly location_id?: $Decimal;
     /** Reason. Column inv_adj_hdr.reason_id (Char). Required. Valid values: "ADJUST", "CYCLE", "DAMAGE", "FOUND", "SCRAP". */
     readonly reason_id?: 'ADJUST' | 'CYCLE' | 'DAMAGE' | 'FOUND' | 'SCRAP';
     /** Period. Column inv_adj_hdr.period (Decimal). */
-    readonly period?: $NumericValue;
+    readonly period?: $Decimal;
     /** Year. Column inv_adj_hdr.year_for_period (Decimal). */
-    readonly year_for_period?: $NumericValue;
+    readonly year_for_period?: $Decimal;
     /** Description. Column inv_adj_hdr.inv_adj_description (Char). */
     readonly inv_adj_description?: string;
     /** Delete. Column inv_adj_hdr.delete_flag (Char). Valid values: "ON", "OFF". */
@@ -130,27 +131,27 @@ export interface InventoryAdjustmentLists {
     /** Revision. Column inv_adj_line.revision_level (Char). */
     readonly trans_revision_level?: string;
     /** Quantity. Column inv_adj_line.unit_quantity (Decimal). Required. */
-    readonly unit_quantity?: $NumericValue;
+    readonly unit_quantity?: $Decimal;
     /** New QOH. Column new_qoh (Decimal). */
-    readonly new_qoh?: $NumericValue;
+    readonly new_qoh?: $Decimal;
     /** UOM. Column item_uom.unit_of_measure (Char, at most 255). */
     readonly unit_of_measure?: string;
     /** Cost. Column inv_adj_line.cost (Decimal). */
-    readonly cost?: $NumericValue;
+    readonly cost?: $Decimal;
     /** Add to Cycle Count. Column inv_loc.add_to_cycle_count (Char, at most 20). Valid values: "ON", "OFF". */
     readonly add_to_cycle_count?: 'ON' | 'OFF';
     /** Company MAC. Column company_mac (Decimal). */
-    readonly company_mac?: $NumericValue;
+    readonly company_mac?: $Decimal;
     /** Column inv_mast.item_desc (Char, at most 60). */
     readonly item_desc?: string;
     /** Unit Size. Column item_uom.unit_size (Decimal). */
-    readonly unit_size?: $NumericValue;
+    readonly unit_size?: $Decimal;
     /** MAC. Column inv_loc.moving_average_cost (Decimal). */
-    readonly moving_average_cost?: $NumericValue;
+    readonly moving_average_cost?: $Decimal;
     /** On Hand. Column inv_loc.qty_on_hand (Decimal). */
-    readonly units_on_hand?: $NumericValue;
+    readonly units_on_hand?: $Decimal;
     /** Allocated. Column inv_loc.qty_allocated (Decimal). */
-    readonly units_allocated?: $NumericValue;
+    readonly units_allocated?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
   };
@@ -190,7 +191,7 @@ export interface InventoryAdjustmentLists {
     /** Lot. Column document_line_lot.lot_cd (Char). Required. Usual key. */
     readonly lot_cd?: string;
     /** Quantity. Column document_line_lot.qty_applied (Decimal). */
-    readonly unit_quantity?: $NumericValue;
+    readonly unit_quantity?: $Decimal;
     /** UOM. Column item_uom.unit_of_measure (Char, at most 255). */
     readonly unit_of_measure?: string;
     /** Expiration Date. Column lot.expiration_date (Datetime). */
@@ -200,9 +201,9 @@ export interface InventoryAdjustmentLists {
     /** Column inv_mast.item_desc (Char, at most 60). */
     readonly item_desc?: string;
     /** Posted. Column qty_posted (Decimal). */
-    readonly qty_posted?: $NumericValue;
+    readonly qty_posted?: $Decimal;
     /** Required. Column qty_required (Decimal). */
-    readonly qty_required?: $NumericValue;
+    readonly qty_required?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
   };
@@ -217,7 +218,7 @@ export interface InventoryAdjustmentLists {
     /** Bin. Column bin.bin (Char, at most 10). */
     readonly bin_cd?: string;
     /** Quantity. Column document_line_bin.qty_applied (Decimal). */
-    readonly unit_quantity?: $NumericValue;
+    readonly unit_quantity?: $Decimal;
     /** UOM. Column item_uom.unit_of_measure (Char, at most 255). */
     readonly unit_of_measure?: string;
     /** Item ID. Column inv_mast.item_id (Char, at most 40). */
@@ -227,7 +228,7 @@ export interface InventoryAdjustmentLists {
     /** Pick Zone. Column bin.bin_zone_id (Char, at most 10). */
     readonly bin_zone_id?: string;
     /** Posted. Column qty_posted (Decimal). */
-    readonly qty_posted?: $NumericValue;
+    readonly qty_posted?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
   };
@@ -244,7 +245,7 @@ export interface InventoryAdjustmentLists {
     /** Bin. Column bin.bin (Char, at most 10). */
     readonly bin_cd?: string;
     /** Quantity. Column document_line_lot_bin_xref.qty_applied (Decimal). */
-    readonly unit_quantity?: $NumericValue;
+    readonly unit_quantity?: $Decimal;
     /** UOM. Column item_uom.unit_of_measure (Char, at most 255). */
     readonly unit_of_measure?: string;
     /** Expiration. Column lot.expiration_date (Datetime). */

@@ -2,6 +2,7 @@
 import type {
   Service as $Service,
   DateValue as $DateValue,
+  Decimal as $Decimal,
   NumericValue as $NumericValue,
 } from '../runtime/transaction.js';
 
@@ -50,17 +51,17 @@ export interface ItemForms {
     /** Hazardous Material. Column inv_mast.haz_mat_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly haz_mat_flag?: 'ON' | 'OFF';
     /** Weight (lbs.). Column inv_mast.weight (Decimal). */
-    readonly weight?: $NumericValue;
+    readonly weight?: $Decimal;
     /** Net Weight. Column inv_mast.net_weight (Decimal). */
-    readonly net_weight?: $NumericValue;
+    readonly net_weight?: $Decimal;
     /** Cube (ft³). Column inv_mast.cube (Decimal). */
-    readonly cube?: $NumericValue;
+    readonly cube?: $Decimal;
     /** Length ("). Column inv_mast.length (Decimal). */
-    readonly length?: $NumericValue;
+    readonly length?: $Decimal;
     /** Width ("). Column inv_mast.width (Decimal). */
-    readonly width?: $NumericValue;
+    readonly width?: $Decimal;
     /** Height ("). Column inv_mast.height (Decimal). */
-    readonly height?: $NumericValue;
+    readonly height?: $Decimal;
     /** UPC/EAN. Column inv_mast.upc_or_ean (Char, at most 255). */
     readonly upc_or_ean?: string;
     /** Short Code. Column inv_mast.short_code (Char, at most 20). */
@@ -74,15 +75,15 @@ export interface ItemForms {
     /** Pick Ticket Type. Column inv_mast.pick_ticket_type (Char, at most 16). Valid values: "Standard", "Consolidated", "None". */
     readonly pick_ticket_type?: 'Standard' | 'Consolidated' | 'None';
     /** Price1. Column inv_mast.price1 (Decimal). */
-    readonly price1?: $NumericValue;
+    readonly price1?: $Decimal;
     /** Price2. Column inv_mast.price2 (Decimal). */
-    readonly price2?: $NumericValue;
+    readonly price2?: $Decimal;
     /** Price3. Column inv_mast.price3 (Decimal). */
-    readonly price3?: $NumericValue;
+    readonly price3?: $Decimal;
     /** Price4. Column inv_mast.price4 (Decimal). */
-    readonly price4?: $NumericValue;
+    readonly price4?: $Decimal;
     /** Price5. Column inv_mast.price5 (Decimal). */
-    readonly price5?: $NumericValue;
+    readonly price5?: $Decimal;
     /** Sales Pricing Unit. Column inv_mast.sales_pricing_unit (Char, at most 10). */
     readonly sales_pricing_unit?: string;
     /** Purchase Pricing Unit. Column inv_mast.purchase_pricing_unit (Char, at most 16). */
@@ -142,7 +143,7 @@ export interface ItemLists {
    */
   readonly 'TABPAGE_LOCATIONS.locations': {
     /** Location ID. Column inv_loc.location_id (Decimal). Required. Usual key. */
-    readonly location_id?: $NumericValue;
+    readonly location_id?: $Decimal;
     /** Column location.location_name (Char, at most 40). */
     readonly location_name?: string;
     /** Company ID. Column inv_loc.company_id (Char, at most 8). */
@@ -150,19 +151,19 @@ export interface ItemLists {
     /** Primary Bin. Column inv_loc.primary_bin (Char, at most 10). */
     readonly primary_bin?: string;
     /** Qty On Hand. Column inv_loc.qty_on_hand (Decimal). */
-    readonly qty_on_hand?: $NumericValue;
+    readonly qty_on_hand?: $Decimal;
     /** Qty Allocated. Column inv_loc.qty_allocated (Decimal). */
-    readonly qty_allocated?: $NumericValue;
+    readonly qty_allocated?: $Decimal;
     /** Column inv_loc.qty_backordered (Decimal). */
-    readonly qty_backordered?: $NumericValue;
+    readonly qty_backordered?: $Decimal;
     /** Qty In Transit. Column inv_loc.qty_in_transit (Decimal). */
-    readonly qty_in_transit?: $NumericValue;
+    readonly qty_in_transit?: $Decimal;
     /** Inv Min. Column inv_loc.inv_min (Decimal). */
-    readonly inv_min?: $NumericValue;
+    readonly inv_min?: $Decimal;
     /** Inv Max. Column inv_loc.inv_max (Decimal). */
-    readonly inv_max?: $NumericValue;
+    readonly inv_max?: $Decimal;
     /** Safety Stock. Column inv_loc.safety_stock (Decimal). */
-    readonly safety_stock?: $NumericValue;
+    readonly safety_stock?: $Decimal;
     /** Stockable. Column inv_loc.stockable (Char, at most 1). Valid values: "ON", "OFF". */
     readonly stockable?: 'ON' | 'OFF';
     /** Sellable. Column inv_loc.sellable (Char, at most 1). Valid values: "ON", "OFF". */
@@ -172,15 +173,15 @@ export interface ItemLists {
     /** Replenishment Method. Column inv_loc.replenishment_method (Char, at most 20). Valid values: " ", "Min/Max", "Order Point/Order Qty", "Up To". */
     readonly replenishment_method?: ' ' | 'Min/Max' | 'Order Point/Order Qty' | 'Up To';
     /** Replenishment Location. Column inv_loc.replenishment_location (Decimal). */
-    readonly replenishment_location?: $NumericValue;
+    readonly replenishment_location?: $Decimal;
     /** Moving Avg Cost. Column inv_loc.moving_average_cost (Decimal). */
-    readonly moving_average_cost?: $NumericValue;
+    readonly moving_average_cost?: $Decimal;
     /** Standard Cost. Column inv_loc.standard_cost (Decimal). */
-    readonly standard_cost?: $NumericValue;
+    readonly standard_cost?: $Decimal;
     /** Product Group ID. Column inv_loc.product_group_id (Char, at most 8). */
     readonly product_group_id?: string;
     /** Primary Supplier ID. Column inv_loc.primary_supplier_id (Decimal). */
-    readonly primary_supplier_id?: $NumericValue;
+    readonly primary_supplier_id?: $Decimal;
     /** Track Bins. Column inv_loc.track_bins (Char, at most 1). Valid values: "ON", "OFF". */
     readonly track_bins?: 'ON' | 'OFF';
     /** Discontinued. Column inv_loc.discontinued (Char, at most 1). Valid values: "ON", "OFF". */
@@ -203,19 +204,19 @@ export interface ItemLists {
    */
   readonly 'TABPAGE_SUPPLIERS.suppliers': {
     /** Supplier ID. Column inventory_supplier.supplier_id (Decimal). Required. Usual key. */
-    readonly supplier_id?: $NumericValue;
+    readonly supplier_id?: $Decimal;
     /** Column supplier.supplier_name (Char, at most 50). */
     readonly supplier_name?: string;
     /** Division ID. Column inventory_supplier.division_id (Decimal). */
-    readonly division_id?: $NumericValue;
+    readonly division_id?: $Decimal;
     /** Supplier Part #. Column inventory_supplier.supplier_part_no (Char, at most 40). */
     readonly supplier_part_no?: string;
     /** List Price. Column inventory_supplier.list_price (Decimal). */
-    readonly list_price?: $NumericValue;
+    readonly list_price?: $Decimal;
     /** Cost. Column inventory_supplier.cost (Decimal). */
-    readonly cost?: $NumericValue;
+    readonly cost?: $Decimal;
     /** Lead Time Days. Column inventory_supplier.lead_time_days (Decimal). */
-    readonly lead_time_days?: $NumericValue;
+    readonly lead_time_days?: $Decimal;
     /** UPC Code. Column inventory_supplier.upc_code (Char, at most 20). */
     readonly upc_code?: string;
     /** Primary. Column inventory_supplier.primary_supplier_flag (Char, at most 1). Valid values: "ON", "OFF". */
@@ -223,13 +224,13 @@ export interface ItemLists {
     /** Contract Number. Column inventory_supplier.contract_number (Char, at most 50). */
     readonly contract_number?: string;
     /** Cost Multiplier. Column inventory_supplier.cost_multiplier (Decimal). */
-    readonly cost_multiplier?: $NumericValue;
+    readonly cost_multiplier?: $Decimal;
     /** Minimum Purchase Qty. Column inventory_supplier.minimum_purchase_qty (Decimal). */
-    readonly minimum_purchase_qty?: $NumericValue;
+    readonly minimum_purchase_qty?: $Decimal;
     /** Incremental Purchase Qty. Column inventory_supplier.incremental_purchase_qty (Decimal). */
-    readonly incremental_purchase_qty?: $NumericValue;
+    readonly incremental_purchase_qty?: $Decimal;
     /** Future Cost. Column inventory_supplier.future_cost (Decimal). */
-    readonly future_cost?: $NumericValue;
+    readonly future_cost?: $Decimal;
     /** Column inventory_supplier.effective_date (Datetime). */
     readonly effective_date?: $DateValue;
     /** Delete. Column inventory_supplier.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
@@ -246,7 +247,7 @@ export interface ItemLists {
     /** UOM. Column item_uom.unit_of_measure (Char, at most 255). Required. Usual key. */
     readonly unit_of_measure?: string;
     /** Unit Size. Column item_uom.unit_size (Decimal). Required. */
-    readonly unit_size?: $NumericValue;
+    readonly unit_size?: $Decimal;
     /** Selling Unit. Column item_uom.selling_unit (Char, at most 16). Valid values: "ON", "OFF". */
     readonly selling_unit?: 'ON' | 'OFF';
     /** Purchasing Unit. Column item_uom.purchasing_unit (Char, at most 8). Valid values: "ON", "OFF". */

@@ -2,6 +2,7 @@
 import type {
   Service as $Service,
   DateValue as $DateValue,
+  Decimal as $Decimal,
   NumericValue as $NumericValue,
 } from '../runtime/transaction.js';
 
@@ -24,9 +25,9 @@ export interface LaborForms {
     /** Skill Level. Column service_labor.skill_level (Long). */
     readonly skill_level?: $NumericValue;
     /** Estimated Hours. Column service_labor.estimated_hours (Decimal). */
-    readonly estimated_hours?: $NumericValue;
+    readonly estimated_hours?: $Decimal;
     /** Minimum Hours Charged. Column service_labor.min_hours_charged (Decimal). */
-    readonly min_hours_charged?: $NumericValue;
+    readonly min_hours_charged?: $Decimal;
     /** Labor Expense Category. Column service_labor.labor_type_cd (Long). Valid values: "Direct", "Indirect". */
     readonly labor_type_cd?: 'Direct' | 'Indirect';
     /** Status. Column service_labor.row_status_flag (Long). Valid values: "Active", "Inactive". */
@@ -62,19 +63,19 @@ export interface LaborForms {
    */
   readonly 'COSTS.costs': {
     /** Estimated Labor Cost. Column service_labor.estimated_labor_cost (Decimal). */
-    readonly estimated_labor_cost?: $NumericValue;
+    readonly estimated_labor_cost?: $Decimal;
     /** Hourly Cost. Column service_labor.hourly_cost (Decimal). */
-    readonly hourly_cost?: $NumericValue;
+    readonly hourly_cost?: $Decimal;
     /** OT Cost. Column service_labor.overtime_hourly_cost (Decimal). */
-    readonly overtime_hourly_cost?: $NumericValue;
+    readonly overtime_hourly_cost?: $Decimal;
     /** Premium Cost. Column service_labor.premium_hourly_cost (Decimal). */
-    readonly premium_hourly_cost?: $NumericValue;
+    readonly premium_hourly_cost?: $Decimal;
     /** Burdened Cost. Column service_labor.burdened_cost (Decimal). */
-    readonly burdened_cost?: $NumericValue;
+    readonly burdened_cost?: $Decimal;
     /** Column service_labor.burdened_cost_type_id (Long). Valid values: "Amount", "Percentage". */
     readonly burdened_cost_type_id?: 'Amount' | 'Percentage';
     /** Commission Cost. Column service_labor.commission_cost (Decimal). */
-    readonly commission_cost?: $NumericValue;
+    readonly commission_cost?: $Decimal;
   };
   /**
    * `TIMESTAMPSERVICE_LABOR.timestampservice_labor` (Form).
@@ -104,7 +105,7 @@ export interface LaborLists {
     /** Rate No. Column service_labor_rate.rate_sequence (Long). */
     readonly rate_sequence?: $NumericValue;
     /** Base Rate Amount. Column service_labor_rate.rate_amount (Decimal). */
-    readonly rate_amount?: $NumericValue;
+    readonly rate_amount?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
   };
@@ -115,7 +116,7 @@ export interface LaborLists {
    */
   readonly 'TP_RATES.hourly_rate': {
     /** Hourly Rate Amount. Column service_labor_rate.rate_amount (Decimal). */
-    readonly rate_amount?: $NumericValue;
+    readonly rate_amount?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
   };
@@ -126,7 +127,7 @@ export interface LaborLists {
    */
   readonly 'TP_RATES.ot_rate': {
     /** Overtime Rate Amount. Column service_labor_rate.rate_amount (Decimal). */
-    readonly rate_amount?: $NumericValue;
+    readonly rate_amount?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
   };
@@ -137,7 +138,7 @@ export interface LaborLists {
    */
   readonly 'TP_RATES.prem_rate': {
     /** Premium Rate Amount. Column service_labor_rate.rate_amount (Decimal). */
-    readonly rate_amount?: $NumericValue;
+    readonly rate_amount?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
   };
@@ -163,21 +164,21 @@ export interface LaborLists {
    */
   readonly 'COSTS.costs_by_location': {
     /** Location ID. Column service_labor_location.location_id (Decimal). Usual key. */
-    readonly location_id?: $NumericValue;
+    readonly location_id?: $Decimal;
     /** Estimated Labor Cost. Column service_labor_location.estimated_labor_cost (Decimal). */
-    readonly estimated_labor_cost?: $NumericValue;
+    readonly estimated_labor_cost?: $Decimal;
     /** Hourly Cost. Column service_labor_location.hourly_cost (Decimal). */
-    readonly hourly_cost?: $NumericValue;
+    readonly hourly_cost?: $Decimal;
     /** OT Cost. Column service_labor_location.overtime_hourly_cost (Decimal). */
-    readonly overtime_hourly_cost?: $NumericValue;
+    readonly overtime_hourly_cost?: $Decimal;
     /** Premium Cost. Column service_labor_location.premium_hourly_cost (Decimal). */
-    readonly premium_hourly_cost?: $NumericValue;
+    readonly premium_hourly_cost?: $Decimal;
     /** Burdened Cost. Column service_labor_location.burdened_cost (Decimal). */
-    readonly burdened_cost?: $NumericValue;
+    readonly burdened_cost?: $Decimal;
     /** Burdened Cost Type. Column service_labor_location.burdened_cost_type_id (Long). Valid values: "Amount", "Percentage". */
     readonly burdened_cost_type_id?: 'Amount' | 'Percentage';
     /** Commission Cost. Column service_labor_location.commission_cost (Decimal). */
-    readonly commission_cost?: $NumericValue;
+    readonly commission_cost?: $Decimal;
     /** Row Status. Column service_labor_location.row_status_flag (Long). Valid values: "Active", "Delete". */
     readonly row_status_flag?: 'Active' | 'Delete';
     /** Location Name. Column location.location_name (Char, at most 40). */

@@ -2,6 +2,7 @@
 import type {
   Service as $Service,
   DateValue as $DateValue,
+  Decimal as $Decimal,
   NumericValue as $NumericValue,
 } from '../runtime/transaction.js';
 
@@ -18,17 +19,17 @@ export interface OrderForms {
     /** Order No. Column oe_hdr.order_no (Char, at most 8). Usual key. */
     readonly order_no?: string;
     /** Sales Location ID. Column oe_hdr.location_id (Decimal). Required. */
-    readonly sales_loc_id?: $NumericValue;
+    readonly sales_loc_id?: $Decimal;
     /** Source Location ID. Column oe_hdr.source_location_id (Decimal). */
-    readonly source_loc_id?: $NumericValue;
+    readonly source_loc_id?: $Decimal;
     /** Ship To ID. Column oe_hdr.address_id (Decimal). Required. */
-    readonly ship_to_id?: $NumericValue;
+    readonly ship_to_id?: $Decimal;
     /** Contact ID. Column oe_hdr.contact_id (Char, at most 16). */
     readonly contact_id?: string;
     /** Customer's PO #. Column oe_hdr.po_no (Char, at most 50). */
     readonly po_no?: string;
     /** Customer ID. Column oe_hdr.customer_id (Decimal). Required. */
-    readonly customer_id?: $NumericValue;
+    readonly customer_id?: $Decimal;
     /** Create Transfer. Column c_create_transfer (Char). Valid values: "ON", "OFF". */
     readonly c_create_transfer?: 'ON' | 'OFF';
     /** Create PO. Column c_create_po (Char). Valid values: "ON", "OFF". */
@@ -132,9 +133,9 @@ export interface OrderForms {
     /** Invoice Batch UID. Column oe_hdr.invoice_batch_uid (Long). */
     readonly invoice_batch_uid?: $NumericValue;
     /** Profit Percent. Column oe_hdr.profit_percent (Decimal). */
-    readonly profit_percent?: $NumericValue;
+    readonly profit_percent?: $Decimal;
     /** Gross Margin. Column oe_hdr.gross_margin (Decimal). */
-    readonly gross_margin?: $NumericValue;
+    readonly gross_margin?: $Decimal;
     /** Column oe_hdr.placed_by_name (Char, at most 60). */
     readonly placed_by_name?: string;
     /** Web Reference No. Column oe_hdr.web_reference_no (Char, at most 20). */
@@ -169,7 +170,7 @@ export interface OrderForms {
    */
   readonly 'TP_CUSTOMER.tp_customer': {
     /** Customer ID. Column customer.customer_id (Decimal). Required. Usual key. */
-    readonly customer_id?: $NumericValue;
+    readonly customer_id?: $Decimal;
     /** Customer Type. Column customer.customer_type_cd (Long). Valid values: "Customer", "Prospect". */
     readonly customer_type_cd?: 'Customer' | 'Prospect';
     /** Ship To. Column address.shipping_address (Char, at most 40). Valid values: "ON", "OFF". */
@@ -189,7 +190,7 @@ export interface OrderForms {
     /** Column address.mail_country (Char, at most 50). */
     readonly mail_country?: string;
     /** Corp Address ID. Column address.corp_address_id (Decimal). */
-    readonly corp_address_id?: $NumericValue;
+    readonly corp_address_id?: $Decimal;
     /** Lead Source ID. Column customer.lead_source_id (Char, at most 20). */
     readonly lead_source_id?: string;
     /** Currency ID. Column customer.currency_id (Decimal). Valid values: "USD", "CAD", "EUR", "MXN". */
@@ -203,7 +204,7 @@ export interface OrderForms {
     /** Web Site (http://). Column address.url (Char, at most 60). */
     readonly url?: string;
     /** Invoice Copies. Column customer.invoice_print_qty (Decimal). */
-    readonly invoice_print_qty?: $NumericValue;
+    readonly invoice_print_qty?: $Decimal;
     /** Apply Tariff Fees. Column tariff_enabled_flag (Char). Valid values: "ON", "OFF". */
     readonly tariff_enabled_flag?: 'ON' | 'OFF';
     /** Column lead_source.source_description (Char). */
@@ -239,7 +240,7 @@ export interface OrderForms {
     /** Title. Column contacts.title (Char, at most 50). */
     readonly contacts_title?: string;
     /** Address ID. Column contacts.address_id (Decimal). */
-    readonly address_id?: $NumericValue;
+    readonly address_id?: $Decimal;
     /** Column address.name (Char, at most 50). */
     readonly customer_address?: string;
     /** Association. Column contact_association (Long). Valid values: "Customer", "Ship To", "Supplier", "Vendor". */
@@ -270,7 +271,7 @@ export interface OrderForms {
    */
   readonly 'TP_SHIPTO.shipto': {
     /** Ship To ID. Column oe_hdr.address_id (Decimal). */
-    readonly ship_to_id?: $NumericValue;
+    readonly ship_to_id?: $Decimal;
     /** Name. Column oe_hdr.ship2_name (Char, at most 255). */
     readonly ship_to_name?: string;
     /** Address. Column oe_hdr.ship2_add1 (Char, at most 40). */
@@ -288,7 +289,7 @@ export interface OrderForms {
     /** Column oe_hdr.ship2_country (Char, at most 1). */
     readonly phys_country?: string;
     /** Source Location ID. Column oe_hdr.source_location_id (Decimal). */
-    readonly source_loc_id?: $NumericValue;
+    readonly source_loc_id?: $Decimal;
     /** Phone Number. Column oe_hdr.ship_to_phone (Char, at most 60). */
     readonly central_phone_number?: string;
     /** Fax Number. Column oe_hdr.central_fax_number (Char, at most 30). */
@@ -319,23 +320,23 @@ export interface OrderForms {
     /** Pay Curr Inv Only. Column pay_current_invoice (Char). Valid values: "ON", "OFF". */
     readonly pay_current_invoice?: 'ON' | 'OFF';
     /** DP To Apply. Column c_dp_to_apply (Decimal). */
-    readonly c_dp_to_apply?: $NumericValue;
+    readonly c_dp_to_apply?: $Decimal;
     /** DP %. Column c_dp_percentage (Decimal). */
-    readonly c_dp_percentage?: $NumericValue;
+    readonly c_dp_percentage?: $Decimal;
     /** Calc / Req DP Amt. Column c_calculated_dp (Decimal). */
-    readonly c_calculated_dp?: $NumericValue;
+    readonly c_calculated_dp?: $Decimal;
     /** DP Override Amt. Column c_dp_override_amt (Decimal). */
-    readonly c_dp_override_amt?: $NumericValue;
+    readonly c_dp_override_amt?: $Decimal;
     /** Curr Inv Total. Column invoice_total (Decimal). */
-    readonly invoice_total?: $NumericValue;
+    readonly invoice_total?: $Decimal;
     /** Non-Inv Total. Column bo_total (Decimal). */
-    readonly bo_total?: $NumericValue;
+    readonly bo_total?: $Decimal;
     /** Total Paid. Column total_paid (Decimal). */
-    readonly total_paid?: $NumericValue;
+    readonly total_paid?: $Decimal;
     /** Order Total. Column ship_total (Decimal). */
-    readonly ship_total?: $NumericValue;
+    readonly ship_total?: $Decimal;
     /** Amt Tendered. Column amount_tendered (Decimal). */
-    readonly amount_tendered?: $NumericValue;
+    readonly amount_tendered?: $Decimal;
     /** No column (no DataType). */
     readonly cf_total_sugg_amt?: string;
     /** No column (no DataType). */
@@ -376,7 +377,7 @@ export interface OrderForms {
     /** Größe / Désignation (€). Column customs_desc (Char). */
     readonly customs_desc?: string;
     /** Qty Ordered. Column qty_ordered_hdr (Decimal). */
-    readonly qty_ordered_hdr?: $NumericValue;
+    readonly qty_ordered_hdr?: $Decimal;
     /** Amount ${total} due. Column amount_note (Char). */
     readonly amount_note?: string;
     /** Column spare_label (Char). */
@@ -435,19 +436,19 @@ export interface OrderForms {
     /** Item Commitment Detail UID. Column oe_line.item_commitment_detail_uid (Long). */
     readonly item_commitment_detail_uid?: $NumericValue;
     /** Sales Cost. Column oe_line.sales_cost (Decimal). */
-    readonly sales_cost?: $NumericValue;
+    readonly sales_cost?: $Decimal;
     /** Item Bill To ID. Column oe_line.item_bill_to_id (Decimal). */
-    readonly item_bill_to_id?: $NumericValue;
+    readonly item_bill_to_id?: $Decimal;
     /** Belting Length. Column oe_line.belting_length (Decimal). */
-    readonly belting_length?: $NumericValue;
+    readonly belting_length?: $Decimal;
     /** Print Part No. Column oe_line.print_part_no (Char, at most 16). */
     readonly print_part_no?: string;
     /** Eco Fee Amount. Column oe_line.eco_fee_amount (Decimal). */
-    readonly eco_fee_amount?: $NumericValue;
+    readonly eco_fee_amount?: $Decimal;
     /** Cust Percentage Disc. Column oe_line.cust_percentage_disc (Decimal). */
-    readonly cust_percentage_disc?: $NumericValue;
+    readonly cust_percentage_disc?: $Decimal;
     /** Next Ut Price Home. Column oe_line.next_ut_price_home (Decimal). */
-    readonly next_ut_price_home?: $NumericValue;
+    readonly next_ut_price_home?: $Decimal;
     /** Cost Carrier Contract Line UID. Column oe_line.cost_carrier_contract_line_uid (Long). */
     readonly cost_carrier_contract_line_uid?: $NumericValue;
     /** Freight Code UID. Column oe_line.freight_code_uid (Long). */
@@ -459,11 +460,11 @@ export interface OrderForms {
     /** Tax Item. Column oe_line.tax_item (Char, at most 8). Required. */
     readonly tax_item?: string;
     /** Ext Electronic Disc Amt. Column oe_line.ext_electronic_disc_amt (Decimal). */
-    readonly ext_electronic_disc_amt?: $NumericValue;
+    readonly ext_electronic_disc_amt?: $Decimal;
     /** Currentbin UID. Column oe_line.currentbin_uid (Long). */
     readonly currentbin_uid?: $NumericValue;
     /** Unit Price Home. Column oe_line.unit_price_home (Decimal). */
-    readonly unit_price_home?: $NumericValue;
+    readonly unit_price_home?: $Decimal;
     /** Column oe_line.library_disc_grp_id (Char, at most 8). */
     readonly library_disc_grp_id?: string;
   };
@@ -476,11 +477,11 @@ export interface OrderForms {
     /** Disposition. Column inv_mast.disposition (Char, at most 8). */
     readonly disposition?: string;
     /** Commission Cost Multiplier. Column inv_mast.commission_cost_multiplier (Decimal). */
-    readonly commission_cost_multiplier?: $NumericValue;
+    readonly commission_cost_multiplier?: $Decimal;
     /** Cust Parent Inv Mast UID. Column inv_mast.cust_parent_inv_mast_uid (Long). */
     readonly cust_parent_inv_mast_uid?: $NumericValue;
     /** Column inv_mast.redemption_value (Decimal). */
-    readonly redemption_value?: $NumericValue;
+    readonly redemption_value?: $Decimal;
     /** Date Reactive. Column inv_mast.date_reactive (Datetime). */
     readonly date_reactive?: $DateValue;
     /** No column (no DataType). */
@@ -541,11 +542,11 @@ export interface OrderForms {
     /** Default Selling Unit. Column inv_mast.default_selling_unit (Char, at most 8). */
     readonly default_selling_unit?: string;
     /** Price3. Column inv_mast.price3 (Decimal). */
-    readonly price3?: $NumericValue;
+    readonly price3?: $Decimal;
     /** Column inv_mast.upc_or_ean_id (Char, at most 8). */
     readonly upc_or_ean_id?: string;
     /** Inv Mast Aia Remnant Qty. Column inv_mast.aia_remnant_qty (Decimal). */
-    readonly inv_mast_aia_remnant_qty?: $NumericValue;
+    readonly inv_mast_aia_remnant_qty?: $Decimal;
     /** Manufacturer Program Type UID. Column inv_mast.manufacturer_program_type_uid (Long). */
     readonly manufacturer_program_type_uid?: $NumericValue;
     /** No column (no DataType). */
@@ -599,7 +600,7 @@ export interface OrderForms {
     /** Freight Charge UID. Column oe_hdr.freight_charge_uid (Long). */
     readonly freight_charge_uid?: $NumericValue;
     /** Bill To ID. Column oe_hdr.bill_to_id (Decimal). */
-    readonly bill_to_id?: $NumericValue;
+    readonly bill_to_id?: $Decimal;
     /** Strategic Library Original UID. Column oe_hdr.strategic_library_original_uid (Long). Required. */
     readonly strategic_library_original_uid?: $NumericValue;
     /** No column (no DataType). */
@@ -612,9 +613,9 @@ export interface OrderForms {
    */
   readonly 'TP_PRICING.price_detail': {
     /** Supplier ID. Column oe_line.supplier_id (Decimal). */
-    readonly supplier_id?: $NumericValue;
+    readonly supplier_id?: $Decimal;
     /** Secondary Extended Price. Column oe_line.secondary_extended_price (Decimal). */
-    readonly secondary_extended_price?: $NumericValue;
+    readonly secondary_extended_price?: $Decimal;
     /** GL Code. No column (Char). */
     readonly gl_code?: string;
     /** Service Item ID. Column oe_line.service_item_id (Char, at most 16). */
@@ -622,7 +623,7 @@ export interface OrderForms {
     /** Column oe_line.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
     /** Qty Per Assembly. Column oe_line.qty_per_assembly (Decimal). */
-    readonly qty_per_assembly?: $NumericValue;
+    readonly qty_per_assembly?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
   };
@@ -743,11 +744,11 @@ export interface OrderForms {
     /** Column oe_hdr.so_total_parts_price_on_invoice (Char, at most 50). */
     readonly so_total_parts_price_on_invoice?: string;
     /** Limit Max Shipments Per Order. Column oe_hdr.limit_max_shipments_per_order (Decimal). */
-    readonly limit_max_shipments_per_order?: $NumericValue;
+    readonly limit_max_shipments_per_order?: $Decimal;
     /** Cost Center Tracking Option. Column oe_hdr.cost_center_tracking_option (Long). */
     readonly cost_center_tracking_option?: $NumericValue;
     /** Designer ID. Column c_designer_id (Decimal). */
-    readonly c_designer_id?: $NumericValue;
+    readonly c_designer_id?: $Decimal;
     /** Service Order Priority UID. Column oe_hdr.service_order_priority_uid (Long). */
     readonly service_order_priority_uid?: $NumericValue;
     /** No column (no DataType). */
@@ -793,11 +794,11 @@ export interface OrderForms {
     /** Last Maintained By. Column terms.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
     /** Net Days. Column terms.net_days (Decimal). */
-    readonly net_days?: $NumericValue;
+    readonly net_days?: $Decimal;
     /** Discount %. Column terms.discount_pct (Decimal). */
-    readonly discount_pct?: $NumericValue;
+    readonly discount_pct?: $Decimal;
     /** Discount Days. Column terms.discount_days (Decimal). */
-    readonly discount_days?: $NumericValue;
+    readonly discount_days?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
   };
@@ -835,7 +836,7 @@ export interface OrderForms {
     /** Company ID. Column customer.company_id (Char, at most 8). Usual key. */
     readonly company_id?: string;
     /** Customer ID. Column customer.customer_id (Decimal). Usual key. */
-    readonly customer_id?: $NumericValue;
+    readonly customer_id?: $Decimal;
     /** Revenue Account No. Column customer.revenue_account_no (Char, at most 20). */
     readonly revenue_account_no?: string;
     /** Salesrep Assigned Date. Column customer.salesrep_assigned_date (Datetime). */
@@ -851,7 +852,7 @@ export interface OrderForms {
     /** Interchg Receiver ID. Column customer.interchg_receiver_id (Char, at most 20). */
     readonly interchg_receiver_id?: string;
     /** Credit Limit Per Order. Column customer.credit_limit_per_order (Decimal). */
-    readonly credit_limit_per_order?: $NumericValue;
+    readonly credit_limit_per_order?: $Decimal;
     /** Drum Deposit. Column customer.drum_deposit_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly drum_deposit_flag?: 'ON' | 'OFF';
     /** Distributor Code. Column customer.distributor_code (Char, at most 16). */
@@ -863,7 +864,7 @@ export interface OrderForms {
     /** Credit Card Type. Column customer.credit_card_type (Char, at most 8). */
     readonly credit_card_type?: string;
     /** Column customer.multiplier_web (Decimal). */
-    readonly multiplier_web?: $NumericValue;
+    readonly multiplier_web?: $Decimal;
     /** Always Use Job Price. Column customer.always_use_job_price (Char, at most 8). */
     readonly always_use_job_price?: string;
     /** Individual Invoice. Column customer.individual_invoice_flag (Char, at most 1). Valid values: "ON", "OFF". */
@@ -879,7 +880,7 @@ export interface OrderForms {
     /** Environmental Fee. Column c_environmental_fee_flag (Char). Valid values: "ON", "OFF". */
     readonly c_environmental_fee_flag?: 'ON' | 'OFF';
     /** Default Kit Markup Percent. Column customer.default_kit_markup_percent (Decimal). */
-    readonly default_kit_markup_percent?: $NumericValue;
+    readonly default_kit_markup_percent?: $Decimal;
     /** No column (no DataType). */
     readonly cf_firstind?: string;
   };
@@ -894,7 +895,7 @@ export interface OrderForms {
     /** Transmit Print. Column po_hdr.transmit_print (Char, at most 1). */
     readonly transmit_print?: string;
     /** Estimated Value. Column po_hdr.estimated_value (Decimal). */
-    readonly estimated_value?: $NumericValue;
+    readonly estimated_value?: $Decimal;
     /** Date Due. Column po_hdr.date_due (Datetime). */
     readonly date_due?: $DateValue;
     /** Waste Percent. Column po_hdr.waste_percent (Long). */
@@ -928,7 +929,7 @@ export interface OrderForms {
     /** PO Hdr Requested By. Column po_hdr.requested_by (Char, at most 50). */
     readonly po_hdr_requested_by?: string;
     /** Period. Column po_hdr.period (Decimal). */
-    readonly period?: $NumericValue;
+    readonly period?: $Decimal;
     /** Approved. Column po_hdr.approved (Char, at most 40). */
     readonly approved?: string;
     /** Net Billing. Column po_hdr.net_billing_flag (Char, at most 1). Valid values: "ON", "OFF". */
@@ -947,7 +948,7 @@ export interface OrderForms {
    */
   readonly 'TP_RECEIPTS.receipt_hdr': {
     /** Receipt Number. Column inventory_receipts_hdr.receipt_number (Decimal). Usual key. */
-    readonly receipt_number?: $NumericValue;
+    readonly receipt_number?: $Decimal;
     /** Date Created. Column inventory_receipts_hdr.date_created (Datetime). */
     readonly date_created?: $DateValue;
     /** Received Date. Column inventory_receipts_hdr.received_date (Datetime). */
@@ -972,7 +973,7 @@ export interface OrderForms {
     /** Taxable. Column ship_to.taxable_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly taxable_flag?: 'ON' | 'OFF';
     /** Preferred Location ID. Column ship_to.preferred_location_id (Decimal). */
-    readonly preferred_location_id?: $NumericValue;
+    readonly preferred_location_id?: $Decimal;
     /** Data Identifier Group UID. Column c_data_identifier_group_uid (Long). */
     readonly c_data_identifier_group_uid?: $NumericValue;
     /** No column (no DataType). */
@@ -995,7 +996,7 @@ export interface OrderForms {
     /** Central Fax Number. Column address.central_fax_number (Char, at most 30). */
     readonly central_fax_number?: string;
     /** Address Preferred Location ID. Column address.preferred_location_id (Decimal). */
-    readonly address_preferred_location_id?: $NumericValue;
+    readonly address_preferred_location_id?: $Decimal;
     /** Column address.carrier_id (Char, at most 10). */
     readonly carrier_id?: string;
     /** Column address.carrier_type_cd (Long). */
@@ -1060,7 +1061,7 @@ export interface OrderForms {
     /** Job Pricing. Column customer.job_pricing (Char, at most 10). */
     readonly job_pricing?: string;
     /** Marketing Allowance Percentage. Column customer.marketing_allowance_percentage (Decimal). */
-    readonly marketing_allowance_percentage?: $NumericValue;
+    readonly marketing_allowance_percentage?: $Decimal;
     /** Signature Required. Column customer.signature_required_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly signature_required_flag?: 'ON' | 'OFF';
     /** Column customer.generate_finance_charges (Char, at most 1). */
@@ -1075,7 +1076,7 @@ export interface OrderForms {
    */
   readonly 'TP_LOCATION.location_info': {
     /** High Velocity Level. Column c_high_velocity_level (Decimal). */
-    readonly c_high_velocity_level?: $NumericValue;
+    readonly c_high_velocity_level?: $Decimal;
     /** Fedex Loc Acct No. No column (Char). */
     readonly fedex_loc_acct_no?: string;
     /** Damaged. Column location.damaged_flag (Char, at most 1). Valid values: "ON", "OFF". */
@@ -1083,7 +1084,7 @@ export interface OrderForms {
     /** Delete. Column location.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
     /** Column location.location_id (Decimal). */
-    readonly location_id?: $NumericValue;
+    readonly location_id?: $Decimal;
     /** Fedex Label Format. Column location.fedex_label_format_cd (Long). */
     readonly fedex_label_format_cd?: $NumericValue;
     /** No column (no DataType). */
@@ -1102,15 +1103,15 @@ export interface OrderForms {
     /** GL Acct For Freight Clearing. Column company.gl_acct_for_freight_clearing (Char, at most 1). */
     readonly gl_acct_for_freight_clearing?: string;
     /** Carrying Cost. Column company.carrying_cost (Decimal). */
-    readonly carrying_cost?: $NumericValue;
+    readonly carrying_cost?: $Decimal;
     /** Unit Cost. Column c_unit_cost (Decimal). */
-    readonly c_unit_cost?: $NumericValue;
+    readonly c_unit_cost?: $Decimal;
     /** Company Prod Auto Transfer Reason ID. Column company.prod_auto_transfer_reason_id (Char, at most 20). */
     readonly company_prod_auto_transfer_reason_id?: string;
     /** Inv In Transit Clearing Acct. Column company.inv_in_transit_clearing_acct (Char, at most 1). */
     readonly inv_in_transit_clearing_acct?: string;
     /** Address ID. Column company.address_id (Decimal). */
-    readonly address_id?: $NumericValue;
+    readonly address_id?: $Decimal;
     /** Duns No. Column company.duns_no (Char, at most 10). */
     readonly duns_no?: string;
   };
@@ -1140,15 +1141,15 @@ export interface OrderForms {
    */
   readonly 'TP_SUPPLIER.supplier_info': {
     /** Supplier Target Value. Column supplier.target_value (Decimal). */
-    readonly supplier_target_value?: $NumericValue;
+    readonly supplier_target_value?: $Decimal;
     /** Column supplier.safety_stock_days (Decimal). */
-    readonly safety_stock_days?: $NumericValue;
+    readonly safety_stock_days?: $Decimal;
     /** Column supplier.supplier_name (Char, at most 50). */
     readonly supplier_name?: string;
     /** Supplier Weekly Truck Allowed. Column supplier.weekly_truck_allowed_flag (Char, at most 1). Required. Valid values: "ON", "OFF". */
     readonly supplier_weekly_truck_allowed_flag?: 'ON' | 'OFF';
     /** Days Late. Column supplier.days_late (Decimal). */
-    readonly days_late?: $NumericValue;
+    readonly days_late?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
   };
@@ -1167,11 +1168,11 @@ export interface OrderForms {
     /** Supplier Order No. Column oe_hdr.supplier_order_no (Char, at most 8). Required. */
     readonly supplier_order_no?: string;
     /** Homeowner ID. Column oe_hdr.homeowner_id (Decimal). */
-    readonly homeowner_id?: $NumericValue;
+    readonly homeowner_id?: $Decimal;
     /** Designer ID. Column oe_hdr.designer_id (Decimal). */
-    readonly designer_id?: $NumericValue;
+    readonly designer_id?: $Decimal;
     /** OE Hdr Requested Downpayment Home. Column oe_hdr.requested_downpayment_home (Decimal). */
-    readonly oe_hdr_requested_downpayment_home?: $NumericValue;
+    readonly oe_hdr_requested_downpayment_home?: $Decimal;
     /** Use Vendor Item Terms. Column oe_hdr.use_vendor_item_terms_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly use_vendor_item_terms_flag?: 'ON' | 'OFF';
     /** Original Promise Date. No column (Datetime). */
@@ -1271,15 +1272,15 @@ export interface OrderForms {
    */
   readonly 'TP_CONFIG.configurator': {
     /** Line Discount. Column oe_line.line_discount (Decimal). */
-    readonly line_discount?: $NumericValue;
+    readonly line_discount?: $Decimal;
     /** Prediscount Unit Price. Column oe_line.prediscount_unit_price (Decimal). */
-    readonly prediscount_unit_price?: $NumericValue;
+    readonly prediscount_unit_price?: $Decimal;
     /** Original Qty Ordered. Column oe_line.original_qty_ordered (Decimal). */
-    readonly original_qty_ordered?: $NumericValue;
+    readonly original_qty_ordered?: $Decimal;
     /** Cust PO No. Column oe_line.cust_po_no (Char, at most 8). */
     readonly cust_po_no?: string;
     /** System Calc Unit Price. Column oe_line.system_calc_unit_price (Decimal). */
-    readonly system_calc_unit_price?: $NumericValue;
+    readonly system_calc_unit_price?: $Decimal;
     /** OE Line Add To Open Pt. Column oe_line.add_to_open_pt_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly oe_line_add_to_open_pt_flag?: 'ON' | 'OFF';
     /** Peer OE Line UID. Column oe_line.peer_oe_line_uid (Long). */
@@ -1291,25 +1292,25 @@ export interface OrderForms {
     /** Verified Code. Column oe_line.verified_code (Char, at most 20). */
     readonly verified_code?: string;
     /** Unit Pick Fee. Column oe_line.unit_pick_fee (Decimal). */
-    readonly unit_pick_fee?: $NumericValue;
+    readonly unit_pick_fee?: $Decimal;
     /** Customer Picked. Column oe_line.customer_picked_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly customer_picked_flag?: 'ON' | 'OFF';
     /** Strategic List Cost Value. Column oe_line.strategic_list_cost_value (Decimal). */
-    readonly strategic_list_cost_value?: $NumericValue;
+    readonly strategic_list_cost_value?: $Decimal;
     /** OE Line Awarded Date. Column oe_line.awarded_date (Datetime). */
     readonly oe_line_awarded_date?: $DateValue;
     /** Commission Cost. Column oe_line.commission_cost (Decimal). */
-    readonly commission_cost?: $NumericValue;
+    readonly commission_cost?: $Decimal;
     /** Column oe_line.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
     /** Customer Configured Price. Column oe_line.customer_configured_price (Decimal). */
-    readonly customer_configured_price?: $NumericValue;
+    readonly customer_configured_price?: $Decimal;
     /** Column oe_line.substitute_item (Char, at most 20). */
     readonly substitute_item?: string;
     /** Freight In. Column oe_line.freight_in (Decimal). */
-    readonly freight_in?: $NumericValue;
+    readonly freight_in?: $Decimal;
     /** Column oe_line.other_cost (Decimal). */
-    readonly other_cost?: $NumericValue;
+    readonly other_cost?: $Decimal;
     /** OE Line Extended Desc Customer. Column oe_line.extended_desc_customer (Char, at most 50). */
     readonly oe_line_extended_desc_customer?: string;
     /** Damaged Item Serial Number. Column oe_line.damaged_item_serial_number (Char, at most 2). */
@@ -1332,9 +1333,9 @@ export interface OrderForms {
     /** Restricted By Address. Column oe_line.restricted_by_address_flag (Char, at most 1). Required. Valid values: "ON", "OFF". */
     readonly restricted_by_address_flag?: 'ON' | 'OFF';
     /** Requested Downpayment. Column oe_line.requested_downpayment (Decimal). */
-    readonly requested_downpayment?: $NumericValue;
+    readonly requested_downpayment?: $Decimal;
     /** Unit Pick Fee. Column oe_line.unit_pick_fee (Decimal). */
-    readonly unit_pick_fee?: $NumericValue;
+    readonly unit_pick_fee?: $Decimal;
     /** Column oe_line.freight_in_edited_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly freight_in_edited_flag?: 'ON' | 'OFF';
     /** Cost Center. Column oe_line.cost_center (Char, at most 16). */
@@ -1368,17 +1369,17 @@ export interface OrderLists {
     /** Item ID. Column inv_mast.item_id (Char, at most 40). Required. */
     readonly oe_order_item_id?: string;
     /** Quantity. Column oe_line.unit_quantity (Decimal). Required. */
-    readonly unit_quantity?: $NumericValue;
+    readonly unit_quantity?: $Decimal;
     /** Line No. Column oe_line.user_line_no (Char, at most 10). Usual key. */
     readonly user_line_no?: string;
     /** Column oe_line.line_no (Decimal). */
-    readonly line_no?: $NumericValue;
+    readonly line_no?: $Decimal;
     /** Description. Column inv_mast.item_desc (Char, at most 60). */
     readonly item_desc?: string;
     /** UOM. Column oe_line.unit_of_measure (Char, at most 255). */
     readonly unit_of_measure?: string;
     /** Unit Price. Column oe_line.unit_price (Decimal). */
-    readonly unit_price?: $NumericValue;
+    readonly unit_price?: $Decimal;
     /** Disposition. Column oe_line.disposition (Char, at most 8). Valid values: "", "Backorder", "Cancel", "Direct Ship", "Future", "Hold", "Production Order", "Special Order", "Transfer". */
     readonly disposition?:
       | ''
@@ -1393,25 +1394,25 @@ export interface OrderLists {
     /** Required Date. Column oe_line.required_date (Datetime). */
     readonly required_date?: $DateValue;
     /** Extended Price. Column oe_line.extended_price (Decimal). */
-    readonly extended_price?: $NumericValue;
+    readonly extended_price?: $Decimal;
     /** Qty Ordered. Column oe_line.qty_ordered (Decimal). */
-    readonly qty_ordered?: $NumericValue;
+    readonly qty_ordered?: $Decimal;
     /** Qty Allocated. Column oe_line.qty_allocated (Decimal). */
-    readonly qty_allocated?: $NumericValue;
+    readonly qty_allocated?: $Decimal;
     /** Qty On Pick Tickets. Column oe_line.qty_on_pick_tickets (Decimal). */
-    readonly qty_on_pick_tickets?: $NumericValue;
+    readonly qty_on_pick_tickets?: $Decimal;
     /** Qty Invoiced. Column oe_line.qty_invoiced (Decimal). */
-    readonly qty_invoiced?: $NumericValue;
+    readonly qty_invoiced?: $Decimal;
     /** Qty Canceled. Column oe_line.qty_canceled (Decimal). */
-    readonly qty_canceled?: $NumericValue;
+    readonly qty_canceled?: $Decimal;
     /** Column oe_line.qty_staged (Decimal). */
-    readonly qty_staged?: $NumericValue;
+    readonly qty_staged?: $Decimal;
     /** Source Loc. Column oe_line.source_loc_id (Decimal). */
-    readonly source_loc_id?: $NumericValue;
+    readonly source_loc_id?: $Decimal;
     /** Ship Loc. Column oe_line.ship_loc_id (Decimal). */
-    readonly ship_loc_id?: $NumericValue;
+    readonly ship_loc_id?: $Decimal;
     /** Supplier ID. Column oe_line.supplier_id (Decimal). */
-    readonly supplier_id?: $NumericValue;
+    readonly supplier_id?: $Decimal;
     /** Product Group ID. Column oe_line.product_group_id (Char, at most 8). */
     readonly product_group_id?: string;
     /** Expedite Date. Column oe_line.expedite_date (Datetime). */
@@ -1429,17 +1430,17 @@ export interface OrderLists {
     /** Pricing Unit. Column oe_line.pricing_unit (Char, at most 8). */
     readonly pricing_unit?: string;
     /** Pricing Unit Size. Column oe_line.pricing_unit_size (Decimal). */
-    readonly pricing_unit_size?: $NumericValue;
+    readonly pricing_unit_size?: $Decimal;
     /** Unit Size. Column oe_line.unit_size (Decimal). */
-    readonly unit_size?: $NumericValue;
+    readonly unit_size?: $Decimal;
     /** Commission Cost. Column oe_line.commission_cost (Decimal). */
-    readonly commission_cost?: $NumericValue;
+    readonly commission_cost?: $Decimal;
     /** Other Cost. Column oe_line.other_cost (Decimal). */
-    readonly other_cost?: $NumericValue;
+    readonly other_cost?: $Decimal;
     /** Column oe_line.po_cost (Decimal). */
-    readonly po_cost?: $NumericValue;
+    readonly po_cost?: $Decimal;
     /** Sales Cost. Column oe_line.sales_cost (Decimal). */
-    readonly sales_cost?: $NumericValue;
+    readonly sales_cost?: $Decimal;
     /** Cancel. Column oe_line.cancel_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly cancel_flag?: 'ON' | 'OFF';
     /** Complete. Column oe_line.complete (Char, at most 16). Valid values: "ON", "OFF". */
@@ -1455,11 +1456,11 @@ export interface OrderLists {
     /** Cust PO #. Column oe_line.cust_po_no (Char, at most 8). */
     readonly cust_po_no?: string;
     /** Freight In. Column oe_line.freight_in (Decimal). */
-    readonly freight_in?: $NumericValue;
+    readonly freight_in?: $Decimal;
     /** Restock Fee Percentage. Column oe_line.restock_fee_percentage (Decimal). */
-    readonly restock_fee_percentage?: $NumericValue;
+    readonly restock_fee_percentage?: $Decimal;
     /** Ud Cost. Column oe_line.ud_cost (Decimal). */
-    readonly ud_cost?: $NumericValue;
+    readonly ud_cost?: $Decimal;
     /** Pick Date. Column oe_line.pick_date (Datetime). */
     readonly pick_date?: $DateValue;
     /** Acknowledgement Date. Column oe_line.acknowledgement_date (Datetime). */
@@ -1473,7 +1474,7 @@ export interface OrderLists {
     /** Column oe_line.gl_code (Char, at most 16). */
     readonly gl_code?: string;
     /** Line Discount. Column oe_line.line_discount (Decimal). */
-    readonly line_discount?: $NumericValue;
+    readonly line_discount?: $Decimal;
     /** Column oe_line.line_discount_description (Char, at most 60). */
     readonly line_discount_description?: string;
     /** Sample. Column oe_line.sample_flag (Char, at most 1). Valid values: "ON", "OFF". */
@@ -1497,15 +1498,15 @@ export interface OrderLists {
     /** Column oe_line.item_commission_class_id (Char, at most 20). */
     readonly item_commission_class_id?: string;
     /** Belt Width ("). Column oe_line.belting_width (Decimal). */
-    readonly belting_width?: $NumericValue;
+    readonly belting_width?: $Decimal;
     /** Belt Length ('). Column oe_line.belting_length (Decimal). */
-    readonly belting_length?: $NumericValue;
+    readonly belting_length?: $Decimal;
     /** Available. Column c_available_qty (Decimal). */
-    readonly c_available_qty?: $NumericValue;
+    readonly c_available_qty?: $Decimal;
     /** Net Stock. Column c_net_stock (Decimal). */
-    readonly c_net_stock?: $NumericValue;
+    readonly c_net_stock?: $Decimal;
     /** Price *\/ Unit. Column c_price_per_unit (Decimal). */
-    readonly c_price_per_unit?: $NumericValue;
+    readonly c_price_per_unit?: $Decimal;
     /** No column (no DataType). */
     readonly cf_margin_pct?: string;
     /** No column (no DataType). */
@@ -1522,9 +1523,9 @@ export interface OrderLists {
     /** Pymt Type. Column ar_payment_details.payment_type_id (Decimal). Valid values: "Cash", "Check", "Credit Card", "On Account", "Store Credit". */
     readonly payment_type_id?: 'Cash' | 'Check' | 'Credit Card' | 'On Account' | 'Store Credit';
     /** Payment Amount. Column ar_receipts.payment_amount (Decimal). */
-    readonly payment_amount?: $NumericValue;
+    readonly payment_amount?: $Decimal;
     /** Cash Pymt Amt. Column c_cash_pymt_amt (Decimal). */
-    readonly c_cash_pymt_amt?: $NumericValue;
+    readonly c_cash_pymt_amt?: $Decimal;
     /** Payment Desc. Column ar_payment_details.payment_desc (Char). */
     readonly payment_desc?: string;
     /** Check Number. Column ar_receipts.check_number (Char, at most 20). */
@@ -1538,7 +1539,7 @@ export interface OrderLists {
     /** Expiration. Column ar_payment_details.cc_expiration_date (Datetime). */
     readonly cc_expiration_date?: $DateValue;
     /** Bank. Column ar_receipts.bank_no (Decimal). */
-    readonly bank_no?: $NumericValue;
+    readonly bank_no?: $Decimal;
     /** No column (no DataType). */
     readonly cf_rowind?: string;
   };
@@ -1574,7 +1575,7 @@ export interface OrderLists {
    */
   readonly 'TP_ITEMNOTES.line_notes': {
     /** Line. Column oe_line.line_no (Decimal). */
-    readonly line_no?: $NumericValue;
+    readonly line_no?: $Decimal;
     /** Topic. Column oe_line_notepad.topic (Char). */
     readonly topic?: string;
     /** Note. Column oe_line_notepad.note (Char). */
@@ -1595,17 +1596,17 @@ export interface OrderLists {
    */
   readonly 'PO COST MULTIPLIERS.oe_line_po_cost_calc': {
     /** Line. Column oe_line.line_no (Decimal). */
-    readonly line_no?: $NumericValue;
+    readonly line_no?: $Decimal;
     /** PO Cost. Column oe_line.po_cost (Decimal). */
-    readonly po_cost?: $NumericValue;
+    readonly po_cost?: $Decimal;
     /** Multiplier. Column oe_line_po_cost.po_cost_multiplier (Decimal). */
-    readonly po_cost_multiplier?: $NumericValue;
+    readonly po_cost_multiplier?: $Decimal;
     /** Calculation Method. Column oe_line_po_cost.calc_method_cd (Long). Valid values: "Multiplier", "Difference", "Mark Up", "Percentage", "Fixed Price". */
     readonly po_cost_calc_method_cd?: 'Multiplier' | 'Difference' | 'Mark Up' | 'Percentage' | 'Fixed Price';
     /** List Price Multiplier. Column po_line.list_price_multiplier (Decimal). */
-    readonly list_price_multiplier?: $NumericValue;
+    readonly list_price_multiplier?: $Decimal;
     /** Next Due-In PO Cost. Column po_line.next_due_in_po_cost (Decimal). */
-    readonly next_due_in_po_cost?: $NumericValue;
+    readonly next_due_in_po_cost?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
   };
@@ -1616,13 +1617,13 @@ export interface OrderLists {
    */
   readonly 'TABPAGE_LINKS.links_for_order': {
     /** Linked Qty. Column oe_line_po.linked_qty (Decimal). */
-    readonly linked_qty?: $NumericValue;
+    readonly linked_qty?: $Decimal;
     /** Source Loc. Column oe_line.source_loc_id (Decimal). Usual key. */
-    readonly source_loc_id?: $NumericValue;
+    readonly source_loc_id?: $Decimal;
     /** PO No. Column po_line.po_no (Decimal). Usual key. */
-    readonly po_no?: $NumericValue;
+    readonly po_no?: $Decimal;
     /** PO Line. Column po_line.line_no (Decimal). */
-    readonly po_line_no?: $NumericValue;
+    readonly po_line_no?: $Decimal;
     /** Column address.name (Char, at most 50). */
     readonly customer_name?: string;
     /** Order Date. Column oe_hdr.order_date (Datetime). */
@@ -1632,13 +1633,13 @@ export interface OrderLists {
     /** Required. Column po_line.required_date (Datetime). */
     readonly required_date?: $DateValue;
     /** SKU Cost. Column oe_line.sales_cost (Decimal). */
-    readonly sku_cost?: $NumericValue;
+    readonly sku_cost?: $Decimal;
     /** No column (no DataType). */
     readonly rowind?: string;
     /** Backordered. Column c_backordered_quantity (Decimal). */
-    readonly c_backordered_quantity?: $NumericValue;
+    readonly c_backordered_quantity?: $Decimal;
     /** Column sum_linked_qty (Decimal). */
-    readonly sum_linked_qty?: $NumericValue;
+    readonly sum_linked_qty?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
   };
@@ -1686,7 +1687,7 @@ export interface OrderLists {
     /** Column oe_line.operation_uid (Long). */
     readonly operation_uid?: $NumericValue;
     /** Commission Cost Home. Column oe_line.commission_cost_home (Decimal). */
-    readonly commission_cost_home?: $NumericValue;
+    readonly commission_cost_home?: $Decimal;
     /** Inv Mast UID. Column c_inv_mast_uid (Long). */
     readonly c_inv_mast_uid?: $NumericValue;
     /** Line Discount Description. Column oe_line.line_discount_description (Char, at most 60). */
@@ -1705,13 +1706,13 @@ export interface OrderLists {
     /** Inv Loc Pumpoff Item. Column inv_loc.pumpoff_item (Char, at most 40). */
     readonly inv_loc_pumpoff_item?: string;
     /** Inv Min. Column inv_loc.inv_min (Decimal). */
-    readonly inv_min?: $NumericValue;
+    readonly inv_min?: $Decimal;
     /** Column inv_loc.demand_forecast_formula_uid (Long). */
     readonly demand_forecast_formula_uid?: $NumericValue;
     /** On Release Schedule. Column inv_loc.on_release_schedule_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly on_release_schedule_flag?: 'ON' | 'OFF';
     /** Inv Max. Column inv_loc.inv_max (Decimal). */
-    readonly inv_max?: $NumericValue;
+    readonly inv_max?: $Decimal;
     /** Pumpoff UOM. Column inv_loc.pumpoff_uom (Char, at most 8). */
     readonly pumpoff_uom?: string;
     /** No column (no DataType). */
@@ -1728,9 +1729,9 @@ export interface OrderLists {
     /** Column inventory_supplier.upc_code (Char, at most 20). */
     readonly upc_code?: string;
     /** Cost. Column inventory_supplier.cost (Decimal). */
-    readonly cost?: $NumericValue;
+    readonly cost?: $Decimal;
     /** Cost Multiplier. Column inventory_supplier.cost_multiplier (Decimal). */
-    readonly cost_multiplier?: $NumericValue;
+    readonly cost_multiplier?: $Decimal;
     /** Column inventory_supplier.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
     /** Manufacturing Class ID. Column inventory_supplier.manufacturing_class_id (Char, at most 16). */
@@ -1777,7 +1778,7 @@ export interface OrderLists {
     /** Last Maintained By. Column customer_salesrep.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
     /** Customer Salesrep Customer ID. Column customer_salesrep.customer_id (Decimal). */
-    readonly customer_salesrep_customer_id?: $NumericValue;
+    readonly customer_salesrep_customer_id?: $Decimal;
     /** Customer Salesrep UID. Column customer_salesrep.customer_salesrep_uid (Long). */
     readonly customer_salesrep_uid?: $NumericValue;
     /** Row Status. Column customer_salesrep.row_status_flag (Long). Valid values: "Active", "Inactive". */
@@ -1836,9 +1837,9 @@ export interface OrderLists {
     /** Disposition. Column oe_line.disposition (Char, at most 8). */
     readonly disposition?: string;
     /** Belting Width. Column oe_line.belting_width (Decimal). */
-    readonly belting_width?: $NumericValue;
+    readonly belting_width?: $Decimal;
     /** Qty Staged. Column oe_line.qty_staged (Decimal). */
-    readonly qty_staged?: $NumericValue;
+    readonly qty_staged?: $Decimal;
     /** Tax Item. Column oe_line.tax_item (Char, at most 8). */
     readonly tax_item?: string;
     /** Line Discount Description. Column oe_line.line_discount_description (Char, at most 60). */
@@ -1853,13 +1854,13 @@ export interface OrderLists {
    */
   readonly 'TP_ASSEMBLY.components': {
     /** Ext Disc Amt. Column oe_line.ext_disc_amt (Decimal). */
-    readonly ext_disc_amt?: $NumericValue;
+    readonly ext_disc_amt?: $Decimal;
     /** Verified Code. Column oe_line.verified_code (Char, at most 20). */
     readonly verified_code?: string;
     /** Column oe_line.sales_tax_home (Decimal). */
-    readonly oe_line_sales_tax_home?: $NumericValue;
+    readonly oe_line_sales_tax_home?: $Decimal;
     /** Original Unit Price. Column oe_line.original_unit_price (Decimal). */
-    readonly original_unit_price?: $NumericValue;
+    readonly original_unit_price?: $Decimal;
     /** Price Adj Note. Column oe_line.price_adj_note (Char, at most 50). */
     readonly price_adj_note?: string;
     /** Column oe_line.allocate_usage_to_original_item (Char, at most 255). */
@@ -1876,7 +1877,7 @@ export interface OrderLists {
     /** Freight Code UID. Column oe_line.freight_code_uid (Long). Required. */
     readonly freight_code_uid?: $NumericValue;
     /** Ext Electronic Disc Amt. Column oe_line.ext_electronic_disc_amt (Decimal). */
-    readonly ext_electronic_disc_amt?: $NumericValue;
+    readonly ext_electronic_disc_amt?: $Decimal;
     /** Generic Custom Description. Column oe_line.generic_custom_description (Char, at most 50). */
     readonly generic_custom_description?: string;
     /** Buyer. Column oe_line.buyer (Char, at most 40). */
@@ -1884,7 +1885,7 @@ export interface OrderLists {
     /** Loan UID. Column oe_line.loan_uid (Long). */
     readonly loan_uid?: $NumericValue;
     /** Next Ut Price Home. Column oe_line.next_ut_price_home (Decimal). */
-    readonly next_ut_price_home?: $NumericValue;
+    readonly next_ut_price_home?: $Decimal;
     /** Disposition. Column oe_line.disposition (Char, at most 8). */
     readonly disposition?: string;
     /** Price Family UID. Column oe_line.price_family_uid (Long). */
@@ -1896,19 +1897,19 @@ export interface OrderLists {
     /** Column oe_line.job_price_hdr_uid (Long). */
     readonly job_price_hdr_uid?: $NumericValue;
     /** PO Cost. Column oe_line.po_cost (Decimal). */
-    readonly po_cost?: $NumericValue;
+    readonly po_cost?: $Decimal;
     /** Column oe_line.dea_restriction_failed (Char, at most 40). */
     readonly dea_restriction_failed?: string;
     /** Column oe_line.edi830_last_receive_qty (Decimal). */
-    readonly edi830_last_receive_qty?: $NumericValue;
+    readonly edi830_last_receive_qty?: $Decimal;
     /** Price1. Column oe_line.price1 (Decimal). */
-    readonly price1?: $NumericValue;
+    readonly price1?: $Decimal;
     /** Required Date. Column oe_line.required_date (Datetime). */
     readonly required_date?: $DateValue;
     /** Pricing Option. No column (Long). */
     readonly pricing_option?: $NumericValue;
     /** Line Discount. Column c_line_discount (Decimal). */
-    readonly c_line_discount?: $NumericValue;
+    readonly c_line_discount?: $Decimal;
     /** Verified. Column oe_line.verified_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly verified_flag?: 'ON' | 'OFF';
     /** OE Line UID. Column oe_line.oe_line_uid (Long). */
@@ -1916,11 +1917,11 @@ export interface OrderLists {
     /** Package Type UID. Column oe_line.package_type_uid (Long). */
     readonly package_type_uid?: $NumericValue;
     /** Qty Per Assembly. Column oe_line.qty_per_assembly (Decimal). */
-    readonly qty_per_assembly?: $NumericValue;
+    readonly qty_per_assembly?: $Decimal;
     /** Library Prod Grp ID. Column oe_line.library_prod_grp_id (Char, at most 8). */
     readonly library_prod_grp_id?: string;
     /** Sales Cost Home. Column oe_line.sales_cost_home (Decimal). */
-    readonly sales_cost_home?: $NumericValue;
+    readonly sales_cost_home?: $Decimal;
     /** Company No. Column oe_line.company_no (Char, at most 8). */
     readonly company_no?: string;
     /** From Alt Prev Requests. Column oe_line.from_alt_prev_requests_flag (Char, at most 1). Valid values: "ON", "OFF". */
@@ -1937,13 +1938,13 @@ export interface OrderLists {
    */
   readonly 'TP_SERIAL.serial_numbers': {
     /** Core Price. Column oe_line.core_price (Decimal). */
-    readonly core_price?: $NumericValue;
+    readonly core_price?: $Decimal;
     /** Price Carrier Contract Line UID. Column oe_line.price_carrier_contract_line_uid (Long). */
     readonly price_carrier_contract_line_uid?: $NumericValue;
     /** Customer Picked. Column oe_line.customer_picked_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly customer_picked_flag?: 'ON' | 'OFF';
     /** Admin Fee. Column oe_line.admin_fee (Decimal). */
-    readonly admin_fee?: $NumericValue;
+    readonly admin_fee?: $Decimal;
     /** User Line No. Column oe_line.user_line_no (Char, at most 10). */
     readonly user_line_no?: string;
     /** Cost Carrier Contract Line UID. Column oe_line.cost_carrier_contract_line_uid (Long). */
@@ -1960,7 +1961,7 @@ export interface OrderLists {
     /** Delete. Column bin.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
     /** Location ID. Column bin.location_id (Decimal). */
-    readonly location_id?: $NumericValue;
+    readonly location_id?: $Decimal;
     /** Bin Zone ID. Column bin.bin_zone_id (Char, at most 10). */
     readonly bin_zone_id?: string;
     /** Bin. Column bin.bin (Char, at most 10). */
@@ -1973,7 +1974,7 @@ export interface OrderLists {
    */
   readonly 'TP_BINS.pick_zones': {
     /** Location ID. Column bin_zone.location_id (Decimal). Usual key. */
-    readonly location_id?: $NumericValue;
+    readonly location_id?: $Decimal;
     /** Bin Zone ID. Column bin_zone.bin_zone_id (Char, at most 10). Usual key. */
     readonly bin_zone_id?: string;
     /** Allocation UOM. Column bin_zone.allocation_uom (Char, at most 8). */
@@ -2000,7 +2001,7 @@ export interface OrderLists {
     /** OE Buy Get Rewards UID. Column oe_line.oe_buy_get_rewards_uid (Long). */
     readonly oe_buy_get_rewards_uid?: $NumericValue;
     /** Admin Fee. Column oe_line.admin_fee (Decimal). */
-    readonly admin_fee?: $NumericValue;
+    readonly admin_fee?: $Decimal;
     /** Column oe_line.oe_hdr_uid (Long). */
     readonly oe_hdr_uid?: $NumericValue;
     /** Cost Carrier Contract Line UID. Column oe_line.cost_carrier_contract_line_uid (Long). */
@@ -2008,7 +2009,7 @@ export interface OrderLists {
     /** From Alt Prev Requests. Column oe_line.from_alt_prev_requests_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly from_alt_prev_requests_flag?: 'ON' | 'OFF';
     /** Supplier ID. Column oe_line.supplier_id (Decimal). */
-    readonly supplier_id?: $NumericValue;
+    readonly supplier_id?: $Decimal;
     /** Item ID. Column oe_line.item_id (Char, at most 40). */
     readonly item_id?: string;
     /** Disposition Edited. Column oe_line.disposition_edited_flag (Char, at most 1). Valid values: "ON", "OFF". */
@@ -2049,7 +2050,7 @@ export interface OrderLists {
     /** Column oe_line.pricing_unit (Char, at most 8). */
     readonly pricing_unit?: string;
     /** Other Cost. Column oe_line.other_cost (Decimal). */
-    readonly other_cost?: $NumericValue;
+    readonly other_cost?: $Decimal;
     /** Column oe_line.job_price_line_uid (Long). */
     readonly job_price_line_uid?: $NumericValue;
     /** No column (no DataType). */
@@ -2064,15 +2065,15 @@ export interface OrderLists {
     /** Order No. Column oe_line.order_no (Char, at most 8). Usual key. */
     readonly order_no?: string;
     /** Line No. Column oe_line.line_no (Decimal). Usual key. */
-    readonly line_no?: $NumericValue;
+    readonly line_no?: $Decimal;
     /** Peer Type. Column oe_line.peer_type (Long). */
     readonly peer_type?: $NumericValue;
     /** Unit Distributor Net. Column oe_line.unit_distributor_net (Decimal). */
-    readonly unit_distributor_net?: $NumericValue;
+    readonly unit_distributor_net?: $Decimal;
     /** Scheduled. Column oe_line.scheduled (Char, at most 8). */
     readonly scheduled?: string;
     /** Downpayment Remaining Home. Column oe_line.downpayment_remaining_home (Decimal). */
-    readonly downpayment_remaining_home?: $NumericValue;
+    readonly downpayment_remaining_home?: $Decimal;
     /** Bill Hold. Column oe_line.bill_hold_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly bill_hold_flag?: 'ON' | 'OFF';
     /** Bypass Prod Order Processing. Column oe_line.bypass_prod_order_processing (Char, at most 1). */
@@ -2097,7 +2098,7 @@ export interface OrderLists {
     /** Column price_page.company_id (Char, at most 8). */
     readonly company_id?: string;
     /** Column price_page.calculation_value1 (Decimal). */
-    readonly calculation_value1?: $NumericValue;
+    readonly calculation_value1?: $Decimal;
     /** Column price_page.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
     /** Date Created. Column c_date_created (Datetime). */
@@ -2117,7 +2118,7 @@ export interface OrderLists {
     /** Inv Mast UID. Column price_page.inv_mast_uid (Long). */
     readonly inv_mast_uid?: $NumericValue;
     /** Price Page Supplier ID. Column price_page.supplier_id (Decimal). */
-    readonly price_page_supplier_id?: $NumericValue;
+    readonly price_page_supplier_id?: $Decimal;
     /** Price Library UID. Column price_page.price_library_uid (Long). */
     readonly price_library_uid?: $NumericValue;
     /** No column (no DataType). */
@@ -2176,19 +2177,19 @@ export interface OrderLists {
     /** Quote Outcome. Column oe_line.quote_outcome_cd (Long). */
     readonly quote_outcome_cd?: $NumericValue;
     /** Secondary Unit Price. Column oe_line.secondary_unit_price (Decimal). */
-    readonly secondary_unit_price?: $NumericValue;
+    readonly secondary_unit_price?: $Decimal;
     /** Ship Loc ID. Column oe_line.ship_loc_id (Decimal). */
-    readonly ship_loc_id?: $NumericValue;
+    readonly ship_loc_id?: $Decimal;
     /** OE Line UID. Column oe_line.oe_line_uid (Long). */
     readonly oe_line_uid?: $NumericValue;
     /** Carrier Rebate Cost. Column oe_line.carrier_rebate_cost (Decimal). */
-    readonly carrier_rebate_cost?: $NumericValue;
+    readonly carrier_rebate_cost?: $Decimal;
     /** Verified. Column oe_line.verified_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly verified_flag?: 'ON' | 'OFF';
     /** Belting Num Cuts. Column oe_line.belting_num_cuts (Long). */
     readonly belting_num_cuts?: $NumericValue;
     /** Requested Downpayment. Column oe_line.requested_downpayment (Decimal). */
-    readonly requested_downpayment?: $NumericValue;
+    readonly requested_downpayment?: $Decimal;
     /** Column oe_line.strategic_price_page_uid (Long). */
     readonly strategic_price_page_uid?: $NumericValue;
     /** Tag Hold Class UID. Column oe_line.tag_hold_class_uid (Long). */
@@ -2206,7 +2207,7 @@ export interface OrderLists {
     /** Complete. Column c_complete (Char). */
     readonly c_complete?: string;
     /** Qty Canceled. Column oe_line.qty_canceled (Decimal). */
-    readonly qty_canceled?: $NumericValue;
+    readonly qty_canceled?: $Decimal;
     /** OE Line Sample. Column oe_line.sample_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly oe_line_sample_flag?: 'ON' | 'OFF';
     /** Extended Desc. Column oe_line.extended_desc (Char, at most 40). */
@@ -2216,9 +2217,9 @@ export interface OrderLists {
     /** Routing Status. Column oe_line.routing_status_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly routing_status_flag?: 'ON' | 'OFF';
     /** Qty Per Assembly. Column oe_line.qty_per_assembly (Decimal). */
-    readonly qty_per_assembly?: $NumericValue;
+    readonly qty_per_assembly?: $Decimal;
     /** Cust Percentage Disc. Column c_cust_percentage_disc (Decimal). */
-    readonly c_cust_percentage_disc?: $NumericValue;
+    readonly c_cust_percentage_disc?: $Decimal;
     /** Column oe_line.scheduled (Char, at most 8). */
     readonly scheduled?: string;
     /** Cost Price Page UID. Column oe_line.cost_price_page_uid (Long). */
@@ -2228,13 +2229,13 @@ export interface OrderLists {
     /** Column oe_line.secondary_manual_price_overide (Char, at most 50). */
     readonly oe_line_secondary_manual_price_overide?: string;
     /** Qty Staged. Column oe_line.qty_staged (Decimal). Required. */
-    readonly qty_staged?: $NumericValue;
+    readonly qty_staged?: $Decimal;
     /** Other Cost. Column oe_line.other_cost (Decimal). */
-    readonly other_cost?: $NumericValue;
+    readonly other_cost?: $Decimal;
     /** Suppress Pick Ticket Indicator. Column oe_line.suppress_pick_ticket_indicator (Long). */
     readonly suppress_pick_ticket_indicator?: $NumericValue;
     /** Belting Width. Column oe_line.belting_width (Decimal). */
-    readonly belting_width?: $NumericValue;
+    readonly belting_width?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
   };
@@ -2245,7 +2246,7 @@ export interface OrderLists {
    */
   readonly 'TP_BUDGET.budget_codes': {
     /** Homeowner ID. Column oe_hdr.homeowner_id (Decimal). */
-    readonly homeowner_id?: $NumericValue;
+    readonly homeowner_id?: $Decimal;
     /** Sched Order Disc. Column oe_hdr.sched_order_disc_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly sched_order_disc_flag?: 'ON' | 'OFF';
     /** Route Override Date. Column oe_hdr.route_override_date (Datetime). */
@@ -2268,27 +2269,27 @@ export interface OrderLists {
    */
   readonly 'TP_CREDITCARD.authorizations': {
     /** Bank No. Column ar_receipts.bank_no (Decimal). */
-    readonly bank_no?: $NumericValue;
+    readonly bank_no?: $Decimal;
     /** Check Number. Column ar_receipts.check_number (Char, at most 20). */
     readonly check_number?: string;
     /** Column ar_receipts.company_id (Char, at most 8). */
     readonly company_id?: string;
     /** Receipt Number. Column ar_receipts.receipt_number (Decimal). */
-    readonly receipt_number?: $NumericValue;
+    readonly receipt_number?: $Decimal;
     /** AR Receipts Year For Period. Column ar_receipts.year_for_period (Decimal). */
-    readonly ar_receipts_year_for_period?: $NumericValue;
+    readonly ar_receipts_year_for_period?: $Decimal;
     /** Date Created. Column c_date_created (Datetime). */
     readonly c_date_created?: $DateValue;
     /** Last Maintained By. Column ar_receipts.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
     /** Payment Amount. Column ar_receipts.payment_amount (Decimal). */
-    readonly payment_amount?: $NumericValue;
+    readonly payment_amount?: $Decimal;
     /** Delete. Column ar_receipts.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
     /** Column ar_receipts.period (Decimal). */
-    readonly period?: $NumericValue;
+    readonly period?: $Decimal;
     /** Customer ID. Column ar_receipts.customer_id (Decimal). */
-    readonly customer_id?: $NumericValue;
+    readonly customer_id?: $Decimal;
     /** Date Last Modified. Column ar_receipts.date_last_modified (Datetime). */
     readonly date_last_modified?: $DateValue;
     /** Receipt Date. Column ar_receipts.receipt_date (Datetime). */
@@ -2307,7 +2308,7 @@ export interface OrderLists {
    */
   readonly 'TP_PICKTICKETS.pick_tickets': {
     /** Line No. Column oe_line.line_no (Decimal). */
-    readonly line_no?: $NumericValue;
+    readonly line_no?: $Decimal;
     /** Exclude From EDI 844 867. Column oe_line.exclude_from_edi_844_867_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly exclude_from_edi_844_867_flag?: 'ON' | 'OFF';
     /** Job Price Hdr UID. Column oe_line.job_price_hdr_uid (Long). */
@@ -2315,19 +2316,19 @@ export interface OrderLists {
     /** Freight In Edited. Column c_freight_in_edited_flag (Char). Valid values: "ON", "OFF". */
     readonly c_freight_in_edited_flag?: 'ON' | 'OFF';
     /** Next Ut Price Home. Column oe_line.next_ut_price_home (Decimal). */
-    readonly next_ut_price_home?: $NumericValue;
+    readonly next_ut_price_home?: $Decimal;
     /** Default In OE. Column oe_line.default_in_oe (Char, at most 40). */
     readonly default_in_oe?: string;
     /** Full Rolled Item. Column oe_line.full_rolled_item_cd (Long). */
     readonly full_rolled_item_cd?: $NumericValue;
     /** Sales Tax. Column oe_line.sales_tax (Decimal). */
-    readonly sales_tax?: $NumericValue;
+    readonly sales_tax?: $Decimal;
     /** Used Strategic Pricing. Column c_used_strategic_pricing_flag (Char). Valid values: "ON", "OFF". */
     readonly c_used_strategic_pricing_flag?: 'ON' | 'OFF';
     /** Column oe_line.freight_in_home (Decimal). */
-    readonly oe_line_freight_in_home?: $NumericValue;
+    readonly oe_line_freight_in_home?: $Decimal;
     /** Extended Price. Column oe_line.extended_price (Decimal). */
-    readonly extended_price?: $NumericValue;
+    readonly extended_price?: $Decimal;
     /** Sales Market Group UID. Column oe_line.sales_market_group_uid (Long). */
     readonly sales_market_group_uid?: $NumericValue;
     /** Column oe_line.package_type_uid (Long). */
@@ -2335,11 +2336,11 @@ export interface OrderLists {
     /** Column oe_line.recipient (Char, at most 1). */
     readonly recipient?: string;
     /** Strategic List Cost Value. Column oe_line.strategic_list_cost_value (Decimal). */
-    readonly strategic_list_cost_value?: $NumericValue;
+    readonly strategic_list_cost_value?: $Decimal;
     /** Column oe_line.line_discount_description (Char, at most 60). */
     readonly line_discount_description?: string;
     /** System Calc Unit Price. Column oe_line.system_calc_unit_price (Decimal). */
-    readonly system_calc_unit_price?: $NumericValue;
+    readonly system_calc_unit_price?: $Decimal;
     /** Tag Hold Class UID. Column oe_line.tag_hold_class_uid (Long). */
     readonly tag_hold_class_uid?: $NumericValue;
     /** Date Last Modified. Column oe_line.date_last_modified (Datetime). */
@@ -2349,7 +2350,7 @@ export interface OrderLists {
     /** Inv Xref UID. Column oe_line.inv_xref_uid (Long). */
     readonly inv_xref_uid?: $NumericValue;
     /** Column oe_line.commission_cost_home (Decimal). */
-    readonly oe_line_commission_cost_home?: $NumericValue;
+    readonly oe_line_commission_cost_home?: $Decimal;
     /** Item Commitment Detail UID. Column oe_line.item_commitment_detail_uid (Long). */
     readonly item_commitment_detail_uid?: $NumericValue;
     /** OE Hdr UID. Column oe_line.oe_hdr_uid (Long). */
@@ -2357,9 +2358,9 @@ export interface OrderLists {
     /** Strategic List Cost. Column oe_line.strategic_list_cost_cd (Long). */
     readonly strategic_list_cost_cd?: $NumericValue;
     /** Price1. Column oe_line.price1 (Decimal). */
-    readonly price1?: $NumericValue;
+    readonly price1?: $Decimal;
     /** Original Freight In. Column oe_line.original_freight_in (Decimal). */
-    readonly original_freight_in?: $NumericValue;
+    readonly original_freight_in?: $Decimal;
     /** Job Price Bin UID. Column oe_line.job_price_bin_uid (Long). */
     readonly job_price_bin_uid?: $NumericValue;
     /** No column (no DataType). */
@@ -2378,13 +2379,13 @@ export interface OrderLists {
     /** Item ID. Column oe_line.item_id (Char, at most 40). */
     readonly item_id?: string;
     /** Strategic List Cost Value. Column oe_line.strategic_list_cost_value (Decimal). */
-    readonly strategic_list_cost_value?: $NumericValue;
+    readonly strategic_list_cost_value?: $Decimal;
     /** OE Line Line Discount Description. Column oe_line.line_discount_description (Char, at most 60). */
     readonly oe_line_line_discount_description?: string;
     /** Unit Distributor Net. Column oe_line.unit_distributor_net (Decimal). Required. */
-    readonly unit_distributor_net?: $NumericValue;
+    readonly unit_distributor_net?: $Decimal;
     /** Other Cost Home. Column oe_line.other_cost_home (Decimal). */
-    readonly other_cost_home?: $NumericValue;
+    readonly other_cost_home?: $Decimal;
     /** Tank Name. Column oe_line.tank_name (Char, at most 50). */
     readonly tank_name?: string;
     /** No column (no DataType). */
@@ -2397,13 +2398,13 @@ export interface OrderLists {
    */
   readonly 'SHIP TO NOTES.ship_to_notes': {
     /** Price File ID. Column ship_to.price_file_id (Decimal). */
-    readonly price_file_id?: $NumericValue;
+    readonly price_file_id?: $Decimal;
     /** Transit Days. Column ship_to.transit_days (Long). */
     readonly transit_days?: $NumericValue;
     /** Req Lot Doc With Packinglist. Column ship_to.req_lot_doc_with_packinglist_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly req_lot_doc_with_packinglist_flag?: 'ON' | 'OFF';
     /** Sic Code. Column ship_to.sic_code (Decimal). */
-    readonly sic_code?: $NumericValue;
+    readonly sic_code?: $Decimal;
     /** Default Customer PO No. Column ship_to.default_customer_po_no (Char, at most 10). */
     readonly default_customer_po_no?: string;
     /** Exclude Hold From Order Ack. Column ship_to.exclude_hold_from_order_ack (Char, at most 40). */
@@ -2422,23 +2423,23 @@ export interface OrderLists {
     /** Column invoice_hdr.ship2_country (Char, at most 1). */
     readonly ship2_country?: string;
     /** Total Amount. Column invoice_hdr.total_amount (Decimal). */
-    readonly total_amount?: $NumericValue;
+    readonly total_amount?: $Decimal;
     /** Ship2 Postal Code. Column invoice_hdr.ship2_postal_code (Char, at most 10). */
     readonly ship2_postal_code?: string;
     /** Carrier ID. Column invoice_hdr.carrier_id (Decimal). Required. */
-    readonly carrier_id?: $NumericValue;
+    readonly carrier_id?: $Decimal;
     /** PO No. No column (Char). Required. */
     readonly po_no?: string;
     /** Tax Terms Amt. Column invoice_hdr.tax_terms_amt (Decimal). */
-    readonly tax_terms_amt?: $NumericValue;
+    readonly tax_terms_amt?: $Decimal;
     /** Column invoice_hdr.job_id (Char, at most 8). */
     readonly invoice_hdr_job_id?: string;
     /** Customer Claim No. Column invoice_hdr.customer_claim_no (Char, at most 8). */
     readonly customer_claim_no?: string;
     /** Eco Fee Amt. Column invoice_hdr.eco_fee_amt (Decimal). */
-    readonly eco_fee_amt?: $NumericValue;
+    readonly eco_fee_amt?: $Decimal;
     /** Downpayment Applied Home. Column invoice_hdr.downpayment_applied_home (Decimal). */
-    readonly downpayment_applied_home?: $NumericValue;
+    readonly downpayment_applied_home?: $Decimal;
     /** Approved. Column invoice_hdr.approved (Char, at most 40). */
     readonly approved?: string;
     /** Credit Memo For Terms. Column invoice_hdr.credit_memo_for_terms_flag (Char, at most 1). Valid values: "ON", "OFF". */
@@ -2459,17 +2460,17 @@ export interface OrderLists {
     /** Column invoice_hdr.freight_code_uid (Long). */
     readonly freight_code_uid?: $NumericValue;
     /** Brokerage Home. Column invoice_hdr.brokerage_home (Decimal). Required. */
-    readonly brokerage_home?: $NumericValue;
+    readonly brokerage_home?: $Decimal;
     /** Sold To Customer ID. Column invoice_hdr.sold_to_customer_id (Decimal). */
-    readonly sold_to_customer_id?: $NumericValue;
+    readonly sold_to_customer_id?: $Decimal;
     /** Printed Date. Column invoice_hdr.printed_date (Datetime). */
     readonly printed_date?: $DateValue;
     /** Rebill Invoice Reason UID. Column invoice_hdr.rebill_invoice_reason_uid (Long). */
     readonly rebill_invoice_reason_uid?: $NumericValue;
     /** IVA Withheld Amount. Column invoice_hdr.iva_withheld_amount (Decimal). */
-    readonly iva_withheld_amount?: $NumericValue;
+    readonly iva_withheld_amount?: $Decimal;
     /** Affiliated Training Center. Column invoice_hdr.affiliated_training_center (Decimal). */
-    readonly affiliated_training_center?: $NumericValue;
+    readonly affiliated_training_center?: $Decimal;
   };
   /**
    * `TP_INVOICES.invoice_lines` (List).
@@ -2480,11 +2481,11 @@ export interface OrderLists {
     /** Invoice No. Column invoice_line.invoice_no (Char, at most 10). Usual key. */
     readonly invoice_no?: string;
     /** Column invoice_line.line_no (Decimal). Usual key. */
-    readonly line_no?: $NumericValue;
+    readonly line_no?: $Decimal;
     /** Other Cost. Column invoice_line.other_cost (Decimal). */
-    readonly other_cost?: $NumericValue;
+    readonly other_cost?: $Decimal;
     /** OE Line Number. Column invoice_line.oe_line_number (Decimal). */
-    readonly oe_line_number?: $NumericValue;
+    readonly oe_line_number?: $Decimal;
     /** Cost Carrier Contract Line UID. Column invoice_line.cost_carrier_contract_line_uid (Long). */
     readonly cost_carrier_contract_line_uid?: $NumericValue;
     /** Job Price Line UID. Column invoice_line.job_price_line_uid (Long). */
@@ -2498,7 +2499,7 @@ export interface OrderLists {
     /** Column invoice_line.item_desc (Char, at most 60). */
     readonly item_desc?: string;
     /** Suggested Retail Price. Column invoice_line.suggested_retail_price (Decimal). */
-    readonly suggested_retail_price?: $NumericValue;
+    readonly suggested_retail_price?: $Decimal;
     /** Claim Start Date. Column invoice_line.claim_start_date (Datetime). */
     readonly claim_start_date?: $DateValue;
     /** No column (no DataType). */
@@ -2515,7 +2516,7 @@ export interface OrderLists {
     /** Column oe_line.quote_price_oe_line_uid (Long). */
     readonly quote_price_oe_line_uid?: $NumericValue;
     /** Strategic Unit Price. Column oe_line.strategic_unit_price (Decimal). */
-    readonly strategic_unit_price?: $NumericValue;
+    readonly strategic_unit_price?: $Decimal;
     /** Column oe_line.suppress_custom_cost (Char, at most 30). */
     readonly suppress_custom_cost?: string;
     /** Qa Status. Column oe_line.qa_status (Char, at most 16). */
@@ -2527,27 +2528,27 @@ export interface OrderLists {
     /** OE Line Complete. Column oe_line.complete (Char, at most 16). */
     readonly oe_line_complete?: string;
     /** Original Qty Ordered. Column oe_line.original_qty_ordered (Decimal). */
-    readonly original_qty_ordered?: $NumericValue;
+    readonly original_qty_ordered?: $Decimal;
     /** Supplier ID. Column oe_line.supplier_id (Decimal). Required. */
-    readonly supplier_id?: $NumericValue;
+    readonly supplier_id?: $Decimal;
     /** Rfq Indicator. Column oe_line.rfq_indicator_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly rfq_indicator_flag?: 'ON' | 'OFF';
     /** OE Line Unit Price Home. Column oe_line.unit_price_home (Decimal). */
-    readonly oe_line_unit_price_home?: $NumericValue;
+    readonly oe_line_unit_price_home?: $Decimal;
     /** OE Line Item Bill To ID. Column oe_line.item_bill_to_id (Decimal). */
-    readonly oe_line_item_bill_to_id?: $NumericValue;
+    readonly oe_line_item_bill_to_id?: $Decimal;
     /** Column oe_line.inv_mast_uid (Long). */
     readonly inv_mast_uid?: $NumericValue;
     /** OE Line Full Rolled Item. Column oe_line.full_rolled_item_cd (Long). */
     readonly oe_line_full_rolled_item_cd?: $NumericValue;
     /** Prediscount Unit Price. Column oe_line.prediscount_unit_price (Decimal). */
-    readonly prediscount_unit_price?: $NumericValue;
+    readonly prediscount_unit_price?: $Decimal;
     /** Strategic List Cost. Column oe_line.strategic_list_cost_cd (Long). */
     readonly strategic_list_cost_cd?: $NumericValue;
     /** Pricing Option. Column oe_line.pricing_option (Long). Required. */
     readonly pricing_option?: $NumericValue;
     /** Eco Fee Amount. Column oe_line.eco_fee_amount (Decimal). Required. */
-    readonly eco_fee_amount?: $NumericValue;
+    readonly eco_fee_amount?: $Decimal;
     /** No column (no DataType). */
     readonly cf_item_id_visible?: string;
     /** No column (no DataType). */
@@ -2574,7 +2575,7 @@ export interface OrderLists {
     /** Last Maintained By. Column customer_salesrep.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
     /** Column customer_salesrep.commission_percentage (Decimal). */
-    readonly commission_percentage?: $NumericValue;
+    readonly commission_percentage?: $Decimal;
     /** Date Created. Column c_date_created (Datetime). */
     readonly c_date_created?: $DateValue;
   };
@@ -2585,7 +2586,7 @@ export interface OrderLists {
    */
   readonly 'TP_SUBSTITUTES.substitutes': {
     /** Price2. Column inv_mast.price2 (Decimal). */
-    readonly price2?: $NumericValue;
+    readonly price2?: $Decimal;
     /** Nmfc Hdr UID. Column inv_mast.nmfc_hdr_uid (Long). */
     readonly nmfc_hdr_uid?: $NumericValue;
     /** Column inv_mast.default_sales_discount_group (Char, at most 10). */
@@ -2597,7 +2598,7 @@ export interface OrderLists {
     /** Source Type. Column c_source_type_cd (Long). */
     readonly c_source_type_cd?: $NumericValue;
     /** Price6. Column inv_mast.price6 (Decimal). */
-    readonly price6?: $NumericValue;
+    readonly price6?: $Decimal;
     /** Cust Parent Inv Mast UID. Column inv_mast.cust_parent_inv_mast_uid (Long). */
     readonly cust_parent_inv_mast_uid?: $NumericValue;
     /** Apply State Fuel Surcharge. Column inv_mast.apply_state_fuel_surcharge_flag (Char, at most 1). Valid values: "ON", "OFF". */
@@ -2660,19 +2661,19 @@ export interface OrderLists {
     /** Cancel. Column oe_line.cancel_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly cancel_flag?: 'ON' | 'OFF';
     /** Qty Allocated. Column oe_line.qty_allocated (Decimal). */
-    readonly qty_allocated?: $NumericValue;
+    readonly qty_allocated?: $Decimal;
     /** Eco Fee Amount. Column oe_line.eco_fee_amount (Decimal). */
-    readonly eco_fee_amount?: $NumericValue;
+    readonly eco_fee_amount?: $Decimal;
     /** Cost Price Page UID. Column oe_line.cost_price_page_uid (Long). */
     readonly cost_price_page_uid?: $NumericValue;
     /** Product Group ID. Column oe_line.product_group_id (Char, at most 8). */
     readonly product_group_id?: string;
     /** Belting Length. Column oe_line.belting_length (Decimal). */
-    readonly belting_length?: $NumericValue;
+    readonly belting_length?: $Decimal;
     /** Core Item Cost. Column oe_line.core_item_cost (Decimal). */
-    readonly core_item_cost?: $NumericValue;
+    readonly core_item_cost?: $Decimal;
     /** Prediscount Unit Price. Column oe_line.prediscount_unit_price (Decimal). Required. */
-    readonly prediscount_unit_price?: $NumericValue;
+    readonly prediscount_unit_price?: $Decimal;
     /** Geocom Forced Send. Column oe_line.geocom_forced_send_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly geocom_forced_send_flag?: 'ON' | 'OFF';
     /** Lot Bill. Column oe_line.lot_bill (Char, at most 40). */
@@ -2680,13 +2681,13 @@ export interface OrderLists {
     /** Column oe_line.rfq_indicator_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly rfq_indicator_flag?: 'ON' | 'OFF';
     /** OE Line Supplier ID. Column oe_line.supplier_id (Decimal). */
-    readonly oe_line_supplier_id?: $NumericValue;
+    readonly oe_line_supplier_id?: $Decimal;
     /** Other Cost Edited. Column oe_line.other_cost_edited (Char, at most 2). */
     readonly other_cost_edited?: string;
     /** Ud Cost. Column oe_line.ud_cost (Decimal). */
-    readonly ud_cost?: $NumericValue;
+    readonly ud_cost?: $Decimal;
     /** OE Line Downpayment Remaining Home. Column oe_line.downpayment_remaining_home (Decimal). */
-    readonly oe_line_downpayment_remaining_home?: $NumericValue;
+    readonly oe_line_downpayment_remaining_home?: $Decimal;
     /** Service Item. Column oe_line.service_item_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly service_item_flag?: 'ON' | 'OFF';
     /** Library Customer ID. Column oe_line.library_customer_id (Char, at most 20). */
@@ -2694,7 +2695,7 @@ export interface OrderLists {
     /** Bill Hold. Column oe_line.bill_hold_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly bill_hold_flag?: 'ON' | 'OFF';
     /** OE Line Secondary Unit Price. Column oe_line.secondary_unit_price (Decimal). */
-    readonly oe_line_secondary_unit_price?: $NumericValue;
+    readonly oe_line_secondary_unit_price?: $Decimal;
   };
   /**
    * `TP_SURCHARGES.surcharges` (List).
@@ -2721,13 +2722,13 @@ export interface OrderLists {
     /** Buyer. Column oe_line.buyer (Char, at most 40). */
     readonly buyer?: string;
     /** Ext Electronic Disc Amt. Column oe_line.ext_electronic_disc_amt (Decimal). */
-    readonly ext_electronic_disc_amt?: $NumericValue;
+    readonly ext_electronic_disc_amt?: $Decimal;
     /** Freight Code UID. Column oe_line.freight_code_uid (Long). */
     readonly freight_code_uid?: $NumericValue;
     /** Column oe_line.unit_of_measure (Char, at most 255). */
     readonly unit_of_measure?: string;
     /** Sales Tax Home. Column oe_line.sales_tax_home (Decimal). */
-    readonly sales_tax_home?: $NumericValue;
+    readonly sales_tax_home?: $Decimal;
     /** No column (no DataType). */
     readonly cf_rowind?: string;
     /** No column (no DataType). */
@@ -2742,13 +2743,13 @@ export interface OrderLists {
     /** AR Receipts Check Number. Column ar_receipts.check_number (Char, at most 20). */
     readonly ar_receipts_check_number?: string;
     /** Receipt Number. Column ar_receipts.receipt_number (Decimal). */
-    readonly receipt_number?: $NumericValue;
+    readonly receipt_number?: $Decimal;
     /** Date Created. Column ar_receipts.date_created (Datetime). */
     readonly date_created?: $DateValue;
     /** Bank No. Column ar_receipts.bank_no (Decimal). */
-    readonly bank_no?: $NumericValue;
+    readonly bank_no?: $Decimal;
     /** Year For Period. Column ar_receipts.year_for_period (Decimal). */
-    readonly year_for_period?: $NumericValue;
+    readonly year_for_period?: $Decimal;
     /** Column ar_receipts.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
     /** No column (no DataType). */
@@ -2763,15 +2764,15 @@ export interface OrderLists {
     /** AR Receipts Detail UID. Column ar_receipts_detail.ar_receipts_detail_uid (Long). Usual key. */
     readonly ar_receipts_detail_uid?: $NumericValue;
     /** Column ar_receipts_detail.allowed_amount (Decimal). */
-    readonly allowed_amount?: $NumericValue;
+    readonly allowed_amount?: $Decimal;
     /** Terms Amount Taken. Column ar_receipts_detail.terms_amount_taken (Decimal). Required. */
-    readonly terms_amount_taken?: $NumericValue;
+    readonly terms_amount_taken?: $Decimal;
     /** Delete. Column ar_receipts_detail.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
     /** Date Last Modified. Column ar_receipts_detail.date_last_modified (Datetime). */
     readonly date_last_modified?: $DateValue;
     /** Receipt Number. Column ar_receipts_detail.receipt_number (Decimal). */
-    readonly receipt_number?: $NumericValue;
+    readonly receipt_number?: $Decimal;
   };
   /**
    * `TP_CUSTOM.line_custom_fields` (List).
@@ -2780,9 +2781,9 @@ export interface OrderLists {
    */
   readonly 'TP_CUSTOM.line_custom_fields': {
     /** Next Ut Price. Column oe_line.next_ut_price (Decimal). */
-    readonly next_ut_price?: $NumericValue;
+    readonly next_ut_price?: $Decimal;
     /** Original Unit Price. Column c_original_unit_price (Decimal). */
-    readonly c_original_unit_price?: $NumericValue;
+    readonly c_original_unit_price?: $Decimal;
     /** Job Price Bin UID. Column oe_line.job_price_bin_uid (Long). */
     readonly job_price_bin_uid?: $NumericValue;
     /** Library Supplier ID. Column c_library_supplier_id (Char). */
@@ -2790,13 +2791,13 @@ export interface OrderLists {
     /** Buyer. Column oe_line.buyer (Char, at most 40). */
     readonly buyer?: string;
     /** Column oe_line.carrier_id (Decimal). */
-    readonly carrier_id?: $NumericValue;
+    readonly carrier_id?: $Decimal;
     /** Extended Item. Column oe_line.extended_item_flag (Char, at most 1). Required. Valid values: "ON", "OFF". */
     readonly extended_item_flag?: 'ON' | 'OFF';
     /** OE Line Cost Price Page UID. Column oe_line.cost_price_page_uid (Long). */
     readonly oe_line_cost_price_page_uid?: $NumericValue;
     /** Tag Package Qty Per. Column oe_line.tag_package_qty_per (Decimal). */
-    readonly tag_package_qty_per?: $NumericValue;
+    readonly tag_package_qty_per?: $Decimal;
     /** Exclude From EDI 844 867. Column oe_line.exclude_from_edi_844_867_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly exclude_from_edi_844_867_flag?: 'ON' | 'OFF';
     /** Order Cost Edited. Column oe_line.order_cost_edited (Char, at most 2). */
@@ -2804,11 +2805,11 @@ export interface OrderLists {
     /** DEA Restriction Failed. Column oe_line.dea_restriction_failed (Char, at most 40). */
     readonly dea_restriction_failed?: string;
     /** Column oe_line.system_calc_unit_price (Decimal). */
-    readonly system_calc_unit_price?: $NumericValue;
+    readonly system_calc_unit_price?: $Decimal;
     /** Admin Fee. Column c_admin_fee (Decimal). */
-    readonly c_admin_fee?: $NumericValue;
+    readonly c_admin_fee?: $Decimal;
     /** Imported Price. Column oe_line.imported_price (Decimal). */
-    readonly imported_price?: $NumericValue;
+    readonly imported_price?: $Decimal;
     /** No column (no DataType). */
     readonly cf_extended_amount?: string;
     /** No column (no DataType). */
@@ -2825,7 +2826,7 @@ export interface OrderLists {
     /** Extended Desc. Column po_line.extended_desc (Char, at most 40). */
     readonly extended_desc?: string;
     /** Unit Price Display. Column po_line.unit_price_display (Decimal). */
-    readonly unit_price_display?: $NumericValue;
+    readonly unit_price_display?: $Decimal;
     /** Quantity Changed. Column po_line.quantity_changed (Char, at most 1). */
     readonly quantity_changed?: string;
     /** Item ID. Column po_line.item_id (Char, at most 40). */
@@ -2833,7 +2834,7 @@ export interface OrderLists {
     /** PO Line Expected Ship Date. Column po_line.expected_ship_date (Datetime). */
     readonly po_line_expected_ship_date?: $DateValue;
     /** Unit Quantity. Column po_line.unit_quantity (Decimal). */
-    readonly unit_quantity?: $NumericValue;
+    readonly unit_quantity?: $Decimal;
   };
   /**
    * `TP_PURCHASING.po_line_notes` (List).
@@ -2846,7 +2847,7 @@ export interface OrderLists {
     /** PO Line Notepad Date Last Modified. Column po_line_notepad.date_last_modified (Datetime). */
     readonly po_line_notepad_date_last_modified?: $DateValue;
     /** PO No. Column po_line_notepad.po_no (Decimal). */
-    readonly po_no?: $NumericValue;
+    readonly po_no?: $Decimal;
     /** Topic. Column po_line_notepad.topic (Char, at most 30). */
     readonly topic?: string;
     /** PO Line Notepad UID. Column po_line_notepad.po_line_notepad_uid (Long). */
@@ -2856,7 +2857,7 @@ export interface OrderLists {
     /** Date Created. Column po_line_notepad.date_created (Datetime). */
     readonly date_created?: $DateValue;
     /** Line No. Column po_line_notepad.line_no (Decimal). */
-    readonly line_no?: $NumericValue;
+    readonly line_no?: $Decimal;
     /** Last Maintained By. Column po_line_notepad.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
     /** No column (no DataType). */
@@ -2871,9 +2872,9 @@ export interface OrderLists {
     /** Item ID. No column (Char). */
     readonly item_id?: string;
     /** Year First Stocked. Column inv_loc.year_first_stocked (Decimal). */
-    readonly year_first_stocked?: $NumericValue;
+    readonly year_first_stocked?: $Decimal;
     /** Pattern Like Location ID. Column inv_loc.pattern_like_location_id (Decimal). */
-    readonly pattern_like_location_id?: $NumericValue;
+    readonly pattern_like_location_id?: $Decimal;
     /** Demand Pattern Computed Year Period. Column inv_loc.demand_pattern_computed_year_period (Long). */
     readonly demand_pattern_computed_year_period?: $NumericValue;
     /** Default Shipment. Column inv_loc.default_shipment (Long). */
@@ -2883,35 +2884,35 @@ export interface OrderLists {
     /** Column inv_loc.purchase_class (Char, at most 10). Required. */
     readonly purchase_class?: string;
     /** Inv Loc Replenishment Location. Column inv_loc.replenishment_location (Decimal). */
-    readonly inv_loc_replenishment_location?: $NumericValue;
+    readonly inv_loc_replenishment_location?: $Decimal;
     /** Months In Season. Column c_months_in_season (Decimal). */
-    readonly c_months_in_season?: $NumericValue;
+    readonly c_months_in_season?: $Decimal;
     /** Period First Stocked. Column inv_loc.period_first_stocked (Decimal). */
-    readonly period_first_stocked?: $NumericValue;
+    readonly period_first_stocked?: $Decimal;
     /** Default Selling Unit. Column inv_loc.default_selling_unit (Char, at most 8). */
     readonly default_selling_unit?: string;
     /** Usage Lock Year. Column inv_loc.usage_lock_year (Decimal). */
-    readonly usage_lock_year?: $NumericValue;
+    readonly usage_lock_year?: $Decimal;
     /** Column inv_loc.loc_item_type_cd (Long). */
     readonly loc_item_type_cd?: $NumericValue;
     /** Stockable. Column inv_loc.stockable (Char, at most 1). */
     readonly stockable?: string;
     /** Location ID. Column inv_loc.location_id (Decimal). */
-    readonly location_id?: $NumericValue;
+    readonly location_id?: $Decimal;
     /** RMA Revenue Account No. Column inv_loc.rma_revenue_account_no (Char, at most 16). Required. */
     readonly rma_revenue_account_no?: string;
     /** Column inv_loc.price8 (Decimal). */
-    readonly price8?: $NumericValue;
+    readonly price8?: $Decimal;
     /** Inv Loc Tax Group ID. Column inv_loc.tax_group_id (Char, at most 16). */
     readonly inv_loc_tax_group_id?: string;
     /** Qty In Process. Column inv_loc.qty_in_process (Decimal). */
-    readonly qty_in_process?: $NumericValue;
+    readonly qty_in_process?: $Decimal;
     /** Manufacturer Req Stock. Column inv_loc.manufacturer_req_stock_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly manufacturer_req_stock_flag?: 'ON' | 'OFF';
     /** IVA Taxable. Column inv_loc.iva_taxable_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly iva_taxable_flag?: 'ON' | 'OFF';
     /** Inv Loc Inv Max. Column inv_loc.inv_max (Decimal). */
-    readonly inv_loc_inv_max?: $NumericValue;
+    readonly inv_loc_inv_max?: $Decimal;
     /** No column (no DataType). */
     readonly cf_rowind?: string;
     /** No column (no DataType). */
@@ -2928,11 +2929,11 @@ export interface OrderLists {
     /** Bill Hold. Column oe_line.bill_hold_flag (Char, at most 1). Required. Valid values: "ON", "OFF". */
     readonly bill_hold_flag?: 'ON' | 'OFF';
     /** Column oe_line.po_cost_home (Decimal). */
-    readonly po_cost_home?: $NumericValue;
+    readonly po_cost_home?: $Decimal;
     /** Inv Xref UID. Column oe_line.inv_xref_uid (Long). Required. */
     readonly inv_xref_uid?: $NumericValue;
     /** Column oe_line.po_cost (Decimal). */
-    readonly po_cost?: $NumericValue;
+    readonly po_cost?: $Decimal;
     /** Core Status. Column oe_line.core_status_cd (Long). */
     readonly core_status_cd?: $NumericValue;
     /** No column (no DataType). */
@@ -2947,17 +2948,17 @@ export interface OrderLists {
    */
   readonly 'TP_RECEIPTS.receipts': {
     /** Receipt Number. Column inventory_receipts_line.receipt_number (Decimal). Required. Usual key. */
-    readonly receipt_number?: $NumericValue;
+    readonly receipt_number?: $Decimal;
     /** Line Number. Column inventory_receipts_line.line_number (Decimal). Usual key. */
-    readonly line_number?: $NumericValue;
+    readonly line_number?: $Decimal;
     /** Column inventory_receipts_line.qty_received (Decimal). */
-    readonly qty_received?: $NumericValue;
+    readonly qty_received?: $Decimal;
     /** Unit Of Measure. No column (Char). */
     readonly unit_of_measure?: string;
     /** Last Maintained By. Column inventory_receipts_line.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
     /** PO Line Number. Column inventory_receipts_line.po_line_number (Decimal). */
-    readonly po_line_number?: $NumericValue;
+    readonly po_line_number?: $Decimal;
     /** Delete. Column inventory_receipts_line.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
     /** Date Last Modified. Column inventory_receipts_line.date_last_modified (Datetime). Required. */
@@ -2980,13 +2981,13 @@ export interface OrderLists {
    */
   readonly 'TP_PAYMENTS.receipts': {
     /** Receipt Number. Column ar_receipts.receipt_number (Decimal). Usual key. */
-    readonly receipt_number?: $NumericValue;
+    readonly receipt_number?: $Decimal;
     /** Period. Column ar_receipts.period (Decimal). */
-    readonly period?: $NumericValue;
+    readonly period?: $Decimal;
     /** Payment Amount. Column ar_receipts.payment_amount (Decimal). */
-    readonly payment_amount?: $NumericValue;
+    readonly payment_amount?: $Decimal;
     /** Customer ID. Column ar_receipts.customer_id (Decimal). */
-    readonly customer_id?: $NumericValue;
+    readonly customer_id?: $Decimal;
     /** AR Receipts Delete. Column ar_receipts.delete_flag (Char, at most 1). Required. Valid values: "ON", "OFF". */
     readonly ar_receipts_delete_flag?: 'ON' | 'OFF';
     /** Company ID. Column ar_receipts.company_id (Char, at most 8). */
@@ -2994,7 +2995,7 @@ export interface OrderLists {
     /** Check Number. Column ar_receipts.check_number (Char, at most 20). */
     readonly check_number?: string;
     /** Year For Period. Column ar_receipts.year_for_period (Decimal). */
-    readonly year_for_period?: $NumericValue;
+    readonly year_for_period?: $Decimal;
     /** Receipt Date. Column ar_receipts.receipt_date (Datetime). */
     readonly receipt_date?: $DateValue;
     /** No column (no DataType). */
@@ -3009,7 +3010,7 @@ export interface OrderLists {
     /** AR Receipts Detail UID. Column ar_receipts_detail.ar_receipts_detail_uid (Long). Usual key. */
     readonly ar_receipts_detail_uid?: $NumericValue;
     /** Receipt Number. Column ar_receipts_detail.receipt_number (Decimal). */
-    readonly receipt_number?: $NumericValue;
+    readonly receipt_number?: $Decimal;
     /** Date Last Modified. Column ar_receipts_detail.date_last_modified (Datetime). */
     readonly date_last_modified?: $DateValue;
     /** Invoice No. Column ar_receipts_detail.invoice_no (Char, at most 10). */
@@ -3017,13 +3018,13 @@ export interface OrderLists {
     /** Column ar_receipts_detail.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
     /** Column ar_receipts_detail.allowed_amount (Decimal). */
-    readonly allowed_amount?: $NumericValue;
+    readonly allowed_amount?: $Decimal;
     /** Column ar_receipts_detail.amount_paid (Decimal). */
-    readonly amount_paid?: $NumericValue;
+    readonly amount_paid?: $Decimal;
     /** Date Created. Column ar_receipts_detail.date_created (Datetime). */
     readonly date_created?: $DateValue;
     /** Column ar_receipts_detail.terms_amount_taken (Decimal). */
-    readonly terms_amount_taken?: $NumericValue;
+    readonly terms_amount_taken?: $Decimal;
     /** Column ar_receipts_detail.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
     /** No column (no DataType). */
@@ -3054,7 +3055,7 @@ export interface OrderLists {
     /** Sales Manager ID. Column contacts.sales_manager_id (Char, at most 10). */
     readonly sales_manager_id?: string;
     /** Vendor ID. Column contacts.vendor_id (Decimal). */
-    readonly vendor_id?: $NumericValue;
+    readonly vendor_id?: $Decimal;
     /** Inside Salesrep. Column contacts.inside_salesrep_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly inside_salesrep_flag?: 'ON' | 'OFF';
     /** Direct Watts Number. Column contacts.direct_watts_number (Char, at most 16). */
@@ -3071,7 +3072,7 @@ export interface OrderLists {
    */
   readonly 'TP_CUSTOMER.customer_product_groups': {
     /** Maximum Order Line Profit. Column product_group.maximum_order_line_profit (Decimal). Required. */
-    readonly maximum_order_line_profit?: $NumericValue;
+    readonly maximum_order_line_profit?: $Decimal;
     /** OE Skip Profit Check Unpriced. Column product_group.oe_skip_profit_check_unpriced (Char, at most 1). */
     readonly oe_skip_profit_check_unpriced?: string;
     /** Product Group Product Group ID. Column product_group.product_group_id (Char, at most 8). */
@@ -3096,7 +3097,7 @@ export interface OrderLists {
     /** Column customer_terms.customer_terms_uid (Long). */
     readonly customer_terms_customer_terms_uid?: $NumericValue;
     /** Column customer_terms.customer_id (Decimal). */
-    readonly customer_id?: $NumericValue;
+    readonly customer_id?: $Decimal;
     /** Default. Column c_default_flag (Char). Valid values: "ON", "OFF". */
     readonly c_default_flag?: 'ON' | 'OFF';
     /** Last Maintained By. Column customer_terms.last_maintained_by (Char, at most 30). */
@@ -3140,7 +3141,7 @@ export interface OrderLists {
    */
   readonly 'TP_CANCEL.cancel_reasons': {
     /** Column oe_line.strategic_list_cost_value (Decimal). */
-    readonly strategic_list_cost_value?: $NumericValue;
+    readonly strategic_list_cost_value?: $Decimal;
     /** Column oe_line.library_disc_grp_id (Char, at most 8). */
     readonly library_disc_grp_id?: string;
     /** Add To Open Pt. Column oe_line.add_to_open_pt_flag (Char, at most 1). Valid values: "ON", "OFF". */
@@ -3148,7 +3149,7 @@ export interface OrderLists {
     /** Manual Price Overide. Column oe_line.manual_price_overide (Char, at most 40). */
     readonly manual_price_overide?: string;
     /** Sales Tax. Column oe_line.sales_tax (Decimal). */
-    readonly sales_tax?: $NumericValue;
+    readonly sales_tax?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
   };
@@ -3165,9 +3166,9 @@ export interface OrderLists {
     /** Exported. Column oe_hdr.exported_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly exported_flag?: 'ON' | 'OFF';
     /** Quoted Freight Out. Column oe_hdr.quoted_freight_out (Decimal). Required. */
-    readonly quoted_freight_out?: $NumericValue;
+    readonly quoted_freight_out?: $Decimal;
     /** Homeowner ID. Column oe_hdr.homeowner_id (Decimal). */
-    readonly homeowner_id?: $NumericValue;
+    readonly homeowner_id?: $Decimal;
     /** Second Route Override Date. Column oe_hdr.second_route_override_date (Datetime). */
     readonly second_route_override_date?: $DateValue;
     /** Override Freight Code. Column oe_hdr.override_freight_code_flag (Char, at most 1). Valid values: "ON", "OFF". */
@@ -3175,15 +3176,15 @@ export interface OrderLists {
     /** Requested Date. Column oe_hdr.requested_date (Datetime). */
     readonly requested_date?: $DateValue;
     /** Address ID. Column oe_hdr.address_id (Decimal). */
-    readonly address_id?: $NumericValue;
+    readonly address_id?: $Decimal;
     /** PO No Append. Column oe_hdr.po_no_append (Char, at most 50). */
     readonly po_no_append?: string;
     /** Net Billing. Column oe_hdr.net_billing_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly net_billing_flag?: 'ON' | 'OFF';
     /** Order Disc Factor. Column oe_hdr.order_disc_factor (Decimal). */
-    readonly order_disc_factor?: $NumericValue;
+    readonly order_disc_factor?: $Decimal;
     /** Builder ID. No column (Decimal). */
-    readonly builder_id?: $NumericValue;
+    readonly builder_id?: $Decimal;
     /** OE Hdr Field Destroy. Column oe_hdr.field_destroy_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly oe_hdr_field_destroy_flag?: 'ON' | 'OFF';
     /** Cancel. Column oe_hdr.cancel_flag (Char, at most 1). Valid values: "ON", "OFF". */
@@ -3208,17 +3209,17 @@ export interface OrderLists {
    */
   readonly 'TP_KITS.kit_components': {
     /** Unit Size. Column oe_line.unit_size (Decimal). */
-    readonly unit_size?: $NumericValue;
+    readonly unit_size?: $Decimal;
     /** Restricted By Address. Column oe_line.restricted_by_address_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly restricted_by_address_flag?: 'ON' | 'OFF';
     /** Secondary Unit Price. Column oe_line.secondary_unit_price (Decimal). Required. */
-    readonly secondary_unit_price?: $NumericValue;
+    readonly secondary_unit_price?: $Decimal;
     /** Price Carrier Contract Line UID. Column oe_line.price_carrier_contract_line_uid (Long). */
     readonly price_carrier_contract_line_uid?: $NumericValue;
     /** Assembly. Column oe_line.assembly (Char, at most 10). */
     readonly assembly?: string;
     /** Retail Price. Column oe_line.retail_price (Decimal). */
-    readonly retail_price?: $NumericValue;
+    readonly retail_price?: $Decimal;
     /** DEA Restriction Failed. Column oe_line.dea_restriction_failed (Char, at most 40). */
     readonly dea_restriction_failed?: string;
     /** Cust PO No. Column oe_line.cust_po_no (Char, at most 8). */
@@ -3226,11 +3227,11 @@ export interface OrderLists {
     /** Delete. Column oe_line.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
     /** Line Discount. Column oe_line.line_discount (Decimal). */
-    readonly line_discount?: $NumericValue;
+    readonly line_discount?: $Decimal;
     /** Qty Invoiced. Column oe_line.qty_invoiced (Decimal). */
-    readonly qty_invoiced?: $NumericValue;
+    readonly qty_invoiced?: $Decimal;
     /** Prediscount Unit Price. Column oe_line.prediscount_unit_price (Decimal). */
-    readonly prediscount_unit_price?: $NumericValue;
+    readonly prediscount_unit_price?: $Decimal;
     /** Column oe_line.reason_id (Char, at most 20). Required. */
     readonly reason_id?: string;
     /** Date Last Modified. Column oe_line.date_last_modified (Datetime). */
@@ -3242,7 +3243,7 @@ export interface OrderLists {
     /** Item ID. Column oe_line.item_id (Char, at most 40). */
     readonly item_id?: string;
     /** Extended Price. Column oe_line.extended_price (Decimal). */
-    readonly extended_price?: $NumericValue;
+    readonly extended_price?: $Decimal;
     /** Item Commitment Detail UID. Column oe_line.item_commitment_detail_uid (Long). */
     readonly item_commitment_detail_uid?: $NumericValue;
     /** No column (no DataType). */

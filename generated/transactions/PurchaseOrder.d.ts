@@ -2,6 +2,7 @@
 import type {
   Service as $Service,
   DateValue as $DateValue,
+  Decimal as $Decimal,
   NumericValue as $NumericValue,
 } from '../runtime/transaction.js';
 
@@ -14,21 +15,21 @@ export interface PurchaseOrderForms {
    */
   readonly 'TABPAGE_1.tp_1_dw_1': {
     /** PO No. Column po_hdr.po_no (Decimal). Usual key. */
-    readonly po_no?: $NumericValue;
+    readonly po_no?: $Decimal;
     /** Company ID. Column po_hdr.company_no (Char, at most 8). Required. */
     readonly company_id?: string;
     /** Location ID. Column po_hdr.location_id (Decimal). Required. */
-    readonly location_id?: $NumericValue;
+    readonly location_id?: $Decimal;
     /** Supplier ID. Column po_hdr.supplier_id (Decimal). Required. */
-    readonly supplier_id?: $NumericValue;
+    readonly supplier_id?: $Decimal;
     /** Column supplier.supplier_name (Char, at most 50). */
     readonly supplier_name?: string;
     /** Vendor ID. Column po_hdr.vendor_id (Decimal). */
-    readonly vendor_id?: $NumericValue;
+    readonly vendor_id?: $Decimal;
     /** Column vendor.vendor_name (Char, at most 255). */
     readonly vendor_name?: string;
     /** Column po_hdr.division_id (Decimal). */
-    readonly division_id?: $NumericValue;
+    readonly division_id?: $Decimal;
     /** Order Date. Column po_hdr.order_date (Datetime). Required. */
     readonly order_date?: $DateValue;
     /** Date Due. Column po_hdr.date_due (Datetime). */
@@ -72,9 +73,9 @@ export interface PurchaseOrderForms {
     /** Sales Order. Column po_hdr.sales_order_number (Char, at most 8). */
     readonly sales_order_number?: string;
     /** Exchange Rate. Column po_hdr.exchange_rate (Decimal). */
-    readonly exchange_rate?: $NumericValue;
+    readonly exchange_rate?: $Decimal;
     /** Currency ID. Column po_hdr.currency_id (Decimal). */
-    readonly currency_id?: $NumericValue;
+    readonly currency_id?: $Decimal;
     /** Packing Slip No. Column po_hdr.packing_slip_number (Char, at most 10). */
     readonly packing_slip_number?: string;
     /** Branch ID. Column po_hdr.branch_id (Char, at most 20). */
@@ -153,23 +154,23 @@ export interface PurchaseOrderLists {
    */
   readonly 'TP_ITEMS.po_line': {
     /** Line. Column po_line.line_no (Decimal). Usual key. */
-    readonly line_no?: $NumericValue;
+    readonly line_no?: $Decimal;
     /** Item ID. Column po_line.item_id (Char, at most 40). Required. */
     readonly item_id?: string;
     /** Description. Column po_line.item_description (Char, at most 255). */
     readonly item_description?: string;
     /** Qty Ordered. Column po_line.qty_ordered (Decimal). Required. */
-    readonly qty_ordered?: $NumericValue;
+    readonly qty_ordered?: $Decimal;
     /** Qty Received. Column po_line.qty_received (Decimal). */
-    readonly qty_received?: $NumericValue;
+    readonly qty_received?: $Decimal;
     /** UOM. Column po_line.unit_of_measure (Char, at most 255). Required. */
     readonly unit_of_measure?: string;
     /** Unit Size. Column po_line.unit_size (Decimal). */
-    readonly unit_size?: $NumericValue;
+    readonly unit_size?: $Decimal;
     /** Unit Quantity. Column po_line.unit_quantity (Decimal). */
-    readonly unit_quantity?: $NumericValue;
+    readonly unit_quantity?: $Decimal;
     /** Unit Price. Column po_line.unit_price (Decimal). */
-    readonly unit_price?: $NumericValue;
+    readonly unit_price?: $Decimal;
     /** Date Due. Column po_line.date_due (Datetime). */
     readonly date_due?: $DateValue;
     /** Required Date. Column po_line.required_date (Datetime). */
@@ -191,25 +192,25 @@ export interface PurchaseOrderLists {
     /** Expedite. Column po_line.expedite_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly expedite_flag?: 'ON' | 'OFF';
     /** Next Due In PO Cost. Column po_line.next_due_in_po_cost (Decimal). */
-    readonly next_due_in_po_cost?: $NumericValue;
+    readonly next_due_in_po_cost?: $Decimal;
     /** Pricing Unit. Column po_line.pricing_unit (Char, at most 8). */
     readonly pricing_unit?: string;
     /** Pricing Unit Size. Column po_line.pricing_unit_size (Decimal). */
-    readonly pricing_unit_size?: $NumericValue;
+    readonly pricing_unit_size?: $Decimal;
     /** Contract Number. Column po_line.contract_number (Char, at most 50). */
     readonly contract_number?: string;
     /** Country Of Origin. Column po_line.country_of_origin (Char, at most 8). */
     readonly country_of_origin?: string;
     /** Desired Receipt Location ID. Column po_line.desired_receipt_location_id (Decimal). */
-    readonly desired_receipt_location_id?: $NumericValue;
+    readonly desired_receipt_location_id?: $Decimal;
     /** Supplier Ship Date. Column po_line.supplier_ship_date (Datetime). */
     readonly supplier_ship_date?: $DateValue;
     /** Expected Ship Date. Column po_line.expected_ship_date (Datetime). */
     readonly expected_ship_date?: $DateValue;
     /** List Price Multiplier. Column po_line.list_price_multiplier (Decimal). */
-    readonly list_price_multiplier?: $NumericValue;
+    readonly list_price_multiplier?: $Decimal;
     /** Extended Cost. Column c_extended_cost (Decimal). */
-    readonly c_extended_cost?: $NumericValue;
+    readonly c_extended_cost?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
   };
@@ -222,7 +223,7 @@ export interface PurchaseOrderLists {
     /** Note ID. Column po_line_notepad.po_line_notepad_uid (Long). Usual key. */
     readonly po_line_notepad_uid?: $NumericValue;
     /** Line. Column po_line_notepad.line_no (Decimal). */
-    readonly line_no?: $NumericValue;
+    readonly line_no?: $Decimal;
     /** Topic. Column po_line_notepad.topic (Char, at most 30). Required. */
     readonly topic?: string;
     /** Note. Column po_line_notepad.note (Char, at most 4000). */
@@ -239,13 +240,13 @@ export interface PurchaseOrderLists {
    */
   readonly 'TP_RECEIPTS.receipts': {
     /** Receipt No. Column inventory_receipts_hdr.receipt_number (Decimal). */
-    readonly receipt_number?: $NumericValue;
+    readonly receipt_number?: $Decimal;
     /** Column inventory_receipts_hdr.received_date (Datetime). */
     readonly received_date?: $DateValue;
     /** Shipment Date. Column inventory_receipts_hdr.shipment_date (Datetime). */
     readonly shipment_date?: $DateValue;
     /** Location ID. Column inventory_receipts_hdr.location_id (Decimal). */
-    readonly location_id?: $NumericValue;
+    readonly location_id?: $Decimal;
     /** PO Type. Column inventory_receipts_hdr.po_type (Char, at most 1). Valid values: "Stock", "Direct Ship", "Special Order", "Drop Ship". */
     readonly po_type?: 'Stock' | 'Direct Ship' | 'Special Order' | 'Drop Ship';
     /** No column (no DataType). */
@@ -264,7 +265,7 @@ export interface PurchaseOrderLists {
     /** Invoice Date. Column apinv_hdr.invoice_date (Datetime). */
     readonly invoice_date?: $DateValue;
     /** Amount. Column apinv_hdr.invoice_amount (Decimal). */
-    readonly invoice_amount?: $NumericValue;
+    readonly invoice_amount?: $Decimal;
     /** Paid. Column apinv_hdr.paid_in_full_flag (Char). Valid values: "ON", "OFF". */
     readonly paid_in_full_flag?: 'ON' | 'OFF';
   };

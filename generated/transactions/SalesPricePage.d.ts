@@ -2,6 +2,7 @@
 import type {
   Service as $Service,
   DateValue as $DateValue,
+  Decimal as $Decimal,
   NumericValue as $NumericValue,
 } from '../runtime/transaction.js';
 
@@ -27,11 +28,11 @@ export interface SalesPricePageForms {
     /** Column price_page.discount_group_id (Char, at most 8). */
     readonly discount_group_id?: string;
     /** Supplier ID. Column price_page.supplier_id (Decimal). */
-    readonly supplier_id?: $NumericValue;
+    readonly supplier_id?: $Decimal;
     /** Item ID. Column inv_mast.item_id (Char, at most 40). */
     readonly item_id?: string;
     /** Customer ID. Column customer.customer_id (Decimal). */
-    readonly customer_id?: $NumericValue;
+    readonly customer_id?: $Decimal;
     /** Pricing Method. Column price_page.pricing_method_cd (Long). Valid values: "Source", "Price", "Pricing Libraries", "None". */
     readonly pricing_method_cd?: 'Source' | 'Price' | 'Pricing Libraries' | 'None';
     /** Source Price. Column price_page.source_price_cd (Long). Valid values: "Supplier List Price", "Replacement Cost", "Average Cost". */
@@ -58,63 +59,63 @@ export interface SalesPricePageForms {
     /** Calculation Method. Column price_page.calculation_method_cd (Long). Valid values: "Multiplier", "Difference", "Mark Up", "Percentage", "Fixed Price". */
     readonly calculation_method_cd?: 'Multiplier' | 'Difference' | 'Mark Up' | 'Percentage' | 'Fixed Price';
     /** Value 1. Column price_page.calculation_value1 (Decimal). */
-    readonly calculation_value1?: $NumericValue;
+    readonly calculation_value1?: $Decimal;
     /** Value 2. Column price_page.calculation_value2 (Decimal). */
-    readonly calculation_value2?: $NumericValue;
+    readonly calculation_value2?: $Decimal;
     /** Value 3. Column price_page.calculation_value3 (Decimal). */
-    readonly calculation_value3?: $NumericValue;
+    readonly calculation_value3?: $Decimal;
     /** Value 4. Column price_page.calculation_value4 (Decimal). */
-    readonly calculation_value4?: $NumericValue;
+    readonly calculation_value4?: $Decimal;
     /** Value 5. Column price_page.calculation_value5 (Decimal). */
-    readonly calculation_value5?: $NumericValue;
+    readonly calculation_value5?: $Decimal;
     /** Value 6. Column price_page.calculation_value6 (Decimal). */
-    readonly calculation_value6?: $NumericValue;
+    readonly calculation_value6?: $Decimal;
     /** Value 7. Column price_page.calculation_value7 (Decimal). */
-    readonly calculation_value7?: $NumericValue;
+    readonly calculation_value7?: $Decimal;
     /** Value 8. Column price_page.calculation_value8 (Decimal). */
-    readonly calculation_value8?: $NumericValue;
+    readonly calculation_value8?: $Decimal;
     /** Value 9. Column price_page.calculation_value9 (Decimal). */
-    readonly calculation_value9?: $NumericValue;
+    readonly calculation_value9?: $Decimal;
     /** Value 10. Column price_page.calculation_value10 (Decimal). */
-    readonly calculation_value10?: $NumericValue;
+    readonly calculation_value10?: $Decimal;
     /** Value 11. Column price_page.calculation_value11 (Decimal). */
-    readonly calculation_value11?: $NumericValue;
+    readonly calculation_value11?: $Decimal;
     /** Value 12. Column price_page.calculation_value12 (Decimal). */
-    readonly calculation_value12?: $NumericValue;
+    readonly calculation_value12?: $Decimal;
     /** Value 13. Column price_page.calculation_value13 (Decimal). */
-    readonly calculation_value13?: $NumericValue;
+    readonly calculation_value13?: $Decimal;
     /** Value 14. Column price_page.calculation_value14 (Decimal). */
-    readonly calculation_value14?: $NumericValue;
+    readonly calculation_value14?: $Decimal;
     /** Value 15. Column price_page.calculation_value15 (Decimal). */
-    readonly calculation_value15?: $NumericValue;
+    readonly calculation_value15?: $Decimal;
     /** Break 1. Column price_page.break1 (Decimal). */
-    readonly break1?: $NumericValue;
+    readonly break1?: $Decimal;
     /** Break 2. Column price_page.break2 (Decimal). */
-    readonly break2?: $NumericValue;
+    readonly break2?: $Decimal;
     /** Break 3. Column price_page.break3 (Decimal). */
-    readonly break3?: $NumericValue;
+    readonly break3?: $Decimal;
     /** Break 4. Column price_page.break4 (Decimal). */
-    readonly break4?: $NumericValue;
+    readonly break4?: $Decimal;
     /** Break 5. Column price_page.break5 (Decimal). */
-    readonly break5?: $NumericValue;
+    readonly break5?: $Decimal;
     /** Break 6. Column price_page.break6 (Decimal). */
-    readonly break6?: $NumericValue;
+    readonly break6?: $Decimal;
     /** Break 7. Column price_page.break7 (Decimal). */
-    readonly break7?: $NumericValue;
+    readonly break7?: $Decimal;
     /** Break 8. Column price_page.break8 (Decimal). */
-    readonly break8?: $NumericValue;
+    readonly break8?: $Decimal;
     /** Break 9. Column price_page.break9 (Decimal). */
-    readonly break9?: $NumericValue;
+    readonly break9?: $Decimal;
     /** Break 10. Column price_page.break10 (Decimal). */
-    readonly break10?: $NumericValue;
+    readonly break10?: $Decimal;
     /** Break 11. Column price_page.break11 (Decimal). */
-    readonly break11?: $NumericValue;
+    readonly break11?: $Decimal;
     /** Break 12. Column price_page.break12 (Decimal). */
-    readonly break12?: $NumericValue;
+    readonly break12?: $Decimal;
     /** Break 13. Column price_page.break13 (Decimal). */
-    readonly break13?: $NumericValue;
+    readonly break13?: $Decimal;
     /** Break 14. Column price_page.break14 (Decimal). */
-    readonly break14?: $NumericValue;
+    readonly break14?: $Decimal;
   };
   /**
    * `COSTS.costs` (Form).
@@ -127,11 +128,11 @@ export interface SalesPricePageForms {
     /** Commission Cost Method. Column price_page.commission_cost_calc_method_cd (Long). Valid values: "Multiplier", "Difference", "Mark Up", "Percentage". */
     readonly commission_cost_calc_method_cd?: 'Multiplier' | 'Difference' | 'Mark Up' | 'Percentage';
     /** Commission Cost Value. Column price_page.commission_cost_value1 (Decimal). */
-    readonly commission_cost_value1?: $NumericValue;
+    readonly commission_cost_value1?: $Decimal;
     /** Other Cost Type. Column price_page.other_cost_type_cd (Long). Valid values: "Source", "Order", "Value", "None". */
     readonly other_cost_type_cd?: 'Source' | 'Order' | 'Value' | 'None';
     /** Other Cost Value. Column price_page.other_cost_value1 (Decimal). */
-    readonly other_cost_value1?: $NumericValue;
+    readonly other_cost_value1?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
   };
@@ -165,9 +166,9 @@ export interface SalesPricePageLists {
     /** Calculation Method. Column price_page_po_cost_calc.calc_method_cd (Long). Valid values: "Multiplier", "Difference", "Mark Up", "Percentage", "Fixed Price". */
     readonly po_cost_calc_method_cd?: 'Multiplier' | 'Difference' | 'Mark Up' | 'Percentage' | 'Fixed Price';
     /** Multiplier. Column price_page_po_cost_calc.calc_value (Decimal). */
-    readonly po_cost_value?: $NumericValue;
+    readonly po_cost_value?: $Decimal;
     /** Break Qty. Column price_page_po_cost_calc.break_qty (Decimal). */
-    readonly break_qty?: $NumericValue;
+    readonly break_qty?: $Decimal;
     /** Status. Column price_page_po_cost_calc.row_status_flag (Long). Valid values: "Active", "Delete". */
     readonly row_status_flag?: 'Active' | 'Delete';
     /** No column (no DataType). */

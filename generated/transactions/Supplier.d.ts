@@ -2,6 +2,7 @@
 import type {
   Service as $Service,
   DateValue as $DateValue,
+  Decimal as $Decimal,
   NumericValue as $NumericValue,
 } from '../runtime/transaction.js';
 
@@ -14,7 +15,7 @@ export interface SupplierForms {
    */
   readonly 'TABPAGE_1.tp_1_dw_1': {
     /** Supplier ID. Column supplier.supplier_id (Decimal). Required. Usual key. */
-    readonly supplier_id?: $NumericValue;
+    readonly supplier_id?: $Decimal;
     /** Supplier Name. Column supplier.supplier_name (Char, at most 50). Required. */
     readonly supplier_name?: string;
     /** Address. Column address.mail_address1 (Char, at most 40). */
@@ -40,9 +41,9 @@ export interface SupplierForms {
     /** Buyer. Column supplier.buyer_id (Char, at most 8). */
     readonly buyer_id?: string;
     /** Days Early. Column supplier.days_early (Decimal). */
-    readonly days_early?: $NumericValue;
+    readonly days_early?: $Decimal;
     /** Days Late. Column supplier.days_late (Decimal). */
-    readonly days_late?: $NumericValue;
+    readonly days_late?: $Decimal;
     /** Delete. Column supplier.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
     /** Currency. Column supplier.currency_id (Decimal). Valid values: "USD", "CAD", "EUR", "MXN". */
@@ -52,11 +53,11 @@ export interface SupplierForms {
     /** Default Shipping Instructions. Column supplier.default_shipping_instructions (Char, at most 255). */
     readonly default_shipping_instructions?: string;
     /** Average Lead Time. Column supplier.average_lead_time (Decimal). */
-    readonly average_lead_time?: $NumericValue;
+    readonly average_lead_time?: $Decimal;
     /** Lead Time Safety Factor. Column supplier.lead_time_safety_factor (Decimal). */
-    readonly lead_time_safety_factor?: $NumericValue;
+    readonly lead_time_safety_factor?: $Decimal;
     /** Column supplier.safety_stock_days (Decimal). */
-    readonly safety_stock_days?: $NumericValue;
+    readonly safety_stock_days?: $Decimal;
     /** Lead Time Source. Column supplier.lead_time_source (Char, at most 20). Valid values: "Calculated", "Manual", "Supplier". */
     readonly lead_time_source?: 'Calculated' | 'Manual' | 'Supplier';
     /** RMA Required. Column supplier.rma_required (Char, at most 255). Valid values: "ON", "OFF". */
@@ -85,7 +86,7 @@ export interface SupplierForms {
     /** Company ID. Column vendor.company_id (Char, at most 8). Required. Usual key. */
     readonly company_id?: string;
     /** Vendor ID. Column vendor.vendor_id (Decimal). Required. Usual key. */
-    readonly vendor_id?: $NumericValue;
+    readonly vendor_id?: $Decimal;
     /** Vendor Name. Column vendor.vendor_name (Char, at most 255). */
     readonly vendor_name?: string;
     /** AP Account. Column vendor.ap_account_no (Char, at most 16). */
@@ -119,7 +120,7 @@ export interface SupplierForms {
     /** 1099 Type. Column vendor.default_1099_type (Decimal). Valid values: " ", "Misc", "NEC", "Interest". */
     readonly default_1099_type?: ' ' | 'Misc' | 'NEC' | 'Interest';
     /** Column vendor.credit_limit (Decimal). */
-    readonly credit_limit?: $NumericValue;
+    readonly credit_limit?: $Decimal;
   };
   /**
    * `TIMESTAMP.timestamp` (Form).
@@ -151,11 +152,11 @@ export interface SupplierLists {
     /** Supplier Part #. Column inventory_supplier.supplier_part_no (Char, at most 40). */
     readonly supplier_part_no?: string;
     /** List Price. Column inventory_supplier.list_price (Decimal). */
-    readonly list_price?: $NumericValue;
+    readonly list_price?: $Decimal;
     /** Cost. Column inventory_supplier.cost (Decimal). */
-    readonly cost?: $NumericValue;
+    readonly cost?: $Decimal;
     /** Column inventory_supplier.lead_time_days (Decimal). */
-    readonly lead_time_days?: $NumericValue;
+    readonly lead_time_days?: $Decimal;
     /** Primary. Column inventory_supplier.primary_supplier_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly primary_supplier_flag?: 'ON' | 'OFF';
     /** No column (no DataType). */

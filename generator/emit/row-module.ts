@@ -68,6 +68,7 @@ function codes(set: KnownValueSet): string {
 export function rowModule(object: QueryObject, names: ObjectNames, options: RowModuleOptions): Module {
   const what = object.surface === 'table' ? 'table' : 'view';
   const imports = new Set<string>();
+  let decimalText = false;
   const fields: Member[] = [];
   const kinds: Array<[string, string]> = [];
   for (const c of object.columns) {
@@ -75,7 +76,10 @@ export function rowModule(object: QueryObject, names: ObjectNames, options: RowM
     const known = c.shape ? undefined : options.knownValues.lookup(object.name, c.name, kind);
     const narrow = known && !(kind === 'decimal' && options.decimals === 'string');
     const shaped = c.shape && shapeType(c.shape);
-    let type: Type = shaped?.type ?? tsTypeOf(kind, options.decimals);
+    // exact decimals are numeric text: the package's one decimal type (DecimalText), not any string
+    const exact = !shaped && kind === 'decimal' && options.decimals === 'string';
+    if (exact) decimalText = true;
+    let type: Type = shaped?.type ?? (exact ? '$DecimalText' : tsTypeOf(kind, options.decimals));
     if (narrow) {
       imports.add(known.name);
       type = `$${known.name}`;
@@ -102,6 +106,9 @@ export function rowModule(object: QueryObject, names: ObjectNames, options: RowM
         GENERATED_HEADER,
         { import: ['defineObject as $defineObject'], from: '../runtime/object.js', use: 'value' },
         { import: ['QueryObject as $QueryObject'], from: '../runtime/object.js', use: 'type' },
+        ...(decimalText
+          ? [{ import: ['DecimalText as $DecimalText'], from: '../runtime/literals.js', use: 'type' } as const]
+          : []),
         ...[...imports]
           .sort()
           .map((name): Statement => ({ import: [`${name} as $${name}`], from: '../known-values.js', use: 'type' })),

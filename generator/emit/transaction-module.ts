@@ -25,6 +25,7 @@ function valueType(field: TransactionField): Type {
 function baseType(field: TransactionField): string {
   switch (field.dataType) {
     case 'Decimal':
+      return '$Decimal';
     case 'Long':
     case 'Number':
       return '$NumericValue';
@@ -98,6 +99,7 @@ export function transactionModule(service: TransactionService, names: ObjectName
   const types = new Set(service.elements.flatMap((e) => e.fields.filter((f) => !f.validValues).map(baseType)));
   const typeImports = [
     ...(types.has('$DateValue') ? ['DateValue as $DateValue'] : []),
+    ...(types.has('$Decimal') ? ['Decimal as $Decimal'] : []),
     ...(types.has('$NumericValue') ? ['NumericValue as $NumericValue'] : []),
   ];
   const what = service.report ? 'report service' : 'transaction service';

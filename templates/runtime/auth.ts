@@ -13,6 +13,7 @@
 // TokenException (a consumer key not registered on this tenant: a tenant restored from another environment
 // carries that environment's keys); 403 `insufficient_scope` (a key without scope). The token endpoint's error
 // body echoes the consumer key, so it is redacted like every server body.
+import { checkSecret } from './option-checks.js';
 import { ErpError, ErpHttpError, ErpSignInError, ErpUnexpectedResponseError, type RequestInfo } from './errors.js';
 import {
   createHttp,
@@ -122,14 +123,13 @@ export function parseTokenAnswer(text: string): { token: string; lifetime: numbe
  * server; used on its own (`token()` outside a client), it needs a `baseUrl`.
  */
 export function tokenAuth(options: TokenAuthOptions): TokenAuth {
-  // an unset environment variable passed on with `!` would otherwise surface as a puzzling sign-in error
-  if (typeof options.consumerKey === 'string' ? options.consumerKey === '' : !options.password)
-    throw new ErpError(
-      `tokenAuth: the ${typeof options.consumerKey === 'string' ? 'consumer key' : 'password'} is empty (is the environment variable that holds it set?)`,
-    );
+  // an unset environment variable passed on with `!` would otherwise surface as a puzzling sign-in error; a
+  // `consumerKey` named but undefined is a consumer key that is not set, not a missing password
+  const keyNamed = Object.prototype.hasOwnProperty.call(options, 'consumerKey') && !('password' in options);
+  checkSecret(keyNamed ? 'consumerKey' : 'password', keyNamed ? options.consumerKey : options.password);
   const own = options.baseUrl !== undefined ? options.baseUrl.replace(/\/+$/, '') : undefined;
   const now = options.now ?? (() => Date.now());
-  const byKey = typeof options.consumerKey === 'string';
+  const byKey = keyNamed;
   const secretValues = [options.password, options.consumerKey].filter((s): s is string => typeof s === 'string');
   const issuedTokens: string[] = [];
   // a sign-in that failed may have been given the password as the user name (the two swapped by mistake), so

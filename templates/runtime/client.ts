@@ -2,6 +2,7 @@
 // the snapshot's settings) and the families built on it (families.ts): the query surface's paging and the
 // Transaction API as the client's own members, each other family as a namespace. A family other than paging loads
 // its code on its first call.
+import { checkAuth, checkTruncate } from './option-checks.js';
 import type { UserDefinedFieldKinds } from './contract.js';
 import { guardDrift, type DriftMode, type Provenance } from './drift.js';
 import { ErpError } from './errors.js';
@@ -13,6 +14,7 @@ import { toRetryPolicy, type Logger, type RetryOptions, type RetryPolicy } from 
 import { validateMode, type ValidateMode } from './query/validate-mode.js';
 import type { TracerLike } from './tracing.js';
 import { router, trimSlash } from './router.js';
+import type { TruncateMode } from './transaction-wire.js';
 
 export type { DriftMode, Provenance } from './drift.js';
 export type { AbortSignalLike, AuthAttachment, AuthProvider, FetchLike } from './http.js';
@@ -37,7 +39,7 @@ export interface ClientOptions extends ClientHooks {
   readonly retry?: RetryPolicy | RetryOptions;
   /**
    * receives one line per retry, per sign-in and token renewal (of a tokenAuth given as `auth`), per redirect
-   * followed and per hook that threw (never a secret)
+   * followed, per value cut and per hook that threw (never a secret)
    */
   readonly log?: Logger;
   /**
@@ -45,6 +47,12 @@ export interface ClientOptions extends ClientHooks {
    * need otherwise): a span per request, a paging run (`rows()`) or a transaction's polling their parent
    */
   readonly tracer?: TracerLike;
+  /**
+   * Free text longer than its column in a transaction (the builder cuts it): `'cut'` (the default) sends it cut,
+   * logs one line per field and returns the cuts in the answer's `warnings`; `'error'` refuses the request before
+   * sending it (ErpTruncationError naming the field and both lengths). A request's own option overrides it.
+   */
+  readonly truncate?: TruncateMode;
   /**
    * The most bytes of one answer the client reads (default 256 MiB): a server that answers without end is refused
    * with an ErpResponseTooLargeError instead of filling memory. Error bodies are read only as far as a message needs.
@@ -90,6 +98,8 @@ export function createClientWith(settings: PackageSettings): (options: ClientOpt
 }
 
 export function createClient(options: ClientOptions, settings: PackageSettings = {}): ErpClient {
+  checkAuth(options.auth);
+  checkTruncate(options.truncate, 'createClient');
   const baseUrl = trimSlash(options.baseUrl);
   const retry = toRetryPolicy(options.retry, options.log);
   // the hooks see paths redacted with every secret the client knows, its provider's included
@@ -129,6 +139,7 @@ export function createClient(options: ClientOptions, settings: PackageSettings =
     observer,
     validate,
     ...(options.log ? { log: options.log } : {}),
+    ...(options.truncate ? { truncate: options.truncate } : {}),
   });
   const own = new Set<string>(OWN_MEMBERS);
   const client: Record<string, unknown> = {};

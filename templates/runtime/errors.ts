@@ -15,6 +15,14 @@ export class ErpLiteralError extends ErpError {
   override name = 'ErpLiteralError';
 }
 
+/**
+ * An option of createClient or tokenAuth that cannot work (a token with its `Bearer ` prefix, an unset variable's
+ * `undefined`), found when the client or provider is made, before anything is sent.
+ */
+export class ErpConfigError extends ErpError {
+  override name = 'ErpConfigError';
+}
+
 /** A builder used in a way the service would reject, found before anything is sent. */
 export class ErpQueryError extends ErpError {
   override name = 'ErpQueryError';

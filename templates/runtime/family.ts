@@ -13,6 +13,7 @@ import type { Observer } from './hooks.js';
 import type { Http } from './http.js';
 import type { ValidateMode } from './query/validate-mode.js';
 import type { Logger, RetryPolicy } from './retry.js';
+import type { TruncateMode } from './transaction-wire.js';
 
 export interface FamilyContext {
   /** the base host without a trailing slash: the query, REST, UDT and security families are called there */
@@ -33,6 +34,8 @@ export interface FamilyContext {
   readonly log?: Logger;
   /** the caller's hooks and tracer: a family tells its pages, its retries and its runs of requests there */
   readonly observer: Observer;
+  /** the client's `truncate` option: what a transaction does with text its builder cut */
+  readonly truncate?: TruncateMode;
 }
 
 /** A family: builds its members (`client.<name>`, or the client's own) from the shared context. */

@@ -4,7 +4,7 @@
 // Every comparison is `column operator literal`: there is no way to put a column on the right, do
 // arithmetic, call `now()` or `substringof`, which the service rejects.
 import { ErpQueryError } from './errors.js';
-import { literal, type DateString, type DateTimeString, type Decimal } from './literals.js';
+import { literal, type DateString, type DateTimeString, type ExactDecimal } from './literals.js';
 import type { ColumnKind } from './column-kinds.js';
 import type { Surface } from './object.js';
 
@@ -111,7 +111,7 @@ export interface NullTestColumn<N extends string, S extends Surface> {
 interface ValueByKind<T> {
   string: T;
   int: T;
-  decimal: [T] extends [number] ? T | Decimal : number | Decimal;
+  decimal: [T] extends [number] ? T | ExactDecimal : number | ExactDecimal;
   float: T;
   boolean: T;
   date: DateString | Date;

@@ -7,18 +7,33 @@ import type { ColumnKind } from './column-kinds.js';
 
 declare const decimalBrand: unique symbol;
 
-/** A decimal given as text, so that it stays exact (19-digit decimals do not fit a JS number). */
-export type Decimal = string & { readonly [decimalBrand]: true };
+/** Numeric text, kept digit for digit (`'5000.10'`, `'12345678901234567.89'`): how the runtime reads a decimal exactly. */
+export type DecimalText = `${number}`;
+
+/**
+ * A decimal, wherever the package takes one: a transaction's Decimal field, an entity or inventory record written,
+ * a window's change, a UDT column, a price quantity. A number (`5000`) or its exact text (`'5000.10'`); text is
+ * sent digit for digit, a number as its shortest exact form, never through a rounding step of the client's. The
+ * real service sends and takes JSON numbers; give text where a number would lose digits (beyond 15 significant).
+ * A decimal read back from a REST record is its exact text (DecimalText).
+ */
+export type Decimal = number | DecimalText;
+
+/**
+ * Exact decimal text for a filter, made by `decimal()`: a filter takes a number, or this (a plain string there is
+ * refused, the quoted-number mistake the query service rejects).
+ */
+export type ExactDecimal = DecimalText & { readonly [decimalBrand]: true };
 
 const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
 
 /** `decimal('12345678901234567.89')`: an exact decimal for filters on Edm.Decimal columns. */
-export function decimal(text: string): Decimal {
+export function decimal(text: string): ExactDecimal {
   if (!DECIMAL.test(text))
     throw new ErpLiteralError(
       `decimal(${JSON.stringify(text)}): not a decimal number (digits, one optional point, optional sign)`,
     );
-  return canonicalDecimal(text) as Decimal;
+  return canonicalDecimal(text) as ExactDecimal;
 }
 
 /** The grammar's form of a decimal: no `+`, a digit before and after any point. The digits stay as given. */
@@ -52,6 +67,16 @@ export function plainNumber(value: number, what: string): string {
   if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
   if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/**
+ * A Decimal as the exact text it is sent as, in every family that writes one: a number written out in full, numeric
+ * text digit for digit (trimmed); undefined for anything else, which the caller refuses with its own error.
+ */
+export function decimalText(value: unknown, what: string): string | undefined {
+  if (typeof value === 'number') return plainNumber(value, what);
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return value.trim();
+  return undefined;
 }
 
 function twoDigits(n: number): string {

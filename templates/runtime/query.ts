@@ -4,6 +4,7 @@
 import { ErpQueryError } from './errors.js';
 import { checkColumnName, columnAccessors, isFilter, type Columns, type Filter } from './filter.js';
 import type { DateTimeString } from './literals.js';
+import type { DidYouMean } from './messages.js';
 import type { ColumnKind } from './column-kinds.js';
 import { hasOwn, type QueryObject, type Surface } from './object.js';
 
@@ -36,6 +37,30 @@ function accessorsOf(object: QueryObject<unknown, string, Surface, Kinds>): Read
   }
   return accessors;
 }
+
+/** What select() / orderBy() take: a column's name (completion offers them), or a function of the columns. */
+type ColumnGiven<Row> = (keyof Row & string) | (string & {}) | ColumnChoice<Row, keyof Row>;
+
+/**
+ * What an argument of select() / orderBy() must be, worked out from what it is (`X`): a column's name or a function
+ * as it is; a name that is no column meets the message saying so (`'credit_limt' is not a column of customer (did
+ * you mean credit_limit?)`), as the argument's own error. Inferred per argument, so the error marks the wrong one.
+ */
+type ColumnArgument<X, Row, N extends string, Wide = X> = X extends string
+  ? string extends X
+    ? Wide
+    : X extends keyof Row
+      ? X
+      : `'${X}' is not a column of ${N}${DidYouMean<X, keyof Row, '_'>}`
+  : X;
+
+/** The columns the arguments of select() name: the names, and the columns the functions return. */
+type Chosen<Cs, Row> = Cs extends readonly unknown[]
+  ? {
+      [I in keyof Cs]: Cs[I] extends keyof Row ? Cs[I] : Cs[I] extends ColumnChoice<Row, infer C> ? C : never;
+    }[number] &
+      keyof Row
+  : never;
 
 /** A column as a value: what a `select()` or `orderBy()` function returns, `c.credit_limit`. */
 export interface ColumnRef<C> {
@@ -169,9 +194,13 @@ export class Query<
    * or choose them from the columns, `select((c) => [c.name, c.credit_limit])`, where completion shows each
    * column's docs.
    */
-  select<C extends keyof Row>(...columns: Array<C | ColumnChoice<Row, C>>): Query<Row, N, S, K, Pick<Row, C>> {
+  select<const Cs extends ReadonlyArray<ColumnGiven<Row>>>(
+    ...columns: { readonly [I in keyof Cs]: ColumnArgument<Cs[I], Row, N> }
+  ): Query<Row, N, S, K, Pick<Row, Chosen<Cs, Row>>> {
     if (columns.length === 0) throw new ErpQueryError(`${this.where()}.select() needs at least one column`);
-    return this.with<Pick<Row, C>>({ select: [...new Set(columns.flatMap((c) => this.columnsOf(c, 'select')))] });
+    return this.with<Pick<Row, Chosen<Cs, Row>>>({
+      select: [...new Set(columns.flatMap((c) => this.columnsOf(c, 'select')))],
+    });
   }
 
   /** Rows for which the filter holds; a second `filter()` adds its condition with `and`. */
@@ -187,7 +216,12 @@ export class Query<
    * Sorts by a column, `orderBy('name')` or `orderBy((c) => c.name)`; call again for a second sort key. (Columns
    * chosen together, `(c) => [c.a, c.b]`, are sort keys in that order, each in `direction`.)
    */
-  orderBy(column: keyof Row | ColumnChoice<Row, keyof Row>, direction: Direction = 'asc'): Query<Row, N, S, K, Result> {
+  orderBy<const C extends ColumnGiven<Row>>(
+    // a string of unknown content is no column name (select's arguments, inferred as a tuple, cannot say so: a
+    // name after a function is inferred wide there while the call is checked)
+    column: ColumnArgument<C, Row, N, keyof Row & string>,
+    direction: Direction = 'asc',
+  ): Query<Row, N, S, K, Result> {
     if (direction !== 'asc' && direction !== 'desc')
       throw new ErpQueryError(
         `${this.where()}.orderBy(): direction is 'asc' or 'desc', not ${JSON.stringify(direction)}`,
@@ -269,6 +303,6 @@ export function changedSince<Row extends Stamped, N extends string, S extends Su
     .filter((c) =>
       (c as unknown as Record<string, { gt(v: unknown): Filter<N, S> }>)['max_date_last_modified']!.gt(since),
     )
-    .orderBy('max_date_last_modified' as keyof Row & string);
-  return hasOwn(query.object.columns, 'unique_id') ? stamped.orderBy('unique_id' as keyof Row & string) : stamped;
+    .orderBy('max_date_last_modified' as never);
+  return hasOwn(query.object.columns, 'unique_id') ? stamped.orderBy('unique_id' as never) : stamped;
 }

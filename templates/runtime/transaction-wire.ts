@@ -36,6 +36,54 @@ export interface TransactionRequest {
   readonly Transactions: readonly WireTransaction[];
 }
 
+/**
+ * A value cut to its column's length when the transaction was built (free text only: identifiers are refused). The
+ * value itself is not kept: `preview` is its first characters, redacted.
+ */
+export interface Truncation {
+  readonly service: string;
+  /** the data element, e.g. `TABPAGE_1.order` */
+  readonly element: string;
+  readonly field: string;
+  /** the row, from 1, when the element was given more than one */
+  readonly row?: number;
+  /** the value's length in UTF-16 code units, as given */
+  readonly length: number;
+  /** its length as sent (the column's length, one fewer where a surrogate pair would be split) */
+  readonly sentLength: number;
+  /** the column's length */
+  readonly maxLength: number;
+  /** a short redacted preview of the value's start */
+  readonly preview: string;
+}
+
+/** What `truncate` does with free text longer than its column: cut it and warn (default), or refuse the request. */
+export type TruncateMode = 'cut' | 'error';
+
+/**
+ * The cuts made in building a request, by request: the request stays exactly the wire JSON (nothing added to it),
+ * and the client finds its cuts here when it sends it.
+ */
+const cutsByRequest = new WeakMap<object, readonly Truncation[]>();
+
+export function recordCuts(request: object, cuts: readonly Truncation[]): void {
+  if (cuts.length) cutsByRequest.set(request, Object.freeze([...cuts]));
+}
+
+/** The cuts made in building `request` (none for a request written by hand). */
+export function cutsOf(request: object): readonly Truncation[] {
+  return cutsByRequest.get(request) ?? [];
+}
+
+/** Where a value was cut: `Order TP_ITEMS.items row 2.extended_desc`. */
+export const cutPlace = (cut: Truncation): string =>
+  `${cut.service} ${cut.element}${cut.row !== undefined ? ` row ${cut.row}` : ''}.${cut.field}`;
+
+/** `Order TABPAGE_1.order.job_name: cut from 90 to 60 characters (the column's length)` */
+export function describeCut(cut: Truncation): string {
+  return `${cutPlace(cut)}: cut from ${cut.length} to ${cut.sentLength} characters (the column's length)`;
+}
+
 /** The body of POST /api/v2/transaction/get. */
 export interface TransactionGetRequest {
   readonly ServiceName: string;
@@ -63,6 +111,12 @@ export interface TransactionResponse {
 export interface TransactionSet {
   readonly Name: string;
   readonly Transactions: ReadonlyArray<{ readonly Status?: string; readonly DataElements: readonly WireDataElement[] }>;
+}
+
+/** The client's answer to a transaction: the server's, and what the client cut before sending it. */
+export interface TransactionOutcome extends TransactionResponse {
+  /** free text cut to its column's length in building the request (each also logged): empty when nothing was cut */
+  readonly warnings: readonly Truncation[];
 }
 
 /**

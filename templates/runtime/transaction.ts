@@ -5,23 +5,31 @@
 // column are refused and free text too long is truncated with a warning.
 import type { FieldType } from './contract.js';
 import { ErpError } from './errors.js';
-import { isDateText, localDateTime, plainNumber } from './literals.js';
+import { decimalText, isDateText, localDateTime, plainNumber, type Decimal } from './literals.js';
+import type { DidYouMean, OrProblem } from './messages.js';
 import { hasOwn } from './object.js';
-import type {
-  Edit,
-  TransactionGetRequest,
-  TransactionRequest,
-  TransactionResponse,
-  TransactionSet,
-  WireDataElement,
-  WireTransaction,
+import { preview, redact } from './redact.js';
+import {
+  cutPlace,
+  describeCut,
+  recordCuts,
+  type Edit,
+  type TransactionGetRequest,
+  type TransactionRequest,
+  type TransactionResponse,
+  type TransactionSet,
+  type Truncation,
+  type WireDataElement,
+  type WireTransaction,
 } from './transaction-wire.js';
 
 /** A field's `DataType` in the definition (contract.ts). */
 export type { FieldType };
+/** What a Decimal field takes (literals.ts). */
+export type { Decimal };
 
-/** A number, or a numeric string (exact, for long decimals). */
-export type NumericValue = number | `${number}`;
+/** What a Long or Number field takes: a Decimal (a whole number for Long, checked when built). */
+export type NumericValue = Decimal;
 /** A Date, or a date string `YYYY-MM-DD` (optionally with a time). */
 export type DateValue = Date | `${number}-${number}-${number}${string}`;
 
@@ -58,6 +66,33 @@ export class ErpTransactionBuildError extends ErpError {
   override name = 'ErpTransactionBuildError';
 }
 
+/**
+ * Free text longer than its column, in a request sent with `truncate: 'error'`: refused before anything is sent.
+ * Names the first such field (`cuts` holds them all); never the value.
+ */
+export class ErpTruncationError extends ErpTransactionBuildError {
+  override name = 'ErpTruncationError';
+  readonly service: string;
+  readonly element: string;
+  readonly field: string;
+  readonly length: number;
+  readonly maxLength: number;
+  readonly cuts: readonly Truncation[];
+  constructor(cuts: readonly [Truncation, ...Truncation[]]) {
+    const [first] = cuts;
+    const more = cuts.length - 1;
+    super(
+      `${cutPlace(first)}: ${first.length} characters, but its column holds ${first.maxLength}; refused before sending (truncate: 'error')${more ? `; ${more} more field${more > 1 ? 's' : ''} too long` : ''}`,
+    );
+    this.service = first.service;
+    this.element = first.element;
+    this.field = first.field;
+    this.length = first.length;
+    this.maxLength = first.maxLength;
+    this.cuts = cuts;
+  }
+}
+
 // --- types of the builders ---------------------------------------------------------------------------------
 
 /** In code-value mode the codes are not known: fields with valid values take any string. */
@@ -80,29 +115,6 @@ type RowShape<F> = { readonly [K in keyof F]?: F[K] | Inherited<K> };
 type NotAField<P, El extends string, Fields> = `'${P & string}' is not a field of ${El}${DidYouMean<P, Fields, '_'>}`;
 
 /**
- * ` (did you mean X?)` when exactly one name is close: the same but for case, else the same last part, else
- * the same first part (parts split at `sep`: `TP_ITEMS.items`, `po_no`). Computed only for a wrong name.
- */
-type DidYouMean<P, Names, Sep extends string> = [P] extends [string] // deferred while P is generic
-  ? [CloseTo<P, Names & string, Sep>] extends [never]
-    ? ''
-    : ` (did you mean ${CloseTo<P, Names & string, Sep>}?)`
-  : '';
-
-type CloseTo<P extends string, Names extends string, Sep extends string> = OrElse<
-  Single<{ [N in Names]: Lowercase<N> extends Lowercase<P> ? N : never }[Names]>,
-  OrElse<
-    P extends `${string}${Sep}${infer Tail}` ? Single<Extract<Names, `${string}${Sep}${Tail}`>> : never,
-    P extends `${infer Head}${Sep}${string}` ? Single<Extract<Names, `${Head}${Sep}${string}`>> : never
-  >
->;
-
-type OrElse<A, B> = [A] extends [never] ? B : A;
-
-/** `U` when it is a single name, else never. */
-type Single<U, All = U> = U extends unknown ? ([All] extends [U] ? U : never) : never;
-
-/**
  * What is wrong with the element name `El` given to form() / list(), as a message; `''` when nothing is. Only
  * worked out for one name: while the compiler infers or completes, `El` is a wide union (its constraint).
  */
@@ -116,16 +128,6 @@ type ElementProblem<El extends string, Own, Other, Kind extends string, OtherKin
       ? `'${El}' is a ${OtherKind} element: use ${Lowercase<OtherKind>}()`
       : `'${El}' is not a ${Kind} element of this service${DidYouMean<El, keyof Own, '.'>}`;
 
-/**
- * An argument of form() / list(): `Ok` where `Problem` is `''`, else the message `Problem`, which says what is
- * wrong. The message is a type parameter of the method, with a default worked out once the arguments are
- * inferred: while the compiler infers or completes, this type is distributive over that parameter and so
- * stands for its constraint, `string`. Worked out from the arguments' types instead, the message and the
- * fields of a row would be computed for every element of the service (which cost the TypeScript 6 editor
- * most of its first completion in a big service).
- */
-type OrProblem<Ok, Problem> = Problem extends '' ? Ok : NoInfer<Problem>;
-
 /** The fields of element `El`; any field, unchecked, while the element itself is wrong (one error at a time). */
 type FieldsOf<Elements, El> = El extends keyof Elements ? Elements[El] : { readonly [field: string]: unknown };
 
@@ -135,7 +137,7 @@ type FieldsOf<Elements, El> = El extends keyof Elements ? Elements[El] : { reado
  * keys are inferred, never the row itself: rows of a list would be widened into one union that gives each row
  * the others' keys as optional `never`, which an inherited name like `constructor` never fits.
  */
-type RowProblem<K extends string, F, El extends string, Key> = string extends K
+export type RowProblem<K extends string, F, El extends string, Key> = string extends K
   ? '' // keys not known yet (completing)
   : [Exclude<K, keyof F>] extends [never]
     ? [Exclude<Key, K>] extends [never]
@@ -147,7 +149,7 @@ type RowProblem<K extends string, F, El extends string, Key> = string extends K
  * The edits of one row of keys `K`: each a field of the element `F`, with a value of its type; every key
  * present. `F` is the method's type parameter, never inferred from a row (its default is the element's fields).
  */
-type Edits<K extends string, F, Key> = RowShape<NoInfer<F>> & {
+export type Edits<K extends string, F, Key> = RowShape<NoInfer<F>> & {
   readonly [P in K]?: (P extends keyof F ? F[P] : never) | Inherited<P>;
 } & { readonly [P in NoInfer<Key> & keyof NoInfer<F>]-?: Exclude<F[P], undefined> };
 
@@ -192,6 +194,8 @@ export interface Transaction<in out Forms, in out Lists, in out Codes extends bo
   ): Transaction<Forms, Lists, Codes>;
   /** Free text cut to its column's length so far, e.g. `TABPAGE_1.order.po_no: cut from 61 to 50 characters`. */
   readonly warnings: readonly string[];
+  /** The same cuts, by field and lengths; `client.transaction()` logs them and returns them as `warnings`. */
+  readonly cuts: readonly Truncation[];
   /** Fields the definition marks required that new rows (no keys) leave out. Reports; the server decides. */
   missingRequired(): string[];
   /** The wire form of this transaction. */
@@ -247,7 +251,6 @@ export interface Service<in out Forms, in out Lists> {
 
 // --- values ------------------------------------------------------------------------------------------------
 
-const NUMERIC = /^-?\d+(\.\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?)?$/;
 
 /** The string the service takes for a value of this field type. */
@@ -255,12 +258,10 @@ function wireValue(value: unknown, type: FieldType, what: string): string {
   if (value === null || value === undefined)
     throw new ErpTransactionBuildError(`${what}: no value (leave the field out instead)`);
   if (type === 'Decimal' || type === 'Long' || type === 'Number') {
-    if (typeof value === 'number') {
-      if (type === 'Long' && !Number.isInteger(value))
-        throw new ErpTransactionBuildError(`${what}: ${value} is not a whole number`);
-      return plainNumber(value, what);
-    }
-    if (typeof value === 'string' && NUMERIC.test(value.trim())) return value.trim();
+    if (type === 'Long' && typeof value === 'number' && !Number.isInteger(value))
+      throw new ErpTransactionBuildError(`${what}: ${value} is not a whole number`);
+    const text = decimalText(value, what);
+    if (text !== undefined) return text;
     throw new ErpTransactionBuildError(`${what}: ${JSON.stringify(value)} is not a number`);
   }
   if (type === 'Datetime') {
@@ -290,8 +291,11 @@ function cut(text: string, max: number): string {
 
 // --- the builder -------------------------------------------------------------------------------------------
 
+/** How much of a cut value a warning shows: enough to recognise it, too little to carry a record's text. */
+const CUT_PREVIEW = 16;
+
 class TransactionBuilder {
-  readonly warnings: string[] = [];
+  readonly cuts: Truncation[] = [];
   private readonly elements: WireDataElement[] = [];
   /** rows inserted (no keys), per element: what missingRequired() looks at */
   private readonly inserted: Array<{ element: string; fields: Set<string> }> = [];
@@ -301,6 +305,10 @@ class TransactionBuilder {
   constructor(service: ServiceDescriptor, codeValues: boolean) {
     this.service = service;
     this.codeValues = codeValues;
+  }
+
+  get warnings(): string[] {
+    return this.cuts.map(describeCut);
   }
 
   form(element: string, edits: Record<string, unknown>, options?: { keys: readonly string[] }): this {
@@ -346,7 +354,8 @@ class TransactionBuilder {
         const descriptor = hasOwn(element.fields, field) ? element.fields[field] : undefined;
         if (!descriptor)
           throw new ErpTransactionBuildError(`${at}: ${JSON.stringify(field)} is not a field of the element`);
-        edits.push({ Name: field, Value: this.value(value, descriptor, `${at}.${field}`) });
+        const place = { element: name, field, ...(rows.length > 1 ? { row: index + 1 } : {}) };
+        edits.push({ Name: field, Value: this.value(value, descriptor, `${at}.${field}`, place) });
       }
       // T8: the server folds List rows that agree on their keys into one, keeping the last; without Keys it folds
       // rows that agree on the definition's KeyFields. Refused rather than lose rows.
@@ -372,7 +381,12 @@ class TransactionBuilder {
     return this;
   }
 
-  private value(value: unknown, field: FieldDescriptor, what: string): string {
+  private value(
+    value: unknown,
+    field: FieldDescriptor,
+    what: string,
+    place: Pick<Truncation, 'element' | 'field' | 'row'>,
+  ): string {
     if (field.validValues && !this.codeValues) {
       // a display label, whatever the field's DataType: the service decodes it
       if (typeof value !== 'string' || !field.validValues.includes(value)) {
@@ -391,8 +405,16 @@ class TransactionBuilder {
         throw new ErpTransactionBuildError(
           `${what}: ${length} characters, but its column holds ${field.maxLength}: an identifier is never cut`,
         );
-      text = cut(text, field.maxLength);
-      this.warnings.push(`${what}: cut from ${length} to ${text.length} characters (the column's length)`);
+      const sent = cut(text, field.maxLength);
+      this.cuts.push({
+        service: this.service.name,
+        ...place,
+        length,
+        sentLength: sent.length,
+        maxLength: field.maxLength,
+        preview: preview(text, redact, CUT_PREVIEW),
+      });
+      text = sent;
     }
     return text;
   }
@@ -445,12 +467,17 @@ export function defineService<Forms, Lists>(descriptor: ServiceDescriptor): Serv
           );
         }
       }
-      return {
+      const request: TransactionRequest = {
         Name: frozen.name,
         UseCodeValues: Boolean(options.useCodeValues),
         ...(options.ignoreDisabled !== undefined ? { IgnoreDisabled: options.ignoreDisabled } : {}),
         Transactions: transactions.map((t) => (t as TransactionBuilder).toJSON()),
       };
+      recordCuts(
+        request,
+        transactions.flatMap((t) => (t as TransactionBuilder).cuts),
+      );
+      return request;
     },
     records(from: TransactionResponse | TransactionSet, element: string): Array<Record<string, string>> {
       if (!hasOwn(frozen.elements, element))

@@ -302,10 +302,10 @@ describe('sign-in errors a user can act on, each one line', () => {
 
   it('an empty key or password (an unset environment variable) is refused before any call', () => {
     expect(() => tokenAuth({ baseUrl: 'http://127.0.0.1:9', consumerKey: '' })).toThrow(
-      /tokenAuth: the consumer key is empty \(is the environment variable that holds it set\?\)/,
+      /tokenAuth: consumerKey is an empty string \(is the environment variable that holds it set\?\)/,
     );
     expect(() => tokenAuth({ baseUrl: 'http://127.0.0.1:9', username: 'demo', password: '' })).toThrow(
-      /the password is empty/,
+      /tokenAuth: password is an empty string/,
     );
   });
 

@@ -216,7 +216,7 @@ describe('entity family: writing', () => {
     // what is not a decimal is refused before sending, naming the field
     const before = sandbox.server.requests.length;
     await expect(
-      client.entity.customers.update({ CompanyId: 'ACME', CustomerId: 199, CreditLimit: '5,000' }),
+      client.entity.customers.update({ CompanyId: 'ACME', CustomerId: 199, CreditLimit: '5,000' as never }),
     ).rejects.toThrow(/CreditLimit: "5,000" is not a decimal/);
     expect(sandbox.server.requests.length).toBe(before);
   });

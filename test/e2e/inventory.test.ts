@@ -385,7 +385,7 @@ describe('price and availability', () => {
   });
 
   it('I7: batch price as XML: Content-Type application/xml, ArrayOfItemPriceInfo without a namespace, ids escaped', async () => {
-    const items = [
+    const items: PriceItem[] = [
       { ItemId: 'WIDGET-001', SourceLocId: 10, UnitQuantity: '2.5', UOM: 'EA', PriceUom: 'EA' },
       { ItemId: 'AB#12&+', SourceLocId: 10 },
       { ItemId: 'A/B', SourceLocId: 10, UnitQuantity: 1 },

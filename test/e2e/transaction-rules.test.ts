@@ -362,6 +362,7 @@ describe('the Transaction API rules', () => {
       Messages: ['Transaction 1:: '],
       Results: null,
       Summary: { Succeeded: 0, Failed: 0, Other: 1 },
+      warnings: [],
     });
     expect(text.log.some((l) => /Complete without a JSON result/.test(l))).toBe(true);
     // reading back tells what was written

@@ -101,6 +101,11 @@ query(oe_hdr).filter((c) => c.completed.in(['N', 'T']));
 // @ts-expect-error Q12: completed is Y, N or T
 query(oe_hdr).filter((c) => c.completed.in(['N', 'X']));
 
+// a string of unknown content is no column name for orderBy
+declare const someName: string;
+// @ts-expect-error orderBy takes a column name, not any string
+query(customer).orderBy(someName);
+
 // decimals: numbers, or exact decimal text through decimal()
 query(customer).filter((c) => c.credit_limit.ge(decimal('12345678901234567.89')));
 // @ts-expect-error a plain string is a quoted numeric

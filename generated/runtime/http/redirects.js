@@ -45,6 +45,7 @@ export async function follow(exchange, hop) {
         method,
         headers,
         ...(body !== undefined ? { body } : {}),
+        // the deadline's signal, made by the platform's AbortController (connection.ts)
         signal: hop.signal,
         redirect: 'manual',
       });

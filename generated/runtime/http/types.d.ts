@@ -71,6 +71,18 @@ export interface BodySink {
   write(chunk: Uint8Array): void | Promise<void>;
 }
 /**
+ * The AbortSignal a fetch is given: the platform's own where the program knows one (Node's or the DOM's types), so
+ * that the platform's fetch, and a wrapper that hands its arguments on to it, take what the client passes; else the
+ * part of one the client uses.
+ */
+export type FetchSignal = typeof globalThis extends {
+  AbortSignal: {
+    prototype: infer S;
+  };
+}
+  ? S
+  : AbortSignalLike;
+/**
  * The part of fetch the client calls: Node's global fetch fits, so does a test double or a proxying fetch. The
  * client always asks for `redirect: 'manual'` and follows redirects itself: a fetch of your own must pass that on
  * (a fetch that follows a redirect to another origin anyway is refused when its answer says so, but by then it
@@ -82,7 +94,7 @@ export type FetchLike = (
     method: string;
     headers: Record<string, string>;
     body?: string;
-    signal?: unknown;
+    signal?: FetchSignal;
     redirect: 'manual';
   },
 ) => Promise<FetchResponse>;

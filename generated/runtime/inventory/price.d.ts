@@ -1,9 +1,10 @@
 import type { FamilyContext } from '../family.js';
-import { type DecimalString, type FieldsOf } from '../rest/fields.js';
+import type { Decimal } from '../literals.js';
+import { type FieldsOf } from '../rest/fields.js';
 import { PRICE_FIELDS } from './records.js';
 export type PriceResult = FieldsOf<typeof PRICE_FIELDS>;
 /** A quantity: a number, or its exact decimal text. */
-export type Quantity = number | DecimalString;
+export type Quantity = Decimal;
 /** The seven query parameters of a single price, all required. */
 export interface PriceParameters {
   readonly companyId: string;

@@ -12,13 +12,13 @@
 //   exact text (`exactBody`), so `'5000.10'` arrives as `5000.10`, never as a string or through a double.
 import { ErpQueryError, ErpUnexpectedResponseError } from '../errors.js';
 import { utf8Text } from '../http/body.js';
-import { plainNumber } from '../literals.js';
+import { decimalText } from '../literals.js';
 import { explainRestError } from './error-body.js';
 import { ShapeIssue } from './fields.js';
 /** A decimal given for a write, as the exact text of the JSON number it is sent as. */
-function decimalText(value, where) {
-  if (typeof value === 'number') return plainNumber(value, where);
-  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return value;
+function decimalOrRefuse(value, where) {
+  const text = decimalText(value, where);
+  if (text !== undefined) return text;
   throw new ErpQueryError(
     `${where}: ${JSON.stringify(value) ?? String(value)} is not a decimal (give a number, or its text such as '5000.10')`,
   );
@@ -47,7 +47,7 @@ export function exactBody(value, shape, where) {
       const nested = s.nested && Object.prototype.hasOwnProperty.call(s.nested, name) ? s.nested[name] : undefined;
       const value =
         s.decimals.has(name) && field !== null && field !== undefined
-          ? `${mark}${numbers.push(decimalText(field, `${path}.${name}`)) - 1}`
+          ? `${mark}${numbers.push(decimalOrRefuse(field, `${path}.${name}`)) - 1}`
           : nested !== undefined
             ? walk(field, nested, `${path}.${name}`)
             : field;

@@ -1,9 +1,11 @@
 import type { FieldKind, UserDefinedFieldKinds } from '../contract.js';
+import type { Decimal, DecimalText } from '../literals.js';
 /**
  * A decimal as the service wrote it (`"12.500000000"`): exact, every decimal place kept. Turn it into a number
- * only where rounding to a double does not matter; compare and add with a decimal library where it does.
+ * only where rounding to a double does not matter; compare and add with a decimal library where it does. A write
+ * takes it back as it is (it is a Decimal).
  */
-export type DecimalString = string;
+export type DecimalString = DecimalText;
 /** `Y` or `N`, the service's flags. */
 export type YesNo = 'Y' | 'N';
 export interface KindType {
@@ -20,7 +22,7 @@ export interface KindType {
  * as a JSON number made from its exact text, never through a rounding step of the client's.
  */
 export interface WriteKindType extends Omit<KindType, 'decimal'> {
-  decimal: number | DecimalString | null;
+  decimal: Decimal | null;
 }
 type Present = 'text!' | 'int!';
 export type Simplify<T> = {

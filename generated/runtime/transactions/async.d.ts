@@ -1,5 +1,5 @@
 import type { FamilyContext } from '../family.js';
-import { type TransactionRequest, type TransactionResponse } from '../transaction-wire.js';
+import { type TransactionOutcome, type TransactionRequest } from '../transaction-wire.js';
 import { type TransactionOptions } from './exchange.js';
 export interface AsyncOptions extends TransactionOptions {
   /** first wait between polls (default 500 ms); doubles up to `maxIntervalMs` (default 5 s) */
@@ -12,4 +12,4 @@ export declare function transactionAsync(
   context: FamilyContext,
   request: TransactionRequest,
   options?: AsyncOptions,
-): Promise<TransactionResponse>;
+): Promise<TransactionOutcome>;

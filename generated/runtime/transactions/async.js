@@ -2,7 +2,7 @@
 // the same outcome as transaction().
 import { ErpTimeoutError } from '../errors.js';
 import { parseTransactionResponse } from '../transaction-wire.js';
-import { asObject, checkNotReport, onUiServer, outcome, unexpected } from './exchange.js';
+import { asObject, checkCuts, checkNotReport, onUiServer, outcome, unexpected, withWarnings } from './exchange.js';
 // through globalThis: the package compiles without DOM or Node type definitions
 const { setTimeout: schedule } = globalThis;
 const sleep = (ms) => new Promise((resolve) => void schedule(resolve, ms));
@@ -50,12 +50,13 @@ function asyncOutcome(context, status, request, id, path) {
 }
 export async function transactionAsync(context, request, options) {
   checkNotReport(request);
+  const cuts = checkCuts(context, request, options);
   // the submit and every poll are one run: in a trace, the children of its span
   const run = context.observer.run('transactionAsync', 'transactions', request.Name);
   try {
     const response = await submitAndPoll(context, request, options, run);
     run.end();
-    return response;
+    return withWarnings(response, cuts);
   } catch (error) {
     run.end(error);
     throw error;

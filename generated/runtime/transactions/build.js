@@ -4,7 +4,7 @@ import { isReportService } from '../contract.js';
 import { readServerBuild, serviceNames } from '../discovery.js';
 import { transactionAsync } from './async.js';
 import { commandsRequest } from './commands.js';
-import { asObject, checkNotReport, onUiServer, unexpected } from './exchange.js';
+import { asObject, checkCuts, checkNotReport, onUiServer, unexpected } from './exchange.js';
 import { transaction } from './send.js';
 export const build = (context) => ({
   transaction: (request, options) => transaction(context, request, options),
@@ -27,8 +27,9 @@ export const build = (context) => ({
       );
     return body;
   },
-  async commands(service, request) {
+  async commands(service, request, options) {
     checkNotReport(request);
+    checkCuts(context, request, options);
     return onUiServer(context, {
       method: 'POST',
       path: '/api/v2/commands',

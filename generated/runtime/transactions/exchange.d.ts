@@ -1,11 +1,30 @@
 import { ErpUnexpectedResponseError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
 import type { Exchange } from '../http.js';
-import { type TransactionRequest, type TransactionResponse } from '../transaction-wire.js';
+import {
+  type TransactionOutcome,
+  type TransactionRequest,
+  type TransactionResponse,
+  type TruncateMode,
+  type Truncation,
+} from '../transaction-wire.js';
 export interface TransactionOptions {
   /** return the answer even when transactions failed, to branch on each `Results.Transactions[].Status` */
   readonly allowFailures?: boolean;
+  /** for this request, overriding the client's `truncate`: `'error'` refuses text longer than its column */
+  readonly truncate?: TruncateMode;
 }
+/**
+ * The cuts made in building `request` (transaction.ts): under `truncate: 'error'` an ErpTruncationError before
+ * anything is sent; else each is one line of the client's log, and the answer carries them as `warnings`.
+ */
+export declare function checkCuts(
+  context: FamilyContext,
+  request: TransactionRequest,
+  options?: TransactionOptions,
+): readonly Truncation[];
+/** The server's answer with the cuts made before sending it. */
+export declare const withWarnings: (response: TransactionResponse, cuts: readonly Truncation[]) => TransactionOutcome;
 /** One exchange on the UI server (found through the router once). */
 export declare function onUiServer(
   context: FamilyContext,

@@ -1,8 +1,28 @@
 // What every call of the Transaction API shares: an exchange on the UI server, an answer that must be a JSON
 // object, the rule that a transaction that did not pass is an error, and report services kept to report().
+import { checkTruncate } from '../option-checks.js';
 import { ErpError, ErpUnexpectedResponseError } from '../errors.js';
 import { isReportService } from '../contract.js';
-import { assertPassed } from '../transaction-wire.js';
+import { ErpTruncationError } from '../transaction.js';
+import { assertPassed, cutsOf, describeCut } from '../transaction-wire.js';
+/**
+ * The cuts made in building `request` (transaction.ts): under `truncate: 'error'` an ErpTruncationError before
+ * anything is sent; else each is one line of the client's log, and the answer carries them as `warnings`.
+ */
+export function checkCuts(context, request, options) {
+  checkTruncate(options?.truncate, request.Name);
+  const cuts = cutsOf(request);
+  const [first, ...rest] = cuts;
+  if (first === undefined) return cuts;
+  if ((options?.truncate ?? context.truncate ?? 'cut') === 'error') throw new ErpTruncationError([first, ...rest]);
+  for (const cut of cuts) context.log?.(`${describeCut(cut)}: sent cut; it began ${cut.preview}`);
+  return cuts;
+}
+/** The server's answer with the cuts made before sending it. */
+export const withWarnings = (response, cuts) => ({
+  ...response,
+  warnings: cuts,
+});
 /** One exchange on the UI server (found through the router once). */
 export async function onUiServer(context, exchange) {
   const { path, ...rest } = exchange;

@@ -1,8 +1,8 @@
 import type { ServiceDescriptor } from '../transaction.js';
 import type {
   TransactionGetRequest,
+  TransactionOutcome,
   TransactionRequest,
-  TransactionResponse,
   TransactionSet,
 } from '../transaction-wire.js';
 import type { AsyncOptions } from './async.js';
@@ -14,8 +14,10 @@ export interface Transactions {
   /**
    * POST /api/v2/transaction. Fails (ErpTransactionFailedError, with the server's messages) unless every
    * transaction passed. Never resent, except after the unexpected response window when nothing was applied.
+   * Free text the builder cut to its column's length is logged, one line per field, and returned in `warnings`;
+   * with `truncate: 'error'` (here or on the client) the request is refused before sending (ErpTruncationError).
    */
-  transaction(request: TransactionRequest, options?: TransactionOptions): Promise<TransactionResponse>;
+  transaction(request: TransactionRequest, options?: TransactionOptions): Promise<TransactionOutcome>;
   /**
    * POST /api/v2/transaction/async (answered 202 `{RequestId, Status: "Active"}`, or on some builds 200 with
    * `Status` 3), then polls `?id=` with backoff until `Complete` (2) or `Failed`, or the deadline; the same outcome
@@ -24,7 +26,7 @@ export interface Transactions {
    * answer then has `Results: null`, the text in `Messages` and every transaction counted in `Summary.Other`
    * (their outcome unknown): read the records back with transactionGet() to know what was written.
    */
-  transactionAsync(request: TransactionRequest, options?: AsyncOptions): Promise<TransactionResponse>;
+  transactionAsync(request: TransactionRequest, options?: AsyncOptions): Promise<TransactionOutcome>;
   /** POST /api/v2/transaction/get: reads rows back (a write with IgnoreDisabled can succeed and write nothing). */
   transactionGet(request: TransactionGetRequest): Promise<TransactionSet>;
   /**
@@ -39,6 +41,7 @@ export interface Transactions {
       readonly descriptor: ServiceDescriptor;
     },
     request: TransactionRequest,
+    options?: Pick<TransactionOptions, 'truncate'>,
   ): Promise<unknown>;
   /** POST /api/v2/process/pdfreport for a report service (`m_*`): the report's bytes. */
   report(request: TransactionRequest): Promise<Uint8Array>;

@@ -1,3 +1,4 @@
+import type { Decimal } from '../literals.js';
 import type { QueryObject, RowOf } from '../object.js';
 export { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './errors.js';
 /** A user-defined table's descriptor: a table (not a view) whose name starts with `udt_`. */
@@ -8,10 +9,20 @@ export type WithRowUid<T> = 'row_uid' extends keyof RowOf<T>
   : {
       readonly 'this UDT has no row_uid column: the UDT service cannot update or delete its rows': never;
     };
-/** The new values of an update: any columns of the row but `row_uid`; `null` clears a column. */
-export type UdtChanges<Row> = {
-  readonly [K in Exclude<keyof Row, 'row_uid'>]?: Row[K] | null;
+/**
+ * The new values of an update: any columns of the row but `row_uid`; `null` clears a column. A decimal column
+ * (`Kinds`: the table's column kinds) takes a Decimal, whichever type its rows read.
+ */
+export type UdtChanges<Row, Kinds = {}> = {
+  readonly [K in Exclude<keyof Row, 'row_uid'>]?:
+    (K extends keyof Kinds ? (Kinds[K] extends 'decimal' ? Decimal : Row[K]) : Row[K]) | null;
 };
+/** The column kinds of a table's descriptor. */
+type KindsOf<T> = T extends {
+  readonly columns: infer K;
+}
+  ? K
+  : {};
 /** Which rows: the `row_uid` of one (the service takes no other condition). */
 export type UdtConditions<Row> = {
   readonly row_uid: Exclude<Row[Extract<keyof Row, 'row_uid'>], null | undefined>;
@@ -24,7 +35,7 @@ export interface UdtResult {
 }
 export interface Udt {
   /** Updates the row with this `row_uid`: `PUT /udtservice/api/udtdata/updateudtdata`. */
-  update<T extends UdtTable, C extends UdtChanges<RowOf<T>>>(
+  update<T extends UdtTable, C extends UdtChanges<RowOf<T>, KindsOf<T>>>(
     table: T & WithRowUid<T>,
     changes: C &
       NoInfer<{

@@ -1,7 +1,7 @@
 // The user-defined tables family's members, built from the client's context on their first call (index.ts): the
 // service's rules are in index.ts.
 import { ErpUnexpectedResponseError } from '../errors.js';
-import { plainNumber } from '../literals.js';
+import { decimalText, plainNumber } from '../literals.js';
 import { hasOwn } from '../object.js';
 import { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './errors.js';
 const PATH = '/udtservice/api/udtdata';
@@ -121,7 +121,16 @@ export const build = (context) => {
               throw new ErpUdtUsageError(
                 `udt.update ${name}: ${JSON.stringify(column)} ${column === 'row_uid' ? 'identifies the row and cannot be changed' : 'is not a column of the table'}`,
               );
-            return { name: column, value: valueText(value, `${name}.${column}`) };
+            const what = `${name}.${column}`;
+            if (columns[column] === 'decimal' && value !== null) {
+              const text = decimalText(value, what);
+              if (text === undefined)
+                throw new ErpUdtUsageError(
+                  `udt.update ${what}: ${JSON.stringify(value) ?? String(value)} is not a decimal (give a number, or its text such as '12.50')`,
+                );
+              return { name: column, value: text };
+            }
+            return { name: column, value: valueText(value, what) };
           });
         if (list.length === 0) throw new ErpUdtUsageError(`udt.update ${name}: no column to change`);
         return send('update', name, {

@@ -3,7 +3,7 @@
 // needs it). A redirect to any other origin is an ErpRedirectError, so no token, credential or body ever reaches a
 // host it was not given for.
 import { ErpRedirectError, type ErpHttpError, type RequestInfo } from '../errors.js';
-import type { Exchange, FetchLike, FetchResponse } from './types.js';
+import type { Exchange, FetchLike, FetchResponse, FetchSignal } from './types.js';
 import { shownUrl } from '../redact.js';
 import type { Logger } from '../retry.js';
 import { discard } from './body.js';
@@ -71,7 +71,8 @@ export async function follow(exchange: Exchange, hop: Hop): Promise<FetchRespons
         method,
         headers,
         ...(body !== undefined ? { body } : {}),
-        signal: hop.signal,
+        // the deadline's signal, made by the platform's AbortController (connection.ts)
+        signal: hop.signal as FetchSignal,
         redirect: 'manual',
       });
     } catch (error) {

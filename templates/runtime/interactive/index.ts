@@ -2,7 +2,8 @@
 // transaction service, field changes typed from that service's definition, tab changes, reads, saves, tools.
 // Loaded on its first call (session.ts, which says the service's rules it follows).
 import { lazyFamily } from '../family.js';
-import type { Service } from '../transaction.js';
+import type { OrProblem } from '../messages.js';
+import type { Edits, RowProblem, Service } from '../transaction.js';
 import type { ChangeItem } from './errors.js';
 import type { InteractiveEvent, InteractiveMessage } from './wire.js';
 
@@ -100,9 +101,14 @@ export interface Window<in out Forms, in out Lists> extends RawWindow {
    * definition takes (display labels for fields with valid values). Selects the element's tab first when it is not
    * the active one. A value longer than its column is refused before sending.
    */
-  change<El extends (keyof Forms | keyof Lists) & string, E extends FieldsOf<Forms, Lists, El>>(
+  change<
+    El extends (keyof Forms | keyof Lists) & string,
+    K extends string,
+    F = FieldsOf<Forms, Lists, El>,
+    Mistake extends string = RowProblem<K, F, El, never>,
+  >(
     element: El,
-    fields: E & NoInfer<{ readonly [P in Exclude<keyof E, keyof FieldsOf<Forms, Lists, El>>]: never }>,
+    fields: OrProblem<Edits<K, F, never>, Mistake>,
   ): Promise<InteractiveResult>;
   /** Selects a tab (`PUT /v2/tab` with `PageName`). */
   tab(name: TabOf<(keyof Forms | keyof Lists) & string>): Promise<InteractiveResult>;

@@ -22,7 +22,8 @@
 //   `UnitQuantity` and `UnitSize` are sent as JSON numbers made from their exact text.
 import { ErpQueryError, ErpUnexpectedResponseError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
-import { arrayCheck, recordCheck, type DecimalString, type FieldsOf, type WriteShape } from '../rest/fields.js';
+import type { Decimal } from '../literals.js';
+import { arrayCheck, recordCheck, type FieldsOf, type WriteShape } from '../rest/fields.js';
 import { queryOf, restCall } from '../rest/call.js';
 import { itemSegment } from './items.js';
 import { PRICE_FIELDS } from './records.js';
@@ -30,7 +31,7 @@ import { PRICE_FIELDS } from './records.js';
 export type PriceResult = FieldsOf<typeof PRICE_FIELDS>;
 
 /** A quantity: a number, or its exact decimal text. */
-export type Quantity = number | DecimalString;
+export type Quantity = Decimal;
 
 /** The seven query parameters of a single price, all required. */
 export interface PriceParameters {

@@ -13,15 +13,15 @@
 import { ErpQueryError, ErpUnexpectedResponseError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
 import { utf8Text } from '../http/body.js';
-import { plainNumber } from '../literals.js';
+import { decimalText } from '../literals.js';
 import type { RequestKind } from '../retry.js';
 import { explainRestError } from './error-body.js';
 import { ShapeIssue, type Check, type WriteShape } from './fields.js';
 
 /** A decimal given for a write, as the exact text of the JSON number it is sent as. */
-function decimalText(value: unknown, where: string): string {
-  if (typeof value === 'number') return plainNumber(value, where);
-  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return value;
+function decimalOrRefuse(value: unknown, where: string): string {
+  const text = decimalText(value, where);
+  if (text !== undefined) return text;
   throw new ErpQueryError(
     `${where}: ${JSON.stringify(value) ?? String(value)} is not a decimal (give a number, or its text such as '5000.10')`,
   );
@@ -51,7 +51,7 @@ export function exactBody(value: unknown, shape: WriteShape, where: string): str
       const nested = s.nested && Object.prototype.hasOwnProperty.call(s.nested, name) ? s.nested[name] : undefined;
       const value =
         s.decimals.has(name) && field !== null && field !== undefined
-          ? `${mark}${numbers.push(decimalText(field, `${path}.${name}`)) - 1}`
+          ? `${mark}${numbers.push(decimalOrRefuse(field, `${path}.${name}`)) - 1}`
           : nested !== undefined
             ? walk(field, nested, `${path}.${name}`)
             : field;

@@ -3,8 +3,22 @@
 import { ErpTimeoutError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
 import type { Run } from '../tracing.js';
-import { parseTransactionResponse, type TransactionRequest, type TransactionResponse } from '../transaction-wire.js';
-import { asObject, checkNotReport, onUiServer, outcome, unexpected, type TransactionOptions } from './exchange.js';
+import {
+  parseTransactionResponse,
+  type TransactionOutcome,
+  type TransactionRequest,
+  type TransactionResponse,
+} from '../transaction-wire.js';
+import {
+  asObject,
+  checkCuts,
+  checkNotReport,
+  onUiServer,
+  outcome,
+  unexpected,
+  withWarnings,
+  type TransactionOptions,
+} from './exchange.js';
 
 export interface AsyncOptions extends TransactionOptions {
   /** first wait between polls (default 500 ms); doubles up to `maxIntervalMs` (default 5 s) */
@@ -71,14 +85,15 @@ export async function transactionAsync(
   context: FamilyContext,
   request: TransactionRequest,
   options?: AsyncOptions,
-): Promise<TransactionResponse> {
+): Promise<TransactionOutcome> {
   checkNotReport(request);
+  const cuts = checkCuts(context, request, options);
   // the submit and every poll are one run: in a trace, the children of its span
   const run = context.observer.run('transactionAsync', 'transactions', request.Name);
   try {
     const response = await submitAndPoll(context, request, options, run);
     run.end();
-    return response;
+    return withWarnings(response, cuts);
   } catch (error) {
     run.end(error);
     throw error;

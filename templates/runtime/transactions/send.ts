@@ -5,9 +5,14 @@ import { ErpResponseWindowError, ErpServerError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
 import type { Exchange } from '../http.js';
 import { isResponseWindow } from '../retry.js';
-import { parseTransactionResponse, type TransactionRequest, type TransactionResponse } from '../transaction-wire.js';
+import {
+  parseTransactionResponse,
+  type TransactionOutcome,
+  type TransactionRequest,
+  type TransactionResponse,
+} from '../transaction-wire.js';
 import { COMMANDS_SERVICES } from './commands.js';
-import { checkNotReport, onUiServer, outcome, type TransactionOptions } from './exchange.js';
+import { checkCuts, checkNotReport, onUiServer, outcome, withWarnings, type TransactionOptions } from './exchange.js';
 
 /**
  * How a service that cannot run through /transaction answers: an empty HTTP 500 (which an unknown service gets
@@ -81,8 +86,9 @@ export async function transaction(
   context: FamilyContext,
   request: TransactionRequest,
   options?: TransactionOptions,
-): Promise<TransactionResponse> {
+): Promise<TransactionOutcome> {
   checkNotReport(request);
+  const cuts = checkCuts(context, request, options);
   let last: TransactionResponse | undefined;
   try {
     const response = await context.retry.run(
@@ -101,10 +107,11 @@ export async function transaction(
           failure: retry.failure,
         }),
     );
-    return outcome(context, response, request.Name, options);
+    return withWarnings(outcome(context, response, request.Name, options), cuts);
   } catch (error) {
     // the caller who branches on each transaction's status gets the last answer, window and all
-    if (error instanceof ErpResponseWindowError && options?.allowFailures && last !== undefined) return last;
+    if (error instanceof ErpResponseWindowError && options?.allowFailures && last !== undefined)
+      return withWarnings(last, cuts);
     throw error;
   }
 }

@@ -17,6 +17,7 @@
 // delete `DELETE .../deleteudtdata {table, conditions: [{name: 'row_uid', value}]}`, the conditions at the top level
 // of the payload (nested in rows, the service answers `Conditions cannot be blank or none!`).
 import { lazyFamily } from '../family.js';
+import type { Decimal } from '../literals.js';
 import type { QueryObject, RowOf } from '../object.js';
 
 export { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './errors.js';
@@ -29,8 +30,17 @@ export type WithRowUid<T> = 'row_uid' extends keyof RowOf<T>
   ? unknown
   : { readonly 'this UDT has no row_uid column: the UDT service cannot update or delete its rows': never };
 
-/** The new values of an update: any columns of the row but `row_uid`; `null` clears a column. */
-export type UdtChanges<Row> = { readonly [K in Exclude<keyof Row, 'row_uid'>]?: Row[K] | null };
+/**
+ * The new values of an update: any columns of the row but `row_uid`; `null` clears a column. A decimal column
+ * (`Kinds`: the table's column kinds) takes a Decimal, whichever type its rows read.
+ */
+export type UdtChanges<Row, Kinds = {}> = {
+  readonly [K in Exclude<keyof Row, 'row_uid'>]?:
+    (K extends keyof Kinds ? (Kinds[K] extends 'decimal' ? Decimal : Row[K]) : Row[K]) | null;
+};
+
+/** The column kinds of a table's descriptor. */
+type KindsOf<T> = T extends { readonly columns: infer K } ? K : {};
 
 /** Which rows: the `row_uid` of one (the service takes no other condition). */
 export type UdtConditions<Row> = { readonly row_uid: Exclude<Row[Extract<keyof Row, 'row_uid'>], null | undefined> };
@@ -44,7 +54,7 @@ export interface UdtResult {
 
 export interface Udt {
   /** Updates the row with this `row_uid`: `PUT /udtservice/api/udtdata/updateudtdata`. */
-  update<T extends UdtTable, C extends UdtChanges<RowOf<T>>>(
+  update<T extends UdtTable, C extends UdtChanges<RowOf<T>, KindsOf<T>>>(
     table: T & WithRowUid<T>,
     changes: C & NoInfer<{ readonly [P in Exclude<keyof C, keyof UdtChanges<RowOf<T>>>]: never }>,
     conditions: UdtConditions<RowOf<T>>,

@@ -2,7 +2,7 @@
 // service's rules are in index.ts.
 import { ErpUnexpectedResponseError, type RequestInfo } from '../errors.js';
 import type { Family } from '../family.js';
-import { plainNumber } from '../literals.js';
+import { decimalText, plainNumber } from '../literals.js';
 import { hasOwn, type QueryObject } from '../object.js';
 import { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './errors.js';
 import type { Udt, UdtResult } from './index.js';
@@ -131,7 +131,16 @@ export const build: Family<Udt> = (context) => {
               throw new ErpUdtUsageError(
                 `udt.update ${name}: ${JSON.stringify(column)} ${column === 'row_uid' ? 'identifies the row and cannot be changed' : 'is not a column of the table'}`,
               );
-            return { name: column, value: valueText(value, `${name}.${column}`) };
+            const what = `${name}.${column}`;
+            if ((columns as Record<string, unknown>)[column] === 'decimal' && value !== null) {
+              const text = decimalText(value, what);
+              if (text === undefined)
+                throw new ErpUdtUsageError(
+                  `udt.update ${what}: ${JSON.stringify(value) ?? String(value)} is not a decimal (give a number, or its text such as '12.50')`,
+                );
+              return { name: column, value: text };
+            }
+            return { name: column, value: valueText(value, what) };
           });
         if (list.length === 0) throw new ErpUdtUsageError(`udt.update ${name}: no column to change`);
         return send('update', name, {

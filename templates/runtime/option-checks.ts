@@ -1,0 +1,58 @@
+// Options given wrong, caught where they are given (createClient, tokenAuth, a request's options) with an
+// ErpConfigError naming the mistake, instead of surfacing later as a puzzling refusal from the server or a silent
+// default: an unset environment variable passed on with `!` (undefined or ''), a token given with its `Bearer `
+// prefix (the client writes the header itself), a `truncate` that is no mode. No message shows a secret.
+import { ErpConfigError } from './errors.js';
+
+/** `Bearer eyJ…`, `bearer:eyJ…`, `Bearer` alone: the scheme a header carries, typed into the token. */
+const SCHEME = /^\s*bearer\b[\s:]*/i;
+
+/** A token as createClient takes it, or the AuthProvider given: throws an ErpConfigError naming what is wrong. */
+export function checkAuth(auth: unknown): void {
+  if (auth === undefined || auth === null)
+    throw new ErpConfigError(
+      `createClient: auth is ${auth}: give the bearer token (a string) or tokenAuth({ ... }); if it comes from an environment variable, that variable is not set`,
+    );
+  if (typeof auth === 'string') {
+    if (SCHEME.test(auth))
+      throw new ErpConfigError(
+        `createClient: auth starts with "Bearer": give the token alone; the client writes the Authorization header (\`Bearer <token>\`) itself`,
+      );
+    if (auth.trim() === '')
+      throw new ErpConfigError(
+        `createClient: auth is ${auth === '' ? 'an empty string' : 'only whitespace'}: give the bearer token; if it comes from an environment variable, that variable is empty`,
+      );
+    // a header value cannot hold these: fetch would refuse every request with a bare TypeError
+    if (/[\r\n\0]/.test(auth))
+      throw new ErpConfigError(
+        `createClient: auth holds a line break or a NUL (copied with the token?): a bearer token has none`,
+      );
+    return;
+  }
+  if (typeof auth !== 'object' || typeof (auth as { token?: unknown }).token !== 'function')
+    throw new ErpConfigError(
+      `createClient: auth is ${typeof auth === 'object' ? 'an object without a token() method' : `a ${typeof auth}`}: give the bearer token (a string) or an AuthProvider such as tokenAuth({ ... })`,
+    );
+}
+
+/** A `truncate` option (createClient's, or a request's): 'cut' or 'error'; a typo would otherwise mean 'cut'. */
+export function checkTruncate(value: unknown, where: string): void {
+  if (value !== undefined && value !== 'cut' && value !== 'error')
+    throw new ErpConfigError(`${where}: truncate is 'cut' or 'error', not ${JSON.stringify(value) ?? String(value)}`);
+}
+
+/** The secret given to tokenAuth: present, and not empty. */
+export function checkSecret(which: 'consumerKey' | 'password', value: unknown): void {
+  if (typeof value === 'string' && value.trim() !== '') return;
+  const what =
+    value === undefined
+      ? 'undefined'
+      : value === ''
+        ? 'an empty string'
+        : typeof value === 'string'
+          ? 'only whitespace'
+          : `a ${value === null ? 'null' : typeof value}`;
+  throw new ErpConfigError(
+    `tokenAuth: ${which} is ${what}${typeof value === 'string' || value === undefined ? ' (is the environment variable that holds it set?)' : ''}`,
+  );
+}
