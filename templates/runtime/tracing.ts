@@ -59,7 +59,10 @@ const SPAN_KEY = Symbol.for('OpenTelemetry Context Key SPAN');
 
 /** A context holding `span` as the active one: the API's own key, in an immutable map of the API's shape. */
 class ParentContext implements TraceContextLike {
-  constructor(private readonly values: ReadonlyMap<symbol, unknown>) {}
+  private readonly values: ReadonlyMap<symbol, unknown>;
+  constructor(values: ReadonlyMap<symbol, unknown>) {
+    this.values = values;
+  }
   getValue(key: symbol): unknown {
     return this.values.get(key);
   }
