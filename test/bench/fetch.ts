@@ -10,7 +10,7 @@ import { CLI } from '../support/paths.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
 import type { Row } from './generation.js';
 import { measureNode, measureNodeAsync } from './measure.js';
-import { endless, json, startServer } from '../e2e/fault-server.js';
+import { endless, json, startServer } from '../support/fault-server.js';
 import type { ServerResponse } from 'node:http';
 
 const PASSWORD = 'bench-password';

@@ -4,7 +4,7 @@
 import { tokenAuth } from '../../templates/runtime/auth.js';
 import { createClient } from '../../templates/runtime/client.js';
 import { seedItem } from '../../sandbox/inventory/route.js';
-import { PASSWORD, startRestSandbox, USER } from '../e2e/entity-sandbox.js';
+import { PASSWORD, startRestSandbox, USER } from '../support/entity-sandbox.js';
 import type { Row } from './generation.js';
 
 export async function pricesBench(runs: number): Promise<Row[]> {
