@@ -17,11 +17,7 @@ function testFiles(dir: string): string[] {
 /** the test files that run against the sandbox: in process, through the shared setup, or as `erpgen sandbox` */
 const againstSandbox = testFiles(join(ROOT, 'test'))
   .map((file) => ({ file: relative(ROOT, file), text: readFileSync(file, 'utf8') }))
-  .filter(({ text }) =>
-    /from '(\.\.\/)+sandbox\/|from '\.\/(tx-sandbox|entity-sandbox|interactive-server)\.js'|support\/sandbox\.js'|'sandbox',/.test(
-      text,
-    ),
-  );
+  .filter(({ text }) => /from '(\.\.\/)+sandbox\/|support\/sandbox\.js'|'sandbox',/.test(text));
 
 /** rule id -> the files that name it */
 export function proofs(): Map<string, string[]> {

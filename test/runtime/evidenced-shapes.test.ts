@@ -2,36 +2,29 @@
 // default, the best-evidenced form, and the others under a switch) and read by the generated package: the service
 // list in its four forms, the session answer's named property groups and 25.2's, window data positional and
 // wrapped, only some datawindows per call, and error bodies as problem details. Tokens are the sandbox's own.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErpHttpError } from '@acme/erp-schema';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import type { SandboxOptions } from '../../sandbox/sandbox.js';
-import { txSandbox, type TxSandbox } from '../support/tx-sandbox.js';
+import { sandboxes, signedIn, type SignedIn } from '../support/sandbox.js';
 
 const HEADER = 'TABPAGE_1.order';
-const started: TxSandbox[] = [];
-async function sandbox(options: Partial<SandboxOptions> = {}): Promise<TxSandbox> {
-  const s = await txSandbox(options);
-  started.push(s);
-  return s;
-}
-afterAll(async () => {
-  await Promise.all(started.map((s) => s.server.close()));
-});
+const started = sandboxes();
+const sandbox = async (options: Partial<SandboxOptions> = {}): Promise<SignedIn> => signedIn(await started(options));
 
 const LISTED = ['Order', 'Customer', 'PickZone', 'Labor', 'InventoryAdjustment', 'Item', 'PurchaseOrder'];
 
 describe('the service list (GET /api/v2/services): its JSON was never published', () => {
   for (const form of ['names', 'objects', 'value', 'services'] as const)
     it(`is read as ${form === 'names' ? 'a list of names' : form === 'objects' ? 'a list of {Name}' : `{${form === 'value' ? 'value' : 'Services'}: [...]}`}`, async () => {
-      const { client, server } = await sandbox({ transactions: { serviceList: form } });
+      const { client, server, auth } = await sandbox({ transactions: { serviceList: form } });
       const names = await client.services();
       expect(names).toEqual(expect.arrayContaining(LISTED));
       expect(names.some((n) => n.startsWith('m_'))).toBe(false);
       const body = JSON.parse(
         await (
           await fetch(`${server.url}/uiserver0/api/v2/services`, {
-            headers: { Authorization: `Bearer ${await started.at(-1)!.auth.token()}`, Accept: 'application/json' },
+            headers: { Authorization: `Bearer ${await auth.token()}`, Accept: 'application/json' },
           })
         ).text(),
       ) as unknown;

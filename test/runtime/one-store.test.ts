@@ -15,13 +15,13 @@ import { oe_hdr } from '@acme/erp-schema/tables/oe_hdr';
 import { oe_line } from '@acme/erp-schema/tables/oe_line';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import type { Sandbox } from '../../sandbox/sandbox.js';
-import { txSandbox } from '../support/tx-sandbox.js';
+import { startSignedIn } from '../support/sandbox.js';
 
 let server: Sandbox;
 let client: ErpClient;
 
 beforeAll(async () => {
-  ({ server, client } = await txSandbox({
+  ({ server, client } = await startSignedIn({
     transactions: { disabled: { Order: { 'TABPAGE_1.order': ['job_name'] } } },
   }));
 });

@@ -23,16 +23,10 @@ interface Harness {
 /** A sandbox with `faults` switched on after sign-in, and a client whose retries wait no time and say their delays. */
 async function harness(faults: SandboxFaults, timeoutMs?: number): Promise<Harness> {
   const server = await sandbox();
-  const lines: string[] = [];
-  const delays: number[] = [];
-  const { client, auth } = signedIn(server, {
-    log: (l) => lines.push(l),
-    retry: { random: () => 0.5, sleep: async (ms) => void delays.push(ms) },
-    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-  });
+  const { client, auth, log, waits } = signedIn(server, timeoutMs !== undefined ? { timeoutMs } : {});
   await auth.token();
   server.setFaults(faults);
-  return { server, client, lines, delays };
+  return { server, client, lines: log, delays: waits };
 }
 
 const reads = (server: Sandbox) => server.requests.filter((r) => r.path.startsWith('/odataservice/'));

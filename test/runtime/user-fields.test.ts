@@ -11,14 +11,14 @@ import {
   type ErpClient,
   type ItemCreate,
 } from '@acme/erp-schema/client';
-import { startRestSandbox, type RestSandbox } from '../support/entity-sandbox.js';
+import { startSignedIn, type SignedIn } from '../support/sandbox.js';
 
-let sandbox: RestSandbox;
+let sandbox: SignedIn;
 let client: ErpClient;
 
 beforeAll(async () => {
-  sandbox = await startRestSandbox();
-  client = sandbox.client();
+  sandbox = await startSignedIn({ rowsPerObject: 1 });
+  client = sandbox.recording();
   sandbox.server.insert('customer_ud', [
     {
       company_id: 'ACME',

@@ -17,14 +17,14 @@ import { customer } from '@acme/erp-schema/tables/customer';
 import { supplier } from '@acme/erp-schema/tables/supplier';
 import { vendor } from '@acme/erp-schema/tables/vendor';
 import { z } from 'zod';
-import { startRestSandbox, type RestSandbox } from '../../support/entity-sandbox.js';
+import { startSignedIn, type SignedIn } from '../../support/sandbox.js';
 
-let sandbox: RestSandbox;
+let sandbox: SignedIn;
 let client: ErpClient;
 
 beforeAll(async () => {
-  sandbox = await startRestSandbox();
-  client = sandbox.client({ retry: { sleep: async () => undefined } });
+  sandbox = await startSignedIn({ rowsPerObject: 1 });
+  client = sandbox.recording({ retry: { sleep: async () => undefined } });
 });
 afterAll(() => sandbox.server.close());
 

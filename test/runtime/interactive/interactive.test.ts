@@ -3,8 +3,7 @@
 // after a wrong datawindow, the session timeout, Accept) is played by the route and met by the client here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErpForbiddenError, ErpServerError, ErpUnexpectedResponseError } from '@acme/erp-schema';
-import { startSandbox } from '../../../sandbox/sandbox.js';
-import { SAMPLE_SNAPSHOT } from '../../support/paths.js';
+import type { Sandbox } from '../../../sandbox/sandbox.js';
 import {
   createClient,
   tokenAuth,
@@ -18,7 +17,7 @@ import {
 } from '@acme/erp-schema/client';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import { PurchaseOrder } from '@acme/erp-schema/transactions/PurchaseOrder';
-import { startFamilyServer, type FamilyServer } from '../../support/interactive-server.js';
+import { startSampleSandbox, uiServer } from '../../support/sandbox.js';
 
 // signed in as a team would: tokens the sandbox issued, to a user and to a consumer key (with or without a user)
 const USER = 'demo';
@@ -27,28 +26,28 @@ const KEY = '0c4f8e21-5b7a-4d93-8e16-2f9a7c3b5d40';
 const credentials = { users: { [USER]: PASSWORD }, consumerKeys: { [KEY]: '/api' } };
 const signIn = (url: string) => tokenAuth({ baseUrl: url, username: USER, password: PASSWORD });
 
-let server: FamilyServer;
+let server: Sandbox;
 let client: ErpClient;
 let auth: ReturnType<typeof signIn>;
 let clock = 1_000_000;
 
 beforeAll(async () => {
-  server = await startFamilyServer({
+  server = await startSampleSandbox({
     interactive: { now: () => clock, dialogs: { PurchaseOrder: 'Send the purchase order by e-mail?' } },
     credentials,
   });
   auth = signIn(server.url);
   await auth.token(); // the token call is made once, before the tests look at what was sent
   // the record a load finds: a row of the sandbox's oe_hdr (the field's DbColumnName)
-  server.sandbox.insert('oe_hdr', [{ order_no: '1013938', po_no: 'PO-STORED', job_name: 'Stored job' }]);
-  client = createClient({ baseUrl: server.url, uiServerUrl: server.ui, auth });
+  server.insert('oe_hdr', [{ order_no: '1013938', po_no: 'PO-STORED', job_name: 'Stored job' }]);
+  client = createClient({ baseUrl: server.url, uiServerUrl: uiServer(server), auth });
 });
 afterAll(() => server.close());
 
 const since = (before: number) => server.requests.slice(before);
 const shown = (before: number) => since(before).map((r) => `${r.method} ${r.path}${r.query ? `?${r.query}` : ''}`);
 const bodyOf = (before: number, method: string, path: string) =>
-  JSON.parse(since(before).find((r) => r.method === method && r.path.endsWith(path))!.body) as unknown;
+  JSON.parse(since(before).find((r) => r.method === method && r.path.endsWith(path))!.body!) as unknown;
 
 describe('sessions', () => {
   it('creates a session (Accept: application/json, id from Id), runs the work, deletes the session', async () => {
@@ -63,7 +62,7 @@ describe('sessions', () => {
       'POST /uiserver0/api/ui/interactive/sessions/',
       'DELETE /uiserver0/api/ui/interactive/sessions',
     ]);
-    expect(since(before).every((r) => r.accept === 'application/json')).toBe(true);
+    expect(since(before).every((r) => r.headers['accept'] === 'application/json')).toBe(true);
     expect(server.interactive.openSessions()).toBe(0);
   });
 
@@ -81,7 +80,7 @@ describe('sessions', () => {
 
   it('a 409 Session already exists deletes the token sessions and creates one again, once', async () => {
     // a session left behind by this token (an earlier process that died)
-    const left = await fetch(`${server.ui}/api/ui/interactive/sessions/`, {
+    const left = await fetch(`${uiServer(server)}/api/ui/interactive/sessions/`, {
       method: 'POST',
       headers: {
         Authorization: `Bearer ${await auth.token()}`,
@@ -94,7 +93,7 @@ describe('sessions', () => {
     const lines: string[] = [];
     const logged = createClient({
       baseUrl: server.url,
-      uiServerUrl: server.ui,
+      uiServerUrl: uiServer(server),
       auth,
       log: (l) => lines.push(l),
     });
@@ -111,7 +110,7 @@ describe('sessions', () => {
 
   it('a consumer key token without a user name is refused before any call; with a user name it works', async () => {
     const keyAuth = tokenAuth({ baseUrl: server.url, consumerKey: KEY });
-    const keyOnly = createClient({ baseUrl: server.url, uiServerUrl: server.ui, auth: keyAuth });
+    const keyOnly = createClient({ baseUrl: server.url, uiServerUrl: uiServer(server), auth: keyAuth });
     await keyAuth.token(); // the token call is not the session's
     const before = server.requests.length;
     const error = await keyOnly.interactive.session(async () => 'never').catch((e: unknown) => e);
@@ -121,7 +120,7 @@ describe('sessions', () => {
 
     const withUser = createClient({
       baseUrl: server.url,
-      uiServerUrl: server.ui,
+      uiServerUrl: uiServer(server),
       auth: tokenAuth({ baseUrl: server.url, consumerKey: KEY, username: USER }),
     });
     await expect(withUser.interactive.session(async () => 'ran')).resolves.toBe('ran');
@@ -153,8 +152,7 @@ describe('sessions', () => {
   });
 
   it('with tokens the sandbox issues: a key without a user is refused before calling, a key with one works, a key scoped to /odata only is forbidden', async () => {
-    const issuing = await startSandbox({
-      snapshot: SAMPLE_SNAPSHOT,
+    const issuing = await startSampleSandbox({
       credentials: { users: { demo: 'pw' }, consumerKeys: { 'key-api': '/api', 'key-odata': '/odata:customer' } },
     });
     try {
@@ -179,9 +177,9 @@ describe('sessions', () => {
   });
 
   it('reads the 25.2 session id field (SessionId)', async () => {
-    const old = await startFamilyServer({ build: '25.2.5776.1', credentials });
+    const old = await startSampleSandbox({ build: '25.2.5776.1', credentials });
     try {
-      const c = createClient({ baseUrl: old.url, uiServerUrl: old.ui, auth: signIn(old.url) });
+      const c = createClient({ baseUrl: old.url, uiServerUrl: uiServer(old), auth: signIn(old.url) });
       await expect(c.interactive.session(async (s) => s.id)).resolves.toMatch(/^[0-9a-f-]{36}$/);
       expect(old.interactive.openSessions()).toBe(0);
     } finally {
@@ -262,7 +260,7 @@ describe('windows', () => {
       expect(answered.kind).toBe('ok');
       expect(answered.events.some((e) => e.Name === 'keygenerated')).toBe(true);
       // the save the response window held is written only once it is answered
-      expect(server.sandbox.transactionRows('PurchaseOrder', 'TABPAGE_1.tp_1_dw_1')).toContainEqual(
+      expect(server.transactionRows('PurchaseOrder', 'TABPAGE_1.tp_1_dw_1')).toContainEqual(
         expect.objectContaining({ external_po_no: 'EXT-DIALOG' }),
       );
     });
@@ -334,7 +332,7 @@ describe('windows', () => {
   it('Window not found is a typed error', async () => {
     await client.interactive.session(async (s) => {
       const w = await s.open(Order);
-      const gone = await fetch(`${server.ui}/api/ui/interactive/v2/window?id=${w.id}`, {
+      const gone = await fetch(`${uiServer(server)}/api/ui/interactive/v2/window?id=${w.id}`, {
         method: 'DELETE',
         headers: { Authorization: `Bearer ${await auth.token()}`, Accept: 'application/json' },
       });
@@ -396,18 +394,18 @@ describe('Accept', () => {
   };
 
   it('an XML answer (26.1.5940.0 and later) is a clear error', async () => {
-    const c = createClient({ baseUrl: server.url, uiServerUrl: server.ui, auth, fetch: dropAccept });
+    const c = createClient({ baseUrl: server.url, uiServerUrl: uiServer(server), auth, fetch: dropAccept });
     const error = await c.interactive.session(async () => undefined).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ErpUnexpectedResponseError);
     expect((error as Error).message).toMatch(/XML where JSON was expected/);
   });
 
   it('an empty 500 (up to 26.1.5910.3) is a clear error', async () => {
-    const old = await startFamilyServer({ build: '26.1.5910.3', credentials });
+    const old = await startSampleSandbox({ build: '26.1.5910.3', credentials });
     try {
       const c = createClient({
         baseUrl: old.url,
-        uiServerUrl: old.ui,
+        uiServerUrl: uiServer(old),
         auth: signIn(old.url),
         fetch: dropAccept,
         retry: { maxAttempts: 1 },

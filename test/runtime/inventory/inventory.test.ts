@@ -15,15 +15,15 @@ import {
 } from '@acme/erp-schema/client';
 import { inv_loc } from '@acme/erp-schema/tables/inv_loc';
 import { seedItem } from '../../../sandbox/inventory/route.js';
-import { decimalsIn, startRestSandbox, type RestSandbox } from '../../support/entity-sandbox.js';
+import { decimalsIn, startSignedIn, type SignedIn } from '../../support/sandbox.js';
 
-let sandbox: RestSandbox;
+let sandbox: SignedIn;
 let client: ErpClient;
 const slept: number[] = [];
 
 beforeAll(async () => {
-  sandbox = await startRestSandbox();
-  client = sandbox.client({ retry: { random: () => 0.5, sleep: async (ms) => void slept.push(ms) } });
+  sandbox = await startSignedIn({ rowsPerObject: 1 });
+  client = sandbox.recording({ retry: { random: () => 0.5, sleep: async (ms) => void slept.push(ms) } });
   seedItem(sandbox.server.inventory, 'WIDGET-001');
   seedItem(sandbox.server.inventory, 'AB#12&+', { Price1: '123456789012345.6789' });
   seedItem(sandbox.server.inventory, 'A/B');

@@ -12,14 +12,14 @@ import { inv_loc } from '@acme/erp-schema/tables/inv_loc';
 import { inv_mast } from '@acme/erp-schema/tables/inv_mast';
 import { inventory_supplier } from '@acme/erp-schema/tables/inventory_supplier';
 import { item_uom } from '@acme/erp-schema/tables/item_uom';
-import { startRestSandbox, USER, type RestSandbox } from '../../support/entity-sandbox.js';
+import { startSignedIn, USER, type SignedIn } from '../../support/sandbox.js';
 
-let sandbox: RestSandbox;
+let sandbox: SignedIn;
 let client: ErpClient;
 
 beforeAll(async () => {
-  sandbox = await startRestSandbox();
-  client = sandbox.client();
+  sandbox = await startSignedIn({ rowsPerObject: 1 });
+  client = sandbox.recording();
 });
 afterAll(() => sandbox.server.close());
 

@@ -6,15 +6,15 @@ import { commandsRequest, createClient, ErpTransactionBuildError, type ErpClient
 import { Order } from '@acme/erp-schema/transactions/Order';
 import { startSandbox, type Sandbox } from '../../../sandbox/sandbox.js';
 import { SAMPLE_SNAPSHOT } from '../../support/paths.js';
-import { startFamilyServer, type FamilyServer } from '../../support/interactive-server.js';
+import { startSampleSandbox, uiServer } from '../../support/sandbox.js';
 
-let server: FamilyServer;
+let server: Sandbox;
 let client: ErpClient;
 
 beforeAll(async () => {
-  server = await startFamilyServer();
-  server.sandbox.insert('oe_hdr', [{ order_no: '1013938' }]);
-  client = createClient({ baseUrl: server.url, uiServerUrl: server.ui, auth: 'user-token' });
+  server = await startSampleSandbox({ tokens: { 'user-token': { tables: '*' } } });
+  server.insert('oe_hdr', [{ order_no: '1013938' }]);
+  client = createClient({ baseUrl: server.url, uiServerUrl: uiServer(server), auth: 'user-token' });
 });
 afterAll(() => server.close());
 
@@ -67,7 +67,7 @@ describe('client.commands', () => {
     ]);
     const sent = server.requests.slice(before);
     expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /uiserver0/api/v2/commands']);
-    expect(JSON.parse(sent[0]!.body)).toEqual(commandsRequest(Order, keyed()));
+    expect(JSON.parse(sent[0]!.body!)).toEqual(commandsRequest(Order, keyed()));
   });
 
   it('a refused action is an error carrying the service message', async () => {

@@ -3,7 +3,7 @@
 // package refuses a mistake before sending, the sandbox is shown answering that mistake as the documents say.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErpHttpError, ErpResponseWindowError, ErpServerError, query } from '@acme/erp-schema';
 import {
   commandsRequest,
@@ -19,31 +19,24 @@ import {
 import { oe_hdr } from '@acme/erp-schema/tables/oe_hdr';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import { m_openorderreport } from '@acme/erp-schema/transactions/m_openorderreport';
-import type { Sandbox } from '../../../sandbox/sandbox.js';
+import type { Sandbox, SandboxOptions } from '../../../sandbox/sandbox.js';
 import { runCliAsync, tempDir } from '../../support/cli.js';
 import { SAMPLE_SNAPSHOT } from '../../support/paths.js';
-import { bodiesTo, PASSWORD, txSandbox, UI_KEY, USER, type TxSandbox } from '../../support/tx-sandbox.js';
+import { bodiesTo, PASSWORD, sandboxes, signedIn, UI_KEY, USER, type SignedIn } from '../../support/sandbox.js';
 
 const HEADER = 'TABPAGE_1.order';
 const ITEMS = 'TP_ITEMS.items';
 
-let main: TxSandbox;
+let main: SignedIn;
 let server: Sandbox;
 let client: ErpClient;
-const started: TxSandbox[] = [];
+const started = sandboxes();
 
-async function another(options: Parameters<typeof txSandbox>[0]): Promise<TxSandbox> {
-  const s = await txSandbox(options);
-  started.push(s);
-  return s;
-}
+const another = async (options: Partial<SandboxOptions>): Promise<SignedIn> => signedIn(await started(options));
 
 beforeAll(async () => {
-  main = await txSandbox({ transactions: { disabled: { Order: { [HEADER]: ['job_name'] } } } });
+  main = await another({ transactions: { disabled: { Order: { [HEADER]: ['job_name'] } } } });
   ({ server, client } = main);
-});
-afterAll(async () => {
-  await Promise.all([main, ...started].map((s) => s.server.close()));
 });
 
 const newOrder = (po: string) =>

@@ -15,14 +15,14 @@ import { Order } from '@acme/erp-schema/transactions/Order';
 import { PickZone } from '@acme/erp-schema/transactions/PickZone';
 import { m_openorderreport } from '@acme/erp-schema/transactions/m_openorderreport';
 import type { Sandbox } from '../../../sandbox/sandbox.js';
-import { txSandbox } from '../../support/tx-sandbox.js';
+import { startSignedIn } from '../../support/sandbox.js';
 
 let server: Sandbox;
 let client: ErpClient;
 
 beforeAll(async () => {
   // signed in with a token the sandbox issued; the token call is made before the tests look at what was sent
-  const started = await txSandbox({
+  const started = await startSignedIn({
     transactions: { disabled: { PickZone: { 'FORM.form': ['company_name'] } }, asyncPolls: 2 },
   });
   ({ server, client } = started);
@@ -130,7 +130,7 @@ describe('a good Order passes', () => {
 
 describe('async deadline', () => {
   it('gives up with a clear error when the request is not done in time', async () => {
-    const { server: slow, client: slowClient } = await txSandbox({ transactions: { asyncPolls: 1_000_000 } });
+    const { server: slow, client: slowClient } = await startSignedIn({ transactions: { asyncPolls: 1_000_000 } });
     try {
       const started = Date.now();
       await expect(

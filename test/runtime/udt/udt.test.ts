@@ -17,14 +17,14 @@ import {
   type ErpClient,
   type Udt,
 } from '@acme/erp-schema/client';
-import { API_KEY, startRestSandbox, UI_KEY, type RestSandbox } from '../../support/entity-sandbox.js';
+import { API_KEY, startSignedIn, UI_KEY, type SignedIn } from '../../support/sandbox.js';
 
-let sandbox: RestSandbox;
+let sandbox: SignedIn;
 let client: ErpClient;
 
 beforeAll(async () => {
-  sandbox = await startRestSandbox();
-  client = sandbox.client();
+  sandbox = await startSignedIn({ rowsPerObject: 1 });
+  client = sandbox.recording();
   // rows of the sandbox's SQLite store: what the query family reads too
   sandbox.server.insert('udt_pallet', [
     { row_uid: 9001, pallet_id: 'P1', location_id: 10, weight: 1.5, note: null },
