@@ -8,8 +8,8 @@ import { ROOT } from '../support/paths.js';
 
 const PACKAGE = join(ROOT, 'generated');
 const FILE = join(PACKAGE, 'editor-docs-probe.ts');
-const CUSTOMER = "import { query } from '../index.js';\nimport { customer } from '../tables/customer.js';\n";
-const ORDER = "import { Order } from '../transactions/Order.js';\n";
+const CUSTOMER = "import { query } from './index.js';\nimport { customer } from './tables/customer.js';\n";
+const ORDER = "import { Order } from './transactions/Order.js';\n";
 
 let project: Project;
 let service: ts.LanguageService;
@@ -44,7 +44,7 @@ function completionDocs(code: string, name: string): string {
 describe('docs under the cursor', () => {
   it('a filter accessor shows its column like the row property does', () => {
     const row = hover(
-      "import type { CustomerRow } from '../tables/customer.js';\ndeclare const r: CustomerRow;\nr.credit_l‸imit;",
+      "import type { CustomerRow } from './tables/customer.js';\ndeclare const r: CustomerRow;\nr.credit_l‸imit;",
     );
     expect(row.docs).toMatch(/^Edm\.Decimal\(19,\d\), nullable$/);
     const accessor = hover(`${CUSTOMER}query(customer).filter((c) => c.credit_l‸imit.gt(1));`);
@@ -79,7 +79,7 @@ describe('docs under the cursor', () => {
 
   it('a record read back documents its fields', () => {
     const docs = hover(
-      `${ORDER}declare const answer: import('../client.js').TransactionResponse;\nOrder.records(answer, 'TABPAGE_1.order')[0]?.po_‸no;`,
+      `${ORDER}declare const answer: import('./client.js').TransactionResponse;\nOrder.records(answer, 'TABPAGE_1.order')[0]?.po_‸no;`,
     ).docs;
     expect(docs).toContain('Column oe_hdr.po_no');
   });

@@ -52,7 +52,7 @@ describe('golden output of a small hand-written schema', () => {
     it(`${emit}: compiles with TypeScript 7 and TypeScript 6, odd names and all`, () => {
       writeFileSync(
         join(out[emit], 'use.ts'),
-        "import { order_lines$a5bf4119 as o } from '../tables/order_lines-a5bf4119.js';\nexport const k: 'int' = o.columns['2024'];\nexport const p: 'string' = o.columns.__proto__;\n",
+        "import { order_lines$a5bf4119 as o } from './tables/order_lines-a5bf4119.js';\nexport const k: 'int' = o.columns['2024'];\nexport const p: 'string' = o.columns.__proto__;\n",
       );
       expect(tsc7(join(out[emit], 'tsconfig.json'))).toBe('');
       expect(ts6(join(out[emit], 'tsconfig.json'))).toBe('');
@@ -85,7 +85,7 @@ describe('golden output of a small hand-written schema', () => {
       'type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;\n';
     MODULES.forEach((module, i) => {
       cpSync(join(out.ts, `${module}.ts`), join(both, `${module}.source.ts`));
-      check += `import * as js${i} from '../${module}.js';\nimport * as ts${i} from '../${module}.source.js';\n`;
+      check += `import * as js${i} from './${module}.js';\nimport * as ts${i} from './${module}.source.js';\n`;
       check += `export const same${i}: Same<typeof js${i}, typeof ts${i}> = true;\n`;
     });
     writeFileSync(join(both, 'same.ts'), check);

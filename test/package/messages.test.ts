@@ -74,8 +74,8 @@ export const MISTAKES: readonly Mistake[] = [
 ];
 
 // the odd package is generated next to the mistakes' files (see beforeAll)
-const ODD = "import { Odd } from '../odd/transactions/Odd.js';";
-const ODD_TABLE = "import { query } from '../odd/index.js';\nimport { odd_names } from '../odd/tables/odd_names.js';";
+const ODD = "import { Odd } from './odd/transactions/Odd.js';";
+const ODD_TABLE = "import { query } from './odd/index.js';\nimport { odd_names } from './odd/tables/odd_names.js';";
 
 /** The same kinds of mistake where the names around them are odd (test/support/odd-snapshot.ts). */
 export const ODD_MISTAKES: readonly Mistake[] = [

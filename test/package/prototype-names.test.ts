@@ -37,13 +37,13 @@ const key = (name: string) => (name === '__proto__' ? `['__proto__']` : name);
 
 /** A consumer file for one name: every position it can take, typed. */
 function consumer(name: string, i: number): string {
-  const lines = ["import { query } from '../../index.js';"];
+  const lines = ["import { query } from '../index.js';"];
   const uses: string[] = [];
   for (const { surface, folder, prefix } of surfaces) {
     const object = objectNames.get(`${surface}:${prefix}${name}`)!;
     const odd = objectNames.get(`${surface}:${prefix}odd_columns`)!;
-    lines.push(`import { ${object.value} as ${surface}Named } from '../../${folder}/${object.stem}.js';`);
-    lines.push(`import { ${odd.value} as ${surface}Odd } from '../../${folder}/${odd.stem}.js';`);
+    lines.push(`import { ${object.value} as ${surface}Named } from '../${folder}/${object.stem}.js';`);
+    lines.push(`import { ${odd.value} as ${surface}Odd } from '../${folder}/${odd.stem}.js';`);
     uses.push(
       // an object named for it, with a column named for it
       `export const ${surface}1 = query(${surface}Named).select('id', '${name}').filter((c) => c['${name}'].eq('x')).orderBy('${name}');`,
@@ -57,8 +57,8 @@ function consumer(name: string, i: number): string {
     );
   }
   const svc = serviceNames.get(name)!;
-  lines.push(`import { Odd } from '../../transactions/Odd.js';`);
-  lines.push(`import { ${svc.value} as Named } from '../../transactions/${svc.stem}.js';`);
+  lines.push(`import { Odd } from '../transactions/Odd.js';`);
+  lines.push(`import { ${svc.value} as Named } from '../transactions/${svc.stem}.js';`);
   const row = `{ ${key(name)}: ${fieldValue(i)}, normal: 'n', status: '${name}' }`;
   uses.push(
     // a service named for it

@@ -92,9 +92,9 @@ describe('a generated document shaped like the big public ones', () => {
       writeFileSync(
         join(out, 'consumer.ts'),
         [
-          "import { query } from '../index.js';",
-          "import { t2 } from '../tables/t2.js';",
-          "import { places } from '../tables/places.js';",
+          "import { query } from './index.js';",
+          "import { t2 } from './tables/t2.js';",
+          "import { places } from './tables/places.js';",
           // T2 derives from T3, T3 from T0, T0 from the abstract root: their columns are all there
           `export const q = query(t2).select('id', ${columns.map((c) => `'${c}'`).join(', ')}).filter((c) => c.id.eq('x'));`,
           "export const p = query(places).select('id', 'label');",
