@@ -10,9 +10,8 @@
 //
 // Each family is one entry of `families` below: the paths it owns, the scope it needs, its route.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEFAULT_TOKENS, type TokenCheck, type TokenGrant } from './auth.js';
 import { EntityStore, entityFamily, seedEntities } from './entity/route.js';
 import { RestErrors, type ErrorTypeNames } from './entity/reply.js';
@@ -23,6 +22,7 @@ import { odataFamily } from './odata-route.js';
 import { readSchemaDocument, type QueryObject, type Surface } from './schema.js';
 import { listen, type Family, type LoggedRequest, type RequestFaults } from './server.js';
 import { serverInfoFamily } from './serverinfo-route.js';
+import { sampleSnapshot } from './sample.js';
 import { Store } from './store.js';
 import { DEFAULT_BUILD } from './builds.js';
 import { AsyncTransactions } from './transaction-async.js';
@@ -185,14 +185,6 @@ const SCHEMA_FILES: Readonly<Record<Surface, string>> = {
 
 function readObjects(file: string, text: Buffer, surface: Surface): QueryObject[] {
   return readSchemaDocument(text.toString('utf8'), surface, file);
-}
-
-/** The sample snapshot erpgen ships: `schema/` beside erpgen's package.json, from the sources or the build. */
-export function sampleSnapshot(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir))
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'schema', SCHEMA_FILES.table)))
-      return join(dir, 'schema');
-  throw new Error('the sample snapshot is missing from this erpgen installation');
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {

@@ -1,15 +1,22 @@
-import { type AuthProvider, type FetchLike } from './http.js';
+import { type AuthAttachment, type AuthProvider, type FetchLike } from './http.js';
 import type { Logger, RetryOptions, RetryPolicy } from './retry.js';
 interface TokenAuthCommon {
-  /** the server's base address, e.g. `https://erp.example.com` (the token endpoint lives there) */
-  readonly baseUrl: string;
+  /**
+   * the server's base address, e.g. `https://erp.example.com` (the token endpoint lives there). Optional when
+   * tokenAuth is given to createClient, which gives it the client's; when given, it must be of the client's origin
+   * (credentials are sent only to the server they sign in to)
+   */
+  readonly baseUrl?: string;
   /** for the token call, in milliseconds (default 60,000) */
   readonly timeoutMs?: number;
-  /** for tests and proxies; defaults to the global fetch */
+  /** for tests and proxies; defaults to the client's fetch inside createClient, else the global fetch */
   readonly fetch?: FetchLike;
-  /** the token call is a read for the retry policy: 502/503/504 and connection resets are retried */
+  /**
+   * the token call is a read for the retry policy: 502/503/504 and connection resets are retried (default: the
+   * client's policy inside createClient)
+   */
   readonly retry?: RetryPolicy | RetryOptions;
-  /** one line per token call; never the secrets */
+  /** one line per sign-in and renewal, never the secrets (default: the client's logger inside createClient) */
   readonly log?: Logger;
   /** the clock in epoch milliseconds (default Date.now), for tests of renewal */
   readonly now?: () => number;
@@ -32,6 +39,8 @@ export interface TokenAuth extends AuthProvider {
   token(): Promise<string>;
   invalidate(rejected?: string): void;
   secrets(): readonly string[];
+  /** what createClient calls: a view of this tokenAuth (the same token) signing in for that client */
+  attach(client: AuthAttachment): TokenAuth;
   /** how many token calls were made (each one opens a middleware session) */
   readonly tokenCalls: number;
 }
@@ -45,8 +54,10 @@ export declare function parseTokenAnswer(text: string):
     }
   | undefined;
 /**
- * `tokenAuth({ baseUrl, username, password })` or `tokenAuth({ baseUrl, consumerKey, username? })`, for
- * `createClient({ baseUrl, auth: tokenAuth(...) })`. Give one instance to every client of the same server.
+ * `tokenAuth({ username, password })` or `tokenAuth({ consumerKey, username? })`, for `createClient({ baseUrl,
+ * auth: tokenAuth(...) })`: the client gives it its base URL, fetch, retry policy, logger and hooks (`attach`),
+ * so each sign-in and renewal is a line in the client's logger. Give one instance to every client of the same
+ * server; used on its own (`token()` outside a client), it needs a `baseUrl`.
  */
 export declare function tokenAuth(options: TokenAuthOptions): TokenAuth;
 export {};

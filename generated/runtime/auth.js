@@ -46,8 +46,10 @@ export function parseTokenAnswer(text) {
   return { token, lifetime: seconds(xmlField(text, 'ExpiresInSeconds')) ?? seconds(xmlField(text, 'ExpiresIn')) };
 }
 /**
- * `tokenAuth({ baseUrl, username, password })` or `tokenAuth({ baseUrl, consumerKey, username? })`, for
- * `createClient({ baseUrl, auth: tokenAuth(...) })`. Give one instance to every client of the same server.
+ * `tokenAuth({ username, password })` or `tokenAuth({ consumerKey, username? })`, for `createClient({ baseUrl,
+ * auth: tokenAuth(...) })`: the client gives it its base URL, fetch, retry policy, logger and hooks (`attach`),
+ * so each sign-in and renewal is a line in the client's logger. Give one instance to every client of the same
+ * server; used on its own (`token()` outside a client), it needs a `baseUrl`.
  */
 export function tokenAuth(options) {
   // an unset environment variable passed on with `!` would otherwise surface as a puzzling sign-in error
@@ -55,7 +57,7 @@ export function tokenAuth(options) {
     throw new ErpError(
       `tokenAuth: the ${typeof options.consumerKey === 'string' ? 'consumer key' : 'password'} is empty (is the environment variable that holds it set?)`,
     );
-  const base = options.baseUrl.replace(/\/+$/, '');
+  const own = options.baseUrl !== undefined ? options.baseUrl.replace(/\/+$/, '') : undefined;
   const now = options.now ?? (() => Date.now());
   const byKey = typeof options.consumerKey === 'string';
   const secretValues = [options.password, options.consumerKey].filter((s) => typeof s === 'string');
@@ -66,20 +68,33 @@ export function tokenAuth(options) {
   const who = byKey
     ? `the consumer key${options.username !== undefined ? ` (user "${options.username}")` : ''}`
     : `user "${options.username}"`;
-  const http = createHttp({
-    // the token call itself carries no bearer token
-    auth: { token: async () => '', secrets: () => [...secretValues, ...issuedTokens] },
-    timeoutMs: options.timeoutMs ?? 60_000,
-    // a token answer is a few hundred bytes
-    maxResponseBytes: 1024 * 1024,
-    ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
-    ...(options.retry !== undefined ? { retry: options.retry } : {}),
-    ...(options.log !== undefined ? { log: options.log } : {}),
-  });
   let current;
   let pending;
   let calls = 0;
-  function signInError(status, body, text, info) {
+  /** why the next token call is made, for its log line: a renewal says why the token it replaces went */
+  let renewal;
+  /** the origin a tokenAuth without a baseUrl of its own signs in at: the first client's it was attached to */
+  let attachedTo;
+  /** how the tokenAuth itself (not a client's view of it) signs in: by its own baseUrl, else as its first client */
+  let itself;
+  function bind(base, client) {
+    const fetch = options.fetch ?? client?.fetch;
+    const retry = options.retry ?? client?.retry;
+    const log = options.log ?? client?.log;
+    const http = createHttp({
+      // the token call itself carries no bearer token
+      auth: { token: async () => '', secrets: () => [...secretValues, ...issuedTokens] },
+      timeoutMs: options.timeoutMs ?? 60_000,
+      // a token answer is a few hundred bytes
+      maxResponseBytes: 1024 * 1024,
+      ...(fetch !== undefined ? { fetch } : {}),
+      ...(retry !== undefined ? { retry } : {}),
+      ...(log !== undefined ? { log } : {}),
+      ...(client?.observer !== undefined ? { observer: client.observer } : {}),
+    });
+    return { base, http, ...(log !== undefined ? { log } : {}) };
+  }
+  function signInError(base, status, body, text, info) {
     const b = body !== null && typeof body === 'object' ? body : {};
     const message = [b['error_description'], b['ErrorMessage'], b['error'], b['Message']].find(
       (m) => typeof m === 'string' && m !== '',
@@ -107,7 +122,7 @@ export function tokenAuth(options) {
       );
     return undefined;
   }
-  async function signIn() {
+  async function signIn({ base, http, log }, why) {
     calls++;
     const body = byKey
       ? {
@@ -121,9 +136,11 @@ export function tokenAuth(options) {
       method: 'POST',
       url: `${base}${TOKEN_PATH}`,
       shown: TOKEN_PATH,
+      family: 'auth',
+      object: 'token',
       body,
       kind: 'read',
-      explain: signInError,
+      explain: (status, errorBody, text, info) => signInError(base, status, errorBody, text, info),
     };
     const text = utf8Text(await http.bytes(exchange));
     const answer = parseTokenAnswer(text);
@@ -141,29 +158,71 @@ export function tokenAuth(options) {
         expiresAt !== undefined && lifetimeMs !== undefined
           ? expiresAt - Math.min(RENEW_BEFORE_MS, lifetimeMs / 2)
           : undefined,
+      expiresAt,
     };
-    options.log?.(
-      `signed in at ${origin(base)} as ${who}${lifetimeMs !== undefined ? ` (token valid for ${Math.round(lifetimeMs / 1000)} s)` : ''}`,
+    const valid = lifetimeMs !== undefined ? ` (token valid for ${Math.round(lifetimeMs / 1000)} s)` : '';
+    log?.(
+      why === undefined
+        ? `signed in at ${origin(base)} as ${who}${valid}`
+        : `renewed the token at ${origin(base)} for ${who}: ${why}${valid}`,
     );
     return answer.token;
   }
-  return {
-    token() {
-      if (current !== undefined && (current.renewAt === undefined || now() < current.renewAt))
-        return Promise.resolve(current.value);
-      // single flight: every caller that arrives while the token call runs waits for the same answer
-      pending ??= signIn().finally(() => {
-        pending = undefined;
-      });
-      return pending;
-    },
-    invalidate(rejected) {
-      // several calls refused with the same token renew it once: only the token they were refused with is dropped
-      if (current !== undefined && (rejected === undefined || rejected === current.value)) current = undefined;
-    },
-    secrets: () => [...secretValues, ...issuedTokens],
-    get tokenCalls() {
-      return calls;
-    },
-  };
+  function provider(view) {
+    return {
+      token() {
+        if (current !== undefined && (current.renewAt === undefined || now() < current.renewAt))
+          return Promise.resolve(current.value);
+        const binding = view ?? itself;
+        if (binding === undefined)
+          return Promise.reject(
+            new ErpError(
+              "tokenAuth: no baseUrl to sign in at: give tokenAuth({ baseUrl, ... }), or pass it to createClient({ auth }), which gives it the client's",
+            ),
+          );
+        if (current !== undefined) {
+          const left =
+            current.expiresAt !== undefined ? Math.max(0, Math.round((current.expiresAt - now()) / 1000)) : 0;
+          renewal = `the old one expires in ${left} s`;
+        }
+        // single flight: every caller that arrives while the token call runs waits for the same answer
+        pending ??= signIn(binding, renewal).finally(() => {
+          pending = undefined;
+          renewal = undefined;
+        });
+        return pending;
+      },
+      invalidate(rejected) {
+        // several calls refused with the same token renew it once: only the token they were refused with is dropped
+        if (current !== undefined && (rejected === undefined || rejected === current.value)) {
+          current = undefined;
+          renewal = 'the server refused the old one';
+        }
+      },
+      secrets: () => [...secretValues, ...issuedTokens],
+      get tokenCalls() {
+        return calls;
+      },
+      attach(client) {
+        const at = origin(client.baseUrl);
+        // credentials go only to the origin of the server they sign in to: the client's
+        if (own !== undefined && origin(own) !== at)
+          throw new ErpError(
+            `tokenAuth: its baseUrl (${origin(own)}) is not the origin of the client it is given to (${at}); credentials are sent only to the server they sign in to: give tokenAuth no baseUrl (it takes the client's), or the client's`,
+          );
+        if (own === undefined && attachedTo !== undefined && attachedTo !== at)
+          throw new ErpError(
+            `tokenAuth: already signing in at ${attachedTo}, so it cannot serve a client of ${at} too (credentials are sent only to the server they sign in to): make one tokenAuth per server`,
+          );
+        const binding = bind(own ?? client.baseUrl.replace(/\/+$/, ''), client);
+        if (own === undefined && attachedTo === undefined) {
+          attachedTo = at;
+          itself = binding;
+        }
+        return provider(binding);
+      },
+    };
+  }
+  if (own !== undefined) itself = bind(own);
+  return provider(undefined);
 }

@@ -1,11 +1,15 @@
 import type { UserDefinedFieldKinds } from './contract.js';
 import { type Families } from './families.js';
+import { type ClientHooks } from './hooks.js';
 import { type AuthProvider, type FetchLike } from './http.js';
 import { type Logger, type RetryOptions, type RetryPolicy } from './retry.js';
-export type { AbortSignalLike, AuthProvider, FetchLike } from './http.js';
+import type { TracerLike } from './tracing.js';
+export type { AbortSignalLike, AuthAttachment, AuthProvider, FetchLike } from './http.js';
+export type { ClientHooks, PageEvent, RequestEvent, RequestFamily, ResponseEvent, RetryEvent } from './hooks.js';
+export type { AttributeValue, SpanLike, TraceContextLike, TracerLike } from './tracing.js';
 export type { Page, RowsOptions } from './query/index.js';
 export type { AsyncOptions, TransactionOptions } from './transactions/index.js';
-export interface ClientOptions {
+export interface ClientOptions extends ClientHooks {
   /** the server's base address, e.g. `https://erp.example.com` (the data query surface lives there) */
   readonly baseUrl: string;
   /** a bearer token, or an AuthProvider you write: `token()` gives one, `invalidate()` (optional) drops a refused one */
@@ -18,8 +22,16 @@ export interface ClientOptions {
   readonly fetch?: FetchLike;
   /** the retry policy (retry.ts), or options for the default one: delays, attempts, a fixed random for tests */
   readonly retry?: RetryPolicy | RetryOptions;
-  /** receives one line per retry, per token renewal and per redirect followed (never a secret) */
+  /**
+   * receives one line per retry, per sign-in and token renewal (of a tokenAuth given as `auth`), per redirect
+   * followed and per hook that threw (never a secret)
+   */
   readonly log?: Logger;
+  /**
+   * an OpenTelemetry Tracer (`trace.getTracer('my-app')` of `@opentelemetry/api`, which the package does not
+   * need otherwise): a span per request, a paging run (`rows()`) or a transaction's polling their parent
+   */
+  readonly tracer?: TracerLike;
   /**
    * The most bytes of one answer the client reads (default 256 MiB): a server that answers without end is refused
    * with an ErpResponseTooLargeError instead of filling memory. Error bodies are read only as far as a message needs.

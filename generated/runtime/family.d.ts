@@ -1,4 +1,5 @@
 import type { UserDefinedFieldKinds } from './contract.js';
+import type { Observer } from './hooks.js';
 import type { Http } from './http.js';
 import type { Logger, RetryPolicy } from './retry.js';
 export interface FamilyContext {
@@ -16,6 +17,8 @@ export interface FamilyContext {
   readonly userDefinedFields: UserDefinedFieldKinds;
   /** the caller's logger (retries, renewals), when one was given */
   readonly log?: Logger;
+  /** the caller's hooks and tracer: a family tells its pages, its retries and its runs of requests there */
+  readonly observer: Observer;
 }
 /** A family: builds its members (`client.<name>`, or the client's own) from the shared context. */
 export type Family<Members extends object> = (context: FamilyContext) => Members;

@@ -1,6 +1,7 @@
 import type { Http, HttpOptions } from './http/types.js';
 export type {
   AbortSignalLike,
+  AuthAttachment,
   AuthProvider,
   BodySink,
   Exchange,

@@ -7,7 +7,7 @@
 // - body.ts: bodies read up to a cap;
 // - not-authorized.ts: what a 401 means, and the one retry with a new token it may earn;
 // - failure.ts: a failed answer as its typed error; connection.ts: a failure before or while the answer arrives.
-import { ErpUnexpectedResponseError } from './errors.js';
+import { ErpHttpError, ErpUnexpectedResponseError } from './errors.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, ERROR_BODY_BYTES, readCapped, readUpTo, utf8Text } from './http/body.js';
 import { connectionLost, deadline } from './http/connection.js';
 import { describeBody, fail, parseJson, SNIPPET } from './http/failure.js';
@@ -28,6 +28,7 @@ export function createHttp(options) {
   const clean = (text) => redact(text, secrets());
   const cleanBody = (text) => redactBody(text, secrets());
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const observer = options.observer;
   const tokens = {
     provider,
     canRenew: fixed === undefined && provider.invalidate !== undefined,
@@ -36,7 +37,7 @@ export function createHttp(options) {
     ...(options.log ? { log: options.log } : {}),
   };
   /** One attempt with one token: the response, its body read in full, or a typed error. */
-  async function attempt(exchange, token, read) {
+  async function attempt(exchange, token, read, attemptNo) {
     const info = (status, serverMessage) => ({
       request: clean(`${exchange.method} ${exchange.shown}`),
       status,
@@ -53,6 +54,8 @@ export function createHttp(options) {
     const limit = deadline(timeoutMs, exchange.signal);
     let contentEncoding = '';
     const lost = connectionLost(exchange, limit, timeoutMs, info, clean, () => contentEncoding);
+    let redirects = 0;
+    const answered = observer?.sent(requestEvent(exchange, attemptNo), exchange.trace);
     try {
       const response = await follow(exchange, {
         fetch: doFetch,
@@ -62,6 +65,7 @@ export function createHttp(options) {
         lost,
         clean,
         ...(options.log ? { log: options.log } : {}),
+        followed: () => void redirects++,
       });
       contentEncoding = response.headers.get('content-encoding') ?? '';
       const bodyLost = (error) => lost(error, response.status);
@@ -69,16 +73,43 @@ export function createHttp(options) {
         const { bytes } = await readUpTo(response, ERROR_BODY_BYTES, bodyLost);
         fail(exchange, response, utf8Text(bytes), token, info, { clean, cleanBody, refusals });
       }
-      return { response, body: await read(response, bodyLost, info) };
+      const body = await read(response, bodyLost, info);
+      answered?.(response.status, redirects);
+      return { response, body };
+    } catch (error) {
+      answered?.(error instanceof ErpHttpError ? error.status : 0, redirects, error);
+      throw error;
     } finally {
       limit.done();
     }
   }
+  /** What the hooks are told of an attempt: who asks for what, the path redacted. */
+  function requestEvent(exchange, attemptNo) {
+    return {
+      family: exchange.family ?? 'query',
+      ...(exchange.object !== undefined ? { object: exchange.object } : {}),
+      method: exchange.method,
+      path: clean(exchange.shown),
+      attempt: attemptNo,
+    };
+  }
   async function send(exchange, read) {
     const kind = exchange.kind ?? (exchange.method === 'GET' ? 'read' : 'write');
+    // every send counts, a resend with a new token after a 401 too
+    let sent = (exchange.attempt ?? 1) - 1;
     try {
-      return await policy.run(clean(`${exchange.method} ${exchange.shown}`), kind, () =>
-        withToken(exchange, tokens, (token) => attempt(exchange, token, read)),
+      return await policy.run(
+        clean(`${exchange.method} ${exchange.shown}`),
+        kind,
+        () => withToken(exchange, tokens, (token) => attempt(exchange, token, read, ++sent)),
+        observer &&
+          ((retry) =>
+            observer.retried({
+              ...requestEvent(exchange, sent),
+              delayMs: retry.delayMs,
+              reason: retry.reason,
+              failure: retry.failure,
+            })),
       );
     } catch (error) {
       throw scrubbed(error, clean);

@@ -1,6 +1,6 @@
 /** `read`: may be repeated without effect; `write`: may change data, so only the documented window is retried. */
 export type RequestKind = 'read' | 'write';
-/** Receives one line per retry (and per token renewal); lines never hold secrets. */
+/** Receives one line per retry, token renewal and redirect followed; lines never hold secrets. */
 export type Logger = (line: string) => void;
 export interface RetryOptions {
   /** attempts in all for a read that meets 502/503/504 or a connection reset (default 4) */
@@ -26,7 +26,21 @@ export interface RetryPolicy {
    * Runs `attempt` (given the attempt number, from 1) until it succeeds or fails in a way the policy does not
    * retry. `what` names the request in log lines (`GET /odataservice/...`), without secrets.
    */
-  run<T>(what: string, kind: RequestKind, attempt: (attemptNo: number) => Promise<T>): Promise<T>;
+  run<T>(
+    what: string,
+    kind: RequestKind,
+    attempt: (attemptNo: number) => Promise<T>,
+    onRetry?: (retry: Retrying) => void,
+  ): Promise<T>;
+}
+/** A failed attempt about to be repeated, as a policy tells `run`'s caller (the client's onRetry hook). */
+export interface Retrying {
+  /** the attempt that failed, from 1 */
+  readonly attemptNo: number;
+  readonly delayMs: number;
+  readonly reason: RetryReason;
+  /** `HTTP 503`, `a connection reset`, ... */
+  readonly failure: string;
 }
 /** Why a failure may be retried, or undefined when it may not. */
 export type RetryReason = 'transient' | 'opaque-500' | 'response-window' | 'locked';

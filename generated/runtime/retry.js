@@ -90,7 +90,7 @@ export function retryPolicy(options = {}) {
     locked: Math.max(1, options.lockAttempts ?? 3),
   };
   return {
-    async run(what, kind, attempt) {
+    async run(what, kind, attempt, onRetry) {
       for (let attemptNo = 1; ; attemptNo++) {
         try {
           return await attempt(attemptNo);
@@ -105,9 +105,11 @@ export function retryPolicy(options = {}) {
                 ? lockMin + random() * (lockMax - lockMin)
                 : random() * Math.min(cap, base * 2 ** (attemptNo - 1)),
           );
+          const failure = describe(error);
           options.log?.(
-            `retrying ${what} after ${describe(error)} (attempt ${attemptNo + 1} of ${limit[reason]}, in ${delay} ms)`,
+            `retrying ${what} after ${failure} (attempt ${attemptNo + 1} of ${limit[reason]}, in ${delay} ms)`,
           );
+          onRetry?.({ attemptNo, delayMs: delay, reason, failure });
           await sleep(delay);
         }
       }

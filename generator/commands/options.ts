@@ -174,7 +174,12 @@ const faultPlan = z.string().transform((text, context) => {
 
 /** `erpgen sandbox`: flags only. */
 export const SANDBOX_OPTIONS = {
-  snapshot: { type: z.string(), describe: 'snapshot folder to serve', on: 'flag', path: true },
+  snapshot: { type: z.string().optional(), describe: 'snapshot folder to serve', on: 'flag', path: true },
+  sample: {
+    type: z.boolean().default(false),
+    describe: 'serve the small sample snapshot erpgen ships, instead of --snapshot',
+    on: 'flag',
+  },
   port: {
     type: count('expected a port number').max(65535, 'expected a port number').default(0),
     describe: 'port on 127.0.0.1 (default: a free one)',

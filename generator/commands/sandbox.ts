@@ -1,8 +1,9 @@
 // `erpgen sandbox`: the simulated server as a command, for teams that want to try their package without a tenant.
 // Prints its base URL as the first line of standard output (scripts read it), then runs until SIGINT or SIGTERM.
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import { sampleSnapshot } from '../../sandbox/sample.js';
 import { SANDBOX_CAPTURED, SANDBOX_CHOICES, SANDBOX_DOCUMENTED } from '../../sandbox/choices.js';
 import type { SandboxOptions } from '../../sandbox/sandbox.js';
 import type { Command, Flags } from './option-table.js';
@@ -12,12 +13,16 @@ import { fromEnv, refuseSecretFlags } from './secrets.js';
 type SandboxFlags = Flags<typeof SANDBOX_OPTIONS>;
 
 /** The sandbox's options from the flags: its fault switches, the evidenced shapes it answers in, its clock. */
-function sandboxOptions(flags: SandboxFlags, credentials: SandboxOptions['credentials']): SandboxOptions {
+function sandboxOptions(
+  flags: SandboxFlags,
+  snapshot: string,
+  credentials: SandboxOptions['credentials'],
+): SandboxOptions {
   const overload = flags.overload && { ...flags.overload, status: flags.overloadStatus };
   const responseWindow = flags.responseWindow;
   return {
     errorTypes: flags.errorTypes,
-    snapshot: resolve(flags.snapshot),
+    snapshot,
     port: flags.port,
     rowsPerObject: flags.rows,
     logRequests: false,
@@ -52,9 +57,18 @@ function sandboxOptions(flags: SandboxFlags, credentials: SandboxOptions['creden
 
 async function run(flags: SandboxFlags): Promise<number> {
   refuseSecretFlags(flags);
+  if (flags.sample === (flags.snapshot !== undefined))
+    throw new UserError(
+      flags.sample
+        ? '--sample and --snapshot: give one of them'
+        : 'give --snapshot <folder>, or --sample for the sample snapshot erpgen ships',
+      2,
+    );
+  const snapshot = flags.snapshot === undefined ? sampleSnapshot() : resolve(flags.snapshot);
+  // the snapshot as the user named it, or the sample's place
+  const shown = flags.snapshot ?? `the sample snapshot (${snapshot})`;
   for (const file of ['tables.metadata.json', 'views.metadata.json'])
-    if (!existsSync(resolve(flags.snapshot, file)))
-      throw new UserError(`${flags.snapshot}: no ${file} in the snapshot folder`);
+    if (!existsSync(join(snapshot, file))) throw new UserError(`${shown}: no ${file} in the snapshot folder`);
   const password = fromEnv('ERP_PASSWORD');
   const consumerKey = fromEnv('ERP_CONSUMER_KEY');
   if (password === undefined && consumerKey === undefined)
@@ -64,7 +78,7 @@ async function run(flags: SandboxFlags): Promise<number> {
   let server;
   try {
     server = await startSandbox(
-      sandboxOptions(flags, {
+      sandboxOptions(flags, snapshot, {
         ...(password !== undefined ? { users: { [flags.user]: password } } : {}),
         ...(consumerKey !== undefined ? { consumerKeys: { [consumerKey]: flags.scope } } : {}),
       }),
@@ -74,7 +88,7 @@ async function run(flags: SandboxFlags): Promise<number> {
     if (code === 'EADDRINUSE') throw new UserError(`--port ${flags.port}: the port is in use`);
     // the snapshot's documents and definitions are the only other input: a problem there is the user's to fix
     if (error instanceof Error && !(error instanceof UserError))
-      throw new UserError(`${flags.snapshot}: ${error.message.replace(/\s+/g, ' ')}`);
+      throw new UserError(`${shown}: ${error.message.replace(/\s+/g, ' ')}`);
     throw error;
   }
   server.inventory.faults = { invocation500: flags.price500, locked: flags.priceLocks };
@@ -83,7 +97,7 @@ async function run(flags: SandboxFlags): Promise<number> {
     password !== undefined ? `user ${flags.user} (password from ERP_PASSWORD)` : undefined,
     consumerKey !== undefined ? `a consumer key (ERP_CONSUMER_KEY) with scope ${flags.scope}` : undefined,
   ].filter((w) => w !== undefined);
-  process.stderr.write(`erpgen sandbox: serving ${flags.snapshot} to ${who.join(' and ')}; stop with Ctrl+C\n`);
+  process.stderr.write(`erpgen sandbox: serving ${shown} to ${who.join(' and ')}; stop with Ctrl+C\n`);
   await new Promise<void>((done) => {
     const stop = (): void => {
       process.off('SIGINT', stop);

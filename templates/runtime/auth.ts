@@ -14,7 +14,14 @@
 // carries that environment's keys); 403 `insufficient_scope` (a key without scope). The token endpoint's error
 // body echoes the consumer key, so it is redacted like every server body.
 import { ErpError, ErpHttpError, ErpSignInError, ErpUnexpectedResponseError, type RequestInfo } from './errors.js';
-import { createHttp, type AuthProvider, type FetchLike } from './http.js';
+import {
+  createHttp,
+  type AuthAttachment,
+  type AuthProvider,
+  type Exchange,
+  type FetchLike,
+  type Http,
+} from './http.js';
 import { utf8Text } from './http/body.js';
 import { origin } from './http/redirects.js';
 import { tokenExpiry } from './jwt.js';
@@ -22,15 +29,22 @@ import { xmlField } from './xml.js';
 import type { Logger, RetryOptions, RetryPolicy } from './retry.js';
 
 interface TokenAuthCommon {
-  /** the server's base address, e.g. `https://erp.example.com` (the token endpoint lives there) */
-  readonly baseUrl: string;
+  /**
+   * the server's base address, e.g. `https://erp.example.com` (the token endpoint lives there). Optional when
+   * tokenAuth is given to createClient, which gives it the client's; when given, it must be of the client's origin
+   * (credentials are sent only to the server they sign in to)
+   */
+  readonly baseUrl?: string;
   /** for the token call, in milliseconds (default 60,000) */
   readonly timeoutMs?: number;
-  /** for tests and proxies; defaults to the global fetch */
+  /** for tests and proxies; defaults to the client's fetch inside createClient, else the global fetch */
   readonly fetch?: FetchLike;
-  /** the token call is a read for the retry policy: 502/503/504 and connection resets are retried */
+  /**
+   * the token call is a read for the retry policy: 502/503/504 and connection resets are retried (default: the
+   * client's policy inside createClient)
+   */
   readonly retry?: RetryPolicy | RetryOptions;
-  /** one line per token call; never the secrets */
+  /** one line per sign-in and renewal, never the secrets (default: the client's logger inside createClient) */
   readonly log?: Logger;
   /** the clock in epoch milliseconds (default Date.now), for tests of renewal */
   readonly now?: () => number;
@@ -57,6 +71,8 @@ export interface TokenAuth extends AuthProvider {
   token(): Promise<string>;
   invalidate(rejected?: string): void;
   secrets(): readonly string[];
+  /** what createClient calls: a view of this tokenAuth (the same token) signing in for that client */
+  attach(client: AuthAttachment): TokenAuth;
   /** how many token calls were made (each one opens a middleware session) */
   readonly tokenCalls: number;
 }
@@ -70,6 +86,8 @@ interface Issued {
   readonly value: string;
   /** epoch ms after which the token is renewed before use; undefined: until the server refuses it */
   readonly renewAt: number | undefined;
+  /** epoch ms the token expires, when its answer or its claims say */
+  readonly expiresAt: number | undefined;
 }
 
 /** The seconds of a lifetime field, a number or a numeric string; undefined when absent or not positive. */
@@ -98,8 +116,10 @@ export function parseTokenAnswer(text: string): { token: string; lifetime: numbe
 }
 
 /**
- * `tokenAuth({ baseUrl, username, password })` or `tokenAuth({ baseUrl, consumerKey, username? })`, for
- * `createClient({ baseUrl, auth: tokenAuth(...) })`. Give one instance to every client of the same server.
+ * `tokenAuth({ username, password })` or `tokenAuth({ consumerKey, username? })`, for `createClient({ baseUrl,
+ * auth: tokenAuth(...) })`: the client gives it its base URL, fetch, retry policy, logger and hooks (`attach`),
+ * so each sign-in and renewal is a line in the client's logger. Give one instance to every client of the same
+ * server; used on its own (`token()` outside a client), it needs a `baseUrl`.
  */
 export function tokenAuth(options: TokenAuthOptions): TokenAuth {
   // an unset environment variable passed on with `!` would otherwise surface as a puzzling sign-in error
@@ -107,7 +127,7 @@ export function tokenAuth(options: TokenAuthOptions): TokenAuth {
     throw new ErpError(
       `tokenAuth: the ${typeof options.consumerKey === 'string' ? 'consumer key' : 'password'} is empty (is the environment variable that holds it set?)`,
     );
-  const base = options.baseUrl.replace(/\/+$/, '');
+  const own = options.baseUrl !== undefined ? options.baseUrl.replace(/\/+$/, '') : undefined;
   const now = options.now ?? (() => Date.now());
   const byKey = typeof options.consumerKey === 'string';
   const secretValues = [options.password, options.consumerKey].filter((s): s is string => typeof s === 'string');
@@ -118,21 +138,43 @@ export function tokenAuth(options: TokenAuthOptions): TokenAuth {
   const who = byKey
     ? `the consumer key${options.username !== undefined ? ` (user "${options.username}")` : ''}`
     : `user "${options.username}"`;
-  const http = createHttp({
-    // the token call itself carries no bearer token
-    auth: { token: async () => '', secrets: () => [...secretValues, ...issuedTokens] },
-    timeoutMs: options.timeoutMs ?? 60_000,
-    // a token answer is a few hundred bytes
-    maxResponseBytes: 1024 * 1024,
-    ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
-    ...(options.retry !== undefined ? { retry: options.retry } : {}),
-    ...(options.log !== undefined ? { log: options.log } : {}),
-  });
   let current: Issued | undefined;
   let pending: Promise<string> | undefined;
   let calls = 0;
+  /** why the next token call is made, for its log line: a renewal says why the token it replaces went */
+  let renewal: string | undefined;
+  /** the origin a tokenAuth without a baseUrl of its own signs in at: the first client's it was attached to */
+  let attachedTo: string | undefined;
+  /** how the tokenAuth itself (not a client's view of it) signs in: by its own baseUrl, else as its first client */
+  let itself: Binding | undefined;
+
+  /** Where and how the token calls go: the base URL, and the client's fetch, retry policy, logger and hooks. */
+  interface Binding {
+    readonly base: string;
+    readonly http: Http;
+    readonly log?: Logger;
+  }
+
+  function bind(base: string, client?: AuthAttachment): Binding {
+    const fetch = options.fetch ?? client?.fetch;
+    const retry = options.retry ?? client?.retry;
+    const log = options.log ?? client?.log;
+    const http = createHttp({
+      // the token call itself carries no bearer token
+      auth: { token: async () => '', secrets: () => [...secretValues, ...issuedTokens] },
+      timeoutMs: options.timeoutMs ?? 60_000,
+      // a token answer is a few hundred bytes
+      maxResponseBytes: 1024 * 1024,
+      ...(fetch !== undefined ? { fetch } : {}),
+      ...(retry !== undefined ? { retry } : {}),
+      ...(log !== undefined ? { log } : {}),
+      ...(client?.observer !== undefined ? { observer: client.observer } : {}),
+    });
+    return { base, http, ...(log !== undefined ? { log } : {}) };
+  }
 
   function signInError(
+    base: string,
     status: number,
     body: unknown,
     text: string,
@@ -166,7 +208,7 @@ export function tokenAuth(options: TokenAuthOptions): TokenAuth {
     return undefined;
   }
 
-  async function signIn(): Promise<string> {
+  async function signIn({ base, http, log }: Binding, why: string | undefined): Promise<string> {
     calls++;
     const body = byKey
       ? {
@@ -180,10 +222,12 @@ export function tokenAuth(options: TokenAuthOptions): TokenAuth {
       method: 'POST',
       url: `${base}${TOKEN_PATH}`,
       shown: TOKEN_PATH,
+      family: 'auth',
+      object: 'token',
       body,
       kind: 'read',
-      explain: signInError,
-    } as const;
+      explain: (status, errorBody, text, info) => signInError(base, status, errorBody, text, info),
+    } as const satisfies Exchange;
     const text = utf8Text(await http.bytes(exchange));
     const answer = parseTokenAnswer(text);
     if (answer === undefined)
@@ -200,30 +244,73 @@ export function tokenAuth(options: TokenAuthOptions): TokenAuth {
         expiresAt !== undefined && lifetimeMs !== undefined
           ? expiresAt - Math.min(RENEW_BEFORE_MS, lifetimeMs / 2)
           : undefined,
+      expiresAt,
     };
-    options.log?.(
-      `signed in at ${origin(base)} as ${who}${lifetimeMs !== undefined ? ` (token valid for ${Math.round(lifetimeMs / 1000)} s)` : ''}`,
+    const valid = lifetimeMs !== undefined ? ` (token valid for ${Math.round(lifetimeMs / 1000)} s)` : '';
+    log?.(
+      why === undefined
+        ? `signed in at ${origin(base)} as ${who}${valid}`
+        : `renewed the token at ${origin(base)} for ${who}: ${why}${valid}`,
     );
     return answer.token;
   }
 
-  return {
-    token() {
-      if (current !== undefined && (current.renewAt === undefined || now() < current.renewAt))
-        return Promise.resolve(current.value);
-      // single flight: every caller that arrives while the token call runs waits for the same answer
-      pending ??= signIn().finally(() => {
-        pending = undefined;
-      });
-      return pending;
-    },
-    invalidate(rejected) {
-      // several calls refused with the same token renew it once: only the token they were refused with is dropped
-      if (current !== undefined && (rejected === undefined || rejected === current.value)) current = undefined;
-    },
-    secrets: () => [...secretValues, ...issuedTokens],
-    get tokenCalls() {
-      return calls;
-    },
-  };
+  function provider(view: Binding | undefined): TokenAuth {
+    return {
+      token() {
+        if (current !== undefined && (current.renewAt === undefined || now() < current.renewAt))
+          return Promise.resolve(current.value);
+        const binding = view ?? itself;
+        if (binding === undefined)
+          return Promise.reject(
+            new ErpError(
+              "tokenAuth: no baseUrl to sign in at: give tokenAuth({ baseUrl, ... }), or pass it to createClient({ auth }), which gives it the client's",
+            ),
+          );
+        if (current !== undefined) {
+          const left =
+            current.expiresAt !== undefined ? Math.max(0, Math.round((current.expiresAt - now()) / 1000)) : 0;
+          renewal = `the old one expires in ${left} s`;
+        }
+        // single flight: every caller that arrives while the token call runs waits for the same answer
+        pending ??= signIn(binding, renewal).finally(() => {
+          pending = undefined;
+          renewal = undefined;
+        });
+        return pending;
+      },
+      invalidate(rejected) {
+        // several calls refused with the same token renew it once: only the token they were refused with is dropped
+        if (current !== undefined && (rejected === undefined || rejected === current.value)) {
+          current = undefined;
+          renewal = 'the server refused the old one';
+        }
+      },
+      secrets: () => [...secretValues, ...issuedTokens],
+      get tokenCalls() {
+        return calls;
+      },
+      attach(client) {
+        const at = origin(client.baseUrl);
+        // credentials go only to the origin of the server they sign in to: the client's
+        if (own !== undefined && origin(own) !== at)
+          throw new ErpError(
+            `tokenAuth: its baseUrl (${origin(own)}) is not the origin of the client it is given to (${at}); credentials are sent only to the server they sign in to: give tokenAuth no baseUrl (it takes the client's), or the client's`,
+          );
+        if (own === undefined && attachedTo !== undefined && attachedTo !== at)
+          throw new ErpError(
+            `tokenAuth: already signing in at ${attachedTo}, so it cannot serve a client of ${at} too (credentials are sent only to the server they sign in to): make one tokenAuth per server`,
+          );
+        const binding = bind(own ?? client.baseUrl.replace(/\/+$/, ''), client);
+        if (own === undefined && attachedTo === undefined) {
+          attachedTo = at;
+          itself = binding;
+        }
+        return provider(binding);
+      },
+    };
+  }
+
+  if (own !== undefined) itself = bind(own);
+  return provider(undefined);
 }

@@ -6,17 +6,28 @@ export { createClientWith } from './client.js';
 export type {
   AbortSignalLike,
   AsyncOptions,
+  AttributeValue,
+  AuthAttachment,
   AuthProvider,
+  ClientHooks,
   ClientOptions,
   ErpClient,
   FetchLike,
   PackageSettings,
   Page,
+  PageEvent,
+  RequestEvent,
+  RequestFamily,
+  ResponseEvent,
+  RetryEvent,
   RowsOptions,
+  SpanLike,
+  TraceContextLike,
+  TracerLike,
   TransactionOptions,
 } from './client.js';
 export { retryPolicy } from './retry.js';
-export type { Logger, RequestKind, RetryOptions, RetryPolicy } from './retry.js';
+export type { Logger, RequestKind, RetryOptions, RetryPolicy, RetryReason, Retrying } from './retry.js';
 export { assertPassed, ErpTransactionFailedError, parseTransactionResponse } from './transaction-wire.js';
 export type {
   Edit,

@@ -4,16 +4,20 @@
 // its code on its first call.
 import type { UserDefinedFieldKinds } from './contract.js';
 import { FAMILIES, OWN_MEMBERS, type Families } from './families.js';
-import type { FamilyContext } from './family.js';
+import type { Family, FamilyContext } from './family.js';
+import { createObserver, type ClientHooks, type RequestFamily } from './hooks.js';
 import { createHttp, type AuthProvider, type FetchLike, type Http } from './http.js';
 import { toRetryPolicy, type Logger, type RetryOptions, type RetryPolicy } from './retry.js';
+import type { TracerLike } from './tracing.js';
 import { router, trimSlash } from './router.js';
 
-export type { AbortSignalLike, AuthProvider, FetchLike } from './http.js';
+export type { AbortSignalLike, AuthAttachment, AuthProvider, FetchLike } from './http.js';
+export type { ClientHooks, PageEvent, RequestEvent, RequestFamily, ResponseEvent, RetryEvent } from './hooks.js';
+export type { AttributeValue, SpanLike, TraceContextLike, TracerLike } from './tracing.js';
 export type { Page, RowsOptions } from './query/index.js';
 export type { AsyncOptions, TransactionOptions } from './transactions/index.js';
 
-export interface ClientOptions {
+export interface ClientOptions extends ClientHooks {
   /** the server's base address, e.g. `https://erp.example.com` (the data query surface lives there) */
   readonly baseUrl: string;
   /** a bearer token, or an AuthProvider you write: `token()` gives one, `invalidate()` (optional) drops a refused one */
@@ -26,8 +30,16 @@ export interface ClientOptions {
   readonly fetch?: FetchLike;
   /** the retry policy (retry.ts), or options for the default one: delays, attempts, a fixed random for tests */
   readonly retry?: RetryPolicy | RetryOptions;
-  /** receives one line per retry, per token renewal and per redirect followed (never a secret) */
+  /**
+   * receives one line per retry, per sign-in and token renewal (of a tokenAuth given as `auth`), per redirect
+   * followed and per hook that threw (never a secret)
+   */
   readonly log?: Logger;
+  /**
+   * an OpenTelemetry Tracer (`trace.getTracer('my-app')` of `@opentelemetry/api`, which the package does not
+   * need otherwise): a span per request, a paging run (`rows()`) or a transaction's polling their parent
+   */
+  readonly tracer?: TracerLike;
   /**
    * The most bytes of one answer the client reads (default 256 MiB): a server that answers without end is refused
    * with an ErpResponseTooLargeError instead of filling memory. Error bodies are read only as far as a message needs.
@@ -58,22 +70,46 @@ export function createClientWith(settings: PackageSettings): (options: ClientOpt
 export function createClient(options: ClientOptions, settings: PackageSettings = {}): ErpClient {
   const baseUrl = trimSlash(options.baseUrl);
   const retry = toRetryPolicy(options.retry, options.log);
-  const http: Http = createHttp({ ...options, retry });
-  const uiServer = router(baseUrl, http, options.uiServerUrl);
-  const context: FamilyContext = {
+  // the hooks see paths redacted with every secret the client knows, its provider's included
+  let http: Http | undefined;
+  const observer = createObserver(options, (text) => http!.redact(text));
+  const auth =
+    typeof options.auth === 'object' && options.auth !== null && typeof options.auth.attach === 'function'
+      ? options.auth.attach({
+          baseUrl,
+          retry,
+          observer,
+          ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+          ...(options.log !== undefined ? { log: options.log } : {}),
+        })
+      : options.auth;
+  const shared = (http = createHttp({ ...options, auth, retry, observer }));
+  const uiServer = router(baseUrl, forFamily(shared, 'router'), options.uiServerUrl);
+  const context = (family: RequestFamily): FamilyContext => ({
     baseUrl,
     uiServer,
-    http,
+    http: forFamily(shared, family),
     retry,
-    token: http.token,
+    token: shared.token,
     userDefinedFields: settings.userDefinedFields ?? {},
+    observer,
     ...(options.log ? { log: options.log } : {}),
-  };
+  });
   const own = new Set<string>(OWN_MEMBERS);
   const client: Record<string, unknown> = {};
-  for (const name of OWN_MEMBERS) Object.assign(client, FAMILIES[name](context));
+  for (const name of OWN_MEMBERS) Object.assign(client, FAMILIES[name](context(name)));
   client['uiServer'] = uiServer;
-  for (const [name, family] of Object.entries(FAMILIES) as Array<[string, (c: FamilyContext) => object]>)
-    if (!own.has(name)) client[name] = family(context);
+  for (const [name, family] of Object.entries(FAMILIES) as Array<[keyof typeof FAMILIES, Family<object>]>)
+    if (!own.has(name)) client[name] = family(context(name));
   return client as unknown as ErpClient;
+}
+
+/** The HTTP layer as a family uses it: each of its exchanges says who asks, for the hooks and spans. */
+function forFamily(http: Http, family: RequestFamily): Http {
+  return {
+    ...http,
+    json: (exchange) => http.json({ family, ...exchange }),
+    bytes: (exchange) => http.bytes({ family, ...exchange }),
+    stream: (exchange, open) => http.stream({ family, ...exchange }, open),
+  };
 }

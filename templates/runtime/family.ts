@@ -9,6 +9,7 @@
 // first call. So a consumer that only pages through a table never loads the families it does not call, and an
 // app bundled with code splitting does not even download them.
 import type { UserDefinedFieldKinds } from './contract.js';
+import type { Observer } from './hooks.js';
 import type { Http } from './http.js';
 import type { Logger, RetryPolicy } from './retry.js';
 
@@ -27,6 +28,8 @@ export interface FamilyContext {
   readonly userDefinedFields: UserDefinedFieldKinds;
   /** the caller's logger (retries, renewals), when one was given */
   readonly log?: Logger;
+  /** the caller's hooks and tracer: a family tells its pages, its retries and its runs of requests there */
+  readonly observer: Observer;
 }
 
 /** A family: builds its members (`client.<name>`, or the client's own) from the shared context. */

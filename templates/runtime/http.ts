@@ -7,7 +7,8 @@
 // - body.ts: bodies read up to a cap;
 // - not-authorized.ts: what a 401 means, and the one retry with a new token it may earn;
 // - failure.ts: a failed answer as its typed error; connection.ts: a failure before or while the answer arrives.
-import { ErpUnexpectedResponseError, type RequestInfo } from './errors.js';
+import { ErpHttpError, ErpUnexpectedResponseError, type RequestInfo } from './errors.js';
+import type { RequestEvent } from './hooks.js';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
   ERROR_BODY_BYTES,
@@ -26,6 +27,7 @@ import type { AuthProvider, Exchange, FetchLike, FetchResponse, Http, HttpOption
 
 export type {
   AbortSignalLike,
+  AuthAttachment,
   AuthProvider,
   BodySink,
   Exchange,
@@ -48,6 +50,7 @@ export function createHttp(options: HttpOptions): Http {
   const clean = (text: string) => redact(text, secrets());
   const cleanBody = (text: string) => redactBody(text, secrets());
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const observer = options.observer;
   const tokens: Tokens = {
     provider,
     canRenew: fixed === undefined && provider.invalidate !== undefined,
@@ -61,6 +64,7 @@ export function createHttp(options: HttpOptions): Http {
     exchange: Exchange,
     token: string,
     read: Reader<T>,
+    attemptNo: number,
   ): Promise<{ response: FetchResponse; body: T }> {
     const info = (status: number, serverMessage?: string): RequestInfo => ({
       request: clean(`${exchange.method} ${exchange.shown}`),
@@ -78,6 +82,8 @@ export function createHttp(options: HttpOptions): Http {
     const limit = deadline(timeoutMs, exchange.signal);
     let contentEncoding = '';
     const lost = connectionLost(exchange, limit, timeoutMs, info, clean, () => contentEncoding);
+    let redirects = 0;
+    const answered = observer?.sent(requestEvent(exchange, attemptNo), exchange.trace);
     try {
       const response = await follow(exchange, {
         fetch: doFetch,
@@ -87,6 +93,7 @@ export function createHttp(options: HttpOptions): Http {
         lost,
         clean,
         ...(options.log ? { log: options.log } : {}),
+        followed: () => void redirects++,
       });
       contentEncoding = response.headers.get('content-encoding') ?? '';
       const bodyLost = (error: unknown) => lost(error, response.status);
@@ -94,17 +101,45 @@ export function createHttp(options: HttpOptions): Http {
         const { bytes } = await readUpTo(response, ERROR_BODY_BYTES, bodyLost);
         fail(exchange, response, utf8Text(bytes), token, info, { clean, cleanBody, refusals });
       }
-      return { response, body: await read(response, bodyLost, info) };
+      const body = await read(response, bodyLost, info);
+      answered?.(response.status, redirects);
+      return { response, body };
+    } catch (error) {
+      answered?.(error instanceof ErpHttpError ? error.status : 0, redirects, error);
+      throw error;
     } finally {
       limit.done();
     }
   }
 
+  /** What the hooks are told of an attempt: who asks for what, the path redacted. */
+  function requestEvent(exchange: Exchange, attemptNo: number): RequestEvent {
+    return {
+      family: exchange.family ?? 'query',
+      ...(exchange.object !== undefined ? { object: exchange.object } : {}),
+      method: exchange.method,
+      path: clean(exchange.shown),
+      attempt: attemptNo,
+    };
+  }
+
   async function send<T>(exchange: Exchange, read: Reader<T>): Promise<{ response: FetchResponse; body: T }> {
     const kind = exchange.kind ?? (exchange.method === 'GET' ? 'read' : 'write');
+    // every send counts, a resend with a new token after a 401 too
+    let sent = (exchange.attempt ?? 1) - 1;
     try {
-      return await policy.run(clean(`${exchange.method} ${exchange.shown}`), kind, () =>
-        withToken(exchange, tokens, (token) => attempt(exchange, token, read)),
+      return await policy.run(
+        clean(`${exchange.method} ${exchange.shown}`),
+        kind,
+        () => withToken(exchange, tokens, (token) => attempt(exchange, token, read, ++sent)),
+        observer &&
+          ((retry) =>
+            observer.retried({
+              ...requestEvent(exchange, sent),
+              delayMs: retry.delayMs,
+              reason: retry.reason,
+              failure: retry.failure,
+            })),
       );
     } catch (error) {
       throw scrubbed(error, clean);

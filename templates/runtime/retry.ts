@@ -26,7 +26,7 @@ import {
 /** `read`: may be repeated without effect; `write`: may change data, so only the documented window is retried. */
 export type RequestKind = 'read' | 'write';
 
-/** Receives one line per retry (and per token renewal); lines never hold secrets. */
+/** Receives one line per retry, token renewal and redirect followed; lines never hold secrets. */
 export type Logger = (line: string) => void;
 
 export interface RetryOptions {
@@ -54,7 +54,22 @@ export interface RetryPolicy {
    * Runs `attempt` (given the attempt number, from 1) until it succeeds or fails in a way the policy does not
    * retry. `what` names the request in log lines (`GET /odataservice/...`), without secrets.
    */
-  run<T>(what: string, kind: RequestKind, attempt: (attemptNo: number) => Promise<T>): Promise<T>;
+  run<T>(
+    what: string,
+    kind: RequestKind,
+    attempt: (attemptNo: number) => Promise<T>,
+    onRetry?: (retry: Retrying) => void,
+  ): Promise<T>;
+}
+
+/** A failed attempt about to be repeated, as a policy tells `run`'s caller (the client's onRetry hook). */
+export interface Retrying {
+  /** the attempt that failed, from 1 */
+  readonly attemptNo: number;
+  readonly delayMs: number;
+  readonly reason: RetryReason;
+  /** `HTTP 503`, `a connection reset`, ... */
+  readonly failure: string;
 }
 
 /** Why a failure may be retried, or undefined when it may not. */
@@ -138,7 +153,7 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
   };
 
   return {
-    async run(what, kind, attempt) {
+    async run(what, kind, attempt, onRetry) {
       for (let attemptNo = 1; ; attemptNo++) {
         try {
           return await attempt(attemptNo);
@@ -153,9 +168,11 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
                 ? lockMin + random() * (lockMax - lockMin)
                 : random() * Math.min(cap, base * 2 ** (attemptNo - 1)),
           );
+          const failure = describe(error);
           options.log?.(
-            `retrying ${what} after ${describe(error)} (attempt ${attemptNo + 1} of ${limit[reason]}, in ${delay} ms)`,
+            `retrying ${what} after ${failure} (attempt ${attemptNo + 1} of ${limit[reason]}, in ${delay} ms)`,
           );
+          onRetry?.({ attemptNo, delayMs: delay, reason, failure });
           await sleep(delay);
         }
       }

@@ -11,7 +11,7 @@ import { build, type Metafile } from 'esbuild';
 import { loadConfig } from '../../generator/config.js';
 import { generate } from '../../generator/generate.js';
 import { ROOT } from '../support/paths.js';
-import type { Row } from './generation.js';
+import type { Row } from './measure.js';
 
 const PACKAGE = '@acme/erp-schema';
 const QUERY_BUDGET = 10_000;

@@ -12,8 +12,7 @@ import { ts } from 'ts-morph';
 import { loadConfig } from '../../generator/config.js';
 import { generate } from '../../generator/generate.js';
 import { ROOT } from '../support/paths.js';
-import type { Row } from './generation.js';
-import { median } from './measure.js';
+import { median, spread, type Row } from './measure.js';
 
 const IMPORTS = 200;
 /** the name the generated package.json has without a config (`packageName`'s default) */
@@ -102,15 +101,15 @@ export async function consumerBench(work: string, stockSnapshot: string, runs: n
     { name: "stock package's package.json", value: `${(statSync(pkgJson).size / 1000).toFixed(1)} kB` },
     {
       name: `TypeScript resolution of ${IMPORTS} table subpaths (TS ${ts.version}, fresh cache)`,
-      value: `${median(resolution).toFixed(1)} ms`,
+      value: spread(resolution, 'ms', 1),
     },
     {
       name: `node, a fresh process importing ${IMPORTS} table modules: wall`,
-      value: `${median(nodeImport).toFixed(2)} s`,
+      value: spread(nodeImport, 's', 2),
     },
     {
       name: `tsc (TypeScript 7), a consumer importing ${IMPORTS} tables by subpath: wall`,
-      value: `${median(tscWall).toFixed(2)} s (parse, resolution included, ${median(tscParse).toFixed(2)} s)`,
+      value: `${spread(tscWall, 's', 2)}; parse, resolution included, ${median(tscParse).toFixed(2)} s`,
     },
   ];
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Project, ts } from 'ts-morph';
 import { ROOT } from '../support/paths.js';
-import type { Row } from './generation.js';
+import type { Row } from './measure.js';
 import { median } from './measure.js';
 
 /** A place to complete at: the text before the cursor and after it, and names the completion must list. */

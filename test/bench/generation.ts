@@ -1,17 +1,10 @@
 // Generation benchmarks: the stock tenant from a cold process in both forms (js: .js + .d.ts, ts: sources), a
-// no-op regeneration, and the 10x tenant.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// no-op regeneration, and the 10x tenant; the stock package's size on disk.
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI } from '../support/paths.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
-import { measureNode, median, type Measurement } from './measure.js';
-
-export interface Row {
-  readonly name: string;
-  readonly value: string;
-  readonly target?: string;
-  readonly ok?: boolean;
-}
+import { measureNode, median, rssOf, wallOf, type Measurement, type Row } from './measure.js';
 
 function generateRun(
   snapshot: string,
@@ -33,6 +26,19 @@ function checkRun(snapshot: string, out: string, cwd: string): Measurement {
   return m;
 }
 
+/** A folder's files, their bytes, and what the file system allocated for them (as `du` counts). */
+function diskUse(dir: string): { files: number; bytes: number; allocated: number } {
+  const use = { files: 0, bytes: 0, allocated: 0 };
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const stat = statSync(join(entry.parentPath, entry.name));
+    use.files++;
+    use.bytes += stat.size;
+    use.allocated += stat.blocks * 512;
+  }
+  return use;
+}
+
 export async function generationBench(work: string, runs: number): Promise<Row[]> {
   const stock = join(work, 'stock');
   const ten = join(work, 'ten');
@@ -47,6 +53,7 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
     `tenants: stock ${stockInfo.tables}+${stockInfo.views} objects (${mb(stockInfo)}); 10x: ten times the objects (${mb(tenInfo)}); 10x wide: ten times the columns of every object (${mb(wideInfo)})`,
   );
 
+  let onDisk = { files: 0, bytes: 0, allocated: 0 };
   const fresh: Array<ReturnType<typeof generateRun>> = [];
   const noop: Array<ReturnType<typeof generateRun>> = [];
   const uncached: Array<ReturnType<typeof generateRun>> = [];
@@ -55,6 +62,7 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
   for (let i = 0; i < runs; i++) {
     const out = join(work, `out-stock-${i}`);
     fresh.push(generateRun(stock, out, work));
+    if (i === 0) onDisk = diskUse(out);
     noop.push(generateRun(stock, out, work));
     // what a fresh clone's `--check` does: no record of the previous run, so every file is printed and compared
     rmSync(join(out, '.erpgen-cache'));
@@ -112,14 +120,18 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
       value: `${fresh[0]!.objects} / ${fresh[0]!.written}`,
     },
     {
+      name: 'stock package (emit js) on disk: files / bytes / allocated (du)',
+      value: `${onDisk.files} / ${(onDisk.bytes / 1e6).toFixed(1)} MB / ${(onDisk.allocated / 1e6).toFixed(1)} MB`,
+    },
+    {
       name: 'stock tenant, emit js, cold process: wall',
-      value: `${stockWall.toFixed(2)} s`,
+      value: wallOf(fresh),
       target: '<= 3 s',
       ok: stockWall <= 3,
     },
     {
       name: 'stock tenant, emit js, cold process: peak RSS',
-      value: `${stockRss.toFixed(0)} MB`,
+      value: rssOf(fresh),
       target: '<= 250 MB',
       ok: stockRss <= 250,
     },
@@ -127,24 +139,29 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
       ? [
           {
             name: 'stock tenant, emit js, output on tmpfs (erpgen without the disk): wall',
-            value: `${median(inMemory.map((r) => r.seconds)).toFixed(2)} s`,
+            value: wallOf(inMemory),
           },
         ]
       : []),
     { name: 'stock tenant, emit ts: files written', value: String(tsRuns[0]!.written) },
     {
       name: 'stock tenant, emit ts, cold process: wall',
-      value: `${median(tsRuns.map((r) => r.seconds)).toFixed(2)} s`,
+      value: wallOf(tsRuns),
       target: '<= 3 s',
       ok: median(tsRuns.map((r) => r.seconds)) <= 3,
     },
     {
       name: 'stock tenant, emit ts, cold process: peak RSS',
-      value: `${median(tsRuns.map((r) => r.peakRssMb)).toFixed(0)} MB`,
+      value: rssOf(tsRuns),
       target: '<= 250 MB',
       ok: median(tsRuns.map((r) => r.peakRssMb)) <= 250,
     },
-    { name: 'no-op regeneration: wall', value: `${noopWall.toFixed(2)} s`, target: '<= 0.35 s', ok: noopWall <= 0.35 },
+    {
+      name: 'no-op regeneration: wall',
+      value: wallOf(noop),
+      target: '<= 0.35 s',
+      ok: noopWall <= 0.35,
+    },
     {
       name: 'no-op regeneration: files written',
       value: String(noop[0]!.written),
@@ -153,36 +170,48 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
     },
     {
       name: 'no-op regeneration without .erpgen-cache (a fresh clone): wall',
-      value: `${median(uncached.map((r) => r.seconds)).toFixed(2)} s`,
+      value: wallOf(uncached),
     },
-    { name: '--check, up to date: wall', value: `${median(checks.map((r) => r.seconds)).toFixed(2)} s` },
+    {
+      name: '--check, up to date: wall',
+      value: wallOf(checks),
+    },
     {
       name: '--check, up to date, without .erpgen-cache (a fresh clone): wall',
-      value: `${median(freshChecks.map((r) => r.seconds)).toFixed(2)} s`,
+      value: wallOf(freshChecks),
     },
-    { name: 'no-op regeneration: peak RSS', value: `${median(noop.map((r) => r.peakRssMb)).toFixed(0)} MB` },
+    {
+      name: 'no-op regeneration: peak RSS',
+      value: rssOf(noop),
+    },
     {
       name: 'stock tenant + 312 services (300 of Order size): wall',
-      value: `${median(serviceRuns.map((r) => r.seconds)).toFixed(2)} s (+${(median(serviceRuns.map((r) => r.seconds)) - stockWall).toFixed(2)} s)`,
+      value: `${wallOf(serviceRuns)}: +${(median(serviceRuns.map((r) => r.seconds)) - stockWall).toFixed(2)} s`,
       target: '<= 3 s + 2 s',
       ok: median(serviceRuns.map((r) => r.seconds)) <= 5,
     },
     {
       name: 'stock tenant + 312 services: peak RSS',
-      value: `${median(serviceRuns.map((r) => r.peakRssMb)).toFixed(0)} MB`,
+      value: rssOf(serviceRuns),
     },
     { name: '10x tenant: objects / files written', value: `${tenRuns[0]!.objects} / ${tenRuns[0]!.written}` },
-    { name: '10x tenant: wall', value: `${median(tenRuns.map((r) => r.seconds)).toFixed(2)} s` },
+    {
+      name: '10x tenant: wall',
+      value: wallOf(tenRuns),
+    },
     {
       name: '10x tenant: peak RSS',
-      value: `${tenRss.toFixed(0)} MB (${(tenRss / stockRss).toFixed(2)}x stock)`,
+      value: `${rssOf(tenRuns)}: ${(tenRss / stockRss).toFixed(2)}x stock`,
       target: '<= 1.5x stock',
       ok: tenRss <= 1.5 * stockRss,
     },
-    { name: '10x wide tenant: wall', value: `${median(wideRuns.map((r) => r.seconds)).toFixed(2)} s` },
+    {
+      name: '10x wide tenant: wall',
+      value: wallOf(wideRuns),
+    },
     {
       name: '10x wide tenant: peak RSS',
-      value: `${wideRss.toFixed(0)} MB (${(wideRss / stockRss).toFixed(2)}x stock)`,
+      value: `${rssOf(wideRuns)}: ${(wideRss / stockRss).toFixed(2)}x stock`,
       target: '<= 1.5x stock',
       ok: wideRss <= 1.5 * stockRss,
     },

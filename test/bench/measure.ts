@@ -66,7 +66,41 @@ export async function measureNodeAsync(
   }
 }
 
+/** One figure of the bench, and, when it has one, its target and whether the figure meets it. */
+export interface Row {
+  readonly name: string;
+  readonly value: string;
+  readonly target?: string;
+  readonly ok?: boolean;
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
+
+/**
+ * A figure of several runs as the bench shows it: the median, then the spread (lowest to highest) and how many runs,
+ * so that a noisy figure shows as one: `1.92 s (1.85-2.40 s, 5 runs)`.
+ */
+export function spread(values: readonly number[], unit: string, digits = 0): string {
+  const f = (n: number) => n.toFixed(digits);
+  const sorted = [...values].sort((a, b) => a - b);
+  const range = values.length > 1 ? `${f(sorted[0]!)}-${f(sorted.at(-1)!)} ${unit}, ${values.length} runs` : '1 run';
+  return `${f(median(values))} ${unit} (${range})`;
+}
+
+/** The wall time of measured runs, as `spread` shows it. */
+export const wallOf = (runs: ReadonlyArray<Pick<Measurement, 'seconds'>>) =>
+  spread(
+    runs.map((r) => r.seconds),
+    's',
+    2,
+  );
+
+/** The peak RSS of measured runs, as `spread` shows it. */
+export const rssOf = (runs: ReadonlyArray<Pick<Measurement, 'peakRssMb'>>) =>
+  spread(
+    runs.map((r) => r.peakRssMb),
+    'MB',
+  );

@@ -5,7 +5,7 @@ import { tokenAuth } from '../../templates/runtime/auth.js';
 import { createClient } from '../../templates/runtime/client.js';
 import { seedItem } from '../../sandbox/inventory/route.js';
 import { PASSWORD, startSignedIn, USER } from '../support/sandbox.js';
-import type { Row } from './generation.js';
+import { spread, type Row } from './measure.js';
 
 export async function pricesBench(runs: number): Promise<Row[]> {
   const sandbox = await startSignedIn({ rowsPerObject: 1 });
@@ -34,9 +34,14 @@ export async function pricesBench(runs: number): Promise<Row[]> {
         requests = inventory.served.batch - before;
         if (results.length !== items.length) throw new Error(`${results.length} results for ${items.length} items`);
       }
-      times.sort((a, b) => a - b);
-      const median = times[Math.floor(times.length / 2)] ?? 0;
-      rows.push({ name, value: `${requests} requests, ${(median / 1000).toFixed(2)} s` });
+      rows.push({
+        name,
+        value: `${requests} requests, ${spread(
+          times.map((ms) => ms / 1000),
+          's',
+          2,
+        )}`,
+      });
     };
     await measure('5,000 items, 500 per request', 500, {});
     await measure('5,000 items, 1,000 per request', 1000, {});

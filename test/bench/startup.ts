@@ -2,8 +2,7 @@
 // editors' tasks many times a day; `erpgen --version` is the floor every command stands on.
 import { spawnSync } from 'node:child_process';
 import { CLI } from '../support/paths.js';
-import type { Row } from './generation.js';
-import { median } from './measure.js';
+import { median, spread, type Row } from './measure.js';
 
 function wall(args: readonly string[]): number {
   const started = performance.now();
@@ -24,10 +23,10 @@ export function startupBench(runs: number): Row[] {
   const node = median(empty);
   const erpgen = median(version);
   return [
-    { name: 'empty node (node -e "")', value: `${node.toFixed(0)} ms` },
+    { name: 'empty node (node -e "")', value: spread(empty, 'ms') },
     {
       name: 'erpgen --version',
-      value: `${erpgen.toFixed(0)} ms (${(erpgen / node).toFixed(2)}x empty node)`,
+      value: `${spread(version, 'ms')}: ${(erpgen / node).toFixed(2)}x empty node`,
       target: '<= 2x empty node',
       ok: erpgen <= 2 * node,
     },

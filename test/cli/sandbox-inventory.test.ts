@@ -2,48 +2,24 @@
 // namespace: the generated client signs in with tokenAuth, prices an item through one opaque intermittent 500 (retried
 // once), bulk-prices through a lock error (retried after the policy's pause), reads a customer of the entity family,
 // and reads the errors by the last segment of their `ErrorType` (I11).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErpResourceNotFoundError, ErpServiceError } from '@acme/erp-schema';
 import { createClient, tokenAuth } from '@acme/erp-schema/client';
-import { CLI, SAMPLE_SNAPSHOT } from '../support/paths.js';
+import { cliSandbox, type CliSandbox } from '../support/cli-sandbox.js';
+import { SAMPLE_SNAPSHOT } from '../support/paths.js';
 
 const PASSWORD = 'pw-Inventory-cli-1';
-let child: ChildProcess;
+let sandbox: CliSandbox;
 let url: string;
 
 beforeAll(async () => {
-  child = spawn(
-    process.execPath,
-    [
-      CLI,
-      'sandbox',
-      '--snapshot',
-      SAMPLE_SNAPSHOT,
-      '--rows',
-      '1',
-      '--price-500',
-      '1',
-      '--price-locks',
-      '1',
-      '--error-types',
-      'vendor',
-    ],
-    { env: { ...process.env, ERP_PASSWORD: PASSWORD }, stdio: ['ignore', 'pipe', 'pipe'] },
+  sandbox = await cliSandbox(
+    ['--snapshot', SAMPLE_SNAPSHOT, '--rows', '1', '--price-500', '1', '--price-locks', '1', '--error-types', 'vendor'],
+    { ERP_PASSWORD: PASSWORD },
   );
-  let stdout = '';
-  url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      const line = /^(.*)\n/.exec(stdout);
-      if (line) resolve(line[1]!);
-    });
-    child.once('exit', () => reject(new Error('the sandbox exited')));
-  });
+  url = sandbox.url;
 });
-afterAll(() => {
-  child.kill('SIGTERM');
-});
+afterAll(() => sandbox.stop());
 
 it('the fault switches are met and ridden out by the retry policy', async () => {
   const lines: string[] = [];

@@ -16,7 +16,8 @@
 //
 // Both installs are then used from the team's own code too, through the programmatic API (`import { generate }
 // from 'erpgen'`): a TypeScript program type-checked by both compilers against the installed declarations, then
-// run with node.
+// run with node. The tarball's install also runs the test kit as a team would: a package generated from the sample
+// snapshot that ships inside erpgen, and the README's test of it run with `node --test` (useTheTestKit).
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
@@ -25,6 +26,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/cli.js';
 import { ts6, tsc7 } from '../support/compilers.js';
 import { ROOT } from '../support/paths.js';
+import { runKitTest, writeKitProject } from '../support/readme-test-kit.js';
 import { readTree } from '../support/tree.js';
 
 interface Package {
@@ -263,6 +265,24 @@ async function useTheApi(dir: string): Promise<void> {
   expect(readTree(join(dir, 'from-api'))).toEqual(readTree(join(ROOT, 'generated')));
 }
 
+/**
+ * The test kit in the team's project: its package generated from the sample snapshot shipped inside erpgen, linked
+ * into node_modules as npm links a `file:` dependency, and the README's test (test/support/readme-test-kit.ts)
+ * compiled and run with `node --test` against `erpgen/sandbox` as installed.
+ */
+async function useTheTestKit(dir: string): Promise<void> {
+  const shipped = 'node_modules/erpgen/schema';
+  await run('npx', ['--offline', 'erpgen', 'generate', '--snapshot', shipped, '--out', 'kit-package', '--quiet'], dir);
+  // the sample that ships is this repository's: the same package comes of it
+  expect(readTree(join(dir, 'kit-package'))).toEqual(readTree(join(ROOT, 'generated')));
+  mkdirSync(join(dir, 'node_modules', '@acme'));
+  symlinkSync(join(dir, 'kit-package'), join(dir, 'node_modules', '@acme', 'erp-schema'), 'dir');
+  expect(tsc7(writeKitProject(dir))).toBe('');
+  const { code, report } = runKitTest(dir);
+  expect(report).toMatch(/^# pass 3$/m);
+  expect([code, report]).toEqual([0, expect.stringMatching(/^# fail 0$/m)]);
+}
+
 /** Installs, then uses erpgen as the README says; returns the install's wall time in seconds. */
 async function installAndUse(dir: string): Promise<number> {
   const install = await run('npm', ['install', '--offline', '--no-audit', '--no-fund'], dir);
@@ -314,13 +334,18 @@ describe('a team installs erpgen into its own project', () => {
     const files = packed!.files.map((f) => f.path);
     expect(files).toContain('dist/generator/bin.js');
     expect(files.some((f) => f.startsWith('templates/runtime/'))).toBe(true);
-    expect(files.filter((f) => /^(test|generator|schema|generated|node_modules)\//.test(f))).toEqual([]);
+    expect(files.filter((f) => /^(test|generator|generated|node_modules)\//.test(f))).toEqual([]);
+    // the sample snapshot, whole: what `startSandbox()` and `erpgen sandbox --sample` serve
+    expect(files.filter((f) => f.startsWith('schema/')).sort()).toEqual(
+      [...readTree(join(ROOT, 'schema')).keys()].map((f) => `schema/${f}`).sort(),
+    );
 
     const tarball = packed!.filename;
     const dir = teamProject('from-tarball', `file:${tarball}`, `file:${tarball}`);
     cpSync(join(work, tarball), join(dir, tarball));
     const seconds = await installAndUse(dir);
     console.log(`erpgen install from a tarball: ${seconds.toFixed(1)} s`);
+    await useTheTestKit(dir);
   });
 
   it('from a git URL', { timeout: 900_000 }, async () => {

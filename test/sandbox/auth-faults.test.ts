@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox/sandbox.js';
+import { cliSandbox } from '../support/cli-sandbox.js';
 import { CLI, SAMPLE_SNAPSHOT } from '../support/paths.js';
 
 const USER = 'api_user';
@@ -220,21 +221,10 @@ describe('fault switches', () => {
 
 describe('erpgen sandbox', () => {
   it('prints its base URL first, serves the snapshot and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [CLI, 'sandbox', '--snapshot', SAMPLE_SNAPSHOT, '--user', 'u1'], {
-      env: { ...process.env, ERP_PASSWORD: 'cli-password-1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const sandbox = await cliSandbox(['--snapshot', SAMPLE_SNAPSHOT, '--user', 'u1'], {
+      ERP_PASSWORD: 'cli-password-1',
     });
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        stdout += d.toString();
-        const line = /^(.*)\n/.exec(stdout);
-        if (line) resolve(line[1]!);
-      });
-      child.once('exit', () => reject(new Error(`sandbox exited: ${stderr}`)));
-    });
+    const url = sandbox.url;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const answer = await fetch(`${url}/api/security/token/v2`, {
       method: 'POST',
@@ -242,9 +232,8 @@ describe('erpgen sandbox', () => {
       body: JSON.stringify({ username: 'u1', password: 'cli-password-1' }),
     });
     expect(answer.status).toBe(200);
-    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exit).toBe(0);
+    expect(await sandbox.stop()).toBe(0);
+    const { stdout, stderr } = sandbox.output();
     expect(stdout + stderr).not.toContain('cli-password-1');
   });
 

@@ -14,6 +14,7 @@ import {
   type TokenAuth,
 } from '@acme/erp-schema/client';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/sandbox.js';
+import { Order } from '@acme/erp-schema/transactions/Order';
 import { SAMPLE_SNAPSHOT } from './paths.js';
 
 export const USER = 'api_user';
@@ -166,3 +167,16 @@ export function snapshotWithout(names: readonly string[]): string {
   mkdirSync(dir, { recursive: true });
   return dir;
 }
+
+/** A new order of the sample snapshot's customer 100198 for one item, that the sandbox accepts. */
+export const newOrder = (po: string) =>
+  Order.transaction()
+    .form('TABPAGE_1.order', {
+      customer_id: 100198,
+      sales_loc_id: 10,
+      source_loc_id: 10,
+      po_no: po,
+      order_date: new Date(2030, 0, 5),
+      taker: 'JSMITH',
+    })
+    .list('TP_ITEMS.items', [{ oe_order_item_id: 'WIDGET-001', unit_quantity: 5 }]);

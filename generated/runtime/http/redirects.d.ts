@@ -16,6 +16,8 @@ export interface Hop {
   /** redacts a URL or request for the log line of a redirect followed */
   readonly clean: (text: string) => string;
   readonly log?: Logger;
+  /** told of each redirect followed */
+  readonly followed?: () => void;
 }
 /**
  * The request, and each redirect of it within its origin, until an answer that is not a redirect. A redirect

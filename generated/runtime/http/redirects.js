@@ -104,6 +104,7 @@ export async function follow(exchange, hop) {
     hop.log?.(
       `following a ${response.status} redirect of ${clean(`${exchange.method} ${exchange.shown}`)} to ${clean(shownUrl(next.href).slice(next.origin.length))}`,
     );
+    hop.followed?.();
     url = next.href;
   }
 }

@@ -1,5 +1,7 @@
 import type { ErpHttpError, RequestInfo } from '../errors.js';
+import type { Observer, RequestFamily } from '../hooks.js';
 import type { Logger, RequestKind, RetryOptions, RetryPolicy } from '../retry.js';
+import type { Run } from '../tracing.js';
 /** Supplies bearer tokens. tokenAuth() is one; a fixed token string is another. */
 export interface AuthProvider {
   token(): Promise<string>;
@@ -7,6 +9,26 @@ export interface AuthProvider {
   invalidate?(rejected?: string): void;
   /** the secrets the provider holds (password, consumer key): cut out of every message and log line */
   secrets?(): readonly string[];
+  /**
+   * Called once by createClient with the client the provider serves, before any request: a provider that makes
+   * requests of its own (tokenAuth's token call) takes the client's base URL, fetch, retry policy, logger and
+   * hooks from it, and may refuse a client (an ErpError thrown here is createClient's). It returns the provider
+   * the client calls: this one, or a view of it sharing its token. A provider without it is used as it is.
+   */
+  attach?(client: AuthAttachment): AuthProvider;
+}
+/** What createClient tells a provider of the client it serves. */
+export interface AuthAttachment {
+  /** the client's base URL, without a trailing slash */
+  readonly baseUrl: string;
+  /** the client's fetch, when it was given one */
+  readonly fetch?: FetchLike;
+  /** the client's retry policy */
+  readonly retry: RetryPolicy;
+  /** the client's logger, when it was given one */
+  readonly log?: Logger;
+  /** the client's hooks and tracer: a request of the provider's is told to them as the `auth` family's */
+  readonly observer?: Observer;
 }
 /** The AbortSignal the client listens to (a DOM/Node AbortSignal fits). */
 export interface AbortSignalLike {
@@ -75,6 +97,8 @@ export interface HttpOptions {
   readonly log?: Logger;
   /** the most bytes of a successful answer read before it is refused (default 256 MiB); streams are the sink's */
   readonly maxResponseBytes?: number;
+  /** the client's hooks and tracer (hooks.ts), told of every attempt and retry */
+  readonly observer?: Observer;
 }
 export interface Exchange {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -83,6 +107,12 @@ export interface Exchange {
   readonly shown: string;
   /** the object asked for, `table/customer`, or the service, for messages */
   readonly object?: string;
+  /** who asks, for the hooks and spans (the client sets it per family) */
+  readonly family?: RequestFamily;
+  /** the run (a paging run, a transaction's polling) whose span is this request's parent */
+  readonly trace?: Run;
+  /** the attempt this exchange is of an operation retried above it (a transaction resent), from 1 */
+  readonly attempt?: number;
   /** on the data query surface: the table or view, checked against a consumer key's OData allow-list */
   readonly odataObject?: string;
   readonly body?: unknown;

@@ -22,4 +22,4 @@ export interface Paging {
    */
   rows<R>(query: RunnableQuery<R>, options?: RowsOptions): AsyncIterable<R>;
 }
-export declare function paging({ baseUrl, http }: FamilyContext): Paging;
+export declare function paging({ baseUrl, http, observer }: FamilyContext): Paging;

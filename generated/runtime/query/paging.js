@@ -26,8 +26,8 @@ function withDelivered(error, delivered) {
   }
   return error;
 }
-export function paging({ baseUrl, http }) {
-  async function fetchPage(query, queryOptions, signal) {
+export function paging({ baseUrl, http, observer }) {
+  async function fetchPage(query, queryOptions, signal, run) {
     const object = `${query.object.surface}/${query.object.name}`;
     const shown = `${objectPath(query.object)}?${queryString(queryOptions)}`;
     const body = await http.json({
@@ -37,6 +37,7 @@ export function paging({ baseUrl, http }) {
       object,
       odataObject: query.object.name,
       ...(signal !== undefined ? { signal } : {}),
+      ...(run !== undefined ? { trace: run } : {}),
     });
     const info = (serverMessage) => ({
       object,
@@ -63,6 +64,14 @@ export function paging({ baseUrl, http }) {
         info(),
       );
     const count = body['@odata.count'];
+    const top = queryOptions.top;
+    observer.paged({
+      family: 'query',
+      object,
+      page: top > 0 ? Math.floor((queryOptions.skip ?? 0) / top) + 1 : 1,
+      rows: value.length,
+      hasNext: top > 0 && value.length === top,
+    });
     return { rows: value, ...(typeof count === 'number' ? { count } : {}) };
   }
   return {
@@ -75,6 +84,9 @@ export function paging({ baseUrl, http }) {
       let skip = query.options.skip ?? 0;
       let delivered = 0;
       let previous;
+      // the run's span ends however the run does: done, failed, or left by the caller (a `break` returns here)
+      const run = observer.run('rows', 'query', `${query.object.surface}/${query.object.name}`);
+      let failure;
       try {
         for (;;) {
           const pageOptions = { ...query.options, orderBy, skip };
@@ -85,7 +97,9 @@ export function paging({ baseUrl, http }) {
               request: http.redact(shown),
               status: 0,
             });
-          const page = await fetchPage(query, pageOptions, signal);
+          const page = await fetchPage(query, pageOptions, signal, run);
+          run.count('erp.pages');
+          run.count('erp.rows', page.rows.length);
           // a full page equal to the previous one: the server ignores $skip and would answer it forever
           const print = page.rows.length === pageSize ? fingerprint(page.rows) : undefined;
           if (print !== undefined && print === previous)
@@ -102,7 +116,9 @@ export function paging({ baseUrl, http }) {
           skip += pageSize;
         }
       } catch (error) {
-        throw withDelivered(error, delivered);
+        throw (failure = withDelivered(error, delivered));
+      } finally {
+        run.end(failure);
       }
     },
   };

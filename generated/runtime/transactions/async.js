@@ -50,10 +50,29 @@ function asyncOutcome(context, status, request, id, path) {
 }
 export async function transactionAsync(context, request, options) {
   checkNotReport(request);
+  // the submit and every poll are one run: in a trace, the children of its span
+  const run = context.observer.run('transactionAsync', 'transactions', request.Name);
+  try {
+    const response = await submitAndPoll(context, request, options, run);
+    run.end();
+    return response;
+  } catch (error) {
+    run.end(error);
+    throw error;
+  }
+}
+async function submitAndPoll(context, request, options, run) {
   const submitPath = '/api/v2/transaction/async';
   const submitted = asObject(
     context,
-    await onUiServer(context, { method: 'POST', path: submitPath, object: request.Name, body: request, kind: 'write' }),
+    await onUiServer(context, {
+      method: 'POST',
+      path: submitPath,
+      object: request.Name,
+      body: request,
+      kind: 'write',
+      trace: run,
+    }),
     'the async answer',
     `POST ${submitPath}`,
     request.Name,
@@ -80,9 +99,10 @@ export async function transactionAsync(context, request, options) {
       );
     await sleep(wait);
     wait = Math.min(wait * 2, options?.maxIntervalMs ?? 5_000);
+    run.count('erp.polls');
     status = asObject(
       context,
-      await onUiServer(context, { method: 'GET', path, object: request.Name }),
+      await onUiServer(context, { method: 'GET', path, object: request.Name, trace: run }),
       'the async status',
       `GET ${path}`,
       request.Name,

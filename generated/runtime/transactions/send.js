@@ -25,7 +25,7 @@ const needsCommands = (service) => (status, _body, text, info) =>
  * the policy retries) only when nothing was applied: a 200 where no transaction succeeded, or a 500 for a
  * request of one transaction (a transaction is atomic; transactions in one POST are independent).
  */
-async function transactionOnce(context, request, answered) {
+async function transactionOnce(context, request, answered, attempt) {
   const { http } = context;
   const windowSummary = `${request.Name}: the transaction met the unexpected response window (a dialog left open in a pooled session by an earlier request) and nothing was applied; if it persists, split the transaction or use client.transactionAsync()`;
   let body;
@@ -37,6 +37,7 @@ async function transactionOnce(context, request, answered) {
       body: request,
       kind: 'write',
       explain: needsCommands(request.Name),
+      attempt,
     });
   } catch (error) {
     if (
@@ -68,8 +69,21 @@ export async function transaction(context, request, options) {
   checkNotReport(request);
   let last;
   try {
-    const response = await context.retry.run(`POST /api/v2/transaction (${request.Name})`, 'write', () =>
-      transactionOnce(context, request, (answer) => (last = answer)),
+    const response = await context.retry.run(
+      `POST /api/v2/transaction (${request.Name})`,
+      'write',
+      (attemptNo) => transactionOnce(context, request, (answer) => (last = answer), attemptNo),
+      (retry) =>
+        context.observer.retried({
+          family: 'transactions',
+          object: request.Name,
+          method: 'POST',
+          path: '/api/v2/transaction',
+          attempt: retry.attemptNo,
+          delayMs: retry.delayMs,
+          reason: retry.reason,
+          failure: retry.failure,
+        }),
     );
     return outcome(context, response, request.Name, options);
   } catch (error) {

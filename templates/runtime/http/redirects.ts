@@ -45,6 +45,8 @@ export interface Hop {
   /** redacts a URL or request for the log line of a redirect followed */
   readonly clean: (text: string) => string;
   readonly log?: Logger;
+  /** told of each redirect followed */
+  readonly followed?: () => void;
 }
 
 /**
@@ -128,6 +130,7 @@ export async function follow(exchange: Exchange, hop: Hop): Promise<FetchRespons
     hop.log?.(
       `following a ${response.status} redirect of ${clean(`${exchange.method} ${exchange.shown}`)} to ${clean(shownUrl(next.href).slice(next.origin.length))}`,
     );
+    hop.followed?.();
     url = next.href;
   }
 }

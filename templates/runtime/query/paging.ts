@@ -9,6 +9,7 @@ import type { FamilyContext } from '../family.js';
 import type { AbortSignalLike } from '../http.js';
 import { odataMessage } from '../http/failure.js';
 import { objectPath, queryString, type QueryOptions, type RunnableQuery } from '../query.js';
+import type { Run } from '../tracing.js';
 
 export interface RowsOptions {
   /** stops the request in flight (and a paging run): ErpCancelledError, saying how many rows were delivered */
@@ -56,11 +57,12 @@ function withDelivered(error: unknown, delivered: number): unknown {
   return error;
 }
 
-export function paging({ baseUrl, http }: FamilyContext): Paging {
+export function paging({ baseUrl, http, observer }: FamilyContext): Paging {
   async function fetchPage<R>(
     query: RunnableQuery<R>,
     queryOptions: QueryOptions,
     signal?: AbortSignalLike,
+    run?: Run,
   ): Promise<Page<R>> {
     const object = `${query.object.surface}/${query.object.name}`;
     const shown = `${objectPath(query.object)}?${queryString(queryOptions)}`;
@@ -71,6 +73,7 @@ export function paging({ baseUrl, http }: FamilyContext): Paging {
       object,
       odataObject: query.object.name,
       ...(signal !== undefined ? { signal } : {}),
+      ...(run !== undefined ? { trace: run } : {}),
     });
     const info = (serverMessage?: string) => ({
       object,
@@ -97,6 +100,14 @@ export function paging({ baseUrl, http }: FamilyContext): Paging {
         info(),
       );
     const count = (body as Record<string, unknown>)['@odata.count'];
+    const top = queryOptions.top;
+    observer.paged({
+      family: 'query',
+      object,
+      page: top > 0 ? Math.floor((queryOptions.skip ?? 0) / top) + 1 : 1,
+      rows: value.length,
+      hasNext: top > 0 && value.length === top,
+    });
     return { rows: value as R[], ...(typeof count === 'number' ? { count } : {}) };
   }
 
@@ -113,6 +124,9 @@ export function paging({ baseUrl, http }: FamilyContext): Paging {
       let skip = query.options.skip ?? 0;
       let delivered = 0;
       let previous: string | undefined;
+      // the run's span ends however the run does: done, failed, or left by the caller (a `break` returns here)
+      const run = observer.run('rows', 'query', `${query.object.surface}/${query.object.name}`);
+      let failure: unknown;
       try {
         for (;;) {
           const pageOptions = { ...query.options, orderBy, skip };
@@ -123,7 +137,9 @@ export function paging({ baseUrl, http }: FamilyContext): Paging {
               request: http.redact(shown),
               status: 0,
             });
-          const page = await fetchPage(query, pageOptions, signal);
+          const page = await fetchPage(query, pageOptions, signal, run);
+          run.count('erp.pages');
+          run.count('erp.rows', page.rows.length);
           // a full page equal to the previous one: the server ignores $skip and would answer it forever
           const print = page.rows.length === pageSize ? fingerprint(page.rows) : undefined;
           if (print !== undefined && print === previous)
@@ -140,7 +156,9 @@ export function paging({ baseUrl, http }: FamilyContext): Paging {
           skip += pageSize;
         }
       } catch (error) {
-        throw withDelivered(error, delivered);
+        throw (failure = withDelivered(error, delivered));
+      } finally {
+        run.end(failure);
       }
     },
   };

@@ -2,6 +2,7 @@
 // the same outcome as transaction().
 import { ErpTimeoutError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
+import type { Run } from '../tracing.js';
 import { parseTransactionResponse, type TransactionRequest, type TransactionResponse } from '../transaction-wire.js';
 import { asObject, checkNotReport, onUiServer, outcome, unexpected, type TransactionOptions } from './exchange.js';
 
@@ -72,10 +73,35 @@ export async function transactionAsync(
   options?: AsyncOptions,
 ): Promise<TransactionResponse> {
   checkNotReport(request);
+  // the submit and every poll are one run: in a trace, the children of its span
+  const run = context.observer.run('transactionAsync', 'transactions', request.Name);
+  try {
+    const response = await submitAndPoll(context, request, options, run);
+    run.end();
+    return response;
+  } catch (error) {
+    run.end(error);
+    throw error;
+  }
+}
+
+async function submitAndPoll(
+  context: FamilyContext,
+  request: TransactionRequest,
+  options: AsyncOptions | undefined,
+  run: Run,
+): Promise<TransactionResponse> {
   const submitPath = '/api/v2/transaction/async';
   const submitted = asObject(
     context,
-    await onUiServer(context, { method: 'POST', path: submitPath, object: request.Name, body: request, kind: 'write' }),
+    await onUiServer(context, {
+      method: 'POST',
+      path: submitPath,
+      object: request.Name,
+      body: request,
+      kind: 'write',
+      trace: run,
+    }),
     'the async answer',
     `POST ${submitPath}`,
     request.Name,
@@ -102,9 +128,10 @@ export async function transactionAsync(
       );
     await sleep(wait);
     wait = Math.min(wait * 2, options?.maxIntervalMs ?? 5_000);
+    run.count('erp.polls');
     status = asObject(
       context,
-      await onUiServer(context, { method: 'GET', path, object: request.Name }),
+      await onUiServer(context, { method: 'GET', path, object: request.Name, trace: run }),
       'the async status',
       `GET ${path}`,
       request.Name,

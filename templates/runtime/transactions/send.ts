@@ -35,6 +35,7 @@ async function transactionOnce(
   context: FamilyContext,
   request: TransactionRequest,
   answered: (response: TransactionResponse) => void,
+  attempt: number,
 ): Promise<TransactionResponse> {
   const { http } = context;
   const windowSummary = `${request.Name}: the transaction met the unexpected response window (a dialog left open in a pooled session by an earlier request) and nothing was applied; if it persists, split the transaction or use client.transactionAsync()`;
@@ -47,6 +48,7 @@ async function transactionOnce(
       body: request,
       kind: 'write',
       explain: needsCommands(request.Name),
+      attempt,
     });
   } catch (error) {
     if (
@@ -83,8 +85,21 @@ export async function transaction(
   checkNotReport(request);
   let last: TransactionResponse | undefined;
   try {
-    const response = await context.retry.run(`POST /api/v2/transaction (${request.Name})`, 'write', () =>
-      transactionOnce(context, request, (answer) => (last = answer)),
+    const response = await context.retry.run(
+      `POST /api/v2/transaction (${request.Name})`,
+      'write',
+      (attemptNo) => transactionOnce(context, request, (answer) => (last = answer), attemptNo),
+      (retry) =>
+        context.observer.retried({
+          family: 'transactions',
+          object: request.Name,
+          method: 'POST',
+          path: '/api/v2/transaction',
+          attempt: retry.attemptNo,
+          delayMs: retry.delayMs,
+          reason: retry.reason,
+          failure: retry.failure,
+        }),
     );
     return outcome(context, response, request.Name, options);
   } catch (error) {

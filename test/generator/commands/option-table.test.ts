@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yargs from 'yargs';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { commandLine, flagName, readFlags, withFlags, type Table } from '../../../generator/commands/option-table.js';
 import { DIFF_OPTIONS, FETCH_OPTIONS, GENERATE_OPTIONS, SANDBOX_OPTIONS } from '../../../generator/commands/options.js';
@@ -149,7 +150,9 @@ describe('the yargs flags', () => {
     expect(none).not.toHaveProperty('emit');
     expect(parse(GENERATE_OPTIONS, ['--emit', 'py'])).toMatch(/^Invalid values:/);
     expect(parse(GENERATE_OPTIONS, ['--include', 'a', 'b'])).toMatchObject({ include: ['a', 'b'] });
-    expect(parse(SANDBOX_OPTIONS, [])).toBe('Missing required argument: snapshot');
+    const required = { name: { type: z.string(), describe: 'a name', on: 'flag' } } as const satisfies Table;
+    expect(parse(required, [])).toBe('Missing required argument: name');
+    expect(parse(SANDBOX_OPTIONS, [])).toMatchObject({ sample: false, port: 0 });
     expect(parse(SANDBOX_OPTIONS, ['--snapshot', 's', '--burst-500', '3/10', '--port', '80'])).toMatchObject({
       burst500: '3/10',
       port: 80,

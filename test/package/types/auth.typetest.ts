@@ -17,7 +17,7 @@ tokenAuth({ baseUrl, username: 'demo' });
 tokenAuth({ baseUrl, password: key });
 // @ts-expect-error a consumer key and a password together
 tokenAuth({ baseUrl, consumerKey: key, username: 'demo', password: key });
-// @ts-expect-error no base URL
-tokenAuth({ consumerKey: key });
+// no base URL: createClient gives it the client's (a tokenAuth used on its own says at its first token() call)
+export const clients = createClient({ baseUrl, auth: tokenAuth({ consumerKey: key }) });
 // @ts-expect-error rows takes an AbortSignal, not a boolean
 client.rows(undefined as never, { signal: true });
