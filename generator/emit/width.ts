@@ -7,7 +7,7 @@
 // - C0 and C1 control characters are 0, and so are combining and enclosing marks;
 // - East Asian Wide and Fullwidth characters are 2; anything else is 1 (ambiguous ones too). An astral
 //   character counts once, not once per UTF-16 unit.
-// test/unit/width.test.ts holds this against prettier's own function.
+// test/generator/emit/width.test.ts holds this against prettier's own function.
 import emojiRegex from 'emoji-regex';
 import { eastAsianWidth } from 'get-east-asian-width';
 

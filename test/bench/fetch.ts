@@ -9,7 +9,7 @@ import { cliSandbox } from '../support/cli-sandbox.js';
 import { CLI } from '../support/paths.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
 import { measureNode, measureNodeAsync, median, rssOf, wallOf, type Measurement, type Row } from './measure.js';
-import { endless, json, startServer } from '../e2e/fault-server.js';
+import { endless, json, startServer } from '../support/fault-server.js';
 import type { ServerResponse } from 'node:http';
 
 export const PASSWORD = 'bench-password';

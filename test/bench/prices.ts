@@ -4,11 +4,11 @@
 import { tokenAuth } from '../../templates/runtime/auth.js';
 import { createClient } from '../../templates/runtime/client.js';
 import { seedItem } from '../../sandbox/inventory/route.js';
-import { PASSWORD, startRestSandbox, USER } from '../e2e/entity-sandbox.js';
+import { PASSWORD, startSignedIn, USER } from '../support/sandbox.js';
 import { spread, type Row } from './measure.js';
 
 export async function pricesBench(runs: number): Promise<Row[]> {
-  const sandbox = await startRestSandbox();
+  const sandbox = await startSignedIn({ rowsPerObject: 1 });
   try {
     const inventory = sandbox.server.inventory;
     // an item is rows of five tables: seeding 5,000 would take longer than pricing them

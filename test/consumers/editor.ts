@@ -1,5 +1,5 @@
 // What an editor offers while a team writes a query, a payload and a read of its own user-defined fields:
-// test/consumers.test.ts asks TypeScript 6's language service (the one editors run) for completions at the markers.
+// test/package/consumers.test.ts asks TypeScript 6's language service (the one editors run) for completions at the markers.
 import { query } from '@acme/erp-schema';
 import { customer } from '@acme/erp-schema/tables/customer';
 import { Order } from '@acme/erp-schema/transactions/Order';

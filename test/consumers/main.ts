@@ -1,5 +1,5 @@
 // A team's program against the generated package: a query and a transaction payload, printed as JSON.
-// test/consumers.test.ts builds and runs it in each consumer project and compares what it prints.
+// test/package/consumers.test.ts builds and runs it in each consumer project and compares what it prints.
 import { query } from '@acme/erp-schema';
 import { customer } from '@acme/erp-schema/tables/customer';
 import { Order } from '@acme/erp-schema/transactions/Order';

@@ -1,5 +1,5 @@
 // The README's test of the test kit, run in this repository against the sample package (generated/) and this
-// checkout's erpgen, compiled by both compilers; test/install.test.ts runs the same block in a project that
+// checkout's erpgen, compiled by both compilers; test/package/install.test.ts runs the same block in a project that
 // installed erpgen from a tarball.
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';

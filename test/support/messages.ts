@@ -33,7 +33,10 @@ export function compileMistakes(dir: string, mistakes: readonly Mistake[]): Mess
   const tsconfig = join(dir, 'tsconfig.json');
   writeFileSync(
     tsconfig,
-    JSON.stringify({ extends: relative(dir, join(ROOT, 'test/types/tsconfig.json')), include: ['mistake*.ts'] }),
+    JSON.stringify({
+      extends: relative(dir, join(ROOT, 'test/package/types/tsconfig.json')),
+      include: ['mistake*.ts'],
+    }),
   );
   const ts7 = new Map<string, string>();
   const report7 = tsc7(tsconfig);

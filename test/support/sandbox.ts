@@ -1,43 +1,142 @@
 // The end-to-end setup every suite shares: a sandbox of the sample snapshot on 127.0.0.1, and clients of the
-// generated package signed in with tokens that sandbox issues (tokenAuth), as a team's code would be.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+// generated package signed in with tokens that sandbox issued (tokenAuth with a user's credentials), as a team's
+// code would be. What no real service does (a broken or hostile server) is played by fault-server.ts instead.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { createClient, tokenAuth, type ClientOptions, type ErpClient, type TokenAuth } from '@acme/erp-schema/client';
+import {
+  createClient,
+  tokenAuth,
+  type ClientOptions,
+  type ErpClient,
+  type FetchLike,
+  type TokenAuth,
+} from '@acme/erp-schema/client';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/sandbox.js';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import { SAMPLE_SNAPSHOT } from './paths.js';
 
 export const USER = 'api_user';
 export const PASSWORD = 'correct horse battery';
+/** a consumer key whose scope is /api: the REST families and UDT, no data query */
+export const API_KEY = '3a7c0f2e-5b1d-4e8a-9c6f-1d2e3f4a5b6c';
+/** a consumer key whose scope is /uiserver0: the Transaction and Interactive APIs only */
+export const UI_KEY = '3a7c0f2e-5b1d-4e8a-9c6f-1d2e3f4a5b6d';
 
 /**
- * Starts sandboxes of the sample snapshot (user USER with PASSWORD, unless `credentials` say otherwise), each closed
- * after the test file's run.
+ * A sandbox of the sample snapshot: 5 rows an object, the user USER with PASSWORD and the two consumer keys, unless
+ * `options` say otherwise. The caller closes it (or uses `sandboxes()`).
  */
+export function startSampleSandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
+  return startSandbox({
+    snapshot: SAMPLE_SNAPSHOT,
+    rowsPerObject: 5,
+    credentials: { users: { [USER]: PASSWORD }, consumerKeys: { [API_KEY]: '/api', [UI_KEY]: '/uiserver0' } },
+    ...options,
+  });
+}
+
+/** The UI server of a sandbox (the Transaction and Interactive APIs' base). */
+export const uiServer = (sandbox: Sandbox) => `${sandbox.url}/uiserver0`;
+
+/** `startSampleSandbox`, each sandbox it started closed after the test file's run. */
 export function sandboxes(): (options?: Partial<SandboxOptions>) => Promise<Sandbox> {
   const started: Sandbox[] = [];
   afterAll(() => Promise.all(started.map((s) => s.close())));
   return async (options = {}) => {
-    const sandbox = await startSandbox({
-      snapshot: SAMPLE_SNAPSHOT,
-      rowsPerObject: 5,
-      credentials: { users: { [USER]: PASSWORD } },
-      ...options,
-    });
+    const sandbox = await startSampleSandbox(options);
     started.push(sandbox);
     return sandbox;
   };
 }
 
-/** A client of `sandbox` signed in as USER through the token endpoint, and its token provider. */
-export function signedIn(
-  sandbox: Sandbox,
-  options: Partial<ClientOptions> = {},
-): { client: ErpClient; auth: TokenAuth } {
-  const auth = tokenAuth({ baseUrl: sandbox.url, username: USER, password: PASSWORD });
-  return { client: createClient({ baseUrl: sandbox.url, auth, ...options }), auth };
+/** An answer a recording client received. */
+export interface Answer {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly body: string;
+}
+
+export interface SignedIn {
+  readonly server: Sandbox;
+  readonly url: string;
+  /** the UI server: `<url>/uiserver0` */
+  readonly ui: string;
+  /** USER's sign-in: a token the sandbox issued, renewed as the documents say */
+  readonly auth: TokenAuth;
+  /**
+   * a client signed in as USER that logs to `log` and records its retry policy's waits in `waits` (none slept);
+   * its drift guard is off unless asked for
+   */
+  readonly client: ErpClient;
+  /** the lines `client` logged (retries, token renewals) */
+  readonly log: string[];
+  /** the waits `client`'s retry policy asked for, in order */
+  readonly waits: number[];
+  /** every answer a recording client (`recording()`, or a client given `fetch`) received */
+  readonly answers: Answer[];
+  /** a fetch that keeps each answer in `answers` */
+  readonly fetch: FetchLike;
+  /** a client signed in as USER whose answers are kept in `answers`, with the options given (no log, real waits) */
+  recording(options?: Omit<ClientOptions, 'baseUrl' | 'auth' | 'fetch'>): ErpClient;
+  /** a raw request with USER's token (what a client that does not follow the documents sends) */
+  raw(path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Response>;
+}
+
+/** USER signed in to `server` through its token endpoint, and the clients of that sign-in. */
+export function signedIn(server: Sandbox, options: Partial<ClientOptions> = {}): SignedIn {
+  const auth = tokenAuth({ baseUrl: server.url, username: USER, password: PASSWORD });
+  const log: string[] = [];
+  const waits: number[] = [];
+  const answers: Answer[] = [];
+  const recording: FetchLike = async (url, init) => {
+    const response = await globalThis.fetch(url, init as RequestInit);
+    const body = await response.clone().text();
+    answers.push({ method: init.method, path: new URL(url).pathname, status: response.status, body });
+    return response;
+  };
+  const client = createClient({
+    baseUrl: server.url,
+    auth,
+    // the suites read a family's requests and log lines in order: no drift check among them unless a test asks
+    // for one (test/runtime/drift.test.ts)
+    drift: 'off',
+    log: (line) => log.push(line),
+    // the policy's waits are recorded, not slept: tests do not time anything
+    retry: { random: () => 0.5, sleep: async (ms) => void waits.push(ms) },
+    ...options,
+  });
+  return {
+    server,
+    url: server.url,
+    ui: uiServer(server),
+    auth,
+    client,
+    log,
+    waits,
+    answers,
+    fetch: recording,
+    recording: (more = {}) => createClient({ drift: 'off', ...more, baseUrl: server.url, auth, fetch: recording }),
+    raw: async (path, init = {}) =>
+      globalThis.fetch(`${server.url}${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          Authorization: `Bearer ${await auth.token()}`,
+          Accept: 'application/json',
+          ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...init.headers,
+        },
+        redirect: 'manual',
+        ...(init.body !== undefined ? { body: init.body } : {}),
+      }),
+  };
+}
+
+/** A sandbox of the sample snapshot (`startSampleSandbox`) with USER signed in; the caller closes `server`. */
+export async function startSignedIn(options: Partial<SandboxOptions> = {}): Promise<SignedIn> {
+  return signedIn(await startSampleSandbox(options));
 }
 
 /** How many token calls a sandbox has answered. */
@@ -64,6 +163,18 @@ export function snapshotEdited(edit: (document: SchemaDocument, file: string) =>
     writeFileSync(join(dir, file), JSON.stringify(doc));
   }
   return dir;
+}
+
+/** The bodies of the requests a sandbox received on a path ending so, parsed. */
+export function bodiesTo(server: Sandbox, method: string, pathEnd: string): unknown[] {
+  return server.requests
+    .filter((r) => r.method === method && r.path.endsWith(pathEnd) && r.body !== undefined)
+    .map((r) => JSON.parse(r.body!) as unknown);
+}
+
+/** Decimals in an answer's text, as written (bare JSON numbers with a fraction). */
+export function decimalsIn(body: string): string[] {
+  return body.match(/(?<=:)-?\d+\.\d+(?=[,}\]])/g) ?? [];
 }
 
 /**

@@ -1,6 +1,6 @@
 // The 75 rules of the two service documents that a client must honour, with their ids (copied from the service's
 // rule list, so the repository stands alone). Each is proven end to end against `erpgen sandbox` by a test that names
-// its id; test/rules.test.ts fails when an id has no test.
+// its id; test/package/rules.test.ts fails when an id has no test.
 export const SERVICE_RULES: ReadonlyArray<readonly [id: string, rule: string]> = [
   ['Q1', 'tables only on `/table/`, views only on `/view/`; the object picks the surface'],
   ['Q2', '`/odataservice/odata/$metadata` does not exist; metadata per surface'],

@@ -1,0 +1,142 @@
+// The writer hands its file work to a thread of its own (write/file-thread.ts): what it reports and what it
+// leaves on disk must be exactly what the synchronous writer did, including when a file cannot be written.
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UserError } from '../../../generator/errors.js';
+import { OutputWriter } from '../../../generator/write/output.js';
+import { ROOT } from '../../support/paths.js';
+
+const folders: string[] = [];
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'erpgen-writer-'));
+  folders.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** many files, several batches' worth, some with text that is not ASCII */
+function files(n: number, salt: string): Array<[string, string]> {
+  return Array.from({ length: n }, (_, i) => [
+    `${i % 3 ? 'tables' : 'views'}/f${i}.ts`,
+    `// ${salt} ${i} ü 表 😀\n${'x'.repeat((i * 7919) % 9000)}\n`,
+  ]);
+}
+
+async function run(out: string, list: Array<[string, string]>, check = false) {
+  const writer = new OutputWriter(out, check, 'pkg');
+  for (const [path, content] of list) writer.file(path, content);
+  if (check) {
+    const d = await writer.differences();
+    await writer.discard();
+    return d;
+  }
+  return writer.commit('fingerprint-1');
+}
+
+describe('OutputWriter', () => {
+  it('writes every file byte for byte, then rewrites only what changed', async () => {
+    const out = join(folder(), 'pkg');
+    const first = files(400, 'a');
+    const report = await run(out, first);
+    expect(report).toMatchObject({ removed: [] });
+    expect('written' in report && report.written.length).toBe(401); // and the manifest
+    for (const [path, content] of first) expect(readFileSync(join(out, path), 'utf8')).toBe(content);
+
+    const before = statSync(join(out, 'tables/f1.ts')).mtimeMs;
+    const second = first.map(([p, c], i): [string, string] => [p, i === 5 ? `${c}changed` : c]).slice(0, 399);
+    const again = await run(out, second);
+    expect(again).toEqual({ written: ['.erpgen-files', 'tables/f5.ts'], removed: ['views/f399.ts'], unchanged: 398 });
+    expect(readFileSync(join(out, 'tables/f5.ts'), 'utf8')).toBe(`${first[5]![1]}changed`);
+    expect(statSync(join(out, 'tables/f1.ts')).mtimeMs).toBe(before);
+    expect(existsSync(join(out, 'views/f399.ts'))).toBe(false);
+    // nothing left beside the output
+    expect(readdirSync(join(out, '..'))).toEqual(['pkg']);
+  });
+
+  it('is up to date only with the fingerprint it recorded and every file as it wrote it', async () => {
+    const out = join(folder(), 'pkg');
+    const recorded = { objects: 0, services: 0, notices: [], files: 31 }; // and the manifest
+    await run(out, files(30, 'a'));
+    expect(new OutputWriter(out, true).upToDate('fingerprint-1')).toEqual(recorded);
+    expect(new OutputWriter(out, true).upToDate('fingerprint-2')).toBeUndefined();
+    writeFileSync(join(out, 'views/f3.ts'), 'edited');
+    expect(new OutputWriter(out, true).upToDate('fingerprint-1')).toBeUndefined();
+    await run(out, files(30, 'a'));
+    expect(new OutputWriter(out, true).upToDate('fingerprint-1')).toEqual(recorded);
+    rmSync(join(out, 'tables/f4.ts'));
+    expect(new OutputWriter(out, true).upToDate('fingerprint-1')).toBeUndefined();
+  });
+
+  it('trusts a file by its size and times, a file edited within the same tick by its bytes', async () => {
+    const out = join(folder(), 'pkg');
+    await run(out, files(30, 'a'));
+    const file = join(out, 'views/f3.ts');
+    const { mtime, size } = statSync(file);
+    // the same size and mtime, other bytes: only the ctime tells, and it does
+    writeFileSync(file, readFileSync(file, 'utf8').replace('a 3', 'b 3'));
+    expect(statSync(file).size).toBe(size);
+    utimesSync(file, mtime, mtime);
+    expect(new OutputWriter(out, true).upToDate('fingerprint-1')).toBeUndefined();
+    // a record edited by hand (or cut short) is not trusted, even where the files are those it names
+    await run(out, files(30, 'a'));
+    const cache = join(out, '.erpgen-cache');
+    writeFileSync(cache, readFileSync(cache, 'utf8').replace(/^run 0 0$/m, 'run 7 0'));
+    expect(new OutputWriter(out, true).upToDate('fingerprint-1')).toBeUndefined();
+  });
+
+  it('in check mode reports the differences and writes nothing', async () => {
+    const out = join(folder(), 'pkg');
+    await run(out, files(50, 'a'));
+    const differences = await run(out, files(50, 'b').slice(0, 49), true);
+    expect(differences).toMatchObject({ removed: ['tables/f49.ts'] });
+    expect('changed' in differences && differences.changed).toHaveLength(50); // 49 files and the manifest
+    expect(readFileSync(join(out, 'views/f0.ts'), 'utf8')).toContain('// a 0');
+    expect(readdirSync(join(out, '..'))).toEqual(['pkg']);
+  });
+
+  it('a file that cannot be written is one line naming it, and the previous output stays', async () => {
+    const parent = folder();
+    const out = join(parent, 'pkg');
+    await run(out, files(10, 'a'));
+    // the staging folder's name is taken by a file: nothing can be staged
+    writeFileSync(join(parent, `.pkg.erpgen-staging-${process.pid}`), '');
+    const error = await run(out, files(10, 'b')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as Error).message).toMatch(/^pkg: cannot write \.pkg\.erpgen-staging-\d+\/[01]\/\w+\/f\d\.ts: /);
+    expect((error as Error).message).not.toContain('\n');
+    expect(readFileSync(join(out, 'views/f0.ts'), 'utf8')).toContain('// a 0');
+  });
+
+  it('its threads also run from the sources under tsx, whose transpiler wraps functions in a helper of its own', () => {
+    const dir = folder();
+    const script = join(dir, 'write.mts');
+    writeFileSync(
+      script,
+      `import { OutputWriter } from ${JSON.stringify(join(ROOT, 'generator/write/output.ts'))};
+const writer = new OutputWriter(${JSON.stringify(join(dir, 'pkg'))}, false);
+for (let i = 0; i < 50; i++) writer.file(\`tables/f\${i}.ts\`, \`// \${i}\\n\`);
+console.log((await writer.commit('f')).written.length);
+`,
+    );
+    const out = execFileSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(out.trim()).toBe('51');
+    expect(readFileSync(join(dir, 'pkg/tables/f7.ts'), 'utf8')).toBe('// 7\n');
+  });
+});
