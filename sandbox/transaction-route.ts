@@ -8,6 +8,9 @@
 // /api/v2/commands) and the transaction Status (not `New`: 400 from 26.1.5940.0, a NullReferenceException 500
 // before). Everything after that is a transaction outcome: HTTP 200 with the result in the envelope. A refused
 // request's 400 body is the envelope the documents show for this family, `{Messages, Results: null, Summary}`.
+// the services public documentation names as needing POST /api/v2/commands (the runtime owns the list): on
+// /transaction they fail with the empty 500 the documents give for services that cannot run there
+import { COMMANDS_SERVICES } from '../templates/runtime/transactions/commands.js';
 import { answersXmlWithoutAccept, refusesStatusWith400 } from './builds.js';
 import { emptyReply, jsonReply, problemReply, type Reply, type ServiceRequest } from './reply.js';
 import type { Family } from './server.js';
@@ -29,24 +32,6 @@ import { xmlAnswer } from './xml-answer.js';
 
 const BASE = `${UI_SERVER_PATH}/api/v2/`;
 const NAMESPACE = 'http://schemas.datacontract.org/2004/07/Svc.Transactions.Model.V2';
-
-/**
- * The services public documentation names as needing POST /api/v2/commands: on /transaction they fail (the empty
- * 500 the documents give for services that cannot run there).
- */
-export const COMMANDS_SERVICES: ReadonlySet<string> = new Set([
-  'TransferPalletShipping',
-  'SupplierNotepad',
-  'VendorNotepad',
-  'ItemNotepad',
-  'CustomerPartNumberNotes',
-  'RestateForeignCurrencyAccount',
-  'ServiceNoteTemplate',
-  'ReverseARPayment',
-  'VATReturnWorksheet',
-  'SlabAdjustment',
-  'ContainerBuilding',
-]);
 
 export interface TransactionContext {
   readonly catalog: ServiceCatalog;
