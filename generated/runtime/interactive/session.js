@@ -152,6 +152,16 @@ function windowCheck(state, what) {
 }
 function makeWindow(session, state) {
   const q = encodeURIComponent(state.id);
+  /** the service's data element named so, or a usage error naming it */
+  const dataElement = (element) => {
+    const descriptor = state.descriptor;
+    const el = descriptor && hasOwn(descriptor.elements, element) ? descriptor.elements[element] : undefined;
+    if (!el)
+      throw new ErpInteractiveUsageError(
+        `${state.service}: ${JSON.stringify(element)} is not a data element of the service`,
+      );
+    return el;
+  };
   const info = (path) => () => ({
     request: path,
     status: 200,
@@ -219,12 +229,7 @@ function makeWindow(session, state) {
       return state.usable && !state.closed;
     },
     async change(element, fields) {
-      const descriptor = state.descriptor;
-      const el = descriptor && hasOwn(descriptor.elements, element) ? descriptor.elements[element] : undefined;
-      if (!descriptor || !el)
-        throw new ErpInteractiveUsageError(
-          `${state.service}: ${JSON.stringify(element)} is not a data element of the service`,
-        );
+      const el = dataElement(element);
       if (fields === null || typeof fields !== 'object')
         throw new ErpInteractiveUsageError(`${state.service} ${element}: change() takes an object of field values`);
       const tab = elementTab(element);
@@ -263,12 +268,7 @@ function makeWindow(session, state) {
     tab: (name) => selectTab(name),
     async selectRow(element, row) {
       windowCheck(state, 'a row change');
-      const el =
-        state.descriptor && hasOwn(state.descriptor.elements, element) ? state.descriptor.elements[element] : undefined;
-      if (!el)
-        throw new ErpInteractiveUsageError(
-          `${state.service}: ${JSON.stringify(element)} is not a data element of the service`,
-        );
+      const el = dataElement(element);
       if (!Number.isInteger(row) || row < 0)
         throw new ErpInteractiveUsageError(`${state.service} ${element}: a row number is a whole number from 0`);
       const tab = elementTab(element);
@@ -283,12 +283,7 @@ function makeWindow(session, state) {
     data: () => readData(),
     async rows(element) {
       windowCheck(state, 'a read');
-      const el =
-        state.descriptor && hasOwn(state.descriptor.elements, element) ? state.descriptor.elements[element] : undefined;
-      if (!el)
-        throw new ErpInteractiveUsageError(
-          `${state.service}: ${JSON.stringify(element)} is not a data element of the service`,
-        );
+      const el = dataElement(element);
       const tab = elementTab(element);
       if (state.activeTab !== tab) {
         const selected = await selectTab(tab);

@@ -204,6 +204,16 @@ function windowCheck(state: WindowState, what: string): void {
 
 function makeWindow(session: SessionState, state: WindowState): Window<unknown, unknown> {
   const q = encodeURIComponent(state.id);
+  /** the service's data element named so, or a usage error naming it */
+  const dataElement = (element: string) => {
+    const descriptor = state.descriptor;
+    const el = descriptor && hasOwn(descriptor.elements, element) ? descriptor.elements[element] : undefined;
+    if (!el)
+      throw new ErpInteractiveUsageError(
+        `${state.service}: ${JSON.stringify(element)} is not a data element of the service`,
+      );
+    return el;
+  };
   const info = (path: string) => () => ({
     request: path,
     status: 200,
@@ -273,12 +283,7 @@ function makeWindow(session: SessionState, state: WindowState): Window<unknown, 
     },
 
     async change(element: string, fields: Record<string, unknown>) {
-      const descriptor = state.descriptor;
-      const el = descriptor && hasOwn(descriptor.elements, element) ? descriptor.elements[element] : undefined;
-      if (!descriptor || !el)
-        throw new ErpInteractiveUsageError(
-          `${state.service}: ${JSON.stringify(element)} is not a data element of the service`,
-        );
+      const el = dataElement(element);
       if (fields === null || typeof fields !== 'object')
         throw new ErpInteractiveUsageError(`${state.service} ${element}: change() takes an object of field values`);
       const tab = elementTab(element);
@@ -320,12 +325,7 @@ function makeWindow(session: SessionState, state: WindowState): Window<unknown, 
 
     async selectRow(element: string, row: number) {
       windowCheck(state, 'a row change');
-      const el =
-        state.descriptor && hasOwn(state.descriptor.elements, element) ? state.descriptor.elements[element] : undefined;
-      if (!el)
-        throw new ErpInteractiveUsageError(
-          `${state.service}: ${JSON.stringify(element)} is not a data element of the service`,
-        );
+      const el = dataElement(element);
       if (!Number.isInteger(row) || row < 0)
         throw new ErpInteractiveUsageError(`${state.service} ${element}: a row number is a whole number from 0`);
       const tab = elementTab(element);
@@ -342,12 +342,7 @@ function makeWindow(session: SessionState, state: WindowState): Window<unknown, 
 
     async rows(element: string) {
       windowCheck(state, 'a read');
-      const el =
-        state.descriptor && hasOwn(state.descriptor.elements, element) ? state.descriptor.elements[element] : undefined;
-      if (!el)
-        throw new ErpInteractiveUsageError(
-          `${state.service}: ${JSON.stringify(element)} is not a data element of the service`,
-        );
+      const el = dataElement(element);
       const tab = elementTab(element);
       if (state.activeTab !== tab) {
         const selected = await selectTab(tab);
