@@ -2,9 +2,8 @@
 // the snapshot's settings) and the families built on it (families.ts): the query surface's paging and the
 // Transaction API as the client's own members, each other family as a namespace. A family other than paging loads
 // its code on its first call.
-import { checkAuth, checkTruncate } from './option-checks.js';
+import { checkAuth, checkTruncate, checkWord } from './option-checks.js';
 import { guardDrift } from './drift.js';
-import { ErpError } from './errors.js';
 import { FAMILIES, OWN_MEMBERS } from './families.js';
 import { createObserver } from './hooks.js';
 import { createHttp } from './http.js';
@@ -35,9 +34,7 @@ export function createClient(options, settings = {}) {
       : options.auth;
   const shared = (http = createHttp({ ...options, auth, retry, observer }));
   const uiServer = router(baseUrl, forFamily(shared, 'router'), options.uiServerUrl);
-  const drift = options.drift ?? 'warn';
-  if (drift !== 'warn' && drift !== 'error' && drift !== 'off')
-    throw new ErpError(`createClient: drift is 'warn', 'error' or 'off', not ${JSON.stringify(drift)}`);
+  const drift = checkWord('createClient', 'drift', options.drift, ['warn', 'error', 'off']) ?? 'warn';
   // serverinfo, read once for the guard, is the Transaction API's (as client.serverBuild() reads it)
   const guarded = guardDrift({
     mode: drift,

@@ -1,6 +1,16 @@
 /** A token as createClient takes it, or the AuthProvider given: throws an ErpConfigError naming what is wrong. */
 export declare function checkAuth(auth: unknown): void;
-/** A `truncate` option (createClient's, or a request's): 'cut' or 'error'; a typo would otherwise mean 'cut'. */
-export declare function checkTruncate(value: unknown, where: string): void;
+/**
+ * A word option (`truncate`, `drift`, `validate`) of createClient or a request: one of its words, or undefined when
+ * not given; anything else is an ErpConfigError naming the words (a typo would otherwise be read as the default).
+ */
+export declare function checkWord<W extends string>(
+  where: string,
+  option: string,
+  value: unknown,
+  words: readonly W[],
+): W | undefined;
+/** A `truncate` option (createClient's, or a request's): 'cut' or 'error'. */
+export declare const checkTruncate: (value: unknown, where: string) => void;
 /** The secret given to tokenAuth: present, and not empty. */
 export declare function checkSecret(which: 'consumerKey' | 'password', value: unknown): void;

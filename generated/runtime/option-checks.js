@@ -1,7 +1,7 @@
 // Options given wrong, caught where they are given (createClient, tokenAuth, a request's options) with an
 // ErpConfigError naming the mistake, instead of surfacing later as a puzzling refusal from the server or a silent
 // default: an unset environment variable passed on with `!` (undefined or ''), a token given with its `Bearer `
-// prefix (the client writes the header itself), a `truncate` that is no mode. No message shows a secret.
+// prefix (the client writes the header itself), a word option that is none of its words. No message shows a secret.
 import { ErpConfigError } from './errors.js';
 /** `Bearer eyJ…`, `bearer:eyJ…`, `Bearer` alone: the scheme a header carries, typed into the token. */
 const SCHEME = /^\s*bearer\b[\s:]*/i;
@@ -32,11 +32,18 @@ export function checkAuth(auth) {
       `createClient: auth is ${typeof auth === 'object' ? 'an object without a token() method' : `a ${typeof auth}`}: give the bearer token (a string) or an AuthProvider such as tokenAuth({ ... })`,
     );
 }
-/** A `truncate` option (createClient's, or a request's): 'cut' or 'error'; a typo would otherwise mean 'cut'. */
-export function checkTruncate(value, where) {
-  if (value !== undefined && value !== 'cut' && value !== 'error')
-    throw new ErpConfigError(`${where}: truncate is 'cut' or 'error', not ${JSON.stringify(value) ?? String(value)}`);
+/**
+ * A word option (`truncate`, `drift`, `validate`) of createClient or a request: one of its words, or undefined when
+ * not given; anything else is an ErpConfigError naming the words (a typo would otherwise be read as the default).
+ */
+export function checkWord(where, option, value, words) {
+  if (value === undefined || words.includes(value)) return value;
+  const quoted = words.map((w) => `'${w}'`);
+  const list = `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+  throw new ErpConfigError(`${where}: ${option} is ${list}, not ${JSON.stringify(value) ?? String(value)}`);
 }
+/** A `truncate` option (createClient's, or a request's): 'cut' or 'error'. */
+export const checkTruncate = (value, where) => void checkWord(where, 'truncate', value, ['cut', 'error']);
 /** The secret given to tokenAuth: present, and not empty. */
 export function checkSecret(which, value) {
   if (typeof value === 'string' && value.trim() !== '') return;
