@@ -5,25 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { ErpTruncationError, type TransactionRequest } from '@acme/erp-schema/client';
 import { Order } from '@acme/erp-schema/transactions/Order';
-import { sandboxes, signedIn } from '../support/sandbox.js';
+import { sampleOrder, sandboxes, signedIn } from '../support/sandbox.js';
 
 const start = sandboxes();
 
 /** 90 characters for job_name (a Char of 60): the tail a team would lose, and a secret-shaped start. */
 const JOB = `Rush job for ACME ${'x'.repeat(50)} and the tail after sixty`;
 
-const order = (job: string, po = 'PO-CUT-1') =>
-  Order.transaction()
-    .form('TABPAGE_1.order', {
-      customer_id: 100198,
-      sales_loc_id: 10,
-      source_loc_id: 10,
-      order_date: '2030-01-05',
-      taker: 'JSMITH',
-      po_no: po,
-      job_name: job,
-    })
-    .list('TP_ITEMS.items', [{ oe_order_item_id: 'WIDGET-001', unit_quantity: 1 }]);
+const order = (job: string, po = 'PO-CUT-1') => sampleOrder({ po_no: po, job_name: job });
 
 const request = (job = JOB, po?: string): TransactionRequest =>
   Order.request([order(job, po)], { useCodeValues: false });

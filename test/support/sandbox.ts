@@ -187,6 +187,19 @@ export function snapshotWithout(names: readonly string[]): string {
   });
 }
 
+/** An order of customer 100198 for one WIDGET-001 with the header's text fields as given (`order_date` as text). */
+export const sampleOrder = (header: { po_no: string; job_name?: string; delivery_instructions?: string }) =>
+  Order.transaction()
+    .form('TABPAGE_1.order', {
+      customer_id: 100198,
+      sales_loc_id: 10,
+      source_loc_id: 10,
+      order_date: '2030-01-05',
+      taker: 'JSMITH',
+      ...header,
+    })
+    .list('TP_ITEMS.items', [{ oe_order_item_id: 'WIDGET-001', unit_quantity: 1 }]);
+
 /** A new order of the sample snapshot's customer 100198 for one item, that the sandbox accepts. */
 export const newOrder = (po: string) =>
   Order.transaction()

@@ -13,6 +13,7 @@ import {
 import { Order } from '@acme/erp-schema/transactions/Order';
 import { SAMPLE_SNAPSHOT } from '../../support/paths.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/sandbox.js';
+import { sampleOrder } from '../../support/sandbox.js';
 
 let server: Sandbox;
 let client: ErpClient;
@@ -26,17 +27,7 @@ afterAll(() => server.close());
 const EMOJI = '😀'; // U+1F600: one code point, two UTF-16 code units
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-const order = (header: { po_no: string; delivery_instructions?: string }) =>
-  Order.transaction()
-    .form('TABPAGE_1.order', {
-      customer_id: 100198,
-      sales_loc_id: 10,
-      source_loc_id: 10,
-      order_date: '2030-01-05',
-      taker: 'JSMITH',
-      ...header,
-    })
-    .list('TP_ITEMS.items', [{ oe_order_item_id: 'WIDGET-001', unit_quantity: 1 }]);
+const order = sampleOrder;
 
 const poNo = Order.descriptor.elements['TABPAGE_1.order']!.fields['po_no']!;
 
