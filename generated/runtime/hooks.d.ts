@@ -1,6 +1,6 @@
 import type { FAMILIES } from './families.js';
 import type { Logger, RetryReason } from './retry.js';
-import { type Run, type TracerLike } from './tracing.js';
+import type { Run, TracerLike } from './tracing.js';
 /** Who made a request: a family of the client, the token call (`auth`) or the UI server lookup (`router`). */
 export type RequestFamily = keyof typeof FAMILIES | 'auth' | 'router';
 /** A request about to be sent (once per attempt; a redirect followed within the origin is part of it). */
@@ -71,13 +71,24 @@ export interface ClientHooks {
 export interface Observer {
   /** the client's logger, when one was given */
   readonly log?: Logger;
-  /** an attempt is sent; the function it returns is called once its answer is read or it failed */
-  sent(event: RequestEvent, parent: Run | undefined): (status: number, redirects: number, error?: unknown) => void;
+  /** an attempt is sent; the function it gives is called once its answer is read or it failed */
+  sent(
+    event: RequestEvent,
+    parent: Run | undefined,
+  ): Promise<(status: number, redirects: number, error?: unknown) => void>;
   retried(event: RetryEvent): void;
   paged(event: PageEvent): void;
   /** a run of requests (a paging run, a transaction's polling): with a tracer, their parent span */
-  run(name: string, family: RequestFamily, object: string): Run;
+  run(name: string, family: RequestFamily, object: string): Promise<Run>;
 }
+/** An error as events and spans show it: its name, and its message redacted. */
+export declare function shownError(
+  error: unknown,
+  clean: (text: string) => string,
+): {
+  name: string;
+  message: string;
+};
 /**
  * The observer of a client with these hooks and tracer. `clean` redacts with every secret the client knows; it is
  * called only while requests flow.

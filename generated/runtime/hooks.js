@@ -1,4 +1,11 @@
-import { requestSpan, runSpan, shownError, UNTRACED } from './tracing.js';
+/** A run that is no span: what a client without a tracer gives. */
+const UNTRACED = { count() {}, end() {} };
+/** An error as events and spans show it: its name, and its message redacted. */
+export function shownError(error, clean) {
+  return error instanceof Error
+    ? { name: error.name, message: clean(error.message) }
+    : { name: 'Error', message: clean(String(error)) };
+}
 // through globalThis: the package compiles without DOM or Node type definitions
 const { performance } = globalThis;
 /**
@@ -27,12 +34,14 @@ export function createObserver(options, clean) {
     }
   }
   const quiet = onRequest === undefined && onResponse === undefined && tracer === undefined;
+  // loading starts with the client, so that its first request rarely waits for it
+  const tracing = tracer !== undefined ? import('./tracing.js') : undefined;
   return {
     ...(log !== undefined ? { log } : {}),
-    sent(event, parent) {
+    async sent(event, parent) {
       if (quiet) return () => {};
       call('onRequest', onRequest, event);
-      const span = tracer !== undefined ? requestSpan(tracer, event, parent, clean) : undefined;
+      const span = tracing && (await tracing).requestSpan(tracer, event, parent, clean);
       const start = performance.now();
       return (status, redirects, error) => {
         const shown = error === undefined ? undefined : shownError(error, clean);
@@ -48,8 +57,8 @@ export function createObserver(options, clean) {
     },
     retried: (event) => call('onRetry', onRetry, event),
     paged: (event) => call('onPage', onPage, event),
-    run(name, family, object) {
-      return tracer !== undefined ? runSpan(tracer, name, family, object, clean) : UNTRACED;
+    async run(name, family, object) {
+      return tracing ? (await tracing).runSpan(tracer, name, family, object, clean) : UNTRACED;
     },
   };
 }

@@ -3,10 +3,11 @@
 // carries is redacted the way the client's messages are (redact.ts), and no event carries a header or a body, so
 // no password, consumer key or token reaches a hook. A hook is the caller's code: it runs in line (a Promise it
 // returns is not awaited), and one that throws does not break the request: its first failure is one line in the
-// client's logger, later ones of the same hook are dropped, so a broken metrics hook cannot flood the log.
+// client's logger, later ones of the same hook are dropped, so a broken metrics hook cannot flood the log. The
+// spans' code loads only for a client given a tracer.
 import type { FAMILIES } from './families.js';
 import type { Logger, RetryReason } from './retry.js';
-import { requestSpan, runSpan, shownError, UNTRACED, type Run, type TracerLike } from './tracing.js';
+import type { Run, TracerLike } from './tracing.js';
 
 /** Who made a request: a family of the client, the token call (`auth`) or the UI server lookup (`router`). */
 export type RequestFamily = keyof typeof FAMILIES | 'auth' | 'router';
@@ -81,12 +82,25 @@ export interface ClientHooks {
 export interface Observer {
   /** the client's logger, when one was given */
   readonly log?: Logger;
-  /** an attempt is sent; the function it returns is called once its answer is read or it failed */
-  sent(event: RequestEvent, parent: Run | undefined): (status: number, redirects: number, error?: unknown) => void;
+  /** an attempt is sent; the function it gives is called once its answer is read or it failed */
+  sent(
+    event: RequestEvent,
+    parent: Run | undefined,
+  ): Promise<(status: number, redirects: number, error?: unknown) => void>;
   retried(event: RetryEvent): void;
   paged(event: PageEvent): void;
   /** a run of requests (a paging run, a transaction's polling): with a tracer, their parent span */
-  run(name: string, family: RequestFamily, object: string): Run;
+  run(name: string, family: RequestFamily, object: string): Promise<Run>;
+}
+
+/** A run that is no span: what a client without a tracer gives. */
+const UNTRACED: Run = { count() {}, end() {} };
+
+/** An error as events and spans show it: its name, and its message redacted. */
+export function shownError(error: unknown, clean: (text: string) => string): { name: string; message: string } {
+  return error instanceof Error
+    ? { name: error.name, message: clean(error.message) }
+    : { name: 'Error', message: clean(String(error)) };
 }
 
 // through globalThis: the package compiles without DOM or Node type definitions
@@ -121,12 +135,14 @@ export function createObserver(
     }
   }
   const quiet = onRequest === undefined && onResponse === undefined && tracer === undefined;
+  // loading starts with the client, so that its first request rarely waits for it
+  const tracing = tracer !== undefined ? import('./tracing.js') : undefined;
   return {
     ...(log !== undefined ? { log } : {}),
-    sent(event, parent) {
+    async sent(event, parent) {
       if (quiet) return () => {};
       call('onRequest', onRequest, event);
-      const span = tracer !== undefined ? requestSpan(tracer, event, parent, clean) : undefined;
+      const span = tracing && (await tracing).requestSpan(tracer!, event, parent, clean);
       const start = performance.now();
       return (status, redirects, error) => {
         const shown = error === undefined ? undefined : shownError(error, clean);
@@ -142,8 +158,8 @@ export function createObserver(
     },
     retried: (event) => call('onRetry', onRetry, event),
     paged: (event) => call('onPage', onPage, event),
-    run(name, family, object) {
-      return tracer !== undefined ? runSpan(tracer, name, family, object, clean) : UNTRACED;
+    async run(name, family, object) {
+      return tracing ? (await tracing).runSpan(tracer!, name, family, object, clean) : UNTRACED;
     },
   };
 }

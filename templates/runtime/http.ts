@@ -4,21 +4,23 @@
 // says no turned into its typed error. Nothing a server sends is trusted, and whatever a server said is redacted
 // before it is shown (redact.ts). The pieces, each in http/:
 // - redirects.ts: followed by hand, within the origin only, so no token or body reaches another host;
-// - body.ts: bodies read up to a cap;
-// - not-authorized.ts: what a 401 means, and the one retry with a new token it may earn;
-// - failure.ts: a failed answer as its typed error; connection.ts: a failure before or while the answer arrives.
+// - body.ts: bodies read up to a cap, and what a body is when it is not JSON;
+// - not-authorized.ts: the one retry with a new token a 401 may earn (unauthorized-reason.ts: what a 401 means);
+// - failure.ts: a failed answer as its typed error (loaded on the first one); connection.ts: a failure before or while the answer arrives.
 import { ErpHttpError, ErpUnexpectedResponseError, type RequestInfo } from './errors.js';
 import type { RequestEvent } from './hooks.js';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
+  describeBody,
   ERROR_BODY_BYTES,
+  parseJson,
   readCapped,
   readUpTo,
+  SNIPPET,
   utf8Text,
   type Reader,
 } from './http/body.js';
 import { connectionLost, deadline } from './http/connection.js';
-import { describeBody, fail, parseJson, SNIPPET } from './http/failure.js';
 import { tokenOf, withToken, type Refusals, type Tokens } from './http/not-authorized.js';
 import { follow } from './http/redirects.js';
 import { preview, redact, redactBody } from './redact.js';
@@ -83,7 +85,7 @@ export function createHttp(options: HttpOptions): Http {
     let contentEncoding = '';
     const lost = connectionLost(exchange, limit, timeoutMs, info, clean, () => contentEncoding);
     let redirects = 0;
-    const answered = observer?.sent(requestEvent(exchange, attemptNo), exchange.trace);
+    const answered = await observer?.sent(requestEvent(exchange, attemptNo), exchange.trace);
     try {
       const response = await follow(exchange, {
         fetch: doFetch,
@@ -99,6 +101,8 @@ export function createHttp(options: HttpOptions): Http {
       const bodyLost = (error: unknown) => lost(error, response.status);
       if (!response.ok) {
         const { bytes } = await readUpTo(response, ERROR_BODY_BYTES, bodyLost);
+        // the failure path loads on the first failed answer: a client whose calls succeed never needs it
+        const { fail } = await import('./http/failure.js');
         fail(exchange, response, utf8Text(bytes), token, info, { clean, cleanBody, refusals });
       }
       const body = await read(response, bodyLost, info);

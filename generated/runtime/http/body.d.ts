@@ -30,3 +30,15 @@ export declare function discard(response: FetchResponse): Promise<void>;
 export declare function readCapped(cap: number): Reader<Uint8Array>;
 /** A body's bytes as text (UTF-8, invalid sequences replaced). */
 export declare function utf8Text(bytes: Uint8Array): string;
+/** The most characters of a body a message shows. */
+export declare const SNIPPET = 200;
+/** What a body is, when it is not the JSON asked for: an HTML page, or XML. */
+export declare function describeBody(text: string, contentType: string): string | undefined;
+/** The message of an OData error object, `{error: {code, message}}`. */
+export declare function odataMessage(body: unknown): string | undefined;
+/** JSON.parse that never throws (a deeply nested or malformed body is just not JSON). */
+export declare function parseJson(text: string):
+  | {
+      readonly value: unknown;
+    }
+  | undefined;

@@ -1,6 +1,7 @@
 // Bodies read up to a cap, chunk by chunk: an error body only as far as a message needs, a successful answer up to
 // the client's `maxResponseBytes` (a Content-Length over it is refused before reading). What is past the cap is never
-// read (the stream is cancelled), so a server that answers without end cannot fill memory.
+// read (the stream is cancelled), so a server that answers without end cannot fill memory. And what a body is when
+// it is not the JSON asked for.
 import { ErpResponseTooLargeError } from '../errors.js';
 /** An error body is only shown as a snippet and read for its message fields: no more of it is read. */
 export const ERROR_BODY_BYTES = 256 * 1024;
@@ -72,4 +73,28 @@ const utf8 = new globalThis.TextDecoder();
 /** A body's bytes as text (UTF-8, invalid sequences replaced). */
 export function utf8Text(bytes) {
   return utf8.decode(bytes);
+}
+/** The most characters of a body a message shows. */
+export const SNIPPET = 200;
+/** What a body is, when it is not the JSON asked for: an HTML page, or XML. */
+export function describeBody(text, contentType) {
+  const head = text.trimStart().slice(0, SNIPPET);
+  if (/^<!doctype html|^<html/i.test(head) || contentType.includes('text/html'))
+    return 'an HTML page where JSON was expected';
+  if (head.startsWith('<') || /\bxml\b/.test(contentType))
+    return 'XML where JSON was expected (was `Accept: application/json` dropped by a proxy?)';
+  return undefined;
+}
+/** The message of an OData error object, `{error: {code, message}}`. */
+export function odataMessage(body) {
+  const error = body?.error;
+  return error !== null && typeof error === 'object' && typeof error.message === 'string' ? error.message : undefined;
+}
+/** JSON.parse that never throws (a deeply nested or malformed body is just not JSON). */
+export function parseJson(text) {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
 }

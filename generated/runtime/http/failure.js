@@ -1,6 +1,7 @@
 // What a failed answer means: the status, the body's message in whichever form the service or a proxy wrote it,
 // and what the body is when it is not JSON, turned into the typed error. A family may read an answer its own way
-// first (`Exchange.explain`); what is shown of a body is redacted first, then cut.
+// first (`Exchange.explain`); what is shown of a body is redacted first, then cut. Loaded on the first failed
+// answer (http.ts), so that a client whose calls succeed does not load it.
 import {
   ErpFilterRejectedError,
   ErpForbiddenError,
@@ -11,23 +12,8 @@ import {
   ErpUnexpectedResponseError,
 } from '../errors.js';
 import { preview, shownUrl } from '../redact.js';
-import { notAuthorizedSummary, unauthorizedReason } from './not-authorized.js';
-/** The most characters of a body a message shows. */
-export const SNIPPET = 200;
-/** What a body is, when it is not the JSON asked for: an HTML page, or XML. */
-export function describeBody(text, contentType) {
-  const head = text.trimStart().slice(0, SNIPPET);
-  if (/^<!doctype html|^<html/i.test(head) || contentType.includes('text/html'))
-    return 'an HTML page where JSON was expected';
-  if (head.startsWith('<') || /\bxml\b/.test(contentType))
-    return 'XML where JSON was expected (was `Accept: application/json` dropped by a proxy?)';
-  return undefined;
-}
-/** The message of an OData error object, `{error: {code, message}}`. */
-export function odataMessage(body) {
-  const error = body?.error;
-  return error !== null && typeof error === 'object' && typeof error.message === 'string' ? error.message : undefined;
-}
+import { describeBody, odataMessage, parseJson } from './body.js';
+import { notAuthorizedSummary, unauthorizedReason } from './unauthorized-reason.js';
 /**
  * The server's message in any error body the families answer, so that no error drops it: `{ErrorMessage}` (REST,
  * Interactive), `{ExceptionMessage}` / `{Message}` (ASP.NET), `{errorMessage}` (UDT), OAuth's `{error_description}` and `{Description}`,
@@ -63,14 +49,6 @@ export function errorMessageOf(body) {
       ? text(Object.values(errors).flat())
       : text(errors);
   return text(b['Messages']) ?? odataMessage(body) ?? text(b['error']) ?? validation ?? text(b['title']);
-}
-/** JSON.parse that never throws (a deeply nested or malformed body is just not JSON). */
-export function parseJson(text) {
-  try {
-    return { value: JSON.parse(text) };
-  } catch {
-    return undefined;
-  }
 }
 function notFoundSummary(exchange, asked) {
   if (exchange.odataObject === undefined)

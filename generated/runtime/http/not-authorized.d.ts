@@ -1,17 +1,7 @@
-import { type NotAuthorizedReason } from '../errors.js';
 import type { AuthProvider, Exchange } from './types.js';
 import type { Logger } from '../retry.js';
 /** token -> objects it was refused for although it had just been issued for that very request: a permission */
 export type Refusals = Map<string, Set<string>>;
-/** Why a 401 came, as far as the answer and the token tell. */
-export declare function unauthorizedReason(
-  exchange: Exchange,
-  text: string,
-  body: unknown,
-  token: string,
-  refusals: Refusals,
-): NotAuthorizedReason;
-export declare function notAuthorizedSummary(reason: NotAuthorizedReason, exchange: Exchange): string;
 /** The caller's `token()`, typed: whatever else it throws or gives is an ErpAuthError. */
 export declare function tokenOf(provider: AuthProvider, clean: (text: string) => string): Promise<string>;
 /** Where tokens come from, and what a renewal needs. */

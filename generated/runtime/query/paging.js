@@ -5,7 +5,7 @@
 // again for a later `$skip`, would make paging run forever, so each is an ErpPagingError; rows that are not
 // objects, and a 200 carrying an OData error object, are ErpUnexpectedResponseErrors.
 import { ErpCancelledError, ErpError, ErpPagingError, ErpUnexpectedResponseError } from '../errors.js';
-import { odataMessage } from '../http/failure.js';
+import { odataMessage } from '../http/body.js';
 import { objectPath, queryString } from '../query.js';
 import { warner } from '../drift.js';
 import { validateMode } from './validate-mode.js';
@@ -101,7 +101,7 @@ export function paging({ baseUrl, http, observer, validate, log }) {
       let delivered = 0;
       let previous;
       // the run's span ends however the run does: done, failed, or left by the caller (a `break` returns here)
-      const run = observer.run('rows', 'query', `${query.object.surface}/${query.object.name}`);
+      const run = await observer.run('rows', 'query', `${query.object.surface}/${query.object.name}`);
       let failure;
       try {
         for (;;) {

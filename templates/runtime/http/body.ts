@@ -1,6 +1,7 @@
 // Bodies read up to a cap, chunk by chunk: an error body only as far as a message needs, a successful answer up to
 // the client's `maxResponseBytes` (a Content-Length over it is refused before reading). What is past the cap is never
-// read (the stream is cancelled), so a server that answers without end cannot fill memory.
+// read (the stream is cancelled), so a server that answers without end cannot fill memory. And what a body is when
+// it is not the JSON asked for.
 import { ErpResponseTooLargeError, type ErpHttpError, type RequestInfo } from '../errors.js';
 import type { FetchResponse } from './types.js';
 
@@ -96,4 +97,32 @@ const utf8 = new (
 /** A body's bytes as text (UTF-8, invalid sequences replaced). */
 export function utf8Text(bytes: Uint8Array): string {
   return utf8.decode(bytes);
+}
+
+/** The most characters of a body a message shows. */
+export const SNIPPET = 200;
+
+/** What a body is, when it is not the JSON asked for: an HTML page, or XML. */
+export function describeBody(text: string, contentType: string): string | undefined {
+  const head = text.trimStart().slice(0, SNIPPET);
+  if (/^<!doctype html|^<html/i.test(head) || contentType.includes('text/html'))
+    return 'an HTML page where JSON was expected';
+  if (head.startsWith('<') || /\bxml\b/.test(contentType))
+    return 'XML where JSON was expected (was `Accept: application/json` dropped by a proxy?)';
+  return undefined;
+}
+
+/** The message of an OData error object, `{error: {code, message}}`. */
+export function odataMessage(body: unknown): string | undefined {
+  const error = (body as { error?: { message?: unknown } } | null)?.error;
+  return error !== null && typeof error === 'object' && typeof error.message === 'string' ? error.message : undefined;
+}
+
+/** JSON.parse that never throws (a deeply nested or malformed body is just not JSON). */
+export function parseJson(text: string): { readonly value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
 }

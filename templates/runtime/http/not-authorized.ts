@@ -1,61 +1,13 @@
-// 401 is not one thing on this service. The data query surface answers the same not-authorized 401 for an
-// invalid or expired token, for a table outside a consumer key's OData allow-list, and for a user without the
-// permission. The client tells them apart: a body saying the Authorization header was missing means it was
-// lost on a redirect; an `invalid_token` body or an `exp` claim in the past means the token is stale; the
-// token's `aud` claim says whether the key's allow-list names the object. What is left is retried once with
-// a newly issued token (the old one may have been superseded: each token call may invalidate earlier ones);
-// if the new token is refused too, the user lacks the permission, and that token is kept.
-import {
-  ErpAuthError,
-  ErpError,
-  ErpNotAuthorizedError,
-  type NotAuthorizedReason,
-  type RequestInfo,
-} from '../errors.js';
+// A 401 may be cured by a newly issued token: each request is made with the provider's token, and a 401 that
+// says the token is stale (or says nothing more) is retried once with a new one (the old one may have been
+// superseded: each token call may invalidate earlier ones); if the new token is refused too, the user lacks the
+// permission, and that token is kept. What a 401 means is read in unauthorized-reason.ts, on the failure path.
+import { ErpAuthError, ErpError, ErpNotAuthorizedError, type RequestInfo } from '../errors.js';
 import type { AuthProvider, Exchange } from './types.js';
-import { odataAllowList, tokenExpiry } from '../jwt.js';
 import type { Logger } from '../retry.js';
 
 /** token -> objects it was refused for although it had just been issued for that very request: a permission */
 export type Refusals = Map<string, Set<string>>;
-
-/** Why a 401 came, as far as the answer and the token tell. */
-export function unauthorizedReason(
-  exchange: Exchange,
-  text: string,
-  body: unknown,
-  token: string,
-  refusals: Refusals,
-): NotAuthorizedReason {
-  if (/Authorization header was not present|'Bearer' was missing/i.test(text)) return 'header-lost';
-  const oauthError = (body as { error?: unknown } | null)?.error;
-  const expiry = tokenExpiry(token);
-  if (oauthError === 'invalid_token' || (expiry !== undefined && expiry <= Date.now())) return 'invalid-token';
-  if (exchange.odataObject !== undefined) {
-    const allowed = odataAllowList(token);
-    if (allowed !== undefined && !allowed.has(exchange.odataObject.toLowerCase())) return 'out-of-scope';
-    if (refusals.get(token)?.has(exchange.odataObject)) return 'permission';
-  }
-  return 'unknown';
-}
-
-export function notAuthorizedSummary(reason: NotAuthorizedReason, exchange: Exchange): string {
-  const object = exchange.odataObject !== undefined ? `\`${exchange.odataObject}\`` : 'this endpoint';
-  switch (reason) {
-    case 'header-lost':
-      return 'not authorized: the Authorization header did not reach the server; it is dropped when a redirect is followed (the router and the list endpoints answer 307 without their trailing slash): call the address with the trailing slash';
-    case 'invalid-token':
-      return 'not authorized: the token is invalid or has expired (each token call may invalidate earlier tokens)';
-    case 'out-of-scope':
-      return `not authorized: ${object} is not in the consumer key's OData allow-list (the token's \`aud\` claim); after a scope change a new token is needed`;
-    case 'permission':
-      return exchange.odataObject !== undefined
-        ? `not authorized: a newly issued token is refused too, so the user lacks the permission for ${object} (the application security setting "Allow OData API Service" and the role's data service permission for the table or view; a consumer key skips both)`
-        : 'not authorized: a newly issued token is refused too, so its user or consumer key lacks the permission for this endpoint';
-    case 'unknown':
-      return 'not authorized: the token is invalid or has expired, the object is outside the consumer key scope, or the user lacks the permission';
-  }
-}
 
 /** The caller's `token()`, typed: whatever else it throws or gives is an ErpAuthError. */
 export async function tokenOf(provider: AuthProvider, clean: (text: string) => string): Promise<string> {
@@ -114,6 +66,7 @@ export async function withToken<T>(
         const refused = refusals.get(fresh) ?? new Set<string>();
         refusals.set(fresh, refused.add(exchange.odataObject));
       }
+      const { notAuthorizedSummary } = await import('./unauthorized-reason.js');
       throw new ErpNotAuthorizedError(notAuthorizedSummary('permission', exchange), info, 'permission');
     }
   }

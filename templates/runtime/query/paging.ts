@@ -7,7 +7,7 @@
 import { ErpCancelledError, ErpError, ErpPagingError, ErpUnexpectedResponseError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
 import type { AbortSignalLike } from '../http.js';
-import { odataMessage } from '../http/failure.js';
+import { odataMessage } from '../http/body.js';
 import { objectPath, queryString, type QueryOptions, type RunnableQuery } from '../query.js';
 import type { Run } from '../tracing.js';
 import { warner } from '../drift.js';
@@ -152,7 +152,7 @@ export function paging({ baseUrl, http, observer, validate, log }: FamilyContext
       let delivered = 0;
       let previous: string | undefined;
       // the run's span ends however the run does: done, failed, or left by the caller (a `break` returns here)
-      const run = observer.run('rows', 'query', `${query.object.surface}/${query.object.name}`);
+      const run = await observer.run('rows', 'query', `${query.object.surface}/${query.object.name}`);
       let failure: unknown;
       try {
         for (;;) {

@@ -89,7 +89,7 @@ export async function transactionAsync(
   checkNotReport(request);
   const cuts = checkCuts(context, request, options);
   // the submit and every poll are one run: in a trace, the children of its span
-  const run = context.observer.run('transactionAsync', 'transactions', request.Name);
+  const run = await context.observer.run('transactionAsync', 'transactions', request.Name);
   try {
     const response = await submitAndPoll(context, request, options, run);
     run.end();
