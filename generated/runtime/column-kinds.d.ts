@@ -1,3 +1,15 @@
+export declare const string = 'string';
+export declare const int = 'int';
+export declare const decimal = 'decimal';
+export declare const float = 'float';
+export declare const boolean = 'boolean';
+export declare const date = 'date';
+export declare const datetime = 'datetime';
+export declare const time = 'time';
+export declare const duration = 'duration';
+export declare const guid = 'guid';
+export declare const binary = 'binary';
+export declare const other = 'other';
 /**
  * The column kinds: `int` (Byte, SByte, Int16, Int32, Int64), `decimal`, `float` (Double, Single), `string`,
  * `boolean`, `date` (Edm.Date), `datetime` (Edm.DateTimeOffset), `time` (Edm.TimeOfDay), `duration`, `guid`,

@@ -280,8 +280,8 @@ function flatExpression(e: Expr, form: Form): string | undefined {
 }
 
 /**
- * `key: value`, laid out as prettier lays out an object property: a string value moves to its own line when
- * it does not fit, unless the key is too short for that to help (narrower than tab width + 3). A small object
+ * `key: value`, laid out as prettier lays out an object property: a string or a reference moves to its own line
+ * when it does not fit, unless the key is too short for that to help (narrower than tab width + 3). A small object
  * or array value that fits on the line whatever its indentation is printed as text.
  */
 function property(key: string, value: Expr, form: Form): Doc {
@@ -291,7 +291,8 @@ function property(key: string, value: Expr, form: Form): Doc {
     if (flat !== undefined && fitsAnywhere(`${k}: ${flat}`)) return `${k}: ${flat}`;
   }
   const v = expression(value, form);
-  if (typeof value === 'string' && !(!k.startsWith('[') && displayWidth(k) < 5)) {
+  const simple = typeof value === 'string' || (typeof value === 'object' && value !== null && 'ref' in value);
+  if (simple && !(!k.startsWith('[') && displayWidth(k) < 5)) {
     const flat = `${k}: ${v as string}`;
     if (fitsAnywhere(flat)) return flat;
     return group([k, ':', group(indent([line, v]))]);

@@ -105,6 +105,16 @@ export function rowModule(object: QueryObject, names: ObjectNames, options: RowM
       [
         GENERATED_HEADER,
         { import: ['defineObject as $defineObject'], from: '../runtime/object.js', use: 'value' },
+        // the kinds as values (`company_id: $string`): a minifier makes each one letter
+        ...(kinds.length
+          ? [
+              {
+                import: [...new Set(kinds.map(([, kind]) => kind))].sort().map((kind) => `${kind} as $${kind}`),
+                from: '../runtime/column-kinds.js',
+                use: 'value',
+              } as const,
+            ]
+          : []),
         { import: ['QueryObject as $QueryObject'], from: '../runtime/object.js', use: 'type' },
         ...(decimalText
           ? [{ import: ['DecimalText as $DecimalText'], from: '../runtime/literals.js', use: 'type' } as const]
@@ -149,7 +159,7 @@ export function rowModule(object: QueryObject, names: ObjectNames, options: RowM
                   ['name', object.name],
                   ['surface', object.surface],
                   ['key', { array: key }],
-                  ['columns', { object: kinds, listing: true }],
+                  ['columns', { object: kinds.map(([name, kind]) => [name, { ref: `$${kind}` }]), listing: true }],
                   ...(checks !== undefined ? [['facets', checks] as const] : []),
                 ],
                 listing: true,

@@ -69,6 +69,32 @@ const cases: ReadonlyArray<readonly [string, { given: Module; form: Form; want: 
     },
   ],
   [
+    'a string or a reference that does not fit after its long key moves to the next line (a column kind)',
+    {
+      given: one({
+        const: 'a',
+        value: {
+          object: [
+            ['n'.repeat(110), { ref: '$string' }],
+            ['m'.repeat(110), 'string'],
+            ['short', { ref: '$int' }],
+          ],
+          listing: true,
+        },
+      }),
+      form: 'js',
+      want: lines(
+        'export const a = {',
+        `  ${'n'.repeat(110)}:`,
+        '    $string,',
+        `  ${'m'.repeat(110)}:`,
+        "    'string',",
+        '  short: $int,',
+        '};',
+      ),
+    },
+  ],
+  [
     'a declaration of an as-const value is its literal type',
     {
       given: one({ const: 'keys', value: { asConst: { array: ['a', 'b'] } } }),
