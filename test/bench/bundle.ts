@@ -1,9 +1,11 @@
 // What the generated package weighs in a consumer's bundle: the sample package (`emit js`), bundled by esbuild
 // (minified, ES modules, code splitting, as an app bundler does it) from a consumer file per row. "What loads
 // first" is the entry chunk and every chunk it imports statically: what the browser downloads, or Node reads,
-// before the first call; a family other than paging is a chunk of its own, loaded on its first call.
-// - a query builder only: `query(customer)...toString()`, less the table module (which grows with its columns);
-// - `createClient().rows()`: a consumer that pages through one table;
+// before the first call; each family other than paging, the failure path and the spans are chunks of their own, loaded on first use.
+// - a query builder only: `query(customer)...toString()`, less the table module (which grows with its columns:
+//   customer, with 300, is one of the widest);
+// - `createClient().rows()`: a consumer that pages through one table, less the table module by the same rule (what
+//   importing `customer` alone loads), and with it;
 // - the whole client: every family called, all chunks; and in one file, without code splitting.
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,8 +47,8 @@ interface Bundle {
   readonly first: number;
   /** every chunk */
   readonly all: number;
-  /** what the first call of each family loaded on first use adds (its chunk and the chunks only it imports) */
-  readonly lazy: ReadonlyArray<{ readonly family: string; readonly bytes: number }>;
+  /** what each module loaded on first use adds (its chunk and the chunks only it imports) */
+  readonly lazy: ReadonlyArray<{ readonly module: string; readonly bytes: number }>;
 }
 
 async function bundle(dir: string, name: keyof typeof CONSUMERS, splitting: boolean): Promise<Bundle> {
@@ -86,10 +88,10 @@ async function bundle(dir: string, name: keyof typeof CONSUMERS, splitting: bool
     first: sum(first),
     all: sum(Object.keys(outputs).filter((o) => o.endsWith('.js'))),
     lazy: [...dynamic].map((chunk) => {
-      // `runtime/entity/resources.js` -> entity
+      // `.../runtime/entity/resources.js` -> entity/resources
       const module = outputs[chunk]!.entryPoint ?? chunk;
-      const family = /runtime\/([^/]+)\//.exec(module)?.[1] ?? module;
-      return { family, bytes: sum([...closure(chunk)].filter((o) => !first.has(o))) };
+      const name = /runtime\/(.+)\.js$/.exec(module)?.[1] ?? module;
+      return { module: name, bytes: sum([...closure(chunk)].filter((o) => !first.has(o))) };
     }),
   };
 }
@@ -109,6 +111,7 @@ export async function bundleBench(work: string): Promise<Row[]> {
   const whole = await bundle(dir, 'whole', true);
   const wholeOneFile = await bundle(dir, 'whole', false);
   const builder = query.first - table.first;
+  const client = rows.first - table.first;
   return [
     {
       name: 'a query builder only, less its table module (customer: ' + kB(table.first) + ')',
@@ -117,15 +120,15 @@ export async function bundleBench(work: string): Promise<Row[]> {
       ok: builder <= QUERY_BUDGET,
     },
     {
-      name: 'createClient().rows(): what loads first',
-      value: `${kB(rows.first)} (the table module included; every chunk: ${kB(rows.all)})`,
+      name: 'createClient().rows(): what loads first, less its table module',
+      value: `${kB(client)} (with it: ${kB(rows.first)}; every chunk: ${kB(rows.all)})`,
       target: `<= ${kB(ROWS_BUDGET)}`,
-      ok: rows.first <= ROWS_BUDGET,
+      ok: client <= ROWS_BUDGET,
     },
     { name: 'the whole client, every family called: every chunk', value: kB(whole.all) },
     { name: 'the whole client in one file (no code splitting)', value: kB(wholeOneFile.all) },
     ...[...whole.lazy]
-      .sort((a, b) => (a.family < b.family ? -1 : 1))
-      .map((chunk) => ({ name: `  the first call of ${chunk.family} adds`, value: kB(chunk.bytes) })),
+      .sort((a, b) => (a.module < b.module ? -1 : 1))
+      .map((chunk) => ({ name: `  loaded on first use: ${chunk.module} adds`, value: kB(chunk.bytes) })),
   ];
 }
