@@ -1,7 +1,8 @@
 // What the generated package weighs in a consumer's bundle: the sample package (`emit js`), bundled by esbuild
 // (minified, ES modules, code splitting, as an app bundler does it) from a consumer file per row. "What loads
 // first" is the entry chunk and every chunk it imports statically: what the browser downloads, or Node reads,
-// before the first call; each family other than paging, the failure path and the spans are chunks of their own, loaded on first use.
+// before the first call; each family other than paging, the failure path and the spans are chunks of their own,
+// loaded on first use.
 // - a query builder only: `query(customer)...toString()`, less the table module (which grows with its columns:
 //   customer, with 300, is one of the widest);
 // - `createClient().rows()`: a consumer that pages through one table, less the table module by the same rule (what
