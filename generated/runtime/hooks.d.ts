@@ -81,17 +81,12 @@ export interface Observer {
   /** a run of requests (a paging run, a transaction's polling): with a tracer, their parent span */
   run(name: string, family: RequestFamily, object: string): Promise<Run>;
 }
-/** An error as events and spans show it: its name, and its message redacted. */
-export declare function shownError(
-  error: unknown,
-  clean: (text: string) => string,
-): {
-  name: string;
-  message: string;
-};
+/** A run that is no span: what a client without a tracer gives. */
+export declare const UNTRACED: Run;
 /**
- * The observer of a client with these hooks and tracer. `clean` redacts with every secret the client knows; it is
- * called only while requests flow.
+ * The observer of a client with these hooks and tracer. Their code (observer.ts, the spans' tracing.ts) loads only
+ * for a client given one, starting with the client, so that its first request rarely waits for it; an event other
+ * than `sent` comes only after an attempt was sent, and so finds it loaded (it would wait for it otherwise).
  */
 export declare function createObserver(
   options: ClientHooks & {

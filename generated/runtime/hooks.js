@@ -1,64 +1,23 @@
 /** A run that is no span: what a client without a tracer gives. */
-const UNTRACED = { count() {}, end() {} };
-/** An error as events and spans show it: its name, and its message redacted. */
-export function shownError(error, clean) {
-  return error instanceof Error
-    ? { name: error.name, message: clean(error.message) }
-    : { name: 'Error', message: clean(String(error)) };
-}
-// through globalThis: the package compiles without DOM or Node type definitions
-const { performance } = globalThis;
+export const UNTRACED = { count() {}, end() {} };
 /**
- * The observer of a client with these hooks and tracer. `clean` redacts with every secret the client knows; it is
- * called only while requests flow.
+ * The observer of a client with these hooks and tracer. Their code (observer.ts, the spans' tracing.ts) loads only
+ * for a client given one, starting with the client, so that its first request rarely waits for it; an event other
+ * than `sent` comes only after an attempt was sent, and so finds it loaded (it would wait for it otherwise).
  */
 export function createObserver(options, clean) {
   const { onRequest, onResponse, onRetry, onPage, tracer, log } = options;
-  const failed = new Set();
-  function call(name, hook, event) {
-    if (hook === undefined) return;
-    const report = (error) => {
-      if (failed.has(name)) return;
-      failed.add(name);
-      const said = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      log?.(
-        `the ${name} hook threw (${clean(said)}); the request went on, and later failures of ${name} are not logged`,
-      );
-    };
-    try {
-      const result = hook(event);
-      if (result !== null && typeof result === 'object' && typeof result.then === 'function')
-        result.then(undefined, report);
-    } catch (error) {
-      report(error);
-    }
-  }
-  const quiet = onRequest === undefined && onResponse === undefined && tracer === undefined;
-  // loading starts with the client, so that its first request rarely waits for it
-  const tracing = tracer !== undefined ? import('./tracing.js') : undefined;
+  const logged = log !== undefined ? { log } : {};
+  if ([onRequest, onResponse, onRetry, onPage, tracer].every((given) => given === undefined))
+    return { ...logged, sent: async () => () => {}, retried() {}, paged() {}, run: async () => UNTRACED };
+  let loaded;
+  const loading = import('./observer.js').then(({ observer }) => (loaded = observer(options, clean)));
+  const later = (use) => void (loaded ? use(loaded) : loading.then(use));
   return {
-    ...(log !== undefined ? { log } : {}),
-    async sent(event, parent) {
-      if (quiet) return () => {};
-      call('onRequest', onRequest, event);
-      const span = tracing && (await tracing).requestSpan(tracer, event, parent, clean);
-      const start = performance.now();
-      return (status, redirects, error) => {
-        const shown = error === undefined ? undefined : shownError(error, clean);
-        span?.(status, redirects, shown);
-        call('onResponse', onResponse, {
-          ...event,
-          status,
-          durationMs: performance.now() - start,
-          redirects,
-          ...(shown !== undefined ? { error: shown } : {}),
-        });
-      };
-    },
-    retried: (event) => call('onRetry', onRetry, event),
-    paged: (event) => call('onPage', onPage, event),
-    async run(name, family, object) {
-      return tracing ? (await tracing).runSpan(tracer, name, family, object, clean) : UNTRACED;
-    },
+    ...logged,
+    sent: async (event, parent) => (loaded ?? (await loading)).sent(event, parent),
+    retried: (event) => later((observer) => observer.retried(event)),
+    paged: (event) => later((observer) => observer.paged(event)),
+    run: async (name, family, object) => (loaded ?? (await loading)).run(name, family, object),
   };
 }

@@ -1,4 +1,4 @@
-import { type RequestEvent, type RequestFamily } from './hooks.js';
+import type { RequestEvent, RequestFamily } from './hooks.js';
 export type AttributeValue = string | number | boolean;
 /** The part of an OpenTelemetry Context the client builds: an immutable map from symbols. */
 export interface TraceContextLike {
@@ -33,6 +33,14 @@ export interface Run {
   /** ends the run's span, with the error that ended the run */
   end(error?: unknown): void;
 }
+/** An error as events and spans show it: its name, and its message redacted. */
+export declare function shownError(
+  error: unknown,
+  clean: (text: string) => string,
+): {
+  name: string;
+  message: string;
+};
 /** A span for one attempt; the function it returns ends it with the outcome. */
 export declare function requestSpan(
   tracer: TracerLike,

@@ -1,17 +1,3 @@
-// OpenTelemetry spans, without depending on OpenTelemetry: `createClient({ tracer })` takes any object shaped like
-// the API's Tracer (`trace.getTracer(...)` of `@opentelemetry/api` fits), typed here by the few members the
-// client calls. So the package compiles and runs without `@opentelemetry/*` installed (a type-only import of the
-// API would break the compile of every consumer without it), and works with whichever API version the team has.
-//
-// A span per attempt of a request (kind CLIENT), named `<method> <object>`, with the HTTP semantic conventions'
-// attributes and the object or service as `erp.object`; a paging run (`client.rows()`) and a transaction's
-// polling (`client.transactionAsync()`) are a span (kind INTERNAL) whose requests are its children. The parent
-// is passed in the API's own context form: a context whose span key is the API's, `Symbol.for('OpenTelemetry
-// Context Key SPAN')` (the API makes its keys with Symbol.for precisely so that copies and versions of it agree).
-// A run's own parent is whatever context is active where it starts (the caller's span, with a context manager).
-// Paths are redacted as everywhere; no header, body or token is ever an attribute. Loaded (hooks.ts) only by a
-// client given a tracer.
-import { shownError } from './hooks.js';
 // the API's values (SpanKind, SpanStatusCode), fixed by the specification
 const INTERNAL = 0;
 const CLIENT = 2;
@@ -34,6 +20,12 @@ class ParentContext {
     values.delete(key);
     return new ParentContext(values);
   }
+}
+/** An error as events and spans show it: its name, and its message redacted. */
+export function shownError(error, clean) {
+  return error instanceof Error
+    ? { name: error.name, message: clean(error.message) }
+    : { name: 'Error', message: clean(String(error)) };
 }
 function failed(span, error) {
   span.setAttribute('error.type', error.name);

@@ -4,7 +4,7 @@
 // no password, consumer key or token reaches a hook. A hook is the caller's code: it runs in line (a Promise it
 // returns is not awaited), and one that throws does not break the request: its first failure is one line in the
 // client's logger, later ones of the same hook are dropped, so a broken metrics hook cannot flood the log. The
-// spans' code loads only for a client given a tracer.
+// code that calls the hooks and makes the spans loads only for a client given one (observer.ts).
 import type { FAMILIES } from './families.js';
 import type { Logger, RetryReason } from './retry.js';
 import type { Run, TracerLike } from './tracing.js';
@@ -94,72 +94,29 @@ export interface Observer {
 }
 
 /** A run that is no span: what a client without a tracer gives. */
-const UNTRACED: Run = { count() {}, end() {} };
-
-/** An error as events and spans show it: its name, and its message redacted. */
-export function shownError(error: unknown, clean: (text: string) => string): { name: string; message: string } {
-  return error instanceof Error
-    ? { name: error.name, message: clean(error.message) }
-    : { name: 'Error', message: clean(String(error)) };
-}
-
-// through globalThis: the package compiles without DOM or Node type definitions
-const { performance } = globalThis as unknown as { performance: { now(): number } };
+export const UNTRACED: Run = { count() {}, end() {} };
 
 /**
- * The observer of a client with these hooks and tracer. `clean` redacts with every secret the client knows; it is
- * called only while requests flow.
+ * The observer of a client with these hooks and tracer. Their code (observer.ts, the spans' tracing.ts) loads only
+ * for a client given one, starting with the client, so that its first request rarely waits for it; an event other
+ * than `sent` comes only after an attempt was sent, and so finds it loaded (it would wait for it otherwise).
  */
 export function createObserver(
   options: ClientHooks & { readonly tracer?: TracerLike; readonly log?: Logger },
   clean: (text: string) => string,
 ): Observer {
   const { onRequest, onResponse, onRetry, onPage, tracer, log } = options;
-  const failed = new Set<string>();
-  function call<E>(name: string, hook: ((event: E) => unknown) | undefined, event: E): void {
-    if (hook === undefined) return;
-    const report = (error: unknown) => {
-      if (failed.has(name)) return;
-      failed.add(name);
-      const said = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      log?.(
-        `the ${name} hook threw (${clean(said)}); the request went on, and later failures of ${name} are not logged`,
-      );
-    };
-    try {
-      const result = hook(event);
-      if (result !== null && typeof result === 'object' && typeof (result as Promise<unknown>).then === 'function')
-        (result as Promise<unknown>).then(undefined, report);
-    } catch (error) {
-      report(error);
-    }
-  }
-  const quiet = onRequest === undefined && onResponse === undefined && tracer === undefined;
-  // loading starts with the client, so that its first request rarely waits for it
-  const tracing = tracer !== undefined ? import('./tracing.js') : undefined;
+  const logged = log !== undefined ? { log } : {};
+  if ([onRequest, onResponse, onRetry, onPage, tracer].every((given) => given === undefined))
+    return { ...logged, sent: async () => () => {}, retried() {}, paged() {}, run: async () => UNTRACED };
+  let loaded: Observer | undefined;
+  const loading = import('./observer.js').then(({ observer }) => (loaded = observer(options, clean)));
+  const later = (use: (observer: Observer) => void) => void (loaded ? use(loaded) : loading.then(use));
   return {
-    ...(log !== undefined ? { log } : {}),
-    async sent(event, parent) {
-      if (quiet) return () => {};
-      call('onRequest', onRequest, event);
-      const span = tracing && (await tracing).requestSpan(tracer!, event, parent, clean);
-      const start = performance.now();
-      return (status, redirects, error) => {
-        const shown = error === undefined ? undefined : shownError(error, clean);
-        span?.(status, redirects, shown);
-        call('onResponse', onResponse, {
-          ...event,
-          status,
-          durationMs: performance.now() - start,
-          redirects,
-          ...(shown !== undefined ? { error: shown } : {}),
-        });
-      };
-    },
-    retried: (event) => call('onRetry', onRetry, event),
-    paged: (event) => call('onPage', onPage, event),
-    async run(name, family, object) {
-      return tracing ? (await tracing).runSpan(tracer!, name, family, object, clean) : UNTRACED;
-    },
+    ...logged,
+    sent: async (event, parent) => (loaded ?? (await loading)).sent(event, parent),
+    retried: (event) => later((observer) => observer.retried(event)),
+    paged: (event) => later((observer) => observer.paged(event)),
+    run: async (name, family, object) => (loaded ?? (await loading)).run(name, family, object),
   };
 }

@@ -9,9 +9,9 @@
 // is passed in the API's own context form: a context whose span key is the API's, `Symbol.for('OpenTelemetry
 // Context Key SPAN')` (the API makes its keys with Symbol.for precisely so that copies and versions of it agree).
 // A run's own parent is whatever context is active where it starts (the caller's span, with a context manager).
-// Paths are redacted as everywhere; no header, body or token is ever an attribute. Loaded (hooks.ts) only by a
-// client given a tracer.
-import { shownError, type RequestEvent, type RequestFamily } from './hooks.js';
+// Paths are redacted as everywhere; no header, body or token is ever an attribute. Loaded (observer.ts) only by a
+// client given hooks or a tracer.
+import type { RequestEvent, RequestFamily } from './hooks.js';
 
 export type AttributeValue = string | number | boolean;
 
@@ -72,6 +72,13 @@ class ParentContext implements TraceContextLike {
     values.delete(key);
     return new ParentContext(values);
   }
+}
+
+/** An error as events and spans show it: its name, and its message redacted. */
+export function shownError(error: unknown, clean: (text: string) => string): { name: string; message: string } {
+  return error instanceof Error
+    ? { name: error.name, message: clean(error.message) }
+    : { name: 'Error', message: clean(String(error)) };
 }
 
 function failed(span: SpanLike, error: { readonly name: string; readonly message: string }): void {

@@ -1,0 +1,65 @@
+// The observer of a client given hooks or a tracer (hooks.ts loads it then, and says what the hooks are told):
+// each hook called in line, one that throws reported once through the client's logger, and with a tracer a span
+// per attempt and per run (tracing.ts).
+import { UNTRACED, type ClientHooks, type Observer } from './hooks.js';
+import type { Logger } from './retry.js';
+import { requestSpan, runSpan, shownError, type TracerLike } from './tracing.js';
+
+// through globalThis: the package compiles without DOM or Node type definitions
+const { performance } = globalThis as unknown as { performance: { now(): number } };
+
+/**
+ * The observer of a client with these hooks and tracer. `clean` redacts with every secret the client knows; it is
+ * called only while requests flow.
+ */
+export function observer(
+  options: ClientHooks & { readonly tracer?: TracerLike; readonly log?: Logger },
+  clean: (text: string) => string,
+): Observer {
+  const { onRequest, onResponse, onRetry, onPage, tracer, log } = options;
+  const failed = new Set<string>();
+  function call<E>(name: string, hook: ((event: E) => unknown) | undefined, event: E): void {
+    if (hook === undefined) return;
+    const report = (error: unknown) => {
+      if (failed.has(name)) return;
+      failed.add(name);
+      const said = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      log?.(
+        `the ${name} hook threw (${clean(said)}); the request went on, and later failures of ${name} are not logged`,
+      );
+    };
+    try {
+      const result = hook(event);
+      if (result !== null && typeof result === 'object' && typeof (result as Promise<unknown>).then === 'function')
+        (result as Promise<unknown>).then(undefined, report);
+    } catch (error) {
+      report(error);
+    }
+  }
+  const quiet = onRequest === undefined && onResponse === undefined && tracer === undefined;
+  return {
+    ...(log !== undefined ? { log } : {}),
+    async sent(event, parent) {
+      if (quiet) return () => {};
+      call('onRequest', onRequest, event);
+      const span = tracer !== undefined ? requestSpan(tracer, event, parent, clean) : undefined;
+      const start = performance.now();
+      return (status, redirects, error) => {
+        const shown = error === undefined ? undefined : shownError(error, clean);
+        span?.(status, redirects, shown);
+        call('onResponse', onResponse, {
+          ...event,
+          status,
+          durationMs: performance.now() - start,
+          redirects,
+          ...(shown !== undefined ? { error: shown } : {}),
+        });
+      };
+    },
+    retried: (event) => call('onRetry', onRetry, event),
+    paged: (event) => call('onPage', onPage, event),
+    async run(name, family, object) {
+      return tracer !== undefined ? runSpan(tracer, name, family, object, clean) : UNTRACED;
+    },
+  };
+}
