@@ -3,17 +3,17 @@
 // the bytes of every snapshot file. Two runs with the same fingerprint write the same files, so a run that
 // finds the fingerprint and the files the previous run recorded has nothing to do (write/output.ts).
 import { createHash, type Hash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
-import type { TemplateFile } from './source/templates.js';
+import { filesUnder, type TemplateFile } from './source/templates.js';
 import { ERPGEN_VERSION } from './version.js';
 
 const LIBRARIES = ['stream-json/core/parser.js', 'emoji-regex', 'get-east-asian-width', 'picomatch'];
 
 /** `name@version` of a library as installed beside erpgen, found from where it resolves. */
-function installed(specifier: string): string {
+export function installed(specifier: string): string {
   const name = specifier.split('/')[0]!;
   let dir = dirname(fileURLToPath(import.meta.resolve(specifier)));
   for (;;) {
@@ -31,9 +31,7 @@ function installed(specifier: string): string {
 /** erpgen's code: the files of the folder this module is in (dist/generator, or the sources in a checkout). */
 function hashCode(hash: Hash): void {
   const root = dirname(fileURLToPath(import.meta.url));
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.[cm]?[jt]s$/.test(f))
-    .sort();
+  const files = filesUnder(root).filter((f) => /\.[cm]?[jt]s$/.test(f));
   for (const f of files) hash.update(`${f}\n`).update(readFileSync(join(root, f)));
 }
 
