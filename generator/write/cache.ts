@@ -6,12 +6,15 @@
 //   run <objects> <services>        what the run generated
 //   notice <JSON string>            each notice the run gave (what it left out, and why), to be given again
 //   invocation <key> <sha256> <JSON>   a command line that gave these settings (commands/generate-noop.ts)
-//   <sha256> <size> <mtime> <ctime> <path>   every file written: its bytes' hash, and its stat after the run
+//   files <count> <sha256>          how many files, and the hash of their stats (size, mtime, ctime) in order
+//   <sha256> <size> <mtime> <ctime> <path>   every file written, by path: its bytes' hash, its stat after the run
 //   end <sha256>                    the hash of every line above: a record cut short or edited is not trusted
 //
 // A file whose size and times are those recorded is taken to hold the bytes recorded, as git takes its index: a
 // hand edit changes the times (restoring the mtime changes the ctime). A file changed within the clock tick of
-// the record's writing cannot be told by its times, so such a file is hashed.
+// the record's writing cannot be told by its times, so such a file is hashed. When every file's stat is as
+// recorded, one hash over them all says so: a run with nothing to do stats the files the output's manifest
+// lists (in the same order) and compares that hash, without reading the record's lines one by one.
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
@@ -54,6 +57,8 @@ export interface CacheRecord {
   readonly files: ReadonlyMap<string, string>;
   /** the lines of the files, as `eachFile` reads them */
   readonly body: string;
+  /** the hash of every file's stat after the run, in order (`statsOf`); none in a record of an older erpgen */
+  readonly stats: string | undefined;
   /** when the record was written: a file changed since within the same clock tick is hashed */
   readonly writtenMs: number;
 }
@@ -75,7 +80,7 @@ function statOf(file: string): Stats | undefined {
   }
 }
 
-const sealOf = (text: string): string => createHash('sha256').update(text).digest('hex');
+const sealOf = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
 
 const invocationLine = (i: Invocation): string =>
   `invocation ${i.key} ${i.configSha} ${JSON.stringify({ configFile: i.configFile, config: i.config })}`;
@@ -121,21 +126,25 @@ function eachFile(
 
 /** What the previous run recorded beside `out`, or undefined when there is no record. */
 export function readCache(out: string): CacheRecord | undefined {
-  let text: string;
+  let bytes: Buffer;
   let writtenMs: number;
   try {
-    text = readFileSync(join(out, CACHE), 'utf8');
+    bytes = readFileSync(join(out, CACHE));
     writtenMs = statSync(join(out, CACHE)).mtimeMs;
   } catch {
     return undefined;
   }
+  const text = bytes.toString('utf8');
   if (!text.startsWith('fingerprint ')) return undefined;
   const end = text.lastIndexOf('\nend ');
-  const sealed = end >= 0 && text.slice(end + '\nend '.length).trim() === sealOf(text.slice(0, end + 1));
+  // the bytes the text was read from (a record is ASCII but for its notices and paths): not encoded once more
+  const endByte = bytes.lastIndexOf('\nend ');
+  const sealed = end >= 0 && text.slice(end + '\nend '.length).trim() === sealOf(bytes.subarray(0, endByte + 1));
   const parts: string[] = [];
   const notices: string[] = [];
   const invocations: Invocation[] = [];
   let counts: number[] | undefined;
+  let stats: string | undefined;
   // the head, up to the first line that is not one of its (the files' lines are read only when asked)
   let at = text.indexOf('\n') + 1;
   for (let next; at > 0 && at < text.length; at = next + 1) {
@@ -148,7 +157,8 @@ export function readCache(out: string): CacheRecord | undefined {
     else if (line.startsWith('invocation ')) {
       const invocation = invocationOf(line);
       if (invocation) invocations.push(invocation);
-    } else break;
+    } else if (line.startsWith('files ')) stats = line.split(' ')[2];
+    else break;
   }
   const body = at > 0 && at < text.length ? text.slice(at, end >= 0 ? end + 1 : text.length) : '';
   const run =
@@ -170,17 +180,42 @@ export function readCache(out: string): CacheRecord | undefined {
       return files;
     },
     body,
+    stats,
     writtenMs,
   };
 }
 
 /**
- * Whether every file recorded still holds the bytes recorded: by its stat where that is unchanged, else by its
- * hash. `restat`: some file's stat changed though its bytes did not (a checkout, a copy): the record is worth
- * writing again, so that the next run trusts the stat again. `paths`: the files recorded (all of them when intact).
+ * The hash of the stats (size, mtime, ctime) of `paths` under `out`, in order; undefined when one is missing or
+ * was changed at or after `before` (within the clock tick of the record's writing, its times tell nothing).
  */
-export function filesIntact(out: string, record: CacheRecord): { intact: boolean; restat: boolean; paths: string[] } {
+function statsOf(out: string, paths: readonly string[], before = Infinity): string | undefined {
+  const values = new Float64Array(paths.length * 3);
+  for (let i = 0; i < paths.length; i++) {
+    const stat = statSync(`${out}/${paths[i]}`, { throwIfNoEntry: false });
+    if (!stat || stat.mtimeMs >= before || stat.ctimeMs >= before) return undefined;
+    values[i * 3] = stat.size;
+    values[i * 3 + 1] = stat.mtimeMs;
+    values[i * 3 + 2] = stat.ctimeMs;
+  }
+  return createHash('sha256').update(values).digest('hex');
+}
+
+/**
+ * Whether every file recorded still holds the bytes recorded: by its stat where that is unchanged, else by its
+ * hash. `listed`: the files as the output's manifest lists them, which, when their stats are all as recorded,
+ * spares reading the record's lines. `restat`: some file's stat changed though its bytes did not (a checkout, a
+ * copy): the record is worth writing again, so that the next run trusts the stat again. `paths`: the files
+ * recorded (all of them when intact).
+ */
+export function filesIntact(
+  out: string,
+  record: CacheRecord,
+  listed?: readonly string[],
+): { intact: boolean; restat: boolean; paths: readonly string[] } {
   const { writtenMs } = record;
+  if (listed && record.stats && statsOf(out, listed, writtenMs) === record.stats)
+    return { intact: true, restat: false, paths: listed };
   let restat = false;
   let intact = true;
   const paths: string[] = [];
@@ -241,11 +276,16 @@ export function writeCache(
     ...run.notices.map((n) => `notice ${JSON.stringify(n)}`),
     ...invocations.map(invocationLine),
   ];
-  for (const [path, sha256] of files) {
+  // by path, as the output's manifest lists them
+  const sorted = [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const values = new Float64Array(sorted.length * 3);
+  const body = sorted.map(([path, sha256], i) => {
     const stat = statOf(join(out, path));
     // a file that cannot be stat'ed is recorded with no stat: it is hashed next time
-    lines.push(`${sha256} ${stat?.size ?? 0} ${stat?.mtimeMs ?? 0} ${stat?.ctimeMs ?? 0} ${path}`);
-  }
+    values.set([stat?.size ?? 0, stat?.mtimeMs ?? 0, stat?.ctimeMs ?? 0], i * 3);
+    return `${sha256} ${values[i * 3]} ${values[i * 3 + 1]} ${values[i * 3 + 2]} ${path}`;
+  });
+  lines.push(`files ${sorted.length} ${createHash('sha256').update(values).digest('hex')}`, ...body);
   const text = `${lines.join('\n')}\n`;
   // whole or not at all: a record cut short by a crash must not be read as one with fewer files
   const temporary = join(out, `${CACHE}.${process.pid}`);

@@ -127,7 +127,7 @@ export class OutputWriter {
   private compare(fingerprint: string): (RunSummary & { readonly files: number }) | undefined {
     const record = this.record();
     if (!record?.run || record.fingerprint !== fingerprint) return undefined;
-    const { intact, restat, paths } = filesIntact(this.out, record);
+    const { intact, restat, paths } = filesIntact(this.out, record, this.listed());
     // the manifest is one of the files: intact, it lists exactly the files recorded
     if (!intact || !paths.includes(MANIFEST)) return undefined;
     // the files' stats changed, not their bytes: recorded again so that the next run need not hash them; and a
@@ -138,6 +138,15 @@ export class OutputWriter {
       writeCache(this.out, fingerprint, record.parts, record.run, invocations, [...record.files]);
     }
     return { ...record.run, files: paths.length };
+  }
+
+  /** The files the output's manifest lists, in its order (which is the record's), or undefined. */
+  private listed(): string[] | undefined {
+    try {
+      return readFileSync(join(this.out, MANIFEST), 'utf8').split('\n').slice(0, -1);
+    } catch {
+      return undefined;
+    }
   }
 
   /** What the previous run recorded in `.erpgen-cache`: its fingerprint and parts, and every file's sha256. */
