@@ -30,11 +30,10 @@ const isSource = (f: string) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.
  * The files under `root`, relative to it with `/`, in code-point order. (node 20's own recursive readdirSync takes
  * some milliseconds to warm up, which a run with nothing to do feels.)
  */
-export function filesUnder(root: string, prefix = ''): string[] {
-  const files: string[] = [];
+export function filesUnder(root: string, prefix = '', files: string[] = []): string[] {
   for (const entry of readdirSync(join(root, prefix), { withFileTypes: true })) {
     const path = `${prefix}${entry.name}`;
-    if (entry.isDirectory()) files.push(...filesUnder(root, `${path}/`));
+    if (entry.isDirectory()) filesUnder(root, `${path}/`, files);
     else files.push(path);
   }
   return prefix ? files : files.sort();

@@ -57,7 +57,7 @@ export interface CacheRecord {
   readonly files: ReadonlyMap<string, string>;
   /** the lines of the files, as `eachFile` reads them */
   readonly body: string;
-  /** the hash of every file's stat after the run, in order (`statsOf`); none in a record of an older erpgen */
+  /** the hash of every file's stat after the run, in order (`statsOf`); none in an untrusted record */
   readonly stats: string | undefined;
   /** when the record was written: a file changed since within the same clock tick is hashed */
   readonly writtenMs: number;
@@ -180,7 +180,7 @@ export function readCache(out: string): CacheRecord | undefined {
       return files;
     },
     body,
-    stats,
+    stats: run ? stats : undefined,
     writtenMs,
   };
 }
@@ -189,7 +189,7 @@ export function readCache(out: string): CacheRecord | undefined {
  * The hash of the stats (size, mtime, ctime) of `paths` under `out`, in order; undefined when one is missing or
  * was changed at or after `before` (within the clock tick of the record's writing, its times tell nothing).
  */
-function statsOf(out: string, paths: readonly string[], before = Infinity): string | undefined {
+function statsOf(out: string, paths: readonly string[], before: number): string | undefined {
   const values = new Float64Array(paths.length * 3);
   for (let i = 0; i < paths.length; i++) {
     const stat = statSync(`${out}/${paths[i]}`, { throwIfNoEntry: false });
@@ -285,8 +285,9 @@ export function writeCache(
     values.set([stat?.size ?? 0, stat?.mtimeMs ?? 0, stat?.ctimeMs ?? 0], i * 3);
     return `${sha256} ${values[i * 3]} ${values[i * 3 + 1]} ${values[i * 3 + 2]} ${path}`;
   });
-  lines.push(`files ${sorted.length} ${createHash('sha256').update(values).digest('hex')}`, ...body);
-  const text = `${lines.join('\n')}\n`;
+  lines.push(`files ${sorted.length} ${createHash('sha256').update(values).digest('hex')}`);
+  // (not pushed one by one as arguments: a 10x tenant has more files than a call takes arguments)
+  const text = `${lines.concat(body).join('\n')}\n`;
   // whole or not at all: a record cut short by a crash must not be read as one with fewer files
   const temporary = join(out, `${CACHE}.${process.pid}`);
   writeFileSync(temporary, `${text}end ${sealOf(text)}\n`);
