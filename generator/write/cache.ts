@@ -16,7 +16,7 @@
 // recorded, one hash over them all says so: a run with nothing to do stats the files the output's manifest
 // lists (in the same order) and compares that hash, without reading the record's lines one by one.
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
 export const CACHE = '.erpgen-cache';
@@ -291,5 +291,10 @@ export function writeCache(
   // whole or not at all: a record cut short by a crash must not be read as one with fewer files
   const temporary = join(out, `${CACHE}.${process.pid}`);
   writeFileSync(temporary, `${text}end ${sealOf(text)}\n`);
-  renameSync(temporary, join(out, CACHE));
+  try {
+    renameSync(temporary, join(out, CACHE));
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
 }

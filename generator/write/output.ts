@@ -135,7 +135,11 @@ export class OutputWriter {
     const unrecorded = this.invocation !== undefined && !records(record, this.invocation);
     if ((restat || unrecorded) && !this.check) {
       const invocations = invocationsAfter(record, record.parts, this.invocation);
-      writeCache(this.out, fingerprint, record.parts, record.run, invocations, [...record.files]);
+      try {
+        writeCache(this.out, fingerprint, record.parts, record.run, invocations, [...record.files]);
+      } catch {
+        // the record only saves later runs work: an output erpgen cannot write to is up to date all the same
+      }
     }
     return { ...record.run, files: paths.length };
   }
