@@ -24,7 +24,7 @@ export async function main(args: string[]): Promise<number> {
         return command.epilog === undefined ? withOptions : withOptions.epilog(command.epilog);
       },
       async (argv) => {
-        exitCode = await command.run(readFlags(command.options, argv));
+        exitCode = await command.run(readFlags(command.options, argv), args);
       },
     );
   parser

@@ -4,13 +4,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CONFIG_FILE } from './commands/generate-noop.js';
 import { configShape, type Flags, type OverrideKey } from './commands/option-table.js';
 import { FETCH_OPTIONS, GENERATE_OPTIONS } from './commands/options.js';
 import { UserError } from './errors.js';
 import { named } from './message-text.js';
 import { mergeKnownValues, type KnownValueSet } from './model/known-values.js';
-
-export const DEFAULT_CONFIG_FILE = 'erpgen.config.json';
 
 export const configSchema = z
   .object({
@@ -51,9 +50,14 @@ export function formatIssues(file: string, error: z.ZodError): string {
   return `${file}: ${lines.join('; ')}`;
 }
 
+/** The config file that the flags name, or erpgen.config.json: absolute. */
+export function configPath(flags: ConfigFlags, cwd = process.cwd()): string {
+  return resolve(cwd, flags.config ?? DEFAULT_CONFIG_FILE);
+}
+
 export function loadConfig(flags: ConfigFlags, cwd = process.cwd()): Config {
   const explicit = flags.config !== undefined;
-  const path = resolve(cwd, flags.config ?? DEFAULT_CONFIG_FILE);
+  const path = configPath(flags, cwd);
   const shown = relative(cwd, path) || path;
   let raw: unknown = {};
   let base = cwd;

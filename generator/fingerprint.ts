@@ -3,37 +3,50 @@
 // the bytes of every snapshot file. Two runs with the same fingerprint write the same files, so a run that
 // finds the fingerprint and the files the previous run recorded has nothing to do (write/output.ts).
 import { createHash, type Hash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
-import type { TemplateFile } from './source/templates.js';
+import { filesUnder, type TemplateFile } from './source/templates.js';
 import { ERPGEN_VERSION } from './version.js';
 
-const LIBRARIES = ['stream-json/core/parser.js', 'emoji-regex', 'get-east-asian-width', 'picomatch'];
+const LIBRARIES = ['stream-json', 'emoji-regex', 'get-east-asian-width', 'picomatch'];
 
-/** `name@version` of a library as installed beside erpgen, found from where it resolves. */
-function installed(specifier: string): string {
-  const name = specifier.split('/')[0]!;
-  let dir = dirname(fileURLToPath(import.meta.resolve(specifier)));
-  for (;;) {
-    const file = join(dir, 'package.json');
-    if (existsSync(file)) {
-      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === name) return `${name}@${pkg.version}`;
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return `${name}@?`;
-    dir = parent;
+/** `name@version` from a package.json, when it is that of the package `name`. */
+function versionAt(file: string, name: string): string | undefined {
+  if (!existsSync(file)) return undefined;
+  const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+  return pkg.name === name ? `${name}@${pkg.version}` : undefined;
+}
+
+/**
+ * `name@version` of a library as installed beside erpgen: in the node_modules folder that node's resolution finds
+ * first from this module (a walk up the folders, much cheaper than import.meta.resolve, which a run with nothing
+ * to do feels); else from where it resolves (a loader of another layout, such as Yarn's Plug'n'Play).
+ */
+export function installed(name: string): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (let dir = here; ; dir = dirname(dir)) {
+    const found = versionAt(join(dir, 'node_modules', name, 'package.json'), name);
+    if (found) return found;
+    if (dirname(dir) === dir) break;
   }
+  try {
+    const entry = fileURLToPath(import.meta.resolve(name));
+    for (let dir = dirname(entry); dirname(dir) !== dir; dir = dirname(dir)) {
+      const found = versionAt(join(dir, 'package.json'), name);
+      if (found) return found;
+    }
+  } catch {
+    // not resolvable as itself (no main entry): the walk above is all there is
+  }
+  return `${name}@?`;
 }
 
 /** erpgen's code: the files of the folder this module is in (dist/generator, or the sources in a checkout). */
 function hashCode(hash: Hash): void {
   const root = dirname(fileURLToPath(import.meta.url));
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.[cm]?[jt]s$/.test(f))
-    .sort();
+  const files = filesUnder(root).filter((f) => /\.[cm]?[jt]s$/.test(f));
   for (const f of files) hash.update(`${f}\n`).update(readFileSync(join(root, f)));
 }
 

@@ -7,10 +7,16 @@ import { basename, join } from 'node:path';
 import type { Config } from './config.js';
 import { fingerprint, type Fingerprint } from './fingerprint.js';
 import type { GenerateResult } from './generate.js';
-import { MANIFEST_FILE } from './source/manifest.js';
-import { digest, openServices, openSnapshot, type SnapshotDocument, type SnapshotServices } from './source/snapshot.js';
+import {
+  digest,
+  MANIFEST_FILE,
+  openServices,
+  openSnapshot,
+  type SnapshotDocument,
+  type SnapshotServices,
+} from './source/snapshot.js';
 import { readRuntimeTemplates, type TemplateFile } from './source/templates.js';
-import { OutputWriter, removeOrphanStaging } from './write/output.js';
+import { OutputWriter, removeOrphanStaging, type CacheRecord, type Invocation } from './write/output.js';
 
 export interface RunInputs {
   readonly snapshot: readonly SnapshotDocument[];
@@ -25,8 +31,12 @@ export interface RunInputs {
   readonly writer: OutputWriter;
 }
 
-/** `check`: compare only (--check writes nothing, not even the removal of a crashed run's staging folder). */
-export function openRun(config: Config, check: boolean): RunInputs {
+/**
+ * `check`: compare only (--check writes nothing, not even the removal of a crashed run's staging folder).
+ * `invocation`: the command line that gave `config`, recorded with the run (commands/generate-noop.ts); `record`,
+ * the output's `.erpgen-cache` when it has been read already.
+ */
+export function openRun(config: Config, check: boolean, invocation?: Invocation, record?: CacheRecord): RunInputs {
   const snapshot = openSnapshot(config.snapshot);
   const services = openServices(config.snapshot);
   const templates = readRuntimeTemplates(config.emit);
@@ -39,7 +49,7 @@ export function openRun(config: Config, check: boolean): RunInputs {
   if (existsSync(manifest)) inputs.push({ label: MANIFEST_FILE, sha256: digest(manifest) });
   const print = fingerprint({ config, templates, inputs });
   if (!check) removeOrphanStaging(config.out);
-  const writer = new OutputWriter(config.out, check, basename(config.out));
+  const writer = new OutputWriter(config.out, check, basename(config.out), invocation, record);
   return { snapshot, services, templates, inputs, print, writer };
 }
 

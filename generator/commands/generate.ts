@@ -1,12 +1,15 @@
 // `erpgen generate`, as a function (the programmatic API) and as a command (the same, shown at a terminal).
 // A run with nothing to do loads only what hashing needs (run-inputs.ts); the parser, the emitters and the
-// families are loaded when there is work.
+// families are loaded when there is work. At the command line, such a run mostly ends before this module is
+// loaded (generate-noop.ts), from what the runs of this one record.
 import { relative } from 'node:path';
 import type { StaleReport } from '../check-report.js';
-import { loadConfig } from '../config.js';
+import { configPath, loadConfig } from '../config.js';
 import type { GenerateResult } from '../generate.js';
 import { progressBar, type ProgressCounts } from '../progress.js';
 import { openRun, previousRun } from '../run-inputs.js';
+import type { Invocation } from '../write/cache.js';
+import { configShaOf, invocationKey, showDone } from './generate-noop.js';
 import { flagName, readFlags, type ApiOptions, type Command, type Flags } from './option-table.js';
 import { GENERATE_OPTIONS } from './options.js';
 
@@ -45,12 +48,26 @@ function fixCommand(options: object): string {
  * input, the flags or the output folder rejects with a `UserError` (its message is the CLI's one line, its
  * `exitCode` the CLI's exit code); a Ctrl-C (`signal`) with `Stopped`.
  */
-export async function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
+export function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
+  return generateFrom(options);
+}
+
+/**
+ * `generate`, and from the command line `erpgen generate ...` (`args`): a command line that generate-noop.ts can
+ * recognise is recorded with the settings it gave.
+ */
+async function generateFrom(options: GenerateOptions, args?: readonly string[]): Promise<GenerateReport> {
   const flags = readFlags(GENERATE_OPTIONS, options, false);
+  const key = args && invocationKey(args);
+  const configFile = configPath(flags);
+  // hashed before it is read: a config file edited in between is then not taken for the one read
+  const configSha = key === undefined ? undefined : configShaOf(configFile);
   const config = loadConfig(flags);
+  const invocation: Invocation | undefined =
+    key !== undefined && configSha !== undefined ? { key, configFile, configSha, config } : undefined;
   const out = relative(process.cwd(), config.out) || '.';
   const notice = options.onNotice ?? (() => undefined);
-  const run = openRun(config, flags.check);
+  const run = openRun(config, flags.check, invocation);
   let result = previousRun(run, flags.check, notice);
   if (!result) {
     const pipeline = await import('../generate.js');
@@ -69,7 +86,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   return { ...counts, out, upToDate, stale: staleReport(config, result, out, fixCommand(flags)) };
 }
 
-async function run(flags: Flags<typeof GENERATE_OPTIONS>): Promise<number> {
+async function run(flags: Flags<typeof GENERATE_OPTIONS>, args: readonly string[]): Promise<number> {
   const started = performance.now();
   const bar = flags.quiet ? undefined : progressBar(process.stderr);
   // Ctrl-C stops the run between two steps, which removes its staging folder (a second one kills at once)
@@ -77,34 +94,22 @@ async function run(flags: Flags<typeof GENERATE_OPTIONS>): Promise<number> {
   const onInterrupt = () => stop.abort();
   process.once('SIGINT', onInterrupt);
   try {
-    const report = await generate({
-      ...flags,
-      signal: stop.signal,
-      ...(bar ? { onProgress: bar.update } : {}),
-      onNotice: (line) => {
-        if (!flags.quiet) process.stderr.write(`erpgen: ${line}\n`);
+    const report = await generateFrom(
+      {
+        ...flags,
+        signal: stop.signal,
+        ...(bar ? { onProgress: bar.update } : {}),
+        onNotice: (line) => {
+          if (!flags.quiet) process.stderr.write(`erpgen: ${line}\n`);
+        },
       },
-    });
+      args,
+    );
     bar?.done();
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const { out, objects, services } = report;
-    if (flags.check) {
-      if (report.upToDate) {
-        if (flags.format === 'json') console.log(JSON.stringify({ upToDate: true, out, objects, services }));
-        else if (!flags.quiet)
-          console.log(`${out} is up to date (${objects} objects, ${services} services, ${seconds} s)`);
-        return 0;
-      }
-      if (flags.format === 'json') console.log(JSON.stringify({ upToDate: false, ...report.stale }, null, 2));
-      else process.stderr.write((await import('../check-report.js')).staleText(report.stale!));
-      return 1;
-    }
-    if (!flags.quiet) {
-      console.log(
-        `erpgen: ${objects} objects${services ? ` and ${services} services` : ''} into ${out}: ${report.changed.length} file(s) written, ${report.removed.length} removed, ${report.unchanged} unchanged (${seconds} s)`,
-      );
-    }
-    return 0;
+    if (report.upToDate) return showDone(report, flags, started);
+    if (flags.format === 'json') console.log(JSON.stringify({ upToDate: false, ...report.stale }, null, 2));
+    else process.stderr.write((await import('../check-report.js')).staleText(report.stale!));
+    return 1;
   } finally {
     process.off('SIGINT', onInterrupt);
     bar?.done();

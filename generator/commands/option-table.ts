@@ -58,8 +58,8 @@ export interface Command<T extends Table> {
   readonly options: T;
   /** what --help says after the options */
   readonly epilog?: string;
-  /** runs the command with the flags given, shows what it did, and gives the exit code */
-  run(flags: Flags<T>): Promise<number>;
+  /** runs the command with the flags given (read from `args`), shows what it did, and gives the exit code */
+  run(flags: Flags<T>, args: readonly string[]): Promise<number>;
 }
 
 /** `maxMetadataMb` -> `max-metadata-mb`, `burst500` -> `burst-500` */

@@ -2,6 +2,7 @@
 // the types from these tables). A new option is a row here, and the code that uses it.
 import { z } from 'zod';
 import { DEFAULT_MAX_METADATA_BYTES } from '../source/live/download.js';
+import { DEFAULT_OUT } from './generate-noop.js';
 import type { Table } from './option-table.js';
 
 /** A number with one message for whatever is wrong with it (not a number, out of range). */
@@ -50,7 +51,7 @@ export const GENERATE_OPTIONS = {
     path: true,
   },
   out: {
-    type: z.string().min(1).default('generated'),
+    type: z.string().min(1).default(DEFAULT_OUT),
     describe: 'output folder of the generated package',
     on: 'both',
     path: true,

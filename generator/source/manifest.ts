@@ -4,8 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { MANIFEST_FILE } from './snapshot.js';
 
-export const MANIFEST_FILE = 'manifest.json';
+export { MANIFEST_FILE };
 
 const manifestSchema = z.object({
   serverBuild: z.string().nullable().optional(),

@@ -17,6 +17,9 @@ export const SNAPSHOT_FILES: Readonly<Record<Surface, string>> = {
   view: 'views.metadata.json',
 };
 
+/** what `erpgen fetch` writes beside the documents it fetched (source/manifest.ts reads it) */
+export const MANIFEST_FILE = 'manifest.json';
+
 export interface SnapshotDocument {
   readonly surface: Surface;
   /** absolute path */

@@ -26,12 +26,22 @@ function packageRoot(): string {
 
 const isSource = (f: string) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts');
 
+/**
+ * The files under `root`, relative to it with `/`, in code-point order. (node 20's own recursive readdirSync takes
+ * some milliseconds to warm up, which a run with nothing to do feels.)
+ */
+export function filesUnder(root: string, prefix = '', files: string[] = []): string[] {
+  for (const entry of readdirSync(join(root, prefix), { withFileTypes: true })) {
+    const path = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) filesUnder(root, `${path}/`, files);
+    else files.push(path);
+  }
+  return prefix ? files : files.sort();
+}
+
 /** The runtime's source files, relative to templates/runtime with `/`, folders included, in code-point order. */
 function sourceNames(sources: string): string[] {
-  return readdirSync(sources, { recursive: true, encoding: 'utf8' })
-    .map((f) => f.split('\\').join('/'))
-    .filter(isSource)
-    .sort();
+  return filesUnder(sources).filter(isSource);
 }
 
 export function readRuntimeTemplates(mode: 'js' | 'ts'): TemplateFile[] {

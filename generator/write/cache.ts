@@ -5,14 +5,18 @@
 //   part <line>                     the lines the fingerprint is made of, so a stale output can say what changed
 //   run <objects> <services>        what the run generated
 //   notice <JSON string>            each notice the run gave (what it left out, and why), to be given again
-//   <sha256> <size> <mtime> <ctime> <path>   every file written: its bytes' hash, and its stat after the run
+//   invocation <key> <sha256> <JSON>   a command line that gave these settings (commands/generate-noop.ts)
+//   files <count> <sha256>          how many files, and the hash of their stats (size, mtime, ctime) in order
+//   <sha256> <size> <mtime> <ctime> <path>   every file written, by path: its bytes' hash, its stat after the run
 //   end <sha256>                    the hash of every line above: a record cut short or edited is not trusted
 //
 // A file whose size and times are those recorded is taken to hold the bytes recorded, as git takes its index: a
 // hand edit changes the times (restoring the mtime changes the ctime). A file changed within the clock tick of
-// the record's writing cannot be told by its times, so such a file is hashed.
+// the record's writing cannot be told by its times, so such a file is hashed. When every file's stat is as
+// recorded, one hash over them all says so: a run with nothing to do stats the files the output's manifest
+// lists (in the same order) and compares that hash, without reading the record's lines one by one.
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
 export const CACHE = '.erpgen-cache';
@@ -24,16 +28,37 @@ export interface RunSummary {
   readonly notices: readonly string[];
 }
 
+/**
+ * A command line that gave a run's settings, so that the same command line finds them again without parsing
+ * flags and config file (commands/generate-noop.ts).
+ */
+export interface Invocation {
+  /** the command line's words that choose what is generated, with the working folder and erpgen's parsers */
+  readonly key: string;
+  /** the config file that command line reads (absolute), and the sha256 of its bytes ('none': there was none) */
+  readonly configFile: string;
+  readonly configSha: string;
+  /** the settings the flags and the config file gave (config.ts), as JSON */
+  readonly config: unknown;
+}
+
+/** The most command lines a record keeps (`npx erpgen generate`, the package's script, an editor's task...). */
+const INVOCATIONS = 8;
+
 export interface CacheRecord {
   readonly fingerprint: string;
   /** the lines the fingerprint is made of (fingerprint.ts); none in a record of an older erpgen */
   readonly parts: readonly string[];
-  /** path -> sha256 of the bytes written */
-  readonly files: ReadonlyMap<string, string>;
   /** what the run generated; undefined when the record cannot be trusted (cut short, edited, older erpgen) */
   readonly run: RunSummary | undefined;
-  /** each file's size, mtime and ctime after the run, three numbers per file in the order of `files` */
-  readonly stats: Float64Array;
+  /** the command lines that gave this output's settings, latest first (none when the record cannot be trusted) */
+  readonly invocations: readonly Invocation[];
+  /** path -> sha256 of the bytes written (read from the record when first asked: a no-op does not) */
+  readonly files: ReadonlyMap<string, string>;
+  /** the lines of the files, as `eachFile` reads them */
+  readonly body: string;
+  /** the hash of every file's stat after the run, in order (`statsOf`); none in an untrusted record */
+  readonly stats: string | undefined;
   /** when the record was written: a file changed since within the same clock tick is hashed */
   readonly writtenMs: number;
 }
@@ -55,85 +80,193 @@ function statOf(file: string): Stats | undefined {
   }
 }
 
-const sealOf = (text: string): string => createHash('sha256').update(text).digest('hex');
+const sealOf = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
+
+const invocationLine = (i: Invocation): string =>
+  `invocation ${i.key} ${i.configSha} ${JSON.stringify({ configFile: i.configFile, config: i.config })}`;
+
+function invocationOf(line: string): Invocation | undefined {
+  const [, key, configSha] = line.split(' ', 3);
+  const rest = line.slice(`invocation ${key} ${configSha} `.length);
+  try {
+    const { configFile, config } = JSON.parse(rest) as { configFile?: unknown; config?: unknown };
+    return key && configSha && typeof configFile === 'string' ? { key, configSha, configFile, config } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls `visit` with every file the record's body lists, in its order, until it returns false. Read by position
+ * rather than by pattern: a no-op reads one line per file of the output.
+ */
+function eachFile(
+  body: string,
+  visit: (path: string, sha256: string, size: number, mtimeMs: number, ctimeMs: number) => boolean,
+): void {
+  for (let start = 0; start < body.length;) {
+    let end = body.indexOf('\n', start);
+    if (end < 0) end = body.length;
+    const a = body.indexOf(' ', start + 65);
+    const b = body.indexOf(' ', a + 1);
+    const c = body.indexOf(' ', b + 1);
+    if (body.charCodeAt(start + 64) === 32 && a >= 0 && c >= 0 && c < end) {
+      const ok = visit(
+        body.slice(c + 1, end),
+        body.slice(start, start + 64),
+        +body.slice(start + 65, a),
+        +body.slice(a + 1, b),
+        +body.slice(b + 1, c),
+      );
+      if (!ok) return;
+    }
+    start = end + 1;
+  }
+}
 
 /** What the previous run recorded beside `out`, or undefined when there is no record. */
 export function readCache(out: string): CacheRecord | undefined {
-  let text: string;
+  let bytes: Buffer;
   let writtenMs: number;
   try {
-    text = readFileSync(join(out, CACHE), 'utf8');
+    bytes = readFileSync(join(out, CACHE));
     writtenMs = statSync(join(out, CACHE)).mtimeMs;
   } catch {
     return undefined;
   }
+  const text = bytes.toString('utf8');
   if (!text.startsWith('fingerprint ')) return undefined;
   const end = text.lastIndexOf('\nend ');
-  const sealed = end >= 0 && text.slice(end + '\nend '.length).trim() === sealOf(text.slice(0, end + 1));
-  const lines = text.split('\n');
+  // the bytes the text was read from (a record is ASCII but for its notices and paths): not encoded once more
+  const endByte = bytes.lastIndexOf('\nend ');
+  const sealed = end >= 0 && text.slice(end + '\nend '.length).trim() === sealOf(bytes.subarray(0, endByte + 1));
   const parts: string[] = [];
   const notices: string[] = [];
-  const files = new Map<string, string>();
-  const stats = new Float64Array(lines.length * 3);
+  const invocations: Invocation[] = [];
   let counts: number[] | undefined;
-  // read by position rather than by pattern: a no-op reads one line per file of the output
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!;
+  let stats: string | undefined;
+  // the head, up to the first line that is not one of its (the files' lines are read only when asked)
+  let at = text.indexOf('\n') + 1;
+  for (let next; at > 0 && at < text.length; at = next + 1) {
+    next = text.indexOf('\n', at);
+    if (next < 0) next = text.length;
+    const line = text.slice(at, next);
     if (line.startsWith('part ')) parts.push(line.slice('part '.length));
     else if (line.startsWith('notice ')) notices.push(JSON.parse(line.slice('notice '.length)) as string);
     else if (line.startsWith('run ')) counts = line.split(' ').slice(1).map(Number);
-    else if (line.charCodeAt(64) === 32) {
-      const a = line.indexOf(' ', 65);
-      const b = line.indexOf(' ', a + 1);
-      const c = line.indexOf(' ', b + 1);
-      if (c < 0) continue;
-      const at = files.size * 3;
-      files.set(line.slice(c + 1), line.slice(0, 64));
-      stats[at] = +line.slice(65, a);
-      stats[at + 1] = +line.slice(a + 1, b);
-      stats[at + 2] = +line.slice(b + 1, c);
-    }
+    else if (line.startsWith('invocation ')) {
+      const invocation = invocationOf(line);
+      if (invocation) invocations.push(invocation);
+    } else if (line.startsWith('files ')) stats = line.split(' ')[2];
+    else break;
   }
+  const body = at > 0 && at < text.length ? text.slice(at, end >= 0 ? end + 1 : text.length) : '';
   const run =
     sealed && counts?.length === 2 && counts.every(Number.isInteger)
       ? { objects: counts[0]!, services: counts[1]!, notices }
       : undefined;
-  return { fingerprint: lines[0]!.slice('fingerprint '.length), parts, files, run, stats, writtenMs };
+  let files: Map<string, string> | undefined;
+  return {
+    fingerprint: text.slice('fingerprint '.length, text.indexOf('\n')),
+    parts,
+    run,
+    invocations: run ? invocations : [],
+    get files() {
+      if (!files) {
+        const map = new Map<string, string>();
+        eachFile(body, (path, sha256) => Boolean(map.set(path, sha256)));
+        files = map;
+      }
+      return files;
+    },
+    body,
+    stats: run ? stats : undefined,
+    writtenMs,
+  };
+}
+
+/**
+ * The hash of the stats (size, mtime, ctime) of `paths` under `out`, in order; undefined when one is missing or
+ * was changed at or after `before` (within the clock tick of the record's writing, its times tell nothing).
+ */
+function statsOf(out: string, paths: readonly string[], before: number): string | undefined {
+  const values = new Float64Array(paths.length * 3);
+  for (let i = 0; i < paths.length; i++) {
+    const stat = statSync(`${out}/${paths[i]}`, { throwIfNoEntry: false });
+    if (!stat || stat.mtimeMs >= before || stat.ctimeMs >= before) return undefined;
+    values[i * 3] = stat.size;
+    values[i * 3 + 1] = stat.mtimeMs;
+    values[i * 3 + 2] = stat.ctimeMs;
+  }
+  return createHash('sha256').update(values).digest('hex');
 }
 
 /**
  * Whether every file recorded still holds the bytes recorded: by its stat where that is unchanged, else by its
- * hash. `restat`: some file's stat changed though its bytes did not (a checkout, a copy): the record is worth
- * writing again, so that the next run trusts the stat again.
+ * hash. `listed`: the files as the output's manifest lists them, which, when their stats are all as recorded,
+ * spares reading the record's lines. `restat`: some file's stat changed though its bytes did not (a checkout, a
+ * copy): the record is worth writing again, so that the next run trusts the stat again. `paths`: the files
+ * recorded (all of them when intact).
  */
-export function filesIntact(out: string, record: CacheRecord): { intact: boolean; restat: boolean } {
-  const { stats, writtenMs } = record;
+export function filesIntact(
+  out: string,
+  record: CacheRecord,
+  listed?: readonly string[],
+): { intact: boolean; restat: boolean; paths: readonly string[] } {
+  const { writtenMs } = record;
+  if (listed && record.stats && statsOf(out, listed, writtenMs) === record.stats)
+    return { intact: true, restat: false, paths: listed };
   let restat = false;
-  let at = 0;
-  for (const [path, sha256] of record.files) {
+  let intact = true;
+  const paths: string[] = [];
+  eachFile(record.body, (path, sha256, size, mtimeMs, ctimeMs) => {
+    paths.push(path);
     const file = `${out}/${path}`;
     const stat = statOf(file);
-    if (!stat) return { intact: false, restat };
+    if (!stat) return (intact = false);
     const same =
-      stat.size === stats[at] &&
-      stat.mtimeMs === stats[at + 1] &&
-      stat.ctimeMs === stats[at + 2] &&
+      stat.size === size &&
+      stat.mtimeMs === mtimeMs &&
+      stat.ctimeMs === ctimeMs &&
       stat.mtimeMs < writtenMs &&
       stat.ctimeMs < writtenMs;
-    at += 3;
-    if (same) continue;
-    if (hashOf(file) !== sha256) return { intact: false, restat };
-    restat = true;
-  }
-  return { intact: true, restat };
+    if (same) return true;
+    if (hashOf(file) !== sha256) return (intact = false);
+    return (restat = true);
+  });
+  return { intact, restat, paths };
 }
 
-/** Records a run: its fingerprint and parts, what it generated and said, and every file's hash and stat. */
+/**
+ * The command lines to record with a run: `latest` first, then those of the previous record while erpgen's code
+ * is the same (another erpgen may read the same command line differently).
+ */
+export function invocationsAfter(
+  previous: CacheRecord | undefined,
+  parts: readonly string[],
+  latest: Invocation | undefined,
+): Invocation[] {
+  const kept = previous && previous.parts[0] === parts[0] ? previous.invocations : [];
+  const all = latest ? [latest, ...kept.filter((i) => i.key !== latest.key)] : [...kept];
+  return all.slice(0, INVOCATIONS);
+}
+
+/** Whether the record holds `invocation` as it is (its key, config file and settings). */
+export function records(record: CacheRecord, invocation: Invocation): boolean {
+  const line = invocationLine(invocation);
+  return record.invocations.some((i) => invocationLine(i) === line);
+}
+
+/**
+ * Records a run: its fingerprint and parts, what it generated and said, the command lines that gave its settings,
+ * and every file's hash and stat.
+ */
 export function writeCache(
   out: string,
   fingerprint: string,
   parts: readonly string[],
   run: RunSummary,
+  invocations: readonly Invocation[],
   files: ReadonlyArray<readonly [path: string, sha256: string]>,
 ): void {
   const lines = [
@@ -141,15 +274,27 @@ export function writeCache(
     ...parts.map((p) => `part ${p}`),
     `run ${run.objects} ${run.services}`,
     ...run.notices.map((n) => `notice ${JSON.stringify(n)}`),
+    ...invocations.map(invocationLine),
   ];
-  for (const [path, sha256] of files) {
+  // by path, as the output's manifest lists them
+  const sorted = [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const values = new Float64Array(sorted.length * 3);
+  const body = sorted.map(([path, sha256], i) => {
     const stat = statOf(join(out, path));
     // a file that cannot be stat'ed is recorded with no stat: it is hashed next time
-    lines.push(`${sha256} ${stat?.size ?? 0} ${stat?.mtimeMs ?? 0} ${stat?.ctimeMs ?? 0} ${path}`);
-  }
-  const text = `${lines.join('\n')}\n`;
+    values.set([stat?.size ?? 0, stat?.mtimeMs ?? 0, stat?.ctimeMs ?? 0], i * 3);
+    return `${sha256} ${values[i * 3]} ${values[i * 3 + 1]} ${values[i * 3 + 2]} ${path}`;
+  });
+  lines.push(`files ${sorted.length} ${createHash('sha256').update(values).digest('hex')}`);
+  // (not pushed one by one as arguments: a 10x tenant has more files than a call takes arguments)
+  const text = `${lines.concat(body).join('\n')}\n`;
   // whole or not at all: a record cut short by a crash must not be read as one with fewer files
   const temporary = join(out, `${CACHE}.${process.pid}`);
   writeFileSync(temporary, `${text}end ${sealOf(text)}\n`);
-  renameSync(temporary, join(out, CACHE));
+  try {
+    renameSync(temporary, join(out, CACHE));
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
 }

@@ -19,10 +19,19 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync
 import { basename, dirname, join, relative } from 'node:path';
 import { UserError } from '../errors.js';
 import { flat } from '../flat-string.js';
-import { filesIntact, readCache, writeCache, type CacheRecord, type RunSummary } from './cache.js';
+import {
+  filesIntact,
+  invocationsAfter,
+  readCache,
+  records,
+  writeCache,
+  type CacheRecord,
+  type Invocation,
+  type RunSummary,
+} from './cache.js';
 import { FileThreads } from './file-thread.js';
 
-export { CACHE, type CacheRecord, type RunSummary } from './cache.js';
+export { CACHE, type CacheRecord, type Invocation, type RunSummary } from './cache.js';
 export const MANIFEST = '.erpgen-files';
 
 /** A file that differs, with the text erpgen would write. */
@@ -52,12 +61,19 @@ export class OutputWriter {
   private recorded: { record: CacheRecord | undefined } | undefined;
   private checked: { fingerprint: string; result: ReturnType<OutputWriter['upToDate']> } | undefined;
 
-  /** `check`: compare only, never write (for `--check`). `label` is how messages name the folder. */
+  /**
+   * `check`: compare only, never write (for `--check`). `label` is how messages name the folder. `invocation`: the
+   * command line whose settings this run has, recorded with it (commands/generate-noop.ts); `record`, the
+   * output's `.erpgen-cache` when it has been read already.
+   */
   constructor(
     readonly out: string,
     private readonly check: boolean,
     private readonly label = out,
+    private readonly invocation?: Invocation,
+    record?: CacheRecord,
   ) {
+    if (record) this.recorded = { record };
     // a folder erpgen did not make is refused at once
     if (!existsSync(join(out, MANIFEST))) this.manifest = this.readManifest();
     this.staging = join(dirname(out), `.${basename(out)}.erpgen-staging-${process.pid}`);
@@ -110,13 +126,31 @@ export class OutputWriter {
 
   private compare(fingerprint: string): (RunSummary & { readonly files: number }) | undefined {
     const record = this.record();
+    if (!record?.run || record.fingerprint !== fingerprint) return undefined;
+    const { intact, restat, paths } = filesIntact(this.out, record, this.listed());
     // the manifest is one of the files: intact, it lists exactly the files recorded
-    if (!record?.run || record.fingerprint !== fingerprint || !record.files.has(MANIFEST)) return undefined;
-    const { intact, restat } = filesIntact(this.out, record);
-    if (!intact) return undefined;
-    // the files' stats changed, not their bytes: recorded again so that the next run need not hash them
-    if (restat && !this.check) writeCache(this.out, fingerprint, record.parts, record.run, [...record.files]);
-    return { ...record.run, files: record.files.size };
+    if (!intact || !paths.includes(MANIFEST)) return undefined;
+    // the files' stats changed, not their bytes: recorded again so that the next run need not hash them; and a
+    // command line new to the record, so that it finds its settings next time
+    const unrecorded = this.invocation !== undefined && !records(record, this.invocation);
+    if ((restat || unrecorded) && !this.check) {
+      const invocations = invocationsAfter(record, record.parts, this.invocation);
+      try {
+        writeCache(this.out, fingerprint, record.parts, record.run, invocations, [...record.files]);
+      } catch {
+        // the record only saves later runs work: an output erpgen cannot write to is up to date all the same
+      }
+    }
+    return { ...record.run, files: paths.length };
+  }
+
+  /** The files the output's manifest lists, in its order (which is the record's), or undefined. */
+  private listed(): string[] | undefined {
+    try {
+      return readFileSync(join(this.out, MANIFEST), 'utf8').split('\n').slice(0, -1);
+    } catch {
+      return undefined;
+    }
   }
 
   /** What the previous run recorded in `.erpgen-cache`: its fingerprint and parts, and every file's sha256. */
@@ -210,6 +244,7 @@ export class OutputWriter {
         fingerprint,
         parts,
         run,
+        invocationsAfter(this.record(), parts, this.invocation),
         this.files.map((path, i) => [path, hashes[i]!] as const),
       );
       return { written: changed.sort(), removed, unchanged: this.files.length - changed.length };

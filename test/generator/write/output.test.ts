@@ -2,6 +2,7 @@
 // leaves on disk must be exactly what the synchronous writer did, including when a file cannot be written.
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -15,7 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../../generator/errors.js';
-import { OutputWriter } from '../../../generator/write/output.js';
+import { readCache, writeCache } from '../../../generator/write/cache.js';
+import { MANIFEST, OutputWriter } from '../../../generator/write/output.js';
 import { ROOT } from '../../support/paths.js';
 
 const folders: string[] = [];
@@ -96,6 +98,48 @@ describe('OutputWriter', () => {
     const cache = join(out, '.erpgen-cache');
     writeFileSync(cache, readFileSync(cache, 'utf8').replace(/^run 0 0$/m, 'run 7 0'));
     expect(new OutputWriter(out, true).upToDate('fingerprint-1')).toBeUndefined();
+  });
+
+  it('records a command line new to the record when up to date, and is up to date where it cannot record it', async () => {
+    const out = join(folder(), 'pkg');
+    await run(out, files(30, 'a'));
+    const invocation = {
+      key: 'k'.repeat(64),
+      configFile: join(out, 'erpgen.config.json'),
+      configSha: 'none',
+      config: {},
+    };
+    const recorded = { objects: 0, services: 0, notices: [], files: 31 };
+    // where the record cannot be written (here a folder in the way of its temporary file), up to date all the same
+    const temporary = join(out, `.erpgen-cache.${process.pid}`);
+    mkdirSync(temporary);
+    expect(new OutputWriter(out, false, 'pkg', invocation).upToDate('fingerprint-1')).toEqual(recorded);
+    expect(readCache(out)!.invocations).toEqual([]);
+    rmSync(temporary, { recursive: true });
+    // --check records nothing; a run that may write records it
+    expect(new OutputWriter(out, true, 'pkg', invocation).upToDate('fingerprint-1')).toEqual(recorded);
+    expect(readCache(out)!.invocations).toEqual([]);
+    expect(new OutputWriter(out, false, 'pkg', invocation).upToDate('fingerprint-1')).toEqual(recorded);
+    expect(readCache(out)!.invocations).toEqual([invocation]);
+    expect(new OutputWriter(out, true).upToDate('fingerprint-1')).toEqual(recorded);
+  });
+
+  it('records an output of more files than a call takes arguments (a 10x tenant writes 143,000)', () => {
+    const out = folder();
+    const paths = Array.from({ length: 200_000 }, (_, i) => `views/v${i}.js`);
+    writeCache(
+      out,
+      'fingerprint-1',
+      [],
+      { objects: 1, services: 0, notices: [] },
+      [],
+      [...paths.map((p) => [p, 'a'.repeat(64)] as const), [MANIFEST, 'b'.repeat(64)] as const],
+    );
+    const record = readCache(out)!;
+    expect(record.run).toEqual({ objects: 1, services: 0, notices: [] });
+    expect(record.files.size).toBe(200_001);
+    // by path, as the manifest lists them
+    expect([...record.files.keys()].slice(0, 3)).toEqual([MANIFEST, 'views/v0.js', 'views/v1.js']);
   });
 
   it('in check mode reports the differences and writes nothing', async () => {
