@@ -81,7 +81,7 @@ describe('erpgen generate --check', () => {
     expect(result.stderr).toContain(
       [
         '  generated/tables/oe_hdr.js',
-        '    @@ -227,4 +227,4 @@',
+        '    @@ -228,4 +228,4 @@',
         '       },',
         '       facets:',
         "    -    '!8,,,255,40,!10,!255,!10,!255,1,,50,",
