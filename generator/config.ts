@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_CONFIG_FILE } from './commands/generate-noop.js';
+import { DEFAULT_CONFIG_FILE } from './defaults.js';
 import { configShape, type Flags, type OverrideKey } from './commands/option-table.js';
 import { FETCH_OPTIONS, GENERATE_OPTIONS } from './commands/options.js';
 import { UserError } from './errors.js';

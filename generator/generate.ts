@@ -36,8 +36,8 @@ import {
   unmatchedInclude,
 } from './left-out.js';
 import { parseDefinition, parseServiceList } from './parse/definitions.js';
-import { MANIFEST_FILE, readManifest } from './source/manifest.js';
-import { readBytes, type SnapshotDocument } from './source/snapshot.js';
+import { readManifest } from './source/manifest.js';
+import { MANIFEST_FILE, readBytes, type SnapshotDocument } from './source/snapshot.js';
 import type { ProgressCounts } from './progress.js';
 import { openRun, previousRun, type RunInputs } from './run-inputs.js';
 import type { Provenance } from '../templates/runtime/drift.js';

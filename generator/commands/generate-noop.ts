@@ -10,13 +10,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { Config } from '../config.js';
+import { DEFAULT_CONFIG_FILE, DEFAULT_OUT } from '../defaults.js';
 import { installed } from '../fingerprint.js';
 import { openRun, previousRun } from '../run-inputs.js';
 import { readCache, type Invocation } from '../write/cache.js';
 import type { GenerateReport } from './generate.js';
-
-export const DEFAULT_CONFIG_FILE = 'erpgen.config.json';
-export const DEFAULT_OUT = 'generated';
 
 /** How a run is shown, and whether it writes: the flags that choose nothing of what is generated. */
 export interface Shown {

@@ -2,7 +2,7 @@
 // the types from these tables). A new option is a row here, and the code that uses it.
 import { z } from 'zod';
 import { DEFAULT_MAX_METADATA_BYTES } from '../source/live/download.js';
-import { DEFAULT_OUT } from './generate-noop.js';
+import { DEFAULT_OUT } from '../defaults.js';
 import type { Table } from './option-table.js';
 
 /** A number with one message for whatever is wrong with it (not a number, out of range). */

@@ -6,8 +6,6 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { MANIFEST_FILE } from './snapshot.js';
 
-export { MANIFEST_FILE };
-
 const manifestSchema = z.object({
   serverBuild: z.string().nullable().optional(),
   fetchedAt: z.string().optional(),
