@@ -3,6 +3,7 @@
 export {
   DEFAULT_BUILD,
   startSandbox,
+  type DisabledField,
   type FaultPlan,
   type LoggedRequest,
   type Sandbox,

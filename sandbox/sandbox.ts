@@ -28,7 +28,7 @@ import { DEFAULT_BUILD } from './builds.js';
 import { AsyncTransactions } from './transaction-async.js';
 import { readServiceCatalog } from './transaction-catalog.js';
 import { transactionFamily } from './transaction-route.js';
-import { transactionRules, type TransactionOptions } from './transaction-rules.js';
+import { transactionRules, type DisabledField, type TransactionOptions } from './transaction-rules.js';
 import { writeWindow, type TransactionTarget } from './transaction-run.js';
 import { RecordStore } from './transaction-store.js';
 import type { ServerInfoShape } from './serverinfo-route.js';
@@ -86,6 +86,14 @@ export interface SandboxOptions {
    */
   transactions?: TransactionOptions;
   /**
+   * Columns the tenant's windows have disabled (`erpgen sandbox --disabled`), as `SERVICE/ELEMENT/FIELD`
+   * (`'Order/TABPAGE_1.order/po_no'`: split at the first and the last `/`, so the element may hold dots, spaces and
+   * slashes) or `{ service, element, field }`: a transaction writing one fails with `Column is disabled: {field}`,
+   * or with `IgnoreDisabled: true` passes (`Succeeded: 1`) without writing it; an interactive change of one is
+   * refused (400) at that item. Added to `transactions.disabled`; a name the snapshot lacks is an error.
+   */
+  disabled?: readonly DisabledField[];
+  /**
    * the Interactive API: the clock sessions expire by, services whose save asks, the session answer's
    * SessionCleanupExpiration and group order, the form of window data
    */
@@ -100,7 +108,7 @@ export interface SandboxOptions {
   errorTypes?: ErrorTypeNames;
 }
 
-export type { TransactionOptions } from './transaction-rules.js';
+export type { DisabledField, TransactionOptions } from './transaction-rules.js';
 
 /** A column's values as `seed` takes them, by the kind the generated descriptor gives the column. */
 type SeedValue<Kind> = Kind extends 'string' | 'guid' | 'time' | 'duration'
@@ -220,10 +228,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       records,
       store,
       // the documents: an order whose oe_hdr.completed is T refuses writes
-      rules: transactionRules(transactionOptions, catalog, tables, (orderNo) =>
-        store.valuesWhere('oe_hdr', 'order_no', orderNo, 'completed').includes('T'),
+      rules: transactionRules(
+        transactionOptions,
+        catalog,
+        tables,
+        (orderNo) => store.valuesWhere('oe_hdr', 'order_no', orderNo, 'completed').includes('T'),
+        options.disabled,
       ),
     };
+    const disabled = target.rules.disabled;
     const interactive = interactiveSandbox({
       services: catalog.services,
       lengths: columnLengths(tables),
@@ -241,6 +254,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       save: (service, rows) => writeWindow(service, rows, target),
       exists: (dbColumn, value) => rowExists(store, dbColumn, value),
       valueOf: (dbColumn, keyDbColumn, key) => storedValue(store, dbColumn, keyDbColumn, key),
+      disabled: (service, element, field) => disabled[service]?.[element]?.includes(field) === true,
       ...options.interactive,
     });
     const udt = udtSandbox({ tables, storage: storeStorage(store) });

@@ -174,6 +174,21 @@ function dateTimeText(text: string): string {
 }
 
 /**
+ * Decimal text with more fraction digits than the column's scale, rounded to it (half away from zero), as SQL Server
+ * converts an nvarchar to numeric(p, s): `1.23456` is stored as `1.2346` in a numeric(19, 4). Other text as it is.
+ */
+function toScale(text: string, scale: number): string {
+  const m = /^\s*(-?)(\d*)\.(\d+)\s*$/.exec(text);
+  if (!m || m[3]!.length <= scale) return text;
+  const [, sign, whole, fraction] = m as unknown as [string, string, string, string];
+  let digits = BigInt(`${whole}${fraction.slice(0, scale)}` || '0');
+  if (fraction.charCodeAt(scale) - 48 >= 5) digits += 1n;
+  const padded = digits.toString().padStart(scale + 1, '0');
+  const int = padded.slice(0, padded.length - scale);
+  return `${digits === 0n ? '' : sign}${int}${scale > 0 ? `.${padded.slice(-scale)}` : ''}`;
+}
+
+/**
  * The stored value of `text` sent for `field` in `column` of `table`: a display label becomes its code, '' clears
  * the column (null), dates without a zone are the server's wall-clock time. Throws a WriteRefused.
  */
@@ -187,6 +202,7 @@ export function toColumn(field: FieldModel, column: Column, table: string, text:
         `Cannot insert the value NULL into column '${column.name}', table '${table}'; column does not allow nulls.`,
       );
   }
+  if (kind === 'decimal' && typeof column.scale === 'number') value = toScale(value, column.scale);
   if (kind === 'datetime') value = dateTimeText(value);
   if (kind === 'date') value = value.slice(0, 10);
   try {

@@ -25,7 +25,12 @@ import {
   type TransactionSetBody,
 } from './transaction-payload.js';
 import type { ServiceListForm, TransactionOptions } from './transaction-rules.js';
-import { runTransactionSet, type TransactionResponse, type TransactionTarget } from './transaction-run.js';
+import {
+  ResponseWindow500,
+  runTransactionSet,
+  type TransactionResponse,
+  type TransactionTarget,
+} from './transaction-run.js';
 import { validateTransaction } from './transaction-validate.js';
 import { UI_SERVER_PATH } from './ui-router-route.js';
 import { xmlAnswer } from './xml-answer.js';
@@ -125,19 +130,19 @@ export function transactionFamily(ctx: TransactionContext): Family {
     return { service, set };
   }
 
-  /** T16: a transaction that meets the response window applies nothing */
+  /** T16: each of the next `count` transactions meets the response window and applies nothing */
   function run(service: ServiceModel, set: TransactionSetBody): TransactionResponse | Reply {
-    if (windowsLeft > 0) {
+    const window = () => {
+      if (windowsLeft <= 0) return undefined;
       windowsLeft--;
-      const text = 'Unexpected response window: Send Email (a dialog was left open in a pooled session)';
-      if (ctx.options.responseWindow?.as === '500') return jsonReply(500, { ErrorMessage: text, ErrorType: null });
-      return {
-        Messages: set.transactions.map((_, i) => `Transaction ${i + 1}:: General Exception: ${text}`),
-        Results: null,
-        Summary: { Succeeded: 0, Failed: set.transactions.length, Other: 0 },
-      };
+      return ctx.options.responseWindow?.as === '500' ? ('500' as const) : ('envelope' as const);
+    };
+    try {
+      return runTransactionSet(service, set, target, window);
+    } catch (error) {
+      if (!(error instanceof ResponseWindow500)) throw error;
+      return jsonReply(500, { ErrorMessage: error.message, ErrorType: null });
     }
-    return runTransactionSet(service, set, target);
   }
 
   const endpoints: ReadonlyArray<{ path: RegExp; methods: Readonly<Record<string, Handler>> }> = [

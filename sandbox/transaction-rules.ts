@@ -1,6 +1,7 @@
 // The tenant's window setup that a definition does not show, as the transaction service enforces it: required and
 // disabled columns (from the server options, with the captured failure as the default) and column lengths (from the
 // snapshot's table schema, since definitions carry none).
+import { distance } from '../generator/diff/compare.js';
 import type { QueryObject } from './schema.js';
 import type { AsyncMessages, AsyncShape } from './transaction-async.js';
 import type { ServiceCatalog } from './transaction-catalog.js';
@@ -45,6 +46,51 @@ export interface TransactionOptions {
 
 export type ServiceListForm = 'names' | 'objects' | 'value' | 'services';
 
+/**
+ * A column the window has disabled: `{service, element, field}`, or the text `SERVICE/ELEMENT/FIELD` (as
+ * `erpgen sandbox --disabled` takes it). The text is split at its first `/` and its last: the service is what comes
+ * before the first, the field what comes after the last, and the data element everything between, so an element
+ * name may hold dots, spaces and slashes (`Order/TABPAGE_ORDER_NOTES.order notes/note`); a service or field whose
+ * name holds a `/` can be given only as an object.
+ */
+export type DisabledField = string | { readonly service: string; readonly element: string; readonly field: string };
+
+/** The fields of a `disabled` list, by service and element; text that is not SERVICE/ELEMENT/FIELD is an error. */
+export function disabledRules(list: readonly DisabledField[], where: string): Record<string, Record<string, string[]>> {
+  const rules = table<Record<string, string[]>>();
+  for (const entry of list) {
+    let parts: { service: string; element: string; field: string };
+    if (typeof entry === 'string') {
+      const first = entry.indexOf('/');
+      const last = entry.lastIndexOf('/');
+      if (first <= 0 || last === first || last === entry.length - 1)
+        throw new Error(
+          `${where} ${JSON.stringify(entry)}: expected SERVICE/ELEMENT/FIELD (e.g. Order/TABPAGE_1.order/po_no)`,
+        );
+      parts = { service: entry.slice(0, first), element: entry.slice(first + 1, last), field: entry.slice(last + 1) };
+    } else parts = entry;
+    const elements = (rules[parts.service] ??= table());
+    const fields = (elements[parts.element] ??= []);
+    if (!fields.includes(parts.field)) fields.push(parts.field);
+  }
+  return rules;
+}
+
+/** An object without a prototype: names such as `constructor` are keys like any other. */
+const table = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
+/** Two sets of field rules as one. */
+function mergeRules(a: FieldRules, b: FieldRules): Record<string, Record<string, string[]>> {
+  const out = table<Record<string, string[]>>();
+  for (const rules of [a, b])
+    for (const [service, elements] of Object.entries(rules))
+      for (const [element, fields] of Object.entries(elements)) {
+        const list = ((out[service] ??= table())[element] ??= []);
+        for (const field of fields) if (!list.includes(field)) list.push(field);
+      }
+  return out;
+}
+
 const DEFAULT_REQUIRED: FieldRules = { Order: { 'TABPAGE_1.order': ['customer_id'] } };
 const DEFAULT_REQUIRED_MESSAGES: TransactionRules['requiredMessages'] = {
   Order: { 'TABPAGE_1.order': { customer_id: 'Customer ID is required' } },
@@ -55,10 +101,14 @@ export function transactionRules(
   catalog: ServiceCatalog,
   tables: readonly QueryObject[],
   orderInEditing: TransactionRules['orderInEditing'],
+  disabledList: readonly DisabledField[] = [],
 ): TransactionRules {
   // rules the caller wrote must name real fields: a typo would otherwise make a test pass for the wrong reason
   checkNames(catalog, 'required', options.required ?? {});
   checkNames(catalog, 'disabled', options.disabled ?? {});
+  const listed = disabledRules(disabledList, 'disabled');
+  checkNames(catalog, 'disabled', listed);
+  const disabled = mergeRules(options.disabled ?? {}, listed);
   for (const [service, elements] of Object.entries(options.requiredMessages ?? {}))
     checkNames(catalog, 'requiredMessages', {
       [service]: Object.fromEntries(Object.entries(elements).map(([e, fields]) => [e, Object.keys(fields)])),
@@ -72,22 +122,39 @@ export function transactionRules(
   return {
     required: options.required ?? DEFAULT_REQUIRED,
     requiredMessages: options.requiredMessages ?? (options.required ? {} : DEFAULT_REQUIRED_MESSAGES),
-    disabled: options.disabled ?? {},
+    disabled,
     lengths,
     orderInEditing,
   };
 }
 
 function checkNames(catalog: ServiceCatalog, option: string, rules: FieldRules): void {
+  const where = option === 'disabled' ? 'disabled' : `transactions.${option}`;
   for (const [serviceName, elements] of Object.entries(rules)) {
     const service = catalog.services.get(serviceName);
-    if (!service) throw new Error(`transactions.${option}: the snapshot defines no service ${serviceName}`);
+    if (!service) throw new Error(`${where}: the snapshot defines no service ${serviceName}`);
     for (const [elementName, fields] of Object.entries(elements)) {
       const element = service.elements.get(elementName);
-      if (!element) throw new Error(`transactions.${option}: ${serviceName} has no data element ${elementName}`);
+      if (!element)
+        throw new Error(
+          `${where}: ${serviceName} has no data element ${JSON.stringify(elementName)}${nearest(elementName, service.elements.keys())}`,
+        );
       for (const field of fields)
         if (!element.fields.has(field))
-          throw new Error(`transactions.${option}: ${serviceName} ${elementName} has no field ${field}`);
+          throw new Error(
+            `${where}: ${serviceName} ${elementName} has no field ${JSON.stringify(field)}${nearest(field, element.fields.keys())}`,
+          );
     }
   }
+}
+
+/** ` (did you mean TABPAGE_1.order?)` for the name nearest `name` by edit distance, when one is near. */
+function nearest(name: string, names: Iterable<string>): string {
+  let best: string | undefined;
+  let within = Math.max(2, Math.floor(name.length / 3)) + 1;
+  for (const candidate of names) {
+    const d = distance(name.toLowerCase(), candidate.toLowerCase());
+    if (d < within) [best, within] = [candidate, d];
+  }
+  return best === undefined ? '' : ` (did you mean ${best}?)`;
 }

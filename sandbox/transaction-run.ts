@@ -30,15 +30,34 @@ export interface TransactionResponse {
   readonly Summary: { readonly Succeeded: number; readonly Failed: number; readonly Other: number };
 }
 
+/** T16's text: a dialog left open in a pooled session by an earlier request. */
+export const RESPONSE_WINDOW = 'Unexpected response window: Send Email (a dialog was left open in a pooled session)';
+
+/** A transaction that met the response window as an HTTP 500: the POST stops there, the transactions before it kept. */
+export class ResponseWindow500 extends Error {}
+
+/**
+ * `window()` says whether the next transaction meets the unexpected response window (T16): it then applies nothing
+ * and fails (`envelope`), or the whole POST is answered with a 500 there (`500`; the transactions before it stay
+ * applied: transactions in one POST are independent).
+ */
 export function runTransactionSet(
   service: ServiceModel,
   set: TransactionSetBody,
   { records, store, rules }: TransactionTarget,
+  window: () => 'envelope' | '500' | undefined = () => undefined,
 ): TransactionResponse {
   const messages: string[] = [];
   const results: TransactionResult[] = [];
   set.transactions.forEach((transaction, i) => {
     const prefix = `Transaction ${i + 1}:: `;
+    const met = window();
+    if (met === '500') throw new ResponseWindow500(RESPONSE_WINDOW);
+    if (met === 'envelope') {
+      messages.push(`${prefix}General Exception: ${RESPONSE_WINDOW}`);
+      results.push({ DataElements: [], Status: 'Failed' });
+      return;
+    }
     // a report service has no window to write: the server reports success and produces nothing
     if (service.report) {
       messages.push(prefix);

@@ -64,6 +64,8 @@ export interface InteractiveSandboxOptions {
   readonly exists?: (dbColumn: string, value: string) => boolean;
   /** the stored value of `dbColumn` in the row whose `keyDbColumn` is `key` (same table), as the window shows it */
   readonly valueOf?: (dbColumn: string, keyDbColumn: string, key: string) => string | undefined;
+  /** whether the window has this column disabled: a change of it is refused (400 `Column is disabled: {field}`) */
+  readonly disabled?: (service: string, element: string, field: string) => boolean;
   /** services whose save opens a response window asking to confirm, with its text */
   readonly dialogs?: Readonly<Record<string, string>>;
   /** what `SessionHandling` reports as `SessionCleanupExpiration`, and the idle time a session lives without its own SessionTimeout (default `00:06:00`, as measured) */
@@ -295,6 +297,9 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
       const definition = element?.fields.get(field);
       if (!element || !definition)
         return ERROR(400, `Field '${field}' not found in datawindow '${String(datawindow ?? '')}'`);
+      // as a public capture shows it: a 400 naming the column, ErrorType null; the items before it stay applied
+      if (options.disabled?.(window.service.name, element.name, field))
+        return jsonReply(400, { ErrorMessage: `Column is disabled: ${field}`, ErrorType: null });
       const max = lengthOf(definition, options.lengths);
       if (max !== undefined && [...value].length > max)
         return ERROR(400, `The value for ${field} is longer than its maximum length of ${max}.`);
