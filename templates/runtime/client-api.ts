@@ -25,6 +25,7 @@ export type {
   TraceContextLike,
   TracerLike,
   TransactionOptions,
+  VerifyMode,
 } from './client.js';
 export { retryPolicy } from './retry.js';
 export type { Logger, RequestKind, RetryOptions, RetryPolicy, RetryReason, Retrying } from './retry.js';
@@ -33,12 +34,14 @@ export type {
   Edit,
   TransactionGetRequest,
   TransactionOutcome,
+  TransactionReport,
   TransactionRequest,
   TransactionResponse,
   TransactionResult,
   TransactionSet,
   TruncateMode,
   Truncation,
+  Verification,
   WireDataElement,
   WireRow,
   WireTransaction,

@@ -2,7 +2,7 @@
 // the snapshot's settings) and the families built on it (families.ts): the query surface's paging and the
 // Transaction API as the client's own members, each other family as a namespace. A family other than paging loads
 // its code on its first call.
-import { checkAuth, checkTruncate, checkWord } from './option-checks.js';
+import { checkAuth, checkTruncate, checkVerify, checkWord } from './option-checks.js';
 import type { UserDefinedFieldKinds } from './contract.js';
 import { guardDrift, type DriftMode, type Provenance } from './drift.js';
 import { FAMILIES, OWN_MEMBERS, type Families } from './families.js';
@@ -14,12 +14,14 @@ import { validateMode, type ValidateMode } from './query/validate-mode.js';
 import type { TracerLike } from './tracing.js';
 import { router, trimSlash } from './router.js';
 import type { TruncateMode } from './transaction-wire.js';
+import type { VerifyMode } from './write-check.js';
 
 export type { DriftMode, Provenance } from './drift.js';
 export type { AbortSignalLike, AuthAttachment, AuthProvider, FetchLike } from './http.js';
 export type { ClientHooks, PageEvent, RequestEvent, RequestFamily, ResponseEvent, RetryEvent } from './hooks.js';
 export type { AttributeValue, SpanLike, TraceContextLike, TracerLike } from './tracing.js';
 export type { ValidateMode } from './query/validate-mode.js';
+export type { VerifyMode } from './write-check.js';
 export type { Page, RowsOptions } from './query/index.js';
 export type { AsyncOptions, TransactionOptions } from './transactions/index.js';
 
@@ -52,6 +54,15 @@ export interface ClientOptions extends ClientHooks {
    * sending it (ErpTruncationError naming the field and both lengths). A request's own option overrides it.
    */
   readonly truncate?: TruncateMode;
+  /**
+   * Verified writes, the default of every call that writes (a call's own `verify` overrides it): `true` reads each
+   * write back and compares every field sent with what is stored (a transaction through `/api/v2/transaction/get`,
+   * an entity through a GET, a window by its data, an item as appendOrUpdate always does), a field not stored being
+   * an ErpWriteNotAppliedError and one stored in another form (rounded, another case) a line in `log`; `'strict'`
+   * makes those errors too; `false` reads nothing back. Without it: transactions sent with `ignoreDisabled` are
+   * verified (the documents: such a write may succeed and write nothing), other writes are not.
+   */
+  readonly verify?: VerifyMode;
   /**
    * The most bytes of one answer the client reads (default 256 MiB): a server that answers without end is refused
    * with an ErpResponseTooLargeError instead of filling memory. Error bodies are read only as far as a message needs.
@@ -99,6 +110,7 @@ export function createClientWith(settings: PackageSettings): (options: ClientOpt
 export function createClient(options: ClientOptions, settings: PackageSettings = {}): ErpClient {
   checkAuth(options.auth);
   checkTruncate(options.truncate, 'createClient');
+  const verify = checkVerify(options.verify, 'createClient');
   const baseUrl = trimSlash(options.baseUrl);
   const retry = toRetryPolicy(options.retry, options.log);
   // the hooks see paths redacted with every secret the client knows, its provider's included
@@ -137,6 +149,7 @@ export function createClient(options: ClientOptions, settings: PackageSettings =
     validate,
     ...(options.log ? { log: options.log } : {}),
     ...(options.truncate ? { truncate: options.truncate } : {}),
+    ...(verify !== undefined ? { verify } : {}),
   });
   const own = new Set<string>(OWN_MEMBERS);
   const client: Record<string, unknown> = {};

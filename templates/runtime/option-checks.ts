@@ -3,6 +3,7 @@
 // default: an unset environment variable passed on with `!` (undefined or ''), a token given with its `Bearer `
 // prefix (the client writes the header itself), a word option that is none of its words. No message shows a secret.
 import { ErpConfigError } from './errors.js';
+import type { VerifyMode } from './write-check.js';
 
 /** `Bearer eyJ…`, `bearer:eyJ…`, `Bearer` alone: the scheme a header carries, typed into the token. */
 const SCHEME = /^\s*bearer\b[\s:]*/i;
@@ -54,6 +55,15 @@ export function checkWord<W extends string>(
 /** A `truncate` option (createClient's, or a request's): 'cut' or 'error'. */
 export const checkTruncate = (value: unknown, where: string): void =>
   void checkWord(where, 'truncate', value, ['cut', 'error']);
+
+/** A `verify` option (createClient's, or a call's): true, false or 'strict'. */
+export function checkVerify(value: unknown, where: string): VerifyMode | undefined {
+  if (value === undefined || value === true || value === false) return value;
+  if (value === 'strict') return value;
+  throw new ErpConfigError(
+    `${where}: verify is true, false or 'strict', not ${JSON.stringify(value) ?? String(value)}`,
+  );
+}
 
 /** The secret given to tokenAuth: present, and not empty. */
 export function checkSecret(which: 'consumerKey' | 'password', value: unknown): void {

@@ -1,7 +1,9 @@
 // The wire format of the Transaction API: request bodies, answers, and the checks that an answer is one and
 // that every transaction in it passed. Shared by the payload builders and the client.
-import { ErpError } from './errors.js';
+import { ErpError, type WriteMismatch } from './errors.js';
+import { hasOwn } from './object.js';
 import { preview, redact } from './redact.js';
+import type { ServiceDescriptor } from './transaction.js';
 
 // --- requests -------------------------------------------------------------------------------------
 
@@ -75,6 +77,21 @@ export function cutsOf(request: object): readonly Truncation[] {
   return cutsByRequest.get(request) ?? [];
 }
 
+/**
+ * The service a request was built for (`Service.request()`), by request, as its cuts are: a verified write compares
+ * each field by its type (decimals by value, dates by instant, labels against codes); a request written by hand has
+ * none, and its values are compared by what they look like.
+ */
+const serviceByRequest = new WeakMap<object, ServiceDescriptor>();
+
+export function recordService(request: object, service: ServiceDescriptor): void {
+  serviceByRequest.set(request, service);
+}
+
+export function serviceOf(request: object): ServiceDescriptor | undefined {
+  return serviceByRequest.get(request);
+}
+
 /** Where a value was cut: `Order TP_ITEMS.items row 2.extended_desc`. */
 export const cutPlace = (cut: Truncation): string =>
   `${cut.service} ${cut.element}${cut.row !== undefined ? ` row ${cut.row}` : ''}.${cut.field}`;
@@ -113,28 +130,83 @@ export interface TransactionSet {
   readonly Transactions: ReadonlyArray<{ readonly Status?: string; readonly DataElements: readonly WireDataElement[] }>;
 }
 
-/** The client's answer to a transaction: the server's, and what the client cut before sending it. */
+/**
+ * What became of one transaction of a POST (the documents: a transaction is atomic, the transactions of one POST
+ * are independent, so each has its own outcome).
+ */
+export interface TransactionReport {
+  /** its place in the request, from 0 */
+  readonly index: number;
+  /**
+   * `Results.Transactions[i].Status`: `passed` or `failed`; `unknown` when the answer does not say (an async request
+   * whose result came back as text only: read the record back before sending it again)
+   */
+  readonly status: 'passed' | 'failed' | 'unknown';
+  /** its own messages, without the `Transaction {n}:: ` prefix (a message naming no transaction is every one's) */
+  readonly messages: readonly string[];
+  /**
+   * The key fields of the record it wrote, by name (`{ order_no: '1000123' }`): those the server gave (in the
+   * answer), else those sent; of `keyElement`. Empty when neither says (a new record that failed).
+   */
+  readonly keys: Readonly<Record<string, string>>;
+  /** the Form element the keys are of (`TABPAGE_1.order`): the one a read-back names */
+  readonly keyElement: string | undefined;
+  /** `false` when not read back (verify off, or the transaction did not pass); else what the read-back found */
+  readonly verified: false | Verification;
+}
+
+/** A passed transaction read back (`/api/v2/transaction/get` by its record's keys) and compared, field by field. */
+export interface Verification {
+  /** the fields sent that were compared */
+  readonly fields: number;
+  /** fields stored in another form than sent (case, padding, rounding, ...): each also logged (an error when strict) */
+  readonly normalised: readonly WriteMismatch[];
+  /**
+   * fields whose stored value is not what was sent (the value before, or empty): the call throws an
+   * ErpWriteNotAppliedError naming them (an ErpTransactionFailedError when a transaction of the POST failed as well)
+   */
+  readonly notApplied: readonly WriteMismatch[];
+}
+
+/** The client's answer to a transaction: the server's, each transaction's outcome, and what the client cut. */
 export interface TransactionOutcome extends TransactionResponse {
   /** free text cut to its column's length in building the request (each also logged): empty when nothing was cut */
   readonly warnings: readonly Truncation[];
+  /** one outcome per transaction sent, in order */
+  readonly transactions: readonly TransactionReport[];
+  /**
+   * Each failed transaction as a request of its own (the same Name, UseCodeValues and IgnoreDisabled), to fix and
+   * send alone; a passed one is never in it (resending it would apply it twice). Empty when none failed.
+   */
+  readonly failed: readonly TransactionRequest[];
 }
 
 /**
  * A transaction the server did not pass; `messages` are the server's, `response` the whole answer as it was
- * sent. The message shows the server's messages redacted (they may echo what was sent); `response` is not
- * enumerable, so that a logger that prints the error's properties does not print the unredacted answer.
+ * sent, `result` every transaction's outcome (`result.failed`: the failed ones' requests, to fix and send alone).
+ * The message shows the server's messages redacted (they may echo what was sent), and what they mean where it knows
+ * (a disabled column, a required one: the `erpgen.config.json` line that makes it a compile error); `response` and
+ * `result` are not enumerable, so that a logger that prints the error's properties does not print what was sent.
  */
 export class ErpTransactionFailedError extends ErpError {
   override name = 'ErpTransactionFailedError';
   readonly service: string;
   declare readonly response: TransactionResponse;
-  constructor(service: string, response: TransactionResponse, clean: (text: string) => string = redact) {
+  declare readonly result: TransactionOutcome | undefined;
+  constructor(
+    service: string,
+    response: TransactionResponse,
+    clean: (text: string) => string = redact,
+    result?: TransactionOutcome,
+    hints: readonly string[] = [],
+  ) {
     const { Succeeded, Failed, Other } = response.Summary;
     super(
-      `${service}: ${Failed} failed, ${Succeeded} succeeded, ${Other} other: ${clean(response.Messages.join(' | ')) || '(no message)'}`,
+      `${service}: ${Failed} failed, ${Succeeded} succeeded, ${Other} other: ${clean(response.Messages.join(' | ')) || '(no message)'}${hints.map((h) => `. ${clean(h)}`).join('')}`,
     );
     this.service = service;
     Object.defineProperty(this, 'response', { value: response, enumerable: false });
+    Object.defineProperty(this, 'result', { value: result, enumerable: false });
   }
 
   get messages(): readonly string[] {
@@ -166,16 +238,110 @@ export function parseTransactionResponse(
   return b as TransactionResponse;
 }
 
-/** Fails unless every transaction passed: `Summary.Failed` is 0 and every result says Passed. */
+/** Whether every transaction passed: `Summary.Failed` is 0 and every result says Passed. */
+export const allPassed = (response: TransactionResponse): boolean =>
+  response.Summary.Failed === 0 &&
+  response.Results !== null &&
+  response.Results.Transactions.every((t) => t.Status === 'Passed');
+
+/** Fails unless every transaction passed (allPassed); `result`, when given, is the error's. */
 export function assertPassed(
   response: TransactionResponse,
   service: string,
   clean: (text: string) => string = redact,
+  result?: TransactionOutcome,
 ): TransactionResponse {
-  const passed =
-    response.Summary.Failed === 0 &&
-    response.Results !== null &&
-    response.Results.Transactions.every((t) => t.Status === 'Passed');
-  if (!passed) throw new ErpTransactionFailedError(service, response, clean);
+  if (!allPassed(response)) throw new ErpTransactionFailedError(service, response, clean, result);
   return response;
+}
+
+// --- one outcome per transaction -------------------------------------------------------------------------------
+
+const PREFIX = /^\s*Transaction\s+(\d+)\s*::\s?([\s\S]*)$/;
+
+/** Each transaction's messages: `Transaction {n}:: text` is the n-th's; a message naming none is every one's. */
+function messagesByTransaction(messages: readonly string[], count: number): string[][] {
+  const per = Array.from({ length: count }, (): string[] => []);
+  for (const message of messages) {
+    const m = PREFIX.exec(message);
+    const at = m ? Number(m[1]) - 1 : -1;
+    if (m && at >= 0 && at < count) {
+      if (m[2]!.trim() !== '') per[at]!.push(m[2]!.trim());
+    } else for (const own of per) own.push(message);
+  }
+  return per;
+}
+
+function statusOf(response: TransactionResponse, index: number, count: number): TransactionReport['status'] {
+  const result = response.Results?.Transactions[index];
+  if (result !== undefined) return result.Status === 'Passed' ? 'passed' : 'failed';
+  const { Succeeded, Failed, Other } = response.Summary;
+  // no result: all failed (Results null), unless the answer counts them otherwise
+  return Succeeded === 0 && Other === 0 && Failed >= count ? 'failed' : 'unknown';
+}
+
+/**
+ * The key fields of the record a transaction wrote, and their element: the first Form element sent whose keys are
+ * all known, its keys those sent (`Keys`), else the definition's KeyFields (a request built by `Service.request()`),
+ * else the fields the answer has that were not sent (the ones the server gave); each value from the answer (a key
+ * the server gave), else as sent.
+ */
+export function recordKeys(
+  sent: WireTransaction,
+  answered: TransactionResult | undefined,
+  service: ServiceDescriptor | undefined,
+): { readonly element: string; readonly keys: Readonly<Record<string, string>> } | undefined {
+  for (const element of sent.DataElements) {
+    if (element.Type !== 'Form') continue;
+    const edits = element.Rows.flatMap((r) => r.Edits);
+    const given = answered?.DataElements?.find((e) => e.Name === element.Name)?.Rows[0]?.Edits ?? [];
+    const definition = service && hasOwn(service.elements, element.Name) ? service.elements[element.Name] : undefined;
+    const names = element.Keys.length
+      ? element.Keys
+      : definition
+        ? definition.keyFields
+        : given.filter((g) => !edits.some((e) => e.Name === g.Name)).map((g) => g.Name);
+    if (names.length === 0) continue;
+    const keys: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const name of names) {
+      const value =
+        given.find((g) => g.Name === name)?.Value ?? [...edits].reverse().find((e) => e.Name === name)?.Value;
+      if (value === undefined || value === '') break;
+      keys[name] = value;
+    }
+    if (Object.keys(keys).length === names.length) return { element: element.Name, keys };
+  }
+  return undefined;
+}
+
+/** The client's answer: the server's, with each transaction's outcome (not verified yet) and the failed ones. */
+export function outcomeOf(
+  request: TransactionRequest,
+  response: TransactionResponse,
+  warnings: readonly Truncation[],
+): TransactionOutcome {
+  const count = request.Transactions.length;
+  const messages = messagesByTransaction(response.Messages, count);
+  const service = serviceOf(request);
+  const transactions = request.Transactions.map((sent, index): TransactionReport => {
+    const status = statusOf(response, index, count);
+    const record = recordKeys(sent, response.Results?.Transactions[index], service);
+    return {
+      index,
+      status,
+      messages: messages[index]!,
+      keys: record?.keys ?? {},
+      keyElement: record?.element,
+      verified: false,
+    };
+  });
+  const { Transactions: _all, ...envelope } = request;
+  const failed = transactions
+    .filter((t) => t.status === 'failed')
+    .map((t) => {
+      const alone: TransactionRequest = { ...envelope, Transactions: [request.Transactions[t.index]!] };
+      if (service) recordService(alone, service);
+      return alone;
+    });
+  return { ...response, warnings, transactions, failed };
 }

@@ -13,6 +13,7 @@ import {
   cutPlace,
   describeCut,
   recordCuts,
+  recordService,
   type Edit,
   type TransactionGetRequest,
   type TransactionRequest,
@@ -213,7 +214,10 @@ type KeyValues<F> = { readonly [K in keyof F]?: string | number | Inherited<K> }
 export interface RequestOptions<Codes extends boolean> {
   /** send stored codes rather than display labels; must match how the transactions were built */
   readonly useCodeValues: Codes;
-  /** skip disabled columns instead of failing; the service may then report success and write nothing: read back */
+  /**
+   * skip disabled columns instead of failing; the service may then report success and write nothing, so
+   * `client.transaction()` reads such a request back by default (its `verify` option)
+   */
   readonly ignoreDisabled?: boolean;
 }
 
@@ -477,6 +481,7 @@ export function defineService<Forms, Lists>(descriptor: ServiceDescriptor): Serv
         request,
         transactions.flatMap((t) => (t as TransactionBuilder).cuts),
       );
+      recordService(request, frozen);
       return request;
     },
     records(from: TransactionResponse | TransactionSet, element: string): Array<Record<string, string>> {

@@ -13,10 +13,10 @@ import {
   asObject,
   checkCuts,
   checkNotReport,
+  finish,
   onUiServer,
-  outcome,
   unexpected,
-  withWarnings,
+  verifyMode,
   type TransactionOptions,
 } from './exchange.js';
 
@@ -88,12 +88,21 @@ export async function transactionAsync(
 ): Promise<TransactionOutcome> {
   checkNotReport(request);
   const cuts = checkCuts(context, request, options);
+  verifyMode(context, request, options); // a wrong verify option is refused before sending
   // the submit and every poll are one run: in a trace, the children of its span
   const run = await context.observer.run('transactionAsync', 'transactions', request.Name);
   try {
-    const response = await submitAndPoll(context, request, options, run);
+    const done = await submitAndPoll(context, request, options, run);
+    // an outcome the answer does not tell is not a failure (nothing says it failed): its transactions are `unknown`
+    const result = await finish(
+      context,
+      request,
+      done.response,
+      cuts,
+      done.unconfirmed ? { ...options, allowFailures: true } : options,
+    );
     run.end();
-    return withWarnings(response, cuts);
+    return result;
   } catch (error) {
     run.end(error);
     throw error;
@@ -105,7 +114,7 @@ async function submitAndPoll(
   request: TransactionRequest,
   options: AsyncOptions | undefined,
   run: Run,
-): Promise<TransactionResponse> {
+): Promise<{ readonly response: TransactionResponse; readonly unconfirmed: boolean }> {
   const submitPath = '/api/v2/transaction/async';
   const submitted = asObject(
     context,
@@ -134,8 +143,7 @@ async function submitAndPoll(
   let wait = options?.intervalMs ?? 500;
   for (let status = submitted; ;) {
     const done = asyncOutcome(context, status, request, id, path);
-    if (done !== undefined)
-      return outcome(context, done.response, request.Name, done.unconfirmed ? { allowFailures: true } : options);
+    if (done !== undefined) return done;
     if (Date.now() + wait > deadline)
       throw new ErpTimeoutError(
         `${request.Name}: async request ${id} not done by the deadline (last Status ${context.http.show(status['Status'])})`,

@@ -3,10 +3,9 @@ import { ErpError } from '../errors.js';
 import { isReportService } from '../contract.js';
 import { readServerBuild, serviceNames } from '../discovery.js';
 import type { Family } from '../family.js';
-import type { TransactionSet } from '../transaction-wire.js';
 import { transactionAsync } from './async.js';
 import { commandsRequest } from './commands.js';
-import { asObject, checkCuts, checkNotReport, onUiServer, unexpected } from './exchange.js';
+import { checkCuts, checkNotReport, onUiServer, transactionGet, unexpected } from './exchange.js';
 import type { Transactions } from './index.js';
 import { transaction } from './send.js';
 
@@ -15,24 +14,7 @@ export const build: Family<Transactions> = (context) => ({
 
   transactionAsync: (request, options) => transactionAsync(context, request, options),
 
-  async transactionGet(request) {
-    const path = '/api/v2/transaction/get';
-    const body = asObject(
-      context,
-      await onUiServer(context, { method: 'POST', path, object: request.ServiceName, body: request, kind: 'read' }),
-      'the transaction/get answer',
-      `POST ${path}`,
-      request.ServiceName,
-    );
-    if (!Array.isArray(body['Transactions']))
-      throw unexpected(
-        context,
-        `${request.ServiceName}: the transaction/get answer has no Transactions: ${context.http.show(body)}`,
-        `POST ${path}`,
-        request.ServiceName,
-      );
-    return body as unknown as TransactionSet;
-  },
+  transactionGet: (request) => transactionGet(context, request),
 
   async commands(service, request, options) {
     checkNotReport(request);

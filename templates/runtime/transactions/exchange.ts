@@ -1,27 +1,43 @@
 // What every call of the Transaction API shares: an exchange on the UI server, an answer that must be a JSON
-// object, the rule that a transaction that did not pass is an error, and report services kept to report().
-import { checkTruncate } from '../option-checks.js';
+// object, one outcome per transaction, the rule that a transaction that did not pass is an error, the read-back of a
+// verified write, and report services kept to report().
+import { checkTruncate, checkVerify } from '../option-checks.js';
 import { ErpError, ErpUnexpectedResponseError } from '../errors.js';
 import { isReportService } from '../contract.js';
 import type { FamilyContext } from '../family.js';
 import type { Exchange } from '../http.js';
 import { ErpTruncationError } from '../transaction.js';
 import {
-  assertPassed,
+  allPassed,
   cutsOf,
   describeCut,
+  ErpTransactionFailedError,
+  outcomeOf,
+  type TransactionGetRequest,
   type TransactionOutcome,
   type TransactionRequest,
   type TransactionResponse,
+  type TransactionSet,
   type TruncateMode,
   type Truncation,
 } from '../transaction-wire.js';
+import type { VerifyMode } from '../write-check.js';
+import { refusalHints } from './refusals.js';
+import { settleVerified, verifyOutcome } from './verify.js';
 
 export interface TransactionOptions {
-  /** return the answer even when transactions failed, to branch on each `Results.Transactions[].Status` */
+  /** return the answer even when transactions failed, to branch on each transaction's `status` */
   readonly allowFailures?: boolean;
   /** for this request, overriding the client's `truncate`: `'error'` refuses text longer than its column */
   readonly truncate?: TruncateMode;
+  /**
+   * Read every passed transaction back (`/api/v2/transaction/get`, one request more) and compare each field sent
+   * with what is stored: `true` (a value stored in another form, such as rounded or in another case, is a warning
+   * through the client's log), `'strict'` (an error too), `false` (no read-back). A field not stored is an
+   * ErpWriteNotAppliedError. Default: the client's `verify`, else true when the request sets `IgnoreDisabled`
+   * (which may answer success and write nothing), else false.
+   */
+  readonly verify?: VerifyMode;
 }
 
 /**
@@ -41,12 +57,6 @@ export function checkCuts(
   for (const cut of cuts) context.log?.(`${describeCut(cut)}: sent cut; it began ${cut.preview}`);
   return cuts;
 }
-
-/** The server's answer with the cuts made before sending it. */
-export const withWarnings = (response: TransactionResponse, cuts: readonly Truncation[]): TransactionOutcome => ({
-  ...response,
-  warnings: cuts,
-});
 
 /** One exchange on the UI server (found through the router once). */
 export async function onUiServer(
@@ -84,16 +94,61 @@ export function asObject(
   return value as Record<string, unknown>;
 }
 
-/** The answer, unless a transaction did not pass and the caller did not allow failures (ErpTransactionFailedError). */
-export function outcome(
+/** Whether this call reads back: the call's `verify`, else the client's, else whether IgnoreDisabled is set. */
+export function verifyMode(
   context: FamilyContext,
+  request: TransactionRequest,
+  options: TransactionOptions | undefined,
+): VerifyMode {
+  return checkVerify(options?.verify, request.Name) ?? context.verify ?? request.IgnoreDisabled === true;
+}
+
+/** POST /api/v2/transaction/get: the records of these states, as a transaction set. */
+export async function transactionGet(context: FamilyContext, request: TransactionGetRequest): Promise<TransactionSet> {
+  const path = '/api/v2/transaction/get';
+  const body = asObject(
+    context,
+    await onUiServer(context, { method: 'POST', path, object: request.ServiceName, body: request, kind: 'read' }),
+    'the transaction/get answer',
+    `POST ${path}`,
+    request.ServiceName,
+  );
+  if (!Array.isArray(body['Transactions']))
+    throw unexpected(
+      context,
+      `${request.ServiceName}: the transaction/get answer has no Transactions: ${context.http.show(body)}`,
+      `POST ${path}`,
+      request.ServiceName,
+    );
+  return body as unknown as TransactionSet;
+}
+
+/**
+ * The client's answer to `request`: one outcome per transaction, each passed one read back when verifyMode says so; an
+ * ErpTransactionFailedError unless every transaction passed (or the caller allows failures), then an
+ * ErpWriteNotAppliedError when a passed one is not stored as sent.
+ */
+export async function finish(
+  context: FamilyContext,
+  request: TransactionRequest,
   response: TransactionResponse,
-  name: string,
-  options?: TransactionOptions,
-): TransactionResponse {
-  if (options?.allowFailures) return response;
+  cuts: readonly Truncation[],
+  options: TransactionOptions | undefined,
+): Promise<TransactionOutcome> {
+  let result = outcomeOf(request, response, cuts);
+  const mode = verifyMode(context, request, options);
+  if (mode !== false) result = await verifyOutcome(context, request, result, (get) => transactionGet(context, get));
   // the message quotes the server's messages, which may echo a secret; `response` keeps them as sent
-  return assertPassed(response, name, context.http.redact);
+  if (!options?.allowFailures && !allPassed(response))
+    throw new ErpTransactionFailedError(
+      request.Name,
+      response,
+      context.http.redact,
+      result,
+      refusalHints(request, result),
+    );
+  if (mode !== false) settleVerified(context, request, result, mode);
+  return result;
 }
 
 /** A report service (`m_*`) on /transaction answers Succeeded and produces nothing: refused before sending. */

@@ -2,7 +2,7 @@
 // real HTTP on 127.0.0.1. The server validates bodies the way the service documents say, so these tests check
 // the builders against the service's rules, not against themselves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErpError, ErpServerError } from '@acme/erp-schema';
+import { ErpError, ErpServerError, ErpWriteNotAppliedError } from '@acme/erp-schema';
 import {
   ErpTransactionBuildError,
   ErpTransactionFailedError,
@@ -178,18 +178,28 @@ describe('a failed transaction never passes silently', () => {
   });
 
   it('a disabled column: the failure, and with ignoreDisabled a success that wrote nothing, which reading back shows', async () => {
-    const pick = () =>
+    const pick = (zone = 'Z9') =>
       PickZone.transaction().form('FORM.form', {
         company_id: 'ACME',
         location_id: 10,
-        bin_zone_id: 'Z9',
+        bin_zone_id: zone,
         zone_desc: 'Zone 9',
         company_name: 'ACME',
       });
     await expect(client.transaction(PickZone.request([pick()], { useCodeValues: false }))).rejects.toThrow(
       /Column is disabled: company_name/,
     );
-    const ok = await client.transaction(PickZone.request([pick()], { useCodeValues: false, ignoreDisabled: true }));
+    // verified, as a request with ignoreDisabled is by default: the field the server skipped is an error
+    const verified = await client
+      .transaction(PickZone.request([pick('Z8')], { useCodeValues: false, ignoreDisabled: true }))
+      .catch((e: unknown) => e);
+    expect(verified).toBeInstanceOf(ErpWriteNotAppliedError);
+    expect((verified as ErpWriteNotAppliedError).fields).toMatchObject([
+      { service: 'PickZone', element: 'FORM.form', field: 'company_name', sent: 'ACME', stored: '' },
+    ]);
+    const ok = await client.transaction(PickZone.request([pick()], { useCodeValues: false, ignoreDisabled: true }), {
+      verify: false,
+    });
     expect(ok.Summary.Succeeded).toBe(1);
     const read = await client.transactionGet(PickZone.get('FORM.form', { location_id: 10, bin_zone_id: 'Z9' }));
     const edits = read.Transactions[0]!.DataElements[0]!.Rows[0]!.Edits;
