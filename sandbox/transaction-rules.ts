@@ -132,7 +132,10 @@ function checkNames(catalog: ServiceCatalog, option: string, rules: FieldRules):
   const where = option === 'disabled' ? 'disabled' : `transactions.${option}`;
   for (const [serviceName, elements] of Object.entries(rules)) {
     const service = catalog.services.get(serviceName);
-    if (!service) throw new Error(`${where}: the snapshot defines no service ${serviceName}`);
+    if (!service)
+      throw new Error(
+        `${where}: the snapshot defines no service ${serviceName}${nearest(serviceName, catalog.services.keys())}`,
+      );
     for (const [elementName, fields] of Object.entries(elements)) {
       const element = service.elements.get(elementName);
       if (!element)

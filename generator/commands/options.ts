@@ -270,6 +270,16 @@ export const SANDBOX_OPTIONS = {
     describe: "a completed async request's Messages: the envelope as JSON (default) or only its text",
     on: 'flag',
   },
+  disabled: {
+    type: z
+      .array(
+        z.string().regex(/^[^/]+\/.+\/[^/]+$/, 'expected SERVICE/ELEMENT/FIELD, e.g. Order/TABPAGE_1.order/po_no'),
+      )
+      .optional(),
+    describe:
+      'a column the windows disable, SERVICE/ELEMENT/FIELD (repeatable; split at the first and the last /, e.g. "Order/TABPAGE_1.order/po_no"): writing it fails with Column is disabled, or with IgnoreDisabled passes and writes nothing',
+    on: 'flag',
+  },
   errorBody: {
     type: z.enum(['envelope', 'problem']).optional(),
     describe: "the Transaction API's 400 body: the documents' envelope (default) or problem+json",

@@ -36,6 +36,7 @@ function sandboxOptions(
       ...(flags.drop ? { drop: flags.drop } : {}),
       ...(overload ? { overload } : {}),
     },
+    ...(flags.disabled?.length ? { disabled: flags.disabled } : {}),
     ...(flags.build !== undefined ? { build: flags.build } : {}),
     ...(flags.serverinfo !== undefined ? { serverInfo: flags.serverinfo } : {}),
     transactions: {
@@ -86,6 +87,8 @@ async function run(flags: SandboxFlags): Promise<number> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UserError(`--port ${flags.port}: the port is in use`);
+    // a --disabled name the snapshot lacks: the flag's error, naming the nearest name
+    if (error instanceof Error && error.message.startsWith('disabled')) throw new UserError(`--${error.message}`);
     // the snapshot's documents and definitions are the only other input: a problem there is the user's to fix
     if (error instanceof Error && !(error instanceof UserError))
       throw new UserError(`${shown}: ${error.message.replace(/\s+/g, ' ')}`);
