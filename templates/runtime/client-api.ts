@@ -107,6 +107,7 @@ export type {
   VendorUserFields,
   Vendors,
 } from './entity/index.js';
+export type { WriteOptions } from './write-check.js';
 export { answerSchemas } from './rest/schemas.js';
 export type { AnswerSchema, AnswerSchemas, ZodNamespace } from './rest/schemas.js';
 export type {

@@ -20,6 +20,15 @@ import { ErpWriteNotAppliedError, type RequestInfo, type WriteMismatch } from '.
  */
 export type VerifyMode = boolean | 'strict';
 
+/** How a write is checked (a call's `verify`, overriding the client's). */
+export interface WriteOptions {
+  /**
+   * read the write back and compare each field sent with what is stored (true), differences of form as errors too
+   * ('strict'), or not at all (false: no request more)
+   */
+  readonly verify?: VerifyMode;
+}
+
 /** How values of a field are compared: by value (`decimal`), by instant (`datetime`), as `text`. */
 export type ValueKind = 'decimal' | 'datetime' | 'text';
 
@@ -201,6 +210,31 @@ function inferred(sent: string, stored: string): ValueKind {
   if (decimalOf(sent) && decimalOf(stored)) return 'decimal';
   if (instantOf(sent) && instantOf(stored)) return 'datetime';
   return 'text';
+}
+
+/** A value as the comparison reads it: text, a number's digits, `''` for null or absent. */
+const textOf = (value: unknown): string =>
+  value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+/**
+ * One field of a record read back against the value sent: undefined when the same, else the mismatch (a REST
+ * record's or a window's values, which come as JSON numbers, booleans and null as well as text).
+ */
+export function fieldMismatch(
+  where: Pick<WriteMismatch, 'service' | 'element' | 'row' | 'field'>,
+  sent: unknown,
+  stored: unknown,
+  facts: FieldFacts = {},
+): WriteMismatch | undefined {
+  const verdict = compareValue(textOf(sent), textOf(stored), facts);
+  if (verdict.verdict === 'same') return undefined;
+  return {
+    ...where,
+    sent: textOf(sent),
+    stored: textOf(stored),
+    kind: verdict.verdict,
+    ...(verdict.how ? { how: verdict.how } : {}),
+  };
 }
 
 // --- the outcome --------------------------------------------------------------------------------------------------

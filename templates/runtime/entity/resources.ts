@@ -1,6 +1,8 @@
 // The entity family's namespaces, built from the client's context on their first call (index.ts): one per
 // entity, each from its definition (resource, fields, nested objects, key).
-import { ErpQueryError, ErpUnexpectedResponseError } from '../errors.js';
+import { ErpQueryError, ErpUnexpectedResponseError, type WriteMismatch } from '../errors.js';
+import { checkVerify } from '../option-checks.js';
+import { fieldMismatch, settle, type VerifyMode } from '../write-check.js';
 import type { FieldKind } from '../contract.js';
 import type { Family, FamilyContext } from '../family.js';
 import { queryOf, restCall } from '../rest/call.js';
@@ -120,6 +122,39 @@ function blankSchema(definition: EntityDefinition<unknown>, udf?: Fields): Check
   return recordCheck(fields, {}, udf);
 }
 
+/**
+ * The fields of an update against the record read back: each scalar field sent (decimals by value), and each
+ * user-defined field sent; nested objects are not written by an update, so they are not compared.
+ */
+function recordMismatches(
+  object: string,
+  sent: Readonly<Record<string, unknown>>,
+  stored: Readonly<Record<string, unknown>>,
+  fields: Fields,
+  udf: Fields | undefined,
+): WriteMismatch[] {
+  const found: WriteMismatch[] = [];
+  const check = (element: string, values: Readonly<Record<string, unknown>>, read: unknown, kinds: Fields) => {
+    const readRecord = (read ?? {}) as Readonly<Record<string, unknown>>;
+    for (const [field, value] of Object.entries(values)) {
+      if (value !== null && typeof value === 'object') continue;
+      const kind = Object.prototype.hasOwnProperty.call(kinds, field) ? kinds[field] : undefined;
+      const mismatch = fieldMismatch(
+        { service: object, element, field },
+        value,
+        Object.prototype.hasOwnProperty.call(readRecord, field) ? readRecord[field] : undefined,
+        kind === 'decimal' || kind === 'int' || kind === 'int!' ? { kind: 'decimal' } : {},
+      );
+      if (mismatch) found.push(mismatch);
+    }
+  };
+  check('record', sent, stored, fields);
+  const userFields = sent['UserDefinedFields'];
+  if (userFields !== null && typeof userFields === 'object')
+    check('UserDefinedFields', userFields as Record<string, unknown>, stored['UserDefinedFields'], udf ?? {});
+  return found;
+}
+
 function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
   const base = `/api/entity/${definition.resource}`;
   const object = `entity/${definition.resource}`;
@@ -172,18 +207,26 @@ function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
         { method: 'GET', path: `${base}/new`, object },
         blankSchema(definition as EntityDefinition<unknown>, udf),
       ),
-    update: async (record: Readonly<Record<string, unknown>>) =>
-      restCall(
-        context,
+    async update(record: Readonly<Record<string, unknown>>, options?: { readonly verify?: VerifyMode }) {
+      const mode = checkVerify(options?.verify, `${object}.update`) ?? context.verify ?? false;
+      const path = `${base}/${definition.keyOf(definition.keyFromRecord(record))}`;
+      const answer = await restCall(context, { method: 'PUT', path, object, body: record, shape }, anyRecord);
+      if (mode === false) return answer;
+      // read back with a GET (the PUT's answer may be the body sent, echoed): one request more
+      const stored = (await restCall(context, { method: 'GET', path, object }, anyRecord)) as Record<string, unknown>;
+      settle(
+        recordMismatches(object, record, stored, definition.fields, udf),
+        mode,
         {
-          method: 'PUT',
-          path: `${base}/${definition.keyOf(definition.keyFromRecord(record))}`,
-          object,
-          body: record,
-          shape,
+          service: object,
+          info: { request: `PUT ${path}`, status: 200, object },
+          summary: 'the PUT answered 200, but read back',
         },
-        anyRecord,
-      ),
+        (value) => context.http.show(value, 40),
+        context.log,
+      );
+      return stored;
+    },
     async delete(key: K) {
       const body = { ...definition.keyFields(key), Delete: true };
       const answer = await restCall(

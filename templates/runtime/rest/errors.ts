@@ -4,7 +4,7 @@ import {
   ErpHttpError,
   ErpNotFoundError,
   ErpServerError,
-  ErpUnexpectedResponseError,
+  ErpWriteNotAppliedError,
   type RequestInfo,
 } from '../errors.js';
 
@@ -64,7 +64,10 @@ export class ErpValidationError extends ErpHttpError {
   }
 }
 
-/** A write answered 200 whose effect is not there when read back (a 200 alone does not prove the write). */
-export class ErpNotAppliedError extends ErpUnexpectedResponseError {
-  override name = 'ErpNotAppliedError';
-}
+/**
+ * @deprecated a write answered 200 whose effect is not there when read back is the one error every family throws for
+ * it, ErpWriteNotAppliedError; this name is an alias of it
+ */
+export const ErpNotAppliedError = ErpWriteNotAppliedError;
+/** @deprecated ErpWriteNotAppliedError */
+export type ErpNotAppliedError = ErpWriteNotAppliedError;

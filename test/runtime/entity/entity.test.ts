@@ -10,9 +10,16 @@ import {
   ErpResourceNotFoundError,
   ErpServerError,
   ErpValidationError,
+  ErpWriteNotAppliedError,
   query,
 } from '@acme/erp-schema';
-import { answerSchemas, userDefinedFields, type AnswerSchema, type ErpClient } from '@acme/erp-schema/client';
+import {
+  answerSchemas,
+  createClient,
+  userDefinedFields,
+  type AnswerSchema,
+  type ErpClient,
+} from '@acme/erp-schema/client';
 import { customer } from '@acme/erp-schema/tables/customer';
 import { supplier } from '@acme/erp-schema/tables/supplier';
 import { vendor } from '@acme/erp-schema/tables/vendor';
@@ -231,6 +238,57 @@ describe('entity family: writing', () => {
     expect(last()?.path).toBe('/api/entity/customers/ACME_199');
     expect(updated.CreditStatus).toBe('HOLD');
     expect((await client.entity.customers.get({ companyId: 'ACME', customerId: 199 })).CreditStatus).toBe('HOLD');
+  });
+
+  it('a verified update reads the record back (one GET more) and compares each field sent, decimals by value', async () => {
+    const from = sandbox.server.requests.length;
+    const read = await client.entity.customers.update(
+      { CompanyId: 'ACME', CustomerId: 199, CreditLimit: '7000.50', CreditStatus: 'COD' },
+      { verify: true },
+    );
+    // stored as 7000.5000: the same value
+    expect(read.CreditLimit).toBe('7000.5000');
+    expect(sandbox.server.requests.slice(from).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'PUT /api/entity/customers/ACME_199',
+      'GET /api/entity/customers/ACME_199',
+    ]);
+  });
+
+  it('a verified update whose read-back differs (another writer changed it after the PUT) is an ErpWriteNotAppliedError naming the field', async () => {
+    // a fetch that lets another writer change the customer between the PUT's answer and the read-back
+    const racing = createClient({
+      baseUrl: sandbox.url,
+      auth: sandbox.auth,
+      drift: 'off',
+      verify: true,
+      fetch: async (url, init) => {
+        const response = await sandbox.fetch(url, init);
+        if (init.method === 'PUT')
+          await sandbox.raw('/api/entity/customers/ACME_199', {
+            method: 'PUT',
+            body: JSON.stringify({ CompanyId: 'ACME', CustomerId: 199, CreditStatus: 'HOLD' }),
+          });
+        return response;
+      },
+    });
+    const error = await racing.entity.customers
+      .update({ CompanyId: 'ACME', CustomerId: 199, CreditStatus: 'OK' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ErpWriteNotAppliedError);
+    expect((error as ErpWriteNotAppliedError).fields).toEqual([
+      {
+        service: 'entity/customers',
+        element: 'record',
+        field: 'CreditStatus',
+        sent: 'OK',
+        stored: 'HOLD',
+        kind: 'not-applied',
+      },
+    ]);
+    // unverified (the client's default), the same update answers the record the PUT returned
+    await expect(
+      client.entity.customers.update({ CompanyId: 'ACME', CustomerId: 199, CreditStatus: 'OK' }),
+    ).resolves.toMatchObject({ CreditStatus: 'OK' });
   });
 
   it('a validation failure is an ErpValidationError listing each issue', async () => {

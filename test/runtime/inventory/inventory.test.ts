@@ -5,7 +5,14 @@
 // errors (I11); every answer received is checked against the zod schema of its record.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ErpNotAppliedError, ErpQueryError, ErpResourceNotFoundError, ErpServiceError, query } from '@acme/erp-schema';
+import {
+  ErpNotAppliedError,
+  ErpQueryError,
+  ErpResourceNotFoundError,
+  ErpServiceError,
+  ErpWriteNotAppliedError,
+  query,
+} from '@acme/erp-schema';
 import {
   answerSchemas,
   userDefinedFields,
@@ -227,13 +234,28 @@ describe('appendOrUpdate', () => {
     ]);
   });
 
-  it('a 200 whose change is not there when read back is an ErpNotAppliedError', async () => {
+  it('I4: a 200 whose change is not there when read back is the one ErpWriteNotAppliedError (ErpNotAppliedError is its old name)', async () => {
     seedItem(sandbox.server.inventory, 'APP-2');
-    const error = await client.inventory.parts
-      .appendOrUpdate('APP-2', { locations: { update: [{ LocationId: 10, PrimaryBin: 'NO-SUCH-BIN' }] } })
-      .catch((e: unknown) => e);
+    const change = { locations: { update: [{ LocationId: 10, PrimaryBin: 'NO-SUCH-BIN' }] } };
+    const error = await client.inventory.parts.appendOrUpdate('APP-2', change).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ErpWriteNotAppliedError);
     expect(error).toBeInstanceOf(ErpNotAppliedError);
-    expect((error as Error).message).toMatch(/location 10 PrimaryBin is "A1", not "NO-SUCH-BIN"/);
+    expect((error as ErpWriteNotAppliedError).fields).toEqual([
+      {
+        service: 'inventory/parts',
+        element: 'Locations[LocationId=10]',
+        field: 'PrimaryBin',
+        sent: 'NO-SUCH-BIN',
+        stored: 'A1',
+        kind: 'not-applied',
+      },
+    ]);
+    expect((error as Error).message).toMatch(
+      /^inventory\/parts: item "APP-2": the PUT answered 200, but read back, 1 field is not applied: Locations\[LocationId=10\]\.PrimaryBin: sent "NO-SUCH-BIN", stored "A1"/,
+    );
+    // verify: false answers the item read without comparing
+    const read = await client.inventory.parts.appendOrUpdate('APP-2', change, { verify: false });
+    expect(read.Locations.list.find((l) => l.LocationId === 10)?.PrimaryBin).toBe('A1');
   });
 
   it('I5: the appended-location rules are checked before anything is sent', async () => {

@@ -300,6 +300,37 @@ describe('one outcome per transaction, and never a passed one twice', () => {
   });
 });
 
+describe("the sandbox's disabled option", () => {
+  it('takes SERVICE/ELEMENT/FIELD text or { service, element, field }; a name the snapshot lacks, or text of another form, is refused at start', async () => {
+    const both = signedIn(
+      await started({
+        disabled: [
+          'Order/TABPAGE_1.order/po_no',
+          { service: 'Order', element: 'TP_ITEMS.items', field: 'extended_desc' },
+        ],
+      }),
+    );
+    const refused = (await caught(
+      both.client.transaction(Order.request([order('PO-V-OPT')], { useCodeValues: false })),
+    )) as ErpTransactionFailedError;
+    const line = Order.transaction()
+      .form(HEADER, { customer_id: 100198, taker: 'JSMITH' })
+      .list(ITEMS, [{ oe_order_item_id: 'WIDGET-001', unit_quantity: 1, extended_desc: 'x' }]);
+    await expect(both.client.transaction(Order.request([line], { useCodeValues: false }))).rejects.toThrow(
+      /Column is disabled: extended_desc/,
+    );
+    expect(refused.messages).toEqual(['Transaction 1:: General Exception: Column is disabled: po_no']);
+    await expect(started({ disabled: ['Order/TABPAGE_1.order'] })).rejects.toThrow(
+      'disabled "Order/TABPAGE_1.order": expected SERVICE/ELEMENT/FIELD (e.g. Order/TABPAGE_1.order/po_no)',
+    );
+    await expect(started({ disabled: ['Order/TP_ITEMS.itens/extended_desc'] })).rejects.toThrow(
+      'disabled: Order has no data element "TP_ITEMS.itens" (did you mean TP_ITEMS.items?)',
+    );
+    // @ts-expect-error a disabled column is text or { service, element, field }
+    await expect(started({ disabled: [{ service: 'Order', field: 'po_no' }] })).rejects.toThrow();
+  });
+});
+
 describe('what a refusal means', () => {
   it('T18: "Column is disabled: X" says which element and field were written, and prints the overlay line', async () => {
     const error = (await caught(

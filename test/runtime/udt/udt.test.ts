@@ -3,7 +3,7 @@
 // 200, Invalid UDT table, conditions at the top level of a delete); the client must turn each into the right outcome.
 // The rows are the query surface's: a write here is read there, and a row inserted there is updated here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErpForbiddenError, query } from '@acme/erp-schema';
+import { ErpForbiddenError, ErpWriteNotAppliedError, query } from '@acme/erp-schema';
 import { customer } from '@acme/erp-schema/tables/customer';
 import { udt_legacy } from '@acme/erp-schema/tables/udt_legacy';
 import { udt_pallet } from '@acme/erp-schema/tables/udt_pallet';
@@ -120,11 +120,22 @@ describe('delete', () => {
     expect(await readBack(9001)).toBeDefined();
   });
 
-  it('[0] rows deleted (HTTP 200, errorNo 0) is a failure', async () => {
+  it('U2: [0] rows deleted (HTTP 200, errorNo 0) is a failure: the one ErpWriteNotAppliedError (ErpUdtNothingChangedError is its old name)', async () => {
     const error = await client.udt.delete(udt_pallet, { row_uid: 99_999 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ErpWriteNotAppliedError);
     expect(error).toBeInstanceOf(ErpUdtNothingChangedError);
-    expect((error as ErpUdtNothingChangedError).serverMessage).toMatch(/\[0\] rows deleted/);
+    expect((error as ErpWriteNotAppliedError).serverMessage).toMatch(/\[0\] rows deleted/);
     expect((error as Error).message).toMatch(/reported success but deleted no row/);
+    expect((error as ErpWriteNotAppliedError).fields).toEqual([
+      {
+        service: 'udt/udt_pallet',
+        element: 'row_uid 99999',
+        field: 'rows deleted',
+        sent: '1',
+        stored: '0',
+        kind: 'not-applied',
+      },
+    ]);
   });
 
   it('a bare name, a view or an ordinary table is refused before sending', async () => {
