@@ -8,8 +8,8 @@
 // - the session answer as public captures show it: 26.1 `{Id, Properties: [{Name, Properties}]}` with named groups
 //   (`Telemetry`: the build; `SessionHandling`: `SessionCleanupExpiration` and the pool's settings), 25.2
 //   `{SessionId, Status: "Active"}`;
-// - a session unused for longer than its idle timeout (the SessionTimeout its create asked for, else its
-//   SessionCleanupExpiration; 60 s on 25.2, as the documents say; on an injectable clock) is gone:
+// - a session unused for longer than its idle timeout (the SessionTimeout its create asked for, else the documents'
+//   60 s; SessionCleanupExpiration, reported in SessionHandling, is another limit; on an injectable clock) is gone:
 //   `Session not found or expired`; a closed window: `Window not found`;
 // - a change names its tab's fields: a batched change stops at the first refused item (400, no Status), the items
 //   before it applied, the ones after it not attempted; an over-length value is refused naming the field;
@@ -17,8 +17,8 @@
 //   answers an empty 500 and applies nothing;
 // - a tab change needs `PageName` (a `TabName` alone is refused with a blank tab name);
 // - `?id=` on the window and data endpoints, `?windowId=` on the tools endpoint (the other one: 422/400);
-// - loading a record that does not exist (changing a Form's key field): Status 2, an empty window and a message of
-//   Type 2; saving a window of a service configured to ask (`dialogs`) opens a response window: Status 3 with a
+// - loading a record that does not exist (changing a Form's key field): Status 2 (0 on 25.2), an empty window and a
+//   message of Type 2; saving a window of a service configured to ask (`dialogs`) opens a response window: Status 3 with a
 //   `windowopened` event, answered with its tools `cb_yes` / `cb_no`;
 // - window data as public captures show it: a list of `{Name, Columns, Data}` with the rows by position (and an
 //   `_internalrowindex` column), only for the datawindows of the active tab and those changed since the last read;
@@ -68,7 +68,10 @@ export interface InteractiveSandboxOptions {
   readonly disabled?: (service: string, element: string, field: string) => boolean;
   /** services whose save opens a response window asking to confirm, with its text */
   readonly dialogs?: Readonly<Record<string, string>>;
-  /** what `SessionHandling` reports as `SessionCleanupExpiration`, and the idle time a session lives without its own SessionTimeout (default `00:06:00`, as measured) */
+  /**
+   * what `SessionHandling` reports as `SessionCleanupExpiration` (default `00:06:00`, as measured): a limit of the
+   * server's session pool, not the idle timeout (that is SessionTimeout: 60 s unless the create asks for more)
+   */
   readonly sessionCleanup?: string;
   /** the order of the session answer's property groups: as captured (`Telemetry` first, default) or reversed */
   readonly propertyOrder?: 'captured' | 'reversed';
@@ -119,6 +122,9 @@ export interface InteractiveSandbox {
 }
 
 const XML_NAMESPACE = 'http://schemas.datacontract.org/2004/07/Svc.UI.Service';
+
+/** The documents' `SessionTimeout`: 60 seconds of inactivity by default, unless the session's create asks for more. */
+const DEFAULT_SESSION_TIMEOUT_MS = 60_000;
 
 const ERROR = (status: number, message: string) =>
   jsonReply(status, { ErrorMessage: message, ErrorType: 'Svc.Business.Interactive' });
@@ -171,8 +177,7 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
   const services = options.services;
   const sessions = new Map<string, SandboxSession>();
   const cleanup = options.sessionCleanup ?? '00:06:00';
-  const cleanupMs = timeSpanMs(cleanup);
-  if (cleanupMs === undefined) throw new Error(`interactive.sessionCleanup ${cleanup}: expected hh:mm:ss`);
+  if (timeSpanMs(cleanup) === undefined) throw new Error(`interactive.sessionCleanup ${cleanup}: expected hh:mm:ss`);
   let created = 0;
 
   /** the token's live session, dropping it when it has been idle too long */
@@ -194,8 +199,8 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     const session: SandboxSession = {
       id: randomUUID(),
       token,
-      // the documents' 60 s on 25.2, whose answer reports no SessionHandling
-      timeoutMs: typeof timeout === 'number' && timeout > 0 ? timeout * 1000 : old ? 60_000 : cleanupMs!,
+      // the documents: SessionTimeout, 60 s of inactivity by default; SessionCleanupExpiration is another limit
+      timeoutMs: typeof timeout === 'number' && timeout > 0 ? timeout * 1000 : DEFAULT_SESSION_TIMEOUT_MS,
       lastSeen: now(),
       windows: new Map(),
     };
@@ -271,6 +276,25 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     return true;
   }
 
+  /**
+   * After a save the window shows the record as stored (the values a column rounded, the keys given): the saved
+   * datawindows are retrieved again, by the main element's keys, and count as changed for the next read.
+   */
+  function refresh(window: SandboxWindow, saved: Iterable<DataElement>): void {
+    const main = window.service.main;
+    const values = main && window.values.get(datawindowOf(main));
+    const keys = new Map((main?.keyFields ?? []).map((k) => [k, values?.get(k) ?? '']));
+    if (!main || [...keys.values()].some((v) => v === '')) return;
+    const record = options.load?.(window.service, keys);
+    if (!record) return;
+    for (const element of saved) {
+      const stored = record.get(element.name);
+      if (!stored || stored.size === 0) continue;
+      window.values.set(datawindowOf(element), new Map(stored));
+      window.unread.add(datawindowOf(element));
+    }
+  }
+
   function change(window: SandboxWindow, request: ServiceRequest): Reply {
     const body = jsonBody(request)?.value as { List?: unknown } | undefined;
     if (!body || !Array.isArray(body.List)) return ERROR(400, 'The change request has no List of changes.');
@@ -307,10 +331,12 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
       const values = window.values.get(dw) ?? new Map<string, string>();
       // a Form's key field retrieves the record: one that does not exist leaves the window empty, Status 2
       if (element.type === 'Form' && element.keyFields.includes(field)) {
+        // Status 2 on 26.1; 0 on 25.2 (the documents' version table), with the same message of Type 2
         const missing = () => {
           window.values.clear();
           window.dirty.clear();
-          return result(2, { messages: [{ Text: `${element.name}: no record with ${field} ${value}.`, Type: 2 }] });
+          const messages = [{ Text: `${element.name}: no record with ${field} ${value}.`, Type: 2 }];
+          return result(old ? 0 : 2, { messages });
         };
         if (element === window.service.main) {
           const keys = new Map([...element.keyFields].map((k) => [k, k === field ? value : (values.get(k) ?? '')]));
@@ -383,6 +409,7 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
         }
         window.values.set(datawindowOf(element), values);
       }
+      refresh(window, rows.keys());
     }
     window.dirty.clear();
     return result(1, { events, messages: [{ Text: 'Save complete.', Type: 1 }] });

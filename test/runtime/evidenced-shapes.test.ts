@@ -38,15 +38,19 @@ describe('the service list (GET /api/v2/services): its JSON was never published'
 });
 
 describe('the session answer', () => {
-  it("26.1: named groups; the build from Telemetry, the idle timeout from SessionHandling's SessionCleanupExpiration", async () => {
+  it("26.1: named groups; the build from Telemetry, SessionHandling's SessionCleanupExpiration reported apart from the idle timeout (the documents' 60 s)", async () => {
     const { client } = await sandbox({ interactive: { sessionCleanup: '00:02:30' } });
-    const seen = await client.interactive.session(async (s) => [s.build, s.idleTimeoutSeconds]);
-    expect(seen).toEqual(['26.1.5940.0', 150]);
+    const seen = await client.interactive.session(async (s) => [
+      s.build,
+      s.cleanupExpirationSeconds,
+      s.idleTimeoutSeconds,
+    ]);
+    expect(seen).toEqual(['26.1.5940.0', 150, 60]);
   });
 
   it('groups are picked by name, not by position', async () => {
     const { client } = await sandbox({ interactive: { propertyOrder: 'reversed' } });
-    expect(await client.interactive.session(async (s) => [s.build, s.idleTimeoutSeconds])).toEqual([
+    expect(await client.interactive.session(async (s) => [s.build, s.cleanupExpirationSeconds])).toEqual([
       '26.1.5940.0',
       360,
     ]);

@@ -346,23 +346,36 @@ describe('windows', () => {
 });
 
 describe('session timeout', () => {
-  it("the idle timeout is read from the session answer's SessionHandling group (SessionCleanupExpiration 00:06:00), not assumed to be 60 s", async () => {
+  it("X11: the idle timeout is the documents' SessionTimeout, 60 s by default; SessionCleanupExpiration (00:06:00) is another limit, reported apart", async () => {
     await client.interactive.session(
       async (s) => {
-        expect(s.idleTimeoutSeconds).toBe(360);
+        expect(s.idleTimeoutSeconds).toBe(60);
+        expect(s.cleanupExpirationSeconds).toBe(360);
         const w = await s.open(Order);
-        clock += 61_000; // beyond the documents' default, within the server's own: still alive
+        clock += 59_000; // within the documents' 60 s: still alive
         await expect(w.data()).resolves.toBeDefined();
-        clock += 361_000;
+        clock += 61_000;
         const before = server.requests.length;
         const error = await w.data().catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ErpSessionExpiredError);
-        expect((error as Error).message).toMatch(/idle for 361 s, beyond its 360 s idle timeout/);
+        expect((error as Error).message).toMatch(/idle for 61 s, beyond its 60 s idle timeout/);
         expect(server.requests.length).toBe(before);
       },
       { now: () => clock },
     );
     expect(server.interactive.openSessions()).toBe(0);
+  });
+
+  it('X11: the server ends a session idle for more than 60 s (not 6 minutes): Session not found or expired', async () => {
+    const frozen = () => 0;
+    await client.interactive.session(
+      async (s) => {
+        const w = await s.open(Order);
+        clock += 61_000; // the server's clock moves, the client's does not
+        await expect(w.data()).rejects.toBeInstanceOf(ErpSessionExpiredError);
+      },
+      { now: frozen },
+    );
   });
 
   it('Session not found or expired from the server is a typed error', async () => {
