@@ -120,6 +120,19 @@ export class RecordStore {
    * rows of the records found (the whole window, as /transaction/get answers it).
    */
   read(service: ServiceModel, element: ElementModel, keys: readonly KeyValue[]): ElementRows[] {
+    // a read looks up each element's side entry once per row: parsed once for the whole read
+    this.reading = new Map();
+    try {
+      return this.readRecords(service, element, keys);
+    } finally {
+      this.reading = undefined;
+    }
+  }
+
+  /** The side entries a read has parsed, by key; undefined outside a read (writes change them). */
+  private reading: Map<string, SideEntry | undefined> | undefined;
+
+  private readRecords(service: ServiceModel, element: ElementModel, keys: readonly KeyValue[]): ElementRows[] {
     const map = this.tablesOf(service);
     const et = map.elements.get(element.name)!;
     const found = this.find(
@@ -133,9 +146,18 @@ export class RecordStore {
       return [{ element, rows: found.map((h) => this.valuesOf(map, et, h)) }];
     const records = [...new Set(found.map((h) => h.record))];
     const out: ElementRows[] = [];
+    // the elements of one table (an order's dozens of oe_hdr Forms) find the same rows of a record: read them once
+    const rowsOf = new Map<string, RowHandle[]>();
+    const findAll = (other: ElementTable, record: string) => {
+      if (other.role === 'detached') return this.find(map, other, record, [], []);
+      const key = JSON.stringify([other.role, other.table!.name, record]);
+      let handles = rowsOf.get(key);
+      if (!handles) rowsOf.set(key, (handles = this.find(map, other, record, [], [])));
+      return handles;
+    };
     for (const e of service.elements.values()) {
       const other = map.elements.get(e.name)!;
-      const rows = records.flatMap((r) => this.find(map, other, r, [], []).map((h) => this.valuesOf(map, other, h)));
+      const rows = records.flatMap((r) => findAll(other, r).map((h) => this.valuesOf(map, other, h)));
       const shown = rows.filter((r) => r.size > 0);
       if (shown.length > 0 || e === element) out.push({ element: e, rows: shown });
     }
@@ -466,7 +488,9 @@ export class RecordStore {
   }
 
   private sideValues(service: string, element: string, record: string, row: string): Map<string, string> {
-    const entry = this.side.get(this.sideKey(service, element, record));
+    const key = this.sideKey(service, element, record);
+    const entry = this.reading?.has(key) ? this.reading.get(key) : this.side.get(key);
+    this.reading?.set(key, entry);
     return new Map(entry?.rows.find((r) => r.row === row)?.values ?? []);
   }
 
