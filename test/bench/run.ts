@@ -1,6 +1,6 @@
 // npm run bench [-- --runs N] [--only SECTION[,SECTION...]] [--relax]: the performance figures the issues set
 // targets for. Sections (--only): tarball, startup, generation, typecheck, consumer, editor, fetch, sandbox, diff, prices,
-// validate, bundle.
+// verify, validate, bundle.
 //
 // Timed figures are medians of several runs (--runs, default 3; sections whose runs are short take more), shown
 // with their spread (lowest-highest) and the number of runs. A figure with a target says whether it is met; the
@@ -24,6 +24,7 @@ import { startupBench } from './startup.js';
 import { tarballBench } from './tarball.js';
 import { typecheckBench } from './typecheck.js';
 import { validateBench } from './validate.js';
+import { verifyBench } from './verify.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
 
 /** A part of the bench: its tables of figures, each under a title. */
@@ -92,6 +93,11 @@ const SECTIONS: Readonly<Record<string, Section>> = {
     ],
   ],
   prices: async (runs) => [[`Bulk pricing against the sandbox (median of ${runs} runs)`, await pricesBench(runs)]],
+  verify: async (runs) => {
+    // a call is tens of milliseconds: more runs for a stable median
+    const n = Math.max(runs, 15);
+    return [[`A verified write against the sandbox (median of ${n} runs each, alternating)`, await verifyBench(n)]];
+  },
   validate: async (runs) => [
     [
       `Row validation: a paged read against erpgen sandbox in its own process (median of ${Math.max(runs, 5)} runs)`,
