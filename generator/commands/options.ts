@@ -292,7 +292,8 @@ export const SANDBOX_OPTIONS = {
   },
   sessionCleanup: {
     type: z.string().optional(),
-    describe: "SessionHandling's SessionCleanupExpiration, the idle timeout of sessions (default 00:06:00)",
+    describe:
+      "SessionHandling's SessionCleanupExpiration, reported in the session answer (default 00:06:00; not the idle timeout, which is 60 s unless a session asks for more)",
     on: 'flag',
   },
   sessionGroups: {
