@@ -23,6 +23,7 @@ export type {
   TraceContextLike,
   TracerLike,
   TransactionOptions,
+  VerifyMode,
 } from './client.js';
 export { retryPolicy } from './retry.js';
 export type { Logger, RequestKind, RetryOptions, RetryPolicy, RetryReason, Retrying } from './retry.js';
@@ -31,12 +32,14 @@ export type {
   Edit,
   TransactionGetRequest,
   TransactionOutcome,
+  TransactionReport,
   TransactionRequest,
   TransactionResponse,
   TransactionResult,
   TransactionSet,
   TruncateMode,
   Truncation,
+  Verification,
   WireDataElement,
   WireRow,
   WireTransaction,
@@ -102,6 +105,7 @@ export type {
   VendorUserFields,
   Vendors,
 } from './entity/index.js';
+export type { WriteOptions } from './write-check.js';
 export { answerSchemas } from './rest/schemas.js';
 export type { AnswerSchema, AnswerSchemas, ZodNamespace } from './rest/schemas.js';
 export type {

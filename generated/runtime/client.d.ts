@@ -7,11 +7,13 @@ import { type Logger, type RetryOptions, type RetryPolicy } from './retry.js';
 import { type ValidateMode } from './query/validate-mode.js';
 import type { TracerLike } from './tracing.js';
 import type { TruncateMode } from './transaction-wire.js';
+import type { VerifyMode } from './write-check.js';
 export type { DriftMode, Provenance } from './drift.js';
 export type { AbortSignalLike, AuthAttachment, AuthProvider, FetchLike } from './http.js';
 export type { ClientHooks, PageEvent, RequestEvent, RequestFamily, ResponseEvent, RetryEvent } from './hooks.js';
 export type { AttributeValue, SpanLike, TraceContextLike, TracerLike } from './tracing.js';
 export type { ValidateMode } from './query/validate-mode.js';
+export type { VerifyMode } from './write-check.js';
 export type { Page, RowsOptions } from './query/index.js';
 export type { AsyncOptions, TransactionOptions } from './transactions/index.js';
 export interface ClientOptions extends ClientHooks {
@@ -43,6 +45,15 @@ export interface ClientOptions extends ClientHooks {
    * sending it (ErpTruncationError naming the field and both lengths). A request's own option overrides it.
    */
   readonly truncate?: TruncateMode;
+  /**
+   * Verified writes, the default of every call that writes (a call's own `verify` overrides it): `true` reads each
+   * write back and compares every field sent with what is stored (a transaction through `/api/v2/transaction/get`,
+   * an entity through a GET, a window by its data, an item as appendOrUpdate always does), a field not stored being
+   * an ErpWriteNotAppliedError and one stored in another form (rounded, another case) a line in `log`; `'strict'`
+   * makes those errors too; `false` reads nothing back. Without it: transactions sent with `ignoreDisabled` are
+   * verified (the documents: such a write may succeed and write nothing), other writes are not.
+   */
+  readonly verify?: VerifyMode;
   /**
    * The most bytes of one answer the client reads (default 256 MiB): a server that answers without end is refused
    * with an ErpResponseTooLargeError instead of filling memory. Error bodies are read only as far as a message needs.

@@ -2,7 +2,7 @@
 // the snapshot's settings) and the families built on it (families.ts): the query surface's paging and the
 // Transaction API as the client's own members, each other family as a namespace. A family other than paging loads
 // its code on its first call.
-import { checkAuth, checkTruncate, checkWord } from './option-checks.js';
+import { checkAuth, checkTruncate, checkVerify, checkWord } from './option-checks.js';
 import { guardDrift } from './drift.js';
 import { FAMILIES, OWN_MEMBERS } from './families.js';
 import { createObserver } from './hooks.js';
@@ -17,6 +17,7 @@ export function createClientWith(settings) {
 export function createClient(options, settings = {}) {
   checkAuth(options.auth);
   checkTruncate(options.truncate, 'createClient');
+  const verify = checkVerify(options.verify, 'createClient');
   const baseUrl = trimSlash(options.baseUrl);
   const retry = toRetryPolicy(options.retry, options.log);
   // the hooks see paths redacted with every secret the client knows, its provider's included
@@ -55,6 +56,7 @@ export function createClient(options, settings = {}) {
     validate,
     ...(options.log ? { log: options.log } : {}),
     ...(options.truncate ? { truncate: options.truncate } : {}),
+    ...(verify !== undefined ? { verify } : {}),
   });
   const own = new Set(OWN_MEMBERS);
   const client = {};

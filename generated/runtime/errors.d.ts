@@ -1,3 +1,4 @@
+import type { TransactionOutcome } from './transaction-wire.js';
 export declare class ErpError extends Error {
   name: string;
   /** how many times the request was sent before this error (1 unless the retry policy retried it) */
@@ -174,4 +175,51 @@ export declare class ErpRowValidationError extends ErpError {
   readonly rowIndex: number;
   readonly problem: RowProblem;
   constructor(message: string, object: string, column: string, rowIndex: number, problem: RowProblem);
+}
+/**
+ * A field of a verified write whose read-back differs from what was sent: `service` (a transaction service, or the
+ * family's object: `inventory/parts`, `udt/udt_pallet`, `entity/customers`), `element` (a data element, a record's
+ * part, a window's datawindow), the field, and both values as text. `stored` is `''` when the field is empty or
+ * absent from what was read.
+ */
+export interface WriteMismatch {
+  readonly service: string;
+  readonly element: string;
+  /** the row, from 1, when the element was given more than one */
+  readonly row?: number;
+  readonly field: string;
+  readonly sent: string;
+  readonly stored: string;
+  /**
+   * `not-applied`: not stored (what is there is not what was sent: the value before, or empty for a new record);
+   * `normalised`: stored in another form (`how` says which: case, padding, rounding, ...), a warning unless the
+   * write was verified with `'strict'`
+   */
+  readonly kind: 'not-applied' | 'normalised';
+  /** for a normalised value: how the stored form differs (`case`, `padding`, `rounded to 4 places`, ...) */
+  readonly how?: string;
+}
+/**
+ * A write the server answered as a success whose effect is not there when read back: verified writes
+ * (`verify`, on by default for a transaction sent with `ignoreDisabled`), an inventory item's appendOrUpdate, a UDT
+ * update or delete that reports `[0] rows`. `fields` names each field not applied (and, under `verify: 'strict'`,
+ * each stored in another form). The write is not resent: read the record, fix what the server refused, send again.
+ */
+export declare class ErpWriteNotAppliedError extends ErpHttpError {
+  name: string;
+  readonly service: string;
+  readonly fields: readonly WriteMismatch[];
+  /** for a transaction: every transaction's outcome, read back (`result.transactions[i].verified`); not enumerable */
+  readonly result: TransactionOutcome | undefined;
+  constructor(summary: string, info: RequestInfo, service: string, fields: readonly WriteMismatch[]);
+}
+/**
+ * A write the server answered as a success that could not be verified (a transaction whose record has no keys the
+ * client knows, or whose read-back failed: `cause`): it was applied once, so do not send it again; read the record
+ * yourself. `result` holds every transaction's outcome (not enumerable).
+ */
+export declare class ErpWriteUnverifiedError extends ErpError {
+  name: string;
+  readonly result: TransactionOutcome;
+  constructor(message: string, result: TransactionOutcome, cause?: unknown);
 }

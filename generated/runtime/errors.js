@@ -1,6 +1,3 @@
-// Every failure the runtime reports is an ErpError naming what was asked (the object and the query sent)
-// and what the server said, so a log line is enough to act on. Passwords, keys and tokens never appear in
-// them: what a server said passes through redact.ts first.
 export class ErpError extends Error {
   name = 'ErpError';
   /** how many times the request was sent before this error (1 unless the retry policy retried it) */
@@ -186,5 +183,36 @@ export class ErpRowValidationError extends ErpError {
     this.column = column;
     this.rowIndex = rowIndex;
     this.problem = problem;
+  }
+}
+/**
+ * A write the server answered as a success whose effect is not there when read back: verified writes
+ * (`verify`, on by default for a transaction sent with `ignoreDisabled`), an inventory item's appendOrUpdate, a UDT
+ * update or delete that reports `[0] rows`. `fields` names each field not applied (and, under `verify: 'strict'`,
+ * each stored in another form). The write is not resent: read the record, fix what the server refused, send again.
+ */
+export class ErpWriteNotAppliedError extends ErpHttpError {
+  name = 'ErpWriteNotAppliedError';
+  service;
+  fields;
+  constructor(summary, info, service, fields) {
+    super(summary, info);
+    this.service = service;
+    this.fields = fields;
+  }
+}
+/**
+ * A write the server answered as a success that could not be verified (a transaction whose record has no keys the
+ * client knows, or whose read-back failed: `cause`): it was applied once, so do not send it again; read the record
+ * yourself. `result` holds every transaction's outcome (not enumerable).
+ */
+export class ErpWriteUnverifiedError extends ErpError {
+  name = 'ErpWriteUnverifiedError';
+  constructor(message, result, cause) {
+    super(message);
+    Object.defineProperty(this, 'result', { value: result, enumerable: false });
+    // set by hand: Error's `cause` option is ES2022, and the package compiles for ES2020
+    if (cause !== undefined)
+      Object.defineProperty(this, 'cause', { value: cause, writable: true, configurable: true, enumerable: false });
   }
 }

@@ -21,6 +21,9 @@ export declare const FAMILIES: {
       appendOrUpdate: (
         itemId: string,
         change: import('./inventory/items.js').ItemChange,
+        options?: {
+          readonly verify?: import('./write-check.js').VerifyMode;
+        },
       ) => Promise<
         import('./inventory/items.js').ItemRecord<
           readonly ['Locations', 'Suppliers', 'LocationSuppliers', 'UnitsOfMeasure']

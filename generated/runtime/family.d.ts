@@ -4,6 +4,7 @@ import type { Http } from './http.js';
 import type { ValidateMode } from './query/validate-mode.js';
 import type { Logger, RetryPolicy } from './retry.js';
 import type { TruncateMode } from './transaction-wire.js';
+import type { VerifyMode } from './write-check.js';
 export interface FamilyContext {
   /** the base host without a trailing slash: the query, REST, UDT and security families are called there */
   readonly baseUrl: string;
@@ -25,6 +26,8 @@ export interface FamilyContext {
   readonly observer: Observer;
   /** the client's `truncate` option: what a transaction does with text its builder cut */
   readonly truncate?: TruncateMode;
+  /** the client's `verify` option: whether writes are read back by default */
+  readonly verify?: VerifyMode;
 }
 /** A family: builds its members (`client.<name>`, or the client's own) from the shared context. */
 export type Family<Members extends object> = (context: FamilyContext) => Members;

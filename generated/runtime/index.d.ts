@@ -22,8 +22,10 @@ export {
   ErpSignInError,
   ErpTimeoutError,
   ErpUnexpectedResponseError,
+  ErpWriteNotAppliedError,
+  ErpWriteUnverifiedError,
 } from './errors.js';
-export type { NotAuthorizedReason, RowProblem, SignInFailure } from './errors.js';
+export type { NotAuthorizedReason, RowProblem, SignInFailure, WriteMismatch } from './errors.js';
 export { ErpNotAppliedError, ErpResourceNotFoundError, ErpServiceError, ErpValidationError } from './rest/errors.js';
 export type { RestErrorDetails } from './rest/errors.js';
 export type { DecimalString, YesNo } from './rest/fields.js';

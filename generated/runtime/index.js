@@ -25,6 +25,8 @@ export {
   ErpSignInError,
   ErpTimeoutError,
   ErpUnexpectedResponseError,
+  ErpWriteNotAppliedError,
+  ErpWriteUnverifiedError,
 } from './errors.js';
 export { ErpNotAppliedError, ErpResourceNotFoundError, ErpServiceError, ErpValidationError } from './rest/errors.js';
 export { and, not, or } from './filter.js';

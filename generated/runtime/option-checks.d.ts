@@ -1,3 +1,4 @@
+import type { VerifyMode } from './write-check.js';
 /** A token as createClient takes it, or the AuthProvider given: throws an ErpConfigError naming what is wrong. */
 export declare function checkAuth(auth: unknown): void;
 /**
@@ -12,5 +13,7 @@ export declare function checkWord<W extends string>(
 ): W | undefined;
 /** A `truncate` option (createClient's, or a request's): 'cut' or 'error'. */
 export declare const checkTruncate: (value: unknown, where: string) => void;
+/** A `verify` option (createClient's, or a call's): true, false or 'strict'. */
+export declare function checkVerify(value: unknown, where: string): VerifyMode | undefined;
 /** The secret given to tokenAuth: present, and not empty. */
 export declare function checkSecret(which: 'consumerKey' | 'password', value: unknown): void;

@@ -44,6 +44,14 @@ export function checkWord(where, option, value, words) {
 }
 /** A `truncate` option (createClient's, or a request's): 'cut' or 'error'. */
 export const checkTruncate = (value, where) => void checkWord(where, 'truncate', value, ['cut', 'error']);
+/** A `verify` option (createClient's, or a call's): true, false or 'strict'. */
+export function checkVerify(value, where) {
+  if (value === undefined || value === true || value === false) return value;
+  if (value === 'strict') return value;
+  throw new ErpConfigError(
+    `${where}: verify is true, false or 'strict', not ${JSON.stringify(value) ?? String(value)}`,
+  );
+}
 /** The secret given to tokenAuth: present, and not empty. */
 export function checkSecret(which, value) {
   if (typeof value === 'string' && value.trim() !== '') return;

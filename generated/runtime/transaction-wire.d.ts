@@ -1,4 +1,5 @@
-import { ErpError } from './errors.js';
+import { ErpError, type WriteMismatch } from './errors.js';
+import type { ServiceDescriptor } from './transaction.js';
 export interface Edit {
   readonly Name: string;
   readonly Value: string;
@@ -50,6 +51,8 @@ export type TruncateMode = 'cut' | 'error';
 export declare function recordCuts(request: object, cuts: readonly Truncation[]): void;
 /** The cuts made in building `request` (none for a request written by hand). */
 export declare function cutsOf(request: object): readonly Truncation[];
+export declare function recordService(request: object, service: ServiceDescriptor): void;
+export declare function serviceOf(request: object): ServiceDescriptor | undefined;
 /** Where a value was cut: `Order TP_ITEMS.items row 2.extended_desc`. */
 export declare const cutPlace: (cut: Truncation) => string;
 /** `Order TABPAGE_1.order.job_name: cut from 90 to 60 characters (the column's length)` */
@@ -92,21 +95,73 @@ export interface TransactionSet {
     readonly DataElements: readonly WireDataElement[];
   }>;
 }
-/** The client's answer to a transaction: the server's, and what the client cut before sending it. */
+/**
+ * What became of one transaction of a POST (the documents: a transaction is atomic, the transactions of one POST
+ * are independent, so each has its own outcome).
+ */
+export interface TransactionReport {
+  /** its place in the request, from 0 */
+  readonly index: number;
+  /**
+   * `Results.Transactions[i].Status`: `passed` or `failed`; `unknown` when the answer does not say (an async request
+   * whose result came back as text only: read the record back before sending it again)
+   */
+  readonly status: 'passed' | 'failed' | 'unknown';
+  /** its own messages, without the `Transaction {n}:: ` prefix (a message naming no transaction is every one's) */
+  readonly messages: readonly string[];
+  /**
+   * The key fields of the record it wrote, by name (`{ order_no: '1000123' }`): those the server gave (in the
+   * answer), else those sent; of `keyElement`. Empty when neither says (a new record that failed).
+   */
+  readonly keys: Readonly<Record<string, string>>;
+  /** the Form element the keys are of (`TABPAGE_1.order`): the one a read-back names */
+  readonly keyElement: string | undefined;
+  /** `false` when not read back (verify off, or the transaction did not pass); else what the read-back found */
+  readonly verified: false | Verification;
+}
+/** A passed transaction read back (`/api/v2/transaction/get` by its record's keys) and compared, field by field. */
+export interface Verification {
+  /** the fields sent that were compared */
+  readonly fields: number;
+  /** fields stored in another form than sent (case, padding, rounding, ...): each also logged (an error when strict) */
+  readonly normalised: readonly WriteMismatch[];
+  /**
+   * fields whose stored value is not what was sent (the value before, or empty): the call throws an
+   * ErpWriteNotAppliedError naming them (an ErpTransactionFailedError when a transaction of the POST failed as well)
+   */
+  readonly notApplied: readonly WriteMismatch[];
+}
+/** The client's answer to a transaction: the server's, each transaction's outcome, and what the client cut. */
 export interface TransactionOutcome extends TransactionResponse {
   /** free text cut to its column's length in building the request (each also logged): empty when nothing was cut */
   readonly warnings: readonly Truncation[];
+  /** one outcome per transaction sent, in order */
+  readonly transactions: readonly TransactionReport[];
+  /**
+   * Each failed transaction as a request of its own (the same Name, UseCodeValues and IgnoreDisabled), to fix and
+   * send alone; a passed one is never in it (resending it would apply it twice). Empty when none failed.
+   */
+  readonly failed: readonly TransactionRequest[];
 }
 /**
  * A transaction the server did not pass; `messages` are the server's, `response` the whole answer as it was
- * sent. The message shows the server's messages redacted (they may echo what was sent); `response` is not
- * enumerable, so that a logger that prints the error's properties does not print the unredacted answer.
+ * sent, `result` every transaction's outcome (`result.failed`: the failed ones' requests, to fix and send alone).
+ * The message shows the server's messages redacted (they may echo what was sent), and what they mean where it knows
+ * (a disabled column, a required one: the `erpgen.config.json` line that makes it a compile error); `response` and
+ * `result` are not enumerable, so that a logger that prints the error's properties does not print what was sent.
  */
 export declare class ErpTransactionFailedError extends ErpError {
   name: string;
   readonly service: string;
   readonly response: TransactionResponse;
-  constructor(service: string, response: TransactionResponse, clean?: (text: string) => string);
+  readonly result: TransactionOutcome | undefined;
+  constructor(
+    service: string,
+    response: TransactionResponse,
+    clean?: (text: string) => string,
+    result?: TransactionOutcome,
+    hints?: readonly string[],
+  );
   get messages(): readonly string[];
 }
 /**
@@ -118,9 +173,34 @@ export declare function parseTransactionResponse(
   service: string,
   show?: (value: unknown) => string,
 ): TransactionResponse;
-/** Fails unless every transaction passed: `Summary.Failed` is 0 and every result says Passed. */
+/** Whether every transaction passed: `Summary.Failed` is 0 and every result says Passed. */
+export declare const allPassed: (response: TransactionResponse) => boolean;
+/** Fails unless every transaction passed (allPassed); `result`, when given, is the error's. */
 export declare function assertPassed(
   response: TransactionResponse,
   service: string,
   clean?: (text: string) => string,
+  result?: TransactionOutcome,
 ): TransactionResponse;
+/**
+ * The key fields of the record a transaction wrote, and their element: the first Form element sent whose keys are
+ * all known, its keys those sent (`Keys`), else the definition's KeyFields (a request built by `Service.request()`),
+ * else the fields the answer has that were not sent (the ones the server gave); each value from the answer (a key
+ * the server gave), else as sent.
+ */
+export declare function recordKeys(
+  sent: WireTransaction,
+  answered: TransactionResult | undefined,
+  service: ServiceDescriptor | undefined,
+):
+  | {
+      readonly element: string;
+      readonly keys: Readonly<Record<string, string>>;
+    }
+  | undefined;
+/** The client's answer: the server's, with each transaction's outcome (not verified yet) and the failed ones. */
+export declare function outcomeOf(
+  request: TransactionRequest,
+  response: TransactionResponse,
+  warnings: readonly Truncation[],
+): TransactionOutcome;

@@ -1,6 +1,7 @@
 // The wire format of the Transaction API: request bodies, answers, and the checks that an answer is one and
 // that every transaction in it passed. Shared by the payload builders and the client.
 import { ErpError } from './errors.js';
+import { hasOwn } from './object.js';
 import { preview, redact } from './redact.js';
 /**
  * The cuts made in building a request, by request: the request stays exactly the wire JSON (nothing added to it),
@@ -14,6 +15,18 @@ export function recordCuts(request, cuts) {
 export function cutsOf(request) {
   return cutsByRequest.get(request) ?? [];
 }
+/**
+ * The service a request was built for (`Service.request()`), by request, as its cuts are: a verified write compares
+ * each field by its type (decimals by value, dates by instant, labels against codes); a request written by hand has
+ * none, and its values are compared by what they look like.
+ */
+const serviceByRequest = new WeakMap();
+export function recordService(request, service) {
+  serviceByRequest.set(request, service);
+}
+export function serviceOf(request) {
+  return serviceByRequest.get(request);
+}
 /** Where a value was cut: `Order TP_ITEMS.items row 2.extended_desc`. */
 export const cutPlace = (cut) =>
   `${cut.service} ${cut.element}${cut.row !== undefined ? ` row ${cut.row}` : ''}.${cut.field}`;
@@ -23,19 +36,22 @@ export function describeCut(cut) {
 }
 /**
  * A transaction the server did not pass; `messages` are the server's, `response` the whole answer as it was
- * sent. The message shows the server's messages redacted (they may echo what was sent); `response` is not
- * enumerable, so that a logger that prints the error's properties does not print the unredacted answer.
+ * sent, `result` every transaction's outcome (`result.failed`: the failed ones' requests, to fix and send alone).
+ * The message shows the server's messages redacted (they may echo what was sent), and what they mean where it knows
+ * (a disabled column, a required one: the `erpgen.config.json` line that makes it a compile error); `response` and
+ * `result` are not enumerable, so that a logger that prints the error's properties does not print what was sent.
  */
 export class ErpTransactionFailedError extends ErpError {
   name = 'ErpTransactionFailedError';
   service;
-  constructor(service, response, clean = redact) {
+  constructor(service, response, clean = redact, result, hints = []) {
     const { Succeeded, Failed, Other } = response.Summary;
     super(
-      `${service}: ${Failed} failed, ${Succeeded} succeeded, ${Other} other: ${clean(response.Messages.join(' | ')) || '(no message)'}`,
+      `${service}: ${Failed} failed, ${Succeeded} succeeded, ${Other} other: ${clean(response.Messages.join(' | ')) || '(no message)'}${hints.map((h) => `. ${clean(h)}`).join('')}`,
     );
     this.service = service;
     Object.defineProperty(this, 'response', { value: response, enumerable: false });
+    Object.defineProperty(this, 'result', { value: result, enumerable: false });
   }
   get messages() {
     return this.response.Messages;
@@ -60,12 +76,90 @@ export function parseTransactionResponse(body, service, show = (value) => previe
   if (!ok) throw new ErpError(`${service}: the answer is not a transaction response: ${show(body)}`);
   return b;
 }
-/** Fails unless every transaction passed: `Summary.Failed` is 0 and every result says Passed. */
-export function assertPassed(response, service, clean = redact) {
-  const passed =
-    response.Summary.Failed === 0 &&
-    response.Results !== null &&
-    response.Results.Transactions.every((t) => t.Status === 'Passed');
-  if (!passed) throw new ErpTransactionFailedError(service, response, clean);
+/** Whether every transaction passed: `Summary.Failed` is 0 and every result says Passed. */
+export const allPassed = (response) =>
+  response.Summary.Failed === 0 &&
+  response.Results !== null &&
+  response.Results.Transactions.every((t) => t.Status === 'Passed');
+/** Fails unless every transaction passed (allPassed); `result`, when given, is the error's. */
+export function assertPassed(response, service, clean = redact, result) {
+  if (!allPassed(response)) throw new ErpTransactionFailedError(service, response, clean, result);
   return response;
+}
+// --- one outcome per transaction -------------------------------------------------------------------------------
+const PREFIX = /^\s*Transaction\s+(\d+)\s*::\s?([\s\S]*)$/;
+/** Each transaction's messages: `Transaction {n}:: text` is the n-th's; a message naming none is every one's. */
+function messagesByTransaction(messages, count) {
+  const per = Array.from({ length: count }, () => []);
+  for (const message of messages) {
+    const m = PREFIX.exec(message);
+    const at = m ? Number(m[1]) - 1 : -1;
+    if (m && at >= 0 && at < count) {
+      if (m[2].trim() !== '') per[at].push(m[2].trim());
+    } else for (const own of per) own.push(message);
+  }
+  return per;
+}
+function statusOf(response, index, count) {
+  const result = response.Results?.Transactions[index];
+  if (result !== undefined) return result.Status === 'Passed' ? 'passed' : 'failed';
+  const { Succeeded, Failed, Other } = response.Summary;
+  // no result: all failed (Results null), unless the answer counts them otherwise
+  return Succeeded === 0 && Other === 0 && Failed >= count ? 'failed' : 'unknown';
+}
+/**
+ * The key fields of the record a transaction wrote, and their element: the first Form element sent whose keys are
+ * all known, its keys those sent (`Keys`), else the definition's KeyFields (a request built by `Service.request()`),
+ * else the fields the answer has that were not sent (the ones the server gave); each value from the answer (a key
+ * the server gave), else as sent.
+ */
+export function recordKeys(sent, answered, service) {
+  for (const element of sent.DataElements) {
+    if (element.Type !== 'Form') continue;
+    const edits = element.Rows.flatMap((r) => r.Edits);
+    const given = answered?.DataElements?.find((e) => e.Name === element.Name)?.Rows[0]?.Edits ?? [];
+    const definition = service && hasOwn(service.elements, element.Name) ? service.elements[element.Name] : undefined;
+    const names = element.Keys.length
+      ? element.Keys
+      : definition
+        ? definition.keyFields
+        : given.filter((g) => !edits.some((e) => e.Name === g.Name)).map((g) => g.Name);
+    if (names.length === 0) continue;
+    const keys = Object.create(null);
+    for (const name of names) {
+      const value =
+        given.find((g) => g.Name === name)?.Value ?? [...edits].reverse().find((e) => e.Name === name)?.Value;
+      if (value === undefined || value === '') break;
+      keys[name] = value;
+    }
+    if (Object.keys(keys).length === names.length) return { element: element.Name, keys };
+  }
+  return undefined;
+}
+/** The client's answer: the server's, with each transaction's outcome (not verified yet) and the failed ones. */
+export function outcomeOf(request, response, warnings) {
+  const count = request.Transactions.length;
+  const messages = messagesByTransaction(response.Messages, count);
+  const service = serviceOf(request);
+  const transactions = request.Transactions.map((sent, index) => {
+    const status = statusOf(response, index, count);
+    const record = recordKeys(sent, response.Results?.Transactions[index], service);
+    return {
+      index,
+      status,
+      messages: messages[index],
+      keys: record?.keys ?? {},
+      keyElement: record?.element,
+      verified: false,
+    };
+  });
+  const { Transactions: _all, ...envelope } = request;
+  const failed = transactions
+    .filter((t) => t.status === 'failed')
+    .map((t) => {
+      const alone = { ...envelope, Transactions: [request.Transactions[t.index]] };
+      if (service) recordService(alone, service);
+      return alone;
+    });
+  return { ...response, warnings, transactions, failed };
 }

@@ -181,7 +181,10 @@ type KeyValues<F> = {
 export interface RequestOptions<Codes extends boolean> {
   /** send stored codes rather than display labels; must match how the transactions were built */
   readonly useCodeValues: Codes;
-  /** skip disabled columns instead of failing; the service may then report success and write nothing: read back */
+  /**
+   * skip disabled columns instead of failing; the service may then report success and write nothing, so
+   * `client.transaction()` reads such a request back by default (its `verify` option)
+   */
   readonly ignoreDisabled?: boolean;
 }
 export interface Service<in out Forms, in out Lists> {

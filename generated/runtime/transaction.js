@@ -2,7 +2,7 @@ import { ErpError } from './errors.js';
 import { decimalText, isDateText, localDateTime, plainNumber } from './literals.js';
 import { hasOwn } from './object.js';
 import { preview, redact } from './redact.js';
-import { cutPlace, describeCut, recordCuts } from './transaction-wire.js';
+import { cutPlace, describeCut, recordCuts, recordService } from './transaction-wire.js';
 /** A payload problem found before sending: an unknown element or field, a missing key, folded rows, a bad value. */
 export class ErpTransactionBuildError extends ErpError {
   name = 'ErpTransactionBuildError';
@@ -232,6 +232,7 @@ export function defineService(descriptor) {
         request,
         transactions.flatMap((t) => t.cuts),
       );
+      recordService(request, frozen);
       return request;
     },
     records(from, element) {

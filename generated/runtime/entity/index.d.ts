@@ -1,4 +1,5 @@
 import type { FieldKind } from '../contract.js';
+import type { WriteOptions } from '../write-check.js';
 import type {
   ExtendedProperties,
   FieldsOf,
@@ -97,8 +98,13 @@ export interface EntityWriter<D extends Fields, X, K, C, Change, U = UserDefined
 > {
   /** GET `/new`: a blank record to fill and `create`. */
   template(): Promise<Blank<FieldsOf<D>, U>>;
-  /** PUT `/{key}` with the key fields and the fields to change; answers the record. */
-  update(record: Change): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>>;
+  /**
+   * PUT `/{key}` with the key fields and the fields to change; answers the record. With `verify` (default: the
+   * client's `verify`, else false) the record is read back (a GET, one request more) and each field sent compared
+   * with what is stored: one not stored is an ErpWriteNotAppliedError, one stored in another form (a decimal
+   * rounded, another case) a line in the log, an error under `'strict'`; the record answered is then the one read.
+   */
+  update(record: Change, options?: WriteOptions): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>>;
   /**
    * Soft delete: PUT `/{key}` with `Delete: true` (the service has no DELETE). The record stays, marked deleted: a
    * following `get` answers it with `Delete: true`, and its row's `delete_flag` is `Y` on the query surface.

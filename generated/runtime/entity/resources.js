@@ -1,6 +1,8 @@
 // The entity family's namespaces, built from the client's context on their first call (index.ts): one per
 // entity, each from its definition (resource, fields, nested objects, key).
 import { ErpQueryError, ErpUnexpectedResponseError } from '../errors.js';
+import { checkVerify } from '../option-checks.js';
+import { fieldMismatch, settle } from '../write-check.js';
 import { queryOf, restCall } from '../rest/call.js';
 import { arrayCheck, nestedCheck, objectCheck, recordCheck, userFieldKinds, writeShape } from '../rest/fields.js';
 import { buildQuery } from '../rest/query.js';
@@ -77,6 +79,32 @@ function blankSchema(definition, udf) {
     fields[name] = kind === 'int!' ? 'int' : kind === 'text!' ? 'text' : kind;
   return recordCheck(fields, {}, udf);
 }
+/**
+ * The fields of an update against the record read back: each scalar field sent (decimals by value), and each
+ * user-defined field sent; nested objects are not written by an update, so they are not compared.
+ */
+function recordMismatches(object, sent, stored, fields, udf) {
+  const found = [];
+  const check = (element, values, read, kinds) => {
+    const readRecord = read ?? {};
+    for (const [field, value] of Object.entries(values)) {
+      if (value !== null && typeof value === 'object') continue;
+      const kind = Object.prototype.hasOwnProperty.call(kinds, field) ? kinds[field] : undefined;
+      const mismatch = fieldMismatch(
+        { service: object, element, field },
+        value,
+        Object.prototype.hasOwnProperty.call(readRecord, field) ? readRecord[field] : undefined,
+        kind === 'decimal' || kind === 'int' || kind === 'int!' ? { kind: 'decimal' } : {},
+      );
+      if (mismatch) found.push(mismatch);
+    }
+  };
+  check('record', sent, stored, fields);
+  const userFields = sent['UserDefinedFields'];
+  if (userFields !== null && typeof userFields === 'object')
+    check('UserDefinedFields', userFields, stored['UserDefinedFields'], udf ?? {});
+  return found;
+}
 function entity(context, definition) {
   const base = `/api/entity/${definition.resource}`;
   const object = `entity/${definition.resource}`;
@@ -115,18 +143,26 @@ function entity(context, definition) {
       return (await restCall(context, { method: 'GET', path: `${base}/ping`, object }, pingCheck)).ResponseMessage;
     },
     template: () => restCall(context, { method: 'GET', path: `${base}/new`, object }, blankSchema(definition, udf)),
-    update: async (record) =>
-      restCall(
-        context,
+    async update(record, options) {
+      const mode = checkVerify(options?.verify, `${object}.update`) ?? context.verify ?? false;
+      const path = `${base}/${definition.keyOf(definition.keyFromRecord(record))}`;
+      const answer = await restCall(context, { method: 'PUT', path, object, body: record, shape }, anyRecord);
+      if (mode === false) return answer;
+      // read back with a GET (the PUT's answer may be the body sent, echoed): one request more
+      const stored = await restCall(context, { method: 'GET', path, object }, anyRecord);
+      settle(
+        recordMismatches(object, record, stored, definition.fields, udf),
+        mode,
         {
-          method: 'PUT',
-          path: `${base}/${definition.keyOf(definition.keyFromRecord(record))}`,
-          object,
-          body: record,
-          shape,
+          service: object,
+          info: { request: `PUT ${path}`, status: 200, object },
+          summary: 'the PUT answered 200, but read back',
         },
-        anyRecord,
-      ),
+        (value) => context.http.show(value, 40),
+        context.log,
+      );
+      return stored;
+    },
     async delete(key) {
       const body = { ...definition.keyFields(key), Delete: true };
       const answer = await restCall(

@@ -1,13 +1,16 @@
 import type { OrProblem } from '../messages.js';
 import type { Edits, RowProblem, Service } from '../transaction.js';
+import type { WriteOptions } from '../write-check.js';
 import type { ChangeItem } from './errors.js';
 import type { InteractiveEvent, InteractiveMessage } from './wire.js';
 export type { ChangeItem } from './errors.js';
+export type { WriteOptions } from '../write-check.js';
 export type { InteractiveEvent, InteractiveMessage } from './wire.js';
 export interface SessionOptions {
   /**
-   * seconds without a request after which the server ends the session, sent as `SessionTimeout`. Without it, the
-   * session answer's `SessionHandling` -> `SessionCleanupExpiration` (inferred to be the idle timeout), else 60 s
+   * seconds without a request after which the server ends the session, sent as `SessionTimeout`. Without it, a
+   * `SessionTimeout` the session answer's `SessionHandling` reports, else the documents' default, 60 s (its
+   * `SessionCleanupExpiration` is another limit: see `Session.cleanupExpirationSeconds`)
    */
   readonly sessionTimeoutSeconds?: number;
   /**
@@ -26,8 +29,8 @@ interface ResultBase {
   readonly events: readonly InteractiveEvent[];
 }
 /**
- * What a call on a window did: `ok` (Status 1, or 0 on older builds); `missing` (Status 2: the record asked for
- * does not exist, and the window is empty); `blocked` (Status 3: a response window opened; answer it through
+ * What a call on a window did: `ok` (Status 1, or 0 on older builds); `missing` (Status 2 on 26.1, or 0 with a message
+ * of Type 2 on 25.2: the record asked for does not exist, and the window is empty); `blocked` (Status 3: a response window opened; answer it through
  * `responseWindow`, e.g. with its tools, before going on).
  */
 export type InteractiveResult =
@@ -75,8 +78,14 @@ export interface RawWindow {
   changeRaw(items: readonly ChangeItem[]): Promise<InteractiveResult>;
   /** The data of the window's datawindows (`GET /v2/data?id=`). */
   data(): Promise<readonly DatawindowData[]>;
-  /** Saves the window (`PUT /v2/data`). */
-  save(): Promise<InteractiveResult>;
+  /**
+   * Saves the window (`PUT /v2/data`). With `verify` (default: the client's `verify`, else false) a save that
+   * succeeded is read back (`GET /v2/data`, after selecting a tab the answer leaves out) and each value changed since
+   * the last save compared with what the window shows: one not there is an ErpWriteNotAppliedError, one in another
+   * form (a decimal rounded, another case) a line in the log, an error under `'strict'`. A save that a response
+   * window holds is written when the dialog is answered, and is not read back.
+   */
+  save(options?: WriteOptions): Promise<InteractiveResult>;
   /** The window's tools (buttons), `GET /v2/tools?windowId=`. */
   tools(): Promise<readonly Tool[]>;
   /** Runs a tool (presses a button): `POST /v2/tools`. */
@@ -126,6 +135,11 @@ export interface Session {
   readonly build: string | undefined;
   /** seconds without a request after which the server ends the session (see SessionOptions) */
   readonly idleTimeoutSeconds: number;
+  /**
+   * `SessionHandling` -> `SessionCleanupExpiration` in seconds (360 on measured tenants), when the session answer
+   * reports it: a limit of the server's session pool, listed apart from the idle timeout by the documents
+   */
+  readonly cleanupExpirationSeconds: number | undefined;
   /** Opens a window for a transaction service (`POST /v2/window {ServiceName}`), typed by its definition. */
   open<Forms, Lists>(service: Service<Forms, Lists>): Promise<Window<Forms, Lists>>;
   /** Opens a window by service name, untyped. */

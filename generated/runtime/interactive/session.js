@@ -16,12 +16,12 @@
 //   is `GET /v2/data?id=`, closing `DELETE /v2/window?id=`, tools `GET /v2/tools?windowId=` (the one endpoint
 //   that takes `windowId`) and `POST /v2/tools {WindowId, ToolName, ToolText}`.
 // - The session answer carries named property groups (a public capture of 26.1): the build is read from the group
-//   named `Telemetry` (`fullversion`), never by position, and the idle timeout from `SessionHandling`'s
-//   `SessionCleanupExpiration` (an inference: of that group's members it is the one that says how long an idle
-//   session lives; the others are the cleanup's interval and the pool's sizes). Sessions end after that long
-//   without a request (the SessionTimeout the caller asked for wins; without either, the documents' 60 s): a call
-//   after a longer pause is refused before sending with ErpSessionExpiredError, rather than waiting on a session
-//   the server has dropped.
+//   named `Telemetry` (`fullversion`), never by position. Sessions end after `SessionTimeout` without a request:
+//   the documents give 60 s by default (longer on some configurations: the caller's `sessionTimeoutSeconds`, sent
+//   as `SessionTimeout`, or one `SessionHandling` reports, wins). `SessionHandling`'s `SessionCleanupExpiration`
+//   (`00:06:00` on measured tenants) is another limit, which the documents list apart: it is reported, not taken for
+//   the idle timeout. A call after a longer pause is refused before sending with ErpSessionExpiredError, rather than
+//   waiting on a session the server has dropped.
 // - Window data comes as a list of datawindows `{Name, Columns, Data}` with rows by position, and only for some
 //   datawindows per call (the active tab's, and those just changed); `{Data: [...]}` and `{Data: {Data: [...]}}`
 //   are read too. `rows(element)` selects the element's tab first and reads its rows by column name.
@@ -29,6 +29,9 @@ import { ErpHttpError, ErpServerError, ErpUnexpectedResponseError } from '../err
 import { tokenClaims } from '../jwt.js';
 import { localDateTime, plainNumber } from '../literals.js';
 import { hasOwn } from '../object.js';
+import { checkVerify } from '../option-checks.js';
+import { overlayLine } from '../overlay-line.js';
+import { fieldMismatch, settle } from '../write-check.js';
 import {
   ErpChangeRejectedError,
   ErpInteractiveError,
@@ -118,7 +121,19 @@ async function call(session, request) {
         at >= 0
           ? `${where}the change was refused at item ${at + 1} of ${count} (${request.items[at].FieldName}); the ${at} item${at === 1 ? '' : 's'} before it ${at === 1 ? 'was' : 'were'} applied, the ${count - at - 1} after it not attempted`
           : `${where}the change was refused at an item the message does not name: the items before it were applied and the ones after it not attempted; read the window back`;
-      return new ErpChangeRejectedError(summary, info(status, message), request.items, at >= 0 ? at : undefined);
+      // a disabled column: the erpgen.config.json line that makes writing it a compile error
+      const descriptor = request.window?.descriptor;
+      const element = at >= 0 && descriptor ? elementOf(descriptor, request.items[at]) : undefined;
+      const hint =
+        element !== undefined && /column is disabled/i.test(message)
+          ? `; ${element}.${request.items[at].FieldName} is disabled on this server: say so in erpgen.config.json and writing it becomes a compile error: ${overlayLine(descriptor.name, [{ element, field: request.items[at].FieldName, fact: { disabled: true } }])}`
+          : '';
+      return new ErpChangeRejectedError(
+        `${summary}${hint}`,
+        info(status, message),
+        request.items,
+        at >= 0 ? at : undefined,
+      );
     }
     if (status >= 500 && text.trim() === '')
       return new ErpServerError(
@@ -141,6 +156,30 @@ async function call(session, request) {
     });
   } finally {
     session.lastUsed = session.now();
+  }
+}
+/** The element a change item names: by its DatawindowName, else by its tab and field; it must hold the field. */
+function elementOf(descriptor, item) {
+  const element = Object.entries(descriptor.elements).find(([name, el]) =>
+    item.DatawindowName
+      ? datawindowOf(name, el) === item.DatawindowName || name === item.DatawindowName
+      : (item.TabName === null || elementTab(name) === item.TabName) && hasOwn(el.fields, item.FieldName),
+  )?.[0];
+  return element !== undefined && hasOwn(descriptor.elements[element].fields, item.FieldName) ? element : undefined;
+}
+/**
+ * Changes the window took, kept for a verified save: each item's element found by its DatawindowName (or, without
+ * one, by its tab and field), for a window of a described service; items of no element known are not kept.
+ */
+function remember(state, items) {
+  const descriptor = state.descriptor;
+  if (!descriptor) return;
+  for (const item of items) {
+    const element = elementOf(descriptor, item);
+    if (element === undefined) continue;
+    const fields = state.changed.get(element) ?? new Map();
+    fields.set(item.FieldName, item.Value);
+    state.changed.set(element, fields);
   }
 }
 function windowCheck(state, what) {
@@ -170,8 +209,11 @@ function makeWindow(session, state) {
   const result = (body, path) => {
     const answer = readAnswer(body, info(path));
     const base = { status: answer.status, messages: answer.messages, events: answer.events };
+    // X4: a missing record is Status 2 on 26.1 and 0 on 25.2, where 0 is also a success: judged by the messages'
+    // Type (2: the missing-record message) on every build, never by their count (a success may carry Type 1)
+    if (answer.status === 2 || (answer.status === 0 && answer.messages.some((m) => m.Type === 2)))
+      return { kind: 'missing', ...base };
     if (answer.status === 0 || answer.status === 1) return { kind: 'ok', ...base };
-    if (answer.status === 2) return { kind: 'missing', ...base };
     if (answer.status === 3) {
       const id = eventValue(answer.events, 'windowopened', 'windowid');
       if (typeof id !== 'string' || id === '')
@@ -186,6 +228,8 @@ function makeWindow(session, state) {
         usable: true,
         closed: false,
         activeTab: undefined,
+        changed: new Map(),
+        currentRow: new Map(),
       };
       return { kind: 'blocked', responseWindow: makeWindow(session, dialog), ...base };
     }
@@ -194,10 +238,19 @@ function makeWindow(session, state) {
   const send = async (items) => {
     windowCheck(state, 'a change');
     const path = `${API}/v2/change`;
-    return result(
-      await call(session, { method: 'PUT', path, body: { WindowId: state.id, List: items }, window: state, items }),
-      `PUT ${path}`,
-    );
+    let answer;
+    try {
+      answer = result(
+        await call(session, { method: 'PUT', path, body: { WindowId: state.id, List: items }, window: state, items }),
+        `PUT ${path}`,
+      );
+    } catch (error) {
+      // X5: the items before the refused one stay applied: a save writes them
+      if (error instanceof ErpChangeRejectedError) remember(state, error.applied);
+      throw error;
+    }
+    if (answer.kind === 'ok') remember(state, items);
+    return answer;
   };
   /** GET /v2/data: a list of datawindows, or that list as `{Data}`, `{Data: {Data}}` or `{Datawindows}` */
   const readData = async () => {
@@ -221,6 +274,53 @@ function makeWindow(session, state) {
     );
     if (answer.kind === 'ok') state.activeTab = name;
     return answer;
+  };
+  /**
+   * A saved window read back (`GET /v2/data`; an element the answer leaves out is read again after selecting its
+   * tab) and each value changed since the last save compared with what the window shows now: a List element's on
+   * its current row.
+   */
+  const verifySave = async (changed, mode) => {
+    let data = await readData();
+    const found = [];
+    for (const [element, fields] of changed) {
+      const el = state.descriptor.elements[element];
+      const datawindow = datawindowOf(element, el);
+      const shown = (list) => list.find((d) => d.Name === element || d.Name === datawindow);
+      if (!shown(data)) {
+        await selectTab(elementTab(element));
+        data = await readData();
+      }
+      const rows = shown(data) ? rowsOf(shown(data)) : [];
+      const row = rows[state.currentRow.get(element) ?? 0];
+      for (const [field, value] of fields) {
+        const f = el.fields[field];
+        const mismatch = fieldMismatch(
+          { service: state.service, element, field },
+          value,
+          row?.[field],
+          f?.type === 'Decimal' || f?.type === 'Long' || f?.type === 'Number'
+            ? { kind: 'decimal' }
+            : f?.type === 'Datetime'
+              ? { kind: 'datetime' }
+              : f?.validValues
+                ? { labels: f.validValues }
+                : {},
+        );
+        if (mismatch) found.push(mismatch);
+      }
+    }
+    settle(
+      found,
+      mode,
+      {
+        service: state.service,
+        info: { request: `PUT ${API}/v2/data`, status: 200, object: state.service },
+        summary: 'the save succeeded, but read back from the window',
+      },
+      (value) => session.context.http.show(value, 40),
+      session.context.log,
+    );
   };
   return {
     id: state.id,
@@ -278,7 +378,9 @@ function makeWindow(session, state) {
       }
       const path = `${API}/v2/row`;
       const body = { WindowId: state.id, DatawindowName: datawindowOf(element, el), Row: row };
-      return result(await call(session, { method: 'PUT', path, body, window: state }), `PUT ${path}`);
+      const answer = result(await call(session, { method: 'PUT', path, body, window: state }), `PUT ${path}`);
+      if (answer.kind === 'ok') state.currentRow.set(element, row);
+      return answer;
     },
     data: () => readData(),
     async rows(element) {
@@ -303,11 +405,18 @@ function makeWindow(session, state) {
         );
       return rowsOf(found);
     },
-    async save() {
+    async save(options) {
       windowCheck(state, 'a save');
+      const mode = checkVerify(options?.verify, `${state.service}: save`) ?? session.context.verify ?? false;
       const path = `${API}/v2/data`;
       // the body is the window id alone, as a JSON string: an object here is refused (422)
-      return result(await call(session, { method: 'PUT', path, body: state.id, window: state }), `PUT ${path}`);
+      const saved = result(await call(session, { method: 'PUT', path, body: state.id, window: state }), `PUT ${path}`);
+      // a save a response window holds is written when the dialog is answered: not verified here
+      if (saved.kind !== 'ok') return saved;
+      const changed = new Map(state.changed);
+      state.changed.clear();
+      if (mode !== false && changed.size > 0) await verifySave(changed, mode);
+      return saved;
     },
     async tools() {
       windowCheck(state, 'a tool list');
@@ -363,7 +472,16 @@ async function openWindow(session, name, descriptor) {
       status: 200,
       object: name,
     });
-  return makeWindow(session, { id, service: name, descriptor, usable: true, closed: false, activeTab: undefined });
+  return makeWindow(session, {
+    id,
+    service: name,
+    descriptor,
+    usable: true,
+    closed: false,
+    activeTab: undefined,
+    changed: new Map(),
+    currentRow: new Map(),
+  });
 }
 /** Creates the session, once more after deleting the token's sessions on a 409 `Session already exists.` */
 async function createSession(session, options) {
@@ -411,9 +529,14 @@ function buildOf(answer) {
   const version = propertyGroup(answer, 'Telemetry')?.['fullversion'];
   return typeof version === 'string' ? version : undefined;
 }
-/** `SessionHandling` -> `SessionCleanupExpiration` in seconds: a .NET TimeSpan (`00:06:00`, `1.00:00:00`) or a number */
-function idleTimeoutOf(answer) {
-  const value = propertyGroup(answer, 'SessionHandling')?.['SessionCleanupExpiration'];
+/**
+ * A member of the session answer's `SessionHandling` group in seconds: a .NET TimeSpan (`00:06:00`, `1.00:00:00`)
+ * or a number of seconds. `SessionTimeout` is the idle timeout (the documents: 60 s by default, longer on some
+ * configurations; no capture shows the group carrying it, so it is read only when it does);
+ * `SessionCleanupExpiration` (`00:06:00` on measured tenants) is another limit, of the server's session pool.
+ */
+function sessionSeconds(answer, member) {
+  const value = propertyGroup(answer, 'SessionHandling')?.[member];
   if (typeof value === 'number') return value > 0 ? value : undefined;
   const m = typeof value === 'string' ? /^(?:(\d+)\.)?(\d{1,2}):(\d{2}):(\d{2})(?:\.\d+)?$/.exec(value.trim()) : null;
   if (!m) return undefined;
@@ -497,13 +620,15 @@ async function runSession(context, work, options) {
       status: 200,
     });
   }
-  // the idle timeout: the one asked for, else the one the server reports, else the documents' default
-  const idleSeconds = options?.sessionTimeoutSeconds ?? idleTimeoutOf(answer) ?? DEFAULT_TIMEOUT_SECONDS;
+  // the idle timeout: the one asked for, else a SessionTimeout the server reports, else the documents' 60 s
+  const idleSeconds =
+    options?.sessionTimeoutSeconds ?? sessionSeconds(answer, 'SessionTimeout') ?? DEFAULT_TIMEOUT_SECONDS;
   state.timeoutMs = idleSeconds * 1000;
   const session = {
     id,
     build: buildOf(answer),
     idleTimeoutSeconds: idleSeconds,
+    cleanupExpirationSeconds: sessionSeconds(answer, 'SessionCleanupExpiration'),
     open: (service) => {
       const descriptor = service?.descriptor;
       if (descriptor === undefined)

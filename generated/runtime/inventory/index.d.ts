@@ -52,6 +52,9 @@ export declare const inventory: import('../family.js').Family<{
     appendOrUpdate: (
       itemId: string,
       change: import('./items.js').ItemChange,
+      options?: {
+        readonly verify?: import('../write-check.js').VerifyMode;
+      },
     ) => Promise<
       import('./items.js').ItemRecord<readonly ['Locations', 'Suppliers', 'LocationSuppliers', 'UnitsOfMeasure']>
     >;

@@ -1,3 +1,4 @@
+import { type VerifyMode } from '../write-check.js';
 import type { FieldKind } from '../contract.js';
 import type { FamilyContext } from '../family.js';
 import {
@@ -198,8 +199,16 @@ export declare function items(context: FamilyContext): {
   /**
    * Reads the item with Locations, Suppliers, LocationSuppliers and UnitsOfMeasure, applies `change`, PUTs the
    * whole item back with every existing entry, reads it again and checks that the change is there (else an
-   * ErpNotAppliedError). The appended-location rules are checked before anything is sent.
+   * ErpWriteNotAppliedError naming each field; a value stored in another form, such as a decimal rounded, is a
+   * line in the log, an error with `verify: 'strict'`; `verify: false` answers the item read without comparing;
+   * default: the client's `verify`, else true). The appended-location rules are checked before anything is sent.
    */
-  appendOrUpdate: (itemId: string, change: ItemChange) => Promise<ItemRecord<typeof CHILDREN>>;
+  appendOrUpdate: (
+    itemId: string,
+    change: ItemChange,
+    options?: {
+      readonly verify?: VerifyMode;
+    },
+  ) => Promise<ItemRecord<typeof CHILDREN>>;
 };
 export {};

@@ -27,6 +27,8 @@
 //   `listAll`.
 // - Decimals are sent as JSON numbers from their exact text: a write takes `Price1: 12.5` or `'12.5000'`.
 import { ErpQueryError } from '../errors.js';
+import { checkVerify } from '../option-checks.js';
+import { fieldMismatch, settle } from '../write-check.js';
 import {
   arrayCheck,
   listCheck,
@@ -38,7 +40,6 @@ import {
 } from '../rest/fields.js';
 import { buildQuery } from '../rest/query.js';
 import { queryOf, restCall } from '../rest/call.js';
-import { ErpNotAppliedError } from '../rest/errors.js';
 import {
   ITEM_EXTENDED,
   ITEM_FIELDS,
@@ -177,7 +178,7 @@ export function items(context) {
     const required = new Set(star ? Object.keys(ITEM_EXTENDED) : names);
     return restCall(context, { method: 'GET', path, object: OBJECT }, itemSchema(required, udf));
   }
-  async function appendOrUpdate(itemId, change) {
+  async function appendOrUpdate(itemId, change, options) {
     const kit = change.kit === true;
     const appended = change.locations?.append ?? [];
     for (const location of appended) checkAppend(itemId, location, kit);
@@ -220,7 +221,8 @@ export function items(context) {
       itemSchema(new Set(), udf),
     );
     const after = await get(itemId, CHILDREN);
-    verify(itemId, payload, after, change);
+    const mode = checkVerify(options?.verify, `${OBJECT}.appendOrUpdate`) ?? context.verify ?? true;
+    if (mode !== false) verify(context, itemId, payload, after, change, mode);
     return after;
   }
   return {
@@ -251,47 +253,64 @@ export function items(context) {
     /**
      * Reads the item with Locations, Suppliers, LocationSuppliers and UnitsOfMeasure, applies `change`, PUTs the
      * whole item back with every existing entry, reads it again and checks that the change is there (else an
-     * ErpNotAppliedError). The appended-location rules are checked before anything is sent.
+     * ErpWriteNotAppliedError naming each field; a value stored in another form, such as a decimal rounded, is a
+     * line in the log, an error with `verify: 'strict'`; `verify: false` answers the item read without comparing;
+     * default: the client's `verify`, else true). The appended-location rules are checked before anything is sent.
      */
     appendOrUpdate,
   };
 }
-/** The change must be there when read back: a 200 alone does not prove the write. */
-function verify(itemId, sent, after, change) {
-  const missing = [];
-  const decimal = (fields, field) => Object.prototype.hasOwnProperty.call(fields, field) && fields[field] === 'decimal';
+/**
+ * The change must be there when read back: a 200 alone does not prove the write. Each field the change gave is
+ * compared with the item read (write-check.ts: decimals by value), and each entry appended must be there; what is not
+ * is one ErpWriteNotAppliedError, what is stored in another form a log line (an error under 'strict').
+ */
+function verify(context, itemId, sent, after, change, mode) {
+  const found = [];
+  const text = (value) => (value === undefined || value === null ? '' : String(value));
+  const compare = (element, fields, field, value, stored) => {
+    const decimal = Object.prototype.hasOwnProperty.call(fields, field) && fields[field] === 'decimal';
+    const mismatch = fieldMismatch(
+      { service: OBJECT, element, field },
+      value,
+      stored,
+      decimal ? { kind: 'decimal' } : {},
+    );
+    if (mismatch) found.push(mismatch);
+  };
+  const missing = (element, field, value) =>
+    found.push({ service: OBJECT, element, field, sent: text(value), stored: '', kind: 'not-applied' });
   for (const [field, value] of Object.entries(change.item ?? {}))
-    if (!same(after[field], value, decimal(ITEM_FIELDS, field)))
-      missing.push(`${field} is ${JSON.stringify(after[field] ?? null)}, not ${JSON.stringify(value)}`);
+    compare('item', ITEM_FIELDS, field, value, after[field]);
   const locations = listOf(after, 'Locations');
   for (const entry of listOf(sent, 'Locations')) {
-    const found = locations.find((l) => same(l['LocationId'], entry['LocationId']));
-    if (found === undefined) {
-      missing.push(`location ${String(entry['LocationId'])} is missing`);
+    const where = `Locations[LocationId=${text(entry['LocationId'])}]`;
+    const stored = locations.find((l) => same(l['LocationId'], entry['LocationId']));
+    if (stored === undefined) {
+      missing('Locations', 'LocationId', entry['LocationId']);
       continue;
     }
     const changed = [...(change.locations?.update ?? []), ...(change.locations?.append ?? [])].find((c) =>
       same(c.LocationId, entry['LocationId']),
     );
     for (const [field, value] of Object.entries(changed ?? {}))
-      if (field !== 'accountsFromDefaults' && !same(found[field], value, decimal(LOCATION_FIELDS, field)))
-        missing.push(
-          `location ${String(entry['LocationId'])} ${field} is ${JSON.stringify(found[field] ?? null)}, not ${JSON.stringify(value)}`,
-        );
+      if (field !== 'accountsFromDefaults') compare(where, LOCATION_FIELDS, field, value, stored[field]);
   }
   for (const name of ['Suppliers', 'LocationSuppliers']) {
     const now = listOf(after, name);
     for (const entry of listOf(sent, name))
       if (!now.some((e) => same(e['SupplierId'], entry['SupplierId']) && same(e['LocationId'], entry['LocationId'])))
-        missing.push(`${name} entry for supplier ${String(entry['SupplierId'])} is missing`);
+        missing(name, 'SupplierId', entry['SupplierId']);
   }
-  if (missing.length)
-    throw new ErpNotAppliedError(
-      `item ${JSON.stringify(itemId)}: the PUT answered 200 but the read-back differs: ${missing.join('; ')}`,
-      {
-        request: `PUT /api/inventory/parts/${encodeURIComponent(itemId)}`,
-        status: 200,
-        object: OBJECT,
-      },
-    );
+  settle(
+    found,
+    mode,
+    {
+      service: OBJECT,
+      info: { request: `PUT /api/inventory/parts/${encodeURIComponent(itemId)}`, status: 200, object: OBJECT },
+      summary: `item ${JSON.stringify(itemId)}: the PUT answered 200, but read back`,
+    },
+    (value) => context.http.show(value, 40),
+    context.log,
+  );
 }

@@ -17,6 +17,9 @@ declare function parts(context: FamilyContext): {
     appendOrUpdate: (
       itemId: string,
       change: import('./items.js').ItemChange,
+      options?: {
+        readonly verify?: import('../write-check.js').VerifyMode;
+      },
     ) => Promise<
       import('./items.js').ItemRecord<readonly ['Locations', 'Suppliers', 'LocationSuppliers', 'UnitsOfMeasure']>
     >;

@@ -2,7 +2,7 @@ import {
   ErpHttpError,
   ErpNotFoundError,
   ErpServerError,
-  ErpUnexpectedResponseError,
+  ErpWriteNotAppliedError,
   type RequestInfo,
 } from '../errors.js';
 /** The fields of a REST error body, as decoded. */
@@ -46,7 +46,10 @@ export declare class ErpValidationError extends ErpHttpError {
   readonly issues: readonly string[];
   constructor(summary: string, info: RequestInfo, issues: readonly string[]);
 }
-/** A write answered 200 whose effect is not there when read back (a 200 alone does not prove the write). */
-export declare class ErpNotAppliedError extends ErpUnexpectedResponseError {
-  name: string;
-}
+/**
+ * @deprecated a write answered 200 whose effect is not there when read back is the one error every family throws for
+ * it, ErpWriteNotAppliedError; this name is an alias of it
+ */
+export declare const ErpNotAppliedError: typeof ErpWriteNotAppliedError;
+/** @deprecated ErpWriteNotAppliedError */
+export type ErpNotAppliedError = ErpWriteNotAppliedError;

@@ -1,6 +1,6 @@
 // The REST families' typed errors (shared by `entity` and `inventory`); error-body.ts reads them out of the
 // service's error bodies.
-import { ErpHttpError, ErpNotFoundError, ErpServerError, ErpUnexpectedResponseError } from '../errors.js';
+import { ErpHttpError, ErpNotFoundError, ErpServerError, ErpWriteNotAppliedError } from '../errors.js';
 /** 404 `ResourceNotFoundException`: the record asked for does not exist. */
 export class ErpResourceNotFoundError extends ErpNotFoundError {
   name = 'ErpResourceNotFoundError';
@@ -36,7 +36,8 @@ export class ErpValidationError extends ErpHttpError {
     this.issues = issues;
   }
 }
-/** A write answered 200 whose effect is not there when read back (a 200 alone does not prove the write). */
-export class ErpNotAppliedError extends ErpUnexpectedResponseError {
-  name = 'ErpNotAppliedError';
-}
+/**
+ * @deprecated a write answered 200 whose effect is not there when read back is the one error every family throws for
+ * it, ErpWriteNotAppliedError; this name is an alias of it
+ */
+export const ErpNotAppliedError = ErpWriteNotAppliedError;

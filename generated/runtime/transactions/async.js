@@ -2,7 +2,7 @@
 // the same outcome as transaction().
 import { ErpTimeoutError } from '../errors.js';
 import { parseTransactionResponse } from '../transaction-wire.js';
-import { asObject, checkCuts, checkNotReport, onUiServer, outcome, unexpected, withWarnings } from './exchange.js';
+import { asObject, checkCuts, checkNotReport, finish, onUiServer, unexpected, verifyMode } from './exchange.js';
 // through globalThis: the package compiles without DOM or Node type definitions
 const { setTimeout: schedule } = globalThis;
 const sleep = (ms) => new Promise((resolve) => void schedule(resolve, ms));
@@ -51,12 +51,21 @@ function asyncOutcome(context, status, request, id, path) {
 export async function transactionAsync(context, request, options) {
   checkNotReport(request);
   const cuts = checkCuts(context, request, options);
+  verifyMode(context, request, options); // a wrong verify option is refused before sending
   // the submit and every poll are one run: in a trace, the children of its span
   const run = await context.observer.run('transactionAsync', 'transactions', request.Name);
   try {
-    const response = await submitAndPoll(context, request, options, run);
+    const done = await submitAndPoll(context, request, options, run);
+    // an outcome the answer does not tell is not a failure (nothing says it failed): its transactions are `unknown`
+    const result = await finish(
+      context,
+      request,
+      done.response,
+      cuts,
+      done.unconfirmed ? { ...options, allowFailures: true } : options,
+    );
     run.end();
-    return withWarnings(response, cuts);
+    return result;
   } catch (error) {
     run.end(error);
     throw error;
@@ -91,8 +100,7 @@ async function submitAndPoll(context, request, options, run) {
   let wait = options?.intervalMs ?? 500;
   for (let status = submitted; ;) {
     const done = asyncOutcome(context, status, request, id, path);
-    if (done !== undefined)
-      return outcome(context, done.response, request.Name, done.unconfirmed ? { allowFailures: true } : options);
+    if (done !== undefined) return done;
     if (Date.now() + wait > deadline)
       throw new ErpTimeoutError(
         `${request.Name}: async request ${id} not done by the deadline (last Status ${context.http.show(status['Status'])})`,

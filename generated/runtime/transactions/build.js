@@ -4,29 +4,12 @@ import { isReportService } from '../contract.js';
 import { readServerBuild, serviceNames } from '../discovery.js';
 import { transactionAsync } from './async.js';
 import { commandsRequest } from './commands.js';
-import { asObject, checkCuts, checkNotReport, onUiServer, unexpected } from './exchange.js';
+import { checkCuts, checkNotReport, onUiServer, transactionGet, unexpected } from './exchange.js';
 import { transaction } from './send.js';
 export const build = (context) => ({
   transaction: (request, options) => transaction(context, request, options),
   transactionAsync: (request, options) => transactionAsync(context, request, options),
-  async transactionGet(request) {
-    const path = '/api/v2/transaction/get';
-    const body = asObject(
-      context,
-      await onUiServer(context, { method: 'POST', path, object: request.ServiceName, body: request, kind: 'read' }),
-      'the transaction/get answer',
-      `POST ${path}`,
-      request.ServiceName,
-    );
-    if (!Array.isArray(body['Transactions']))
-      throw unexpected(
-        context,
-        `${request.ServiceName}: the transaction/get answer has no Transactions: ${context.http.show(body)}`,
-        `POST ${path}`,
-        request.ServiceName,
-      );
-    return body;
-  },
+  transactionGet: (request) => transactionGet(context, request),
   async commands(service, request, options) {
     checkNotReport(request);
     checkCuts(context, request, options);

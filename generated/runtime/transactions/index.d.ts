@@ -12,8 +12,13 @@ export type { TransactionOptions } from './exchange.js';
 /** The Transaction API's members of the client. */
 export interface Transactions {
   /**
-   * POST /api/v2/transaction. Fails (ErpTransactionFailedError, with the server's messages) unless every
-   * transaction passed. Never resent, except after the unexpected response window when nothing was applied.
+   * POST /api/v2/transaction. The answer has one outcome per transaction (`transactions[i].status`, its messages,
+   * its record's keys). Fails (ErpTransactionFailedError, with the server's messages and, in `result`, every outcome
+   * and `result.failed`: each failed transaction as a request of its own) unless every transaction passed. Never
+   * resent, except after the unexpected response window when nothing was applied. With `verify` (the default for a
+   * request with IgnoreDisabled) every passed transaction is read back (one POST /api/v2/transaction/get) and each
+   * field sent compared with what is stored: one not stored is an ErpWriteNotAppliedError, one stored in another
+   * form a line in the log (an error under `'strict'`); `transactions[i].verified` says what was compared.
    * Free text the builder cut to its column's length is logged, one line per field, and returned in `warnings`;
    * with `truncate: 'error'` (here or on the client) the request is refused before sending (ErpTruncationError).
    */

@@ -1,11 +1,13 @@
 // POST /api/v2/transaction: a transaction that did not pass is an error, never a silent success. Never resent,
 // except after the unexpected response window (a dialog left open in a pooled session by an earlier request) when
-// nothing was applied.
+// nothing was applied. (The other resends a POST can meet are safe too: a 401 is answered before the service runs
+// anything, so the one resend with a new token (http/not-authorized.ts) applies nothing twice; a connection reset or
+// a timeout of a write is never retried (retry.ts), since the write may have been applied.)
 import { ErpResponseWindowError, ErpServerError } from '../errors.js';
 import { isResponseWindow } from '../retry.js';
-import { parseTransactionResponse } from '../transaction-wire.js';
+import { outcomeOf, parseTransactionResponse } from '../transaction-wire.js';
 import { COMMANDS_SERVICES } from './commands.js';
-import { checkCuts, checkNotReport, onUiServer, outcome, withWarnings } from './exchange.js';
+import { checkCuts, checkNotReport, finish, onUiServer, verifyMode } from './exchange.js';
 /**
  * How a service that cannot run through /transaction answers: an empty HTTP 500 (which an unknown service gets
  * too). For the services public documentation names as needing the commands endpoint, the message says so first;
@@ -22,8 +24,9 @@ const needsCommands = (service) => (status, _body, text, info) =>
     : undefined;
 /**
  * POST /api/v2/transaction, once. The unexpected response window is thrown as ErpResponseWindowError (which
- * the policy retries) only when nothing was applied: a 200 where no transaction succeeded, or a 500 for a
- * request of one transaction (a transaction is atomic; transactions in one POST are independent).
+ * the policy retries) only when nothing was applied: a 200 where every transaction failed (none succeeded, none
+ * counted as other), or a 500 for a request of one transaction (a transaction is atomic; transactions in one POST
+ * are independent, so a 500 for several may follow one that was applied).
  */
 async function transactionOnce(context, request, answered, attempt) {
   const { http } = context;
@@ -55,7 +58,8 @@ async function transactionOnce(context, request, answered, attempt) {
   }
   const response = parseTransactionResponse(body, request.Name, http.show);
   answered(response);
-  if (response.Messages.some(isResponseWindow) && response.Summary.Succeeded === 0 && response.Summary.Failed > 0)
+  const { Succeeded, Failed, Other } = response.Summary;
+  if (response.Messages.some(isResponseWindow) && Succeeded === 0 && Other === 0 && Failed > 0)
     throw new ErpResponseWindowError(windowSummary, {
       request: 'POST /api/v2/transaction',
       status: 200,
@@ -68,9 +72,11 @@ async function transactionOnce(context, request, answered, attempt) {
 export async function transaction(context, request, options) {
   checkNotReport(request);
   const cuts = checkCuts(context, request, options);
+  verifyMode(context, request, options); // a wrong verify option is refused before sending
   let last;
+  let response;
   try {
-    const response = await context.retry.run(
+    response = await context.retry.run(
       `POST /api/v2/transaction (${request.Name})`,
       'write',
       (attemptNo) => transactionOnce(context, request, (answer) => (last = answer), attemptNo),
@@ -86,11 +92,11 @@ export async function transaction(context, request, options) {
           failure: retry.failure,
         }),
     );
-    return withWarnings(outcome(context, response, request.Name, options), cuts);
   } catch (error) {
     // the caller who branches on each transaction's status gets the last answer, window and all
     if (error instanceof ErpResponseWindowError && options?.allowFailures && last !== undefined)
-      return withWarnings(last, cuts);
+      return outcomeOf(request, last, cuts);
     throw error;
   }
+  return finish(context, request, response, cuts, options);
 }

@@ -1,4 +1,4 @@
-import { ErpError, ErpHttpError, type RequestInfo } from '../errors.js';
+import { ErpError, ErpHttpError, ErpWriteNotAppliedError, type RequestInfo } from '../errors.js';
 /** Refused before sending: not a user-defined table with `row_uid`, a bare name, a value that cannot be sent. */
 export declare class ErpUdtUsageError extends ErpError {
   name: string;
@@ -10,7 +10,10 @@ export declare class ErpUdtError extends ErpHttpError {
   readonly errorNo: number | undefined;
   constructor(summary: string, info: RequestInfo, errorNo?: number);
 }
-/** The service answered success with `[0] rows ...`: nothing was deleted or updated. */
-export declare class ErpUdtNothingChangedError extends ErpUdtError {
-  name: string;
-}
+/**
+ * @deprecated the service answered success with `[0] rows ...` (nothing deleted or updated): the one error of a write
+ * that did not land, ErpWriteNotAppliedError; this name is an alias of it
+ */
+export declare const ErpUdtNothingChangedError: typeof ErpWriteNotAppliedError;
+/** @deprecated ErpWriteNotAppliedError */
+export type ErpUdtNothingChangedError = ErpWriteNotAppliedError;

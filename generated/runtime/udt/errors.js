@@ -1,5 +1,5 @@
 // How the UDT service says no, as typed errors.
-import { ErpError, ErpHttpError } from '../errors.js';
+import { ErpError, ErpHttpError, ErpWriteNotAppliedError } from '../errors.js';
 /** Refused before sending: not a user-defined table with `row_uid`, a bare name, a value that cannot be sent. */
 export class ErpUdtUsageError extends ErpError {
   name = 'ErpUdtUsageError';
@@ -14,7 +14,8 @@ export class ErpUdtError extends ErpHttpError {
     this.errorNo = errorNo;
   }
 }
-/** The service answered success with `[0] rows ...`: nothing was deleted or updated. */
-export class ErpUdtNothingChangedError extends ErpUdtError {
-  name = 'ErpUdtNothingChangedError';
-}
+/**
+ * @deprecated the service answered success with `[0] rows ...` (nothing deleted or updated): the one error of a write
+ * that did not land, ErpWriteNotAppliedError; this name is an alias of it
+ */
+export const ErpUdtNothingChangedError = ErpWriteNotAppliedError;

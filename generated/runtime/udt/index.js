@@ -8,8 +8,9 @@
 //   and a table that is not such a UDT does not compile (and is refused before sending, for untyped callers).
 // - Names are sent with their `udt_` prefix: a bare name, a view or an ordinary table gets `Invalid UDT table`
 //   (errorNo 4001) or `Incompatible table for bulk insert`.
-// - A delete's answer says `[n] rows deleted` with errorNo 0 even when nothing was deleted: the count is read, and
-//   0 is an ErpUdtNothingChangedError, not a success. An update's `[n] ...` count is read the same way.
+// - A delete's answer says `[n] rows deleted` with errorNo 0 even when nothing was deleted (U2): the count is read,
+//   and 0 is an ErpWriteNotAppliedError (the one error of a write that did not land), not a success. An update's
+//   `[n] ...` count is read the same way. It costs no request, so it is never switched off.
 // - Errors come as `{error: [...]}` or `{id, errorNo, errorMessage}`: both are ErpUdtErrors.
 //
 // The request bodies are not in the service documents; these are the shapes public client code sends:

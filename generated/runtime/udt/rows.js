@@ -1,9 +1,9 @@
 // The user-defined tables family's members, built from the client's context on their first call (index.ts): the
 // service's rules are in index.ts.
-import { ErpUnexpectedResponseError } from '../errors.js';
+import { ErpUnexpectedResponseError, ErpWriteNotAppliedError } from '../errors.js';
 import { decimalText, plainNumber } from '../literals.js';
 import { hasOwn } from '../object.js';
-import { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './errors.js';
+import { ErpUdtError, ErpUdtUsageError } from './errors.js';
 const PATH = '/udtservice/api/udtdata';
 function valueText(value, what) {
   if (value === null) return null;
@@ -58,7 +58,7 @@ function udtFailure(body) {
   return undefined;
 }
 export const build = (context) => {
-  async function send(call, table, body) {
+  async function send(call, table, uid, body) {
     const path = `${PATH}/${call}udtdata`;
     const method = call === 'update' ? 'PUT' : 'DELETE';
     const explain = (status, raw, _text, info) => {
@@ -94,10 +94,22 @@ export const build = (context) => {
     if (typeof message !== 'string')
       throw new ErpUnexpectedResponseError(`udt.${call} ${table}: the answer has no errorMessage`, info());
     const rows = countOf(message);
+    // U2: `[0] rows deleted` with errorNo 0 is a write that did not land: the row meant was not reached
     if (rows === 0)
-      throw new ErpUdtNothingChangedError(
+      throw new ErpWriteNotAppliedError(
         `udt.${call} ${table}: the service reported success but ${call === 'delete' ? 'deleted' : 'updated'} no row (no row has that row_uid, or the table has no row_uid column)`,
         info(message),
+        `udt/${table}`,
+        [
+          {
+            service: `udt/${table}`,
+            element: `row_uid ${uid}`,
+            field: `rows ${call}d`,
+            sent: '1',
+            stored: '0',
+            kind: 'not-applied',
+          },
+        ],
       );
     if (call === 'delete' && rows === undefined)
       throw new ErpUnexpectedResponseError(
@@ -133,7 +145,7 @@ export const build = (context) => {
             return { name: column, value: valueText(value, what) };
           });
         if (list.length === 0) throw new ErpUdtUsageError(`udt.update ${name}: no column to change`);
-        return send('update', name, {
+        return send('update', name, uid, {
           table: name,
           rows: [{ columns: list, conditions: [{ name: 'row_uid', value: uid }] }],
         });
@@ -145,7 +157,7 @@ export const build = (context) => {
       try {
         const name = checkTable(table, 'delete');
         const uid = rowUid(conditions, name, 'delete');
-        return send('delete', name, { table: name, conditions: [{ name: 'row_uid', value: uid }] });
+        return send('delete', name, uid, { table: name, conditions: [{ name: 'row_uid', value: uid }] });
       } catch (error) {
         return Promise.reject(error);
       }
