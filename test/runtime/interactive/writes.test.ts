@@ -45,7 +45,7 @@ describe('a batched change refused part way', () => {
 });
 
 describe('a verified save', () => {
-  it('X4, T14: a save read back from the window: what a column rounded is a warning with both values; under strict an error', async () => {
+  it('T14: a save read back from the window: what a column rounded is a warning with both values; under strict an error', async () => {
     const lines = main.log.length;
     await client.interactive.session(async (s) => {
       const w = await s.open(Order);
@@ -54,7 +54,7 @@ describe('a verified save', () => {
       const saved = await w.save({ verify: true });
       expect(saved.kind).toBe('ok');
     });
-    expect(main.log.slice(lines)).toEqual([
+    expect(main.log.slice(lines).filter((l) => /another form/.test(l))).toEqual([
       `Order TP_ITEMS.items.unit_price: sent "1.23456", stored "1.2346" (rounded to 4 decimal places): stored in another form than sent (verify: 'strict' makes this an error)`,
     ]);
     const strict = await client.interactive
