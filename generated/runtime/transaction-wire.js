@@ -108,12 +108,15 @@ function statusOf(response, index, count) {
   return Succeeded === 0 && Other === 0 && Failed >= count ? 'failed' : 'unknown';
 }
 /**
- * The key fields of the record a transaction wrote, and their element: the first Form element sent whose keys are
- * all known, its keys those sent (`Keys`), else the definition's KeyFields (a request built by `Service.request()`),
- * else the fields the answer has that were not sent (the ones the server gave); each value from the answer (a key
- * the server gave), else as sent.
+ * The key fields of the record a transaction wrote, and their element: a Form element sent whose keys are all known,
+ * its keys those sent (`Keys`), else the definition's KeyFields (a request built by `Service.request()`), else the
+ * fields the answer has that were not sent (the ones the server gave); each value from the answer (a key the server
+ * gave), else as sent. The element that names the record is preferred: one the request keyed, then one whose keys
+ * the server gave (a new record's number), then the first (a Form of lookups, such as a customer's, names another
+ * table's row).
  */
 export function recordKeys(sent, answered, service) {
+  let best;
   for (const element of sent.DataElements) {
     if (element.Type !== 'Form') continue;
     const edits = element.Rows.flatMap((r) => r.Edits);
@@ -126,15 +129,19 @@ export function recordKeys(sent, answered, service) {
         : given.filter((g) => !edits.some((e) => e.Name === g.Name)).map((g) => g.Name);
     if (names.length === 0) continue;
     const keys = Object.create(null);
+    let fromAnswer = false;
     for (const name of names) {
-      const value =
-        given.find((g) => g.Name === name)?.Value ?? [...edits].reverse().find((e) => e.Name === name)?.Value;
+      const answer = given.find((g) => g.Name === name)?.Value;
+      const value = answer ?? [...edits].reverse().find((e) => e.Name === name)?.Value;
       if (value === undefined || value === '') break;
+      fromAnswer ||= answer !== undefined && !edits.some((e) => e.Name === name);
       keys[name] = value;
     }
-    if (Object.keys(keys).length === names.length) return { element: element.Name, keys };
+    if (Object.keys(keys).length !== names.length) continue;
+    const rank = element.Keys.length ? 0 : fromAnswer ? 1 : 2;
+    if (best === undefined || rank < best.rank) best = { element: element.Name, keys, rank };
   }
-  return undefined;
+  return best && { element: best.element, keys: best.keys };
 }
 /** The client's answer: the server's, with each transaction's outcome (not verified yet) and the failed ones. */
 export function outcomeOf(request, response, warnings) {
