@@ -15,7 +15,7 @@ import { oe_hdr } from '@acme/erp-schema/tables/oe_hdr';
 import { oe_line } from '@acme/erp-schema/tables/oe_line';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import type { Sandbox } from '../../sandbox/sandbox.js';
-import { startSignedIn } from '../support/sandbox.js';
+import { ordersWithPo, startSignedIn } from '../support/sandbox.js';
 
 let server: Sandbox;
 let client: ErpClient;
@@ -38,15 +38,7 @@ const newOrder = (po: string, extra: Record<string, string> = {}) =>
       { oe_order_item_id: 'WIDGET-002', unit_quantity: 2 },
     ]);
 
-async function headers(po: string) {
-  return (
-    await client.page(
-      query(oe_hdr)
-        .filter((c) => c.po_no.eq(po))
-        .top(10),
-    )
-  ).rows;
-}
+const headers = (po: string) => ordersWithPo(client, po);
 
 async function header(orderNo: string) {
   const set = await client.transactionGet(Order.get(HEADER, { order_no: orderNo }));

@@ -14,6 +14,8 @@ import {
   type TokenAuth,
 } from '@acme/erp-schema/client';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/sandbox.js';
+import { query } from '@acme/erp-schema';
+import { oe_hdr } from '@acme/erp-schema/tables/oe_hdr';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import { SAMPLE_SNAPSHOT } from './paths.js';
 
@@ -199,6 +201,17 @@ export const sampleOrder = (header: { po_no: string; job_name?: string; delivery
       ...header,
     })
     .list('TP_ITEMS.items', [{ oe_order_item_id: 'WIDGET-001', unit_quantity: 1 }]);
+
+/** The oe_hdr rows (the orders) whose po_no is `po`, as the query surface serves them. */
+export async function ordersWithPo(client: ErpClient, po: string) {
+  return (
+    await client.page(
+      query(oe_hdr)
+        .filter((c) => c.po_no.eq(po))
+        .top(10),
+    )
+  ).rows;
+}
 
 /** A new order of the sample snapshot's customer 100198 for one item, that the sandbox accepts. */
 export const newOrder = (po: string) =>
