@@ -278,10 +278,10 @@ describe('writes', () => {
 
   it('the window that persists, with allowFailures: the last answer is returned to branch on', async () => {
     const { client, server } = await harness(uiServer((_req, res) => json(res, 200, windowAnswer)));
-    await expect(client.transaction(request(), { allowFailures: true })).resolves.toEqual({
-      ...windowAnswer,
-      warnings: [],
-    });
+    const answer = await client.transaction(request(), { allowFailures: true });
+    expect(answer).toMatchObject({ ...windowAnswer, warnings: [] });
+    expect(answer.transactions.map((t) => t.status)).toEqual(['failed']);
+    expect(answer.failed).toHaveLength(1);
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(3);
   });
 
