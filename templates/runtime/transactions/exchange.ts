@@ -12,7 +12,6 @@ import {
   cutsOf,
   describeCut,
   ErpTransactionFailedError,
-  outcomeOf,
   type TransactionGetRequest,
   type TransactionOutcome,
   type TransactionRequest,
@@ -21,6 +20,7 @@ import {
   type TruncateMode,
   type Truncation,
 } from '../transaction-wire.js';
+import { outcomeOf } from './outcome.js';
 import type { VerifyMode } from '../write-check.js';
 import { refusalHints } from './refusals.js';
 import { settleVerified, verifyOutcome } from './verify.js';

@@ -8,12 +8,12 @@ import type { FamilyContext } from '../family.js';
 import type { Exchange } from '../http.js';
 import { isResponseWindow } from '../retry.js';
 import {
-  outcomeOf,
   parseTransactionResponse,
   type TransactionOutcome,
   type TransactionRequest,
   type TransactionResponse,
 } from '../transaction-wire.js';
+import { outcomeOf } from './outcome.js';
 import { COMMANDS_SERVICES } from './commands.js';
 import { checkCuts, checkNotReport, finish, onUiServer, verifyMode, type TransactionOptions } from './exchange.js';
 
