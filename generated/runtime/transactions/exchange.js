@@ -5,7 +5,8 @@ import { checkTruncate, checkVerify } from '../option-checks.js';
 import { ErpError, ErpUnexpectedResponseError } from '../errors.js';
 import { isReportService } from '../contract.js';
 import { ErpTruncationError } from '../transaction.js';
-import { allPassed, cutsOf, describeCut, ErpTransactionFailedError, outcomeOf } from '../transaction-wire.js';
+import { allPassed, cutsOf, describeCut, ErpTransactionFailedError } from '../transaction-wire.js';
+import { outcomeOf } from './outcome.js';
 import { refusalHints } from './refusals.js';
 import { settleVerified, verifyOutcome } from './verify.js';
 /**

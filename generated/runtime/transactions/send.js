@@ -5,7 +5,8 @@
 // a timeout of a write is never retried (retry.ts), since the write may have been applied.)
 import { ErpResponseWindowError, ErpServerError } from '../errors.js';
 import { isResponseWindow } from '../retry.js';
-import { outcomeOf, parseTransactionResponse } from '../transaction-wire.js';
+import { parseTransactionResponse } from '../transaction-wire.js';
+import { outcomeOf } from './outcome.js';
 import { COMMANDS_SERVICES } from './commands.js';
 import { checkCuts, checkNotReport, finish, onUiServer, verifyMode } from './exchange.js';
 /**
