@@ -3,8 +3,9 @@
 // as a request of its own, never with a passed one resent. Against the sandbox over HTTP, signed in with tokens it
 // issued; the sandbox is told which columns its windows disable (`disabled`), as `erpgen sandbox --disabled` is.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ErpConfigError, ErpWriteNotAppliedError } from '@acme/erp-schema';
+import { ErpConfigError, ErpWriteNotAppliedError, ErpWriteUnverifiedError } from '@acme/erp-schema';
 import { ErpTransactionFailedError, type ErpClient, type TransactionOutcome } from '@acme/erp-schema/client';
+import { Contact } from '@acme/erp-schema/transactions/Contact';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import type { Sandbox } from '../../../sandbox/sandbox.js';
 import { bodiesTo, ordersWithPo as orders, sandboxes, signedIn, type SignedIn } from '../../support/sandbox.js';
@@ -173,6 +174,36 @@ describe('verified transactions', () => {
       verified: { fields: 4, notApplied: [], normalised: [] },
     });
     expect(posts('transaction/get', before)).toHaveLength(1);
+  });
+
+  it('a passed transaction that cannot be read back is an ErpWriteUnverifiedError saying not to send it again: no keys known, or a read that failed', async () => {
+    const s = signedIn(await started());
+    // a Contact's home address alone: no element of the request names the record, nor does the answer
+    const home = Contact.request([Contact.transaction().form('TABPAGE_3.home', { home_phone: '555-0100' })], {
+      useCodeValues: false,
+    });
+    const unnamed = await caught(s.client.transaction(home, { verify: true }));
+    expect(unnamed).toBeInstanceOf(ErpWriteUnverifiedError);
+    expect((unnamed as Error).message).toMatch(
+      /^Contact: transaction 1 passed, but it cannot be read back: .*it was applied once: do not send it again/,
+    );
+    expect((unnamed as ErpWriteUnverifiedError).result.transactions[0]!.status).toBe('passed');
+    expect(s.server.requests.filter((r) => r.path.endsWith('/transaction/get'))).toHaveLength(0);
+    // the read-back meets a proxy that answers 503 to everything after the POST: retried as a read, then given up
+    await s.client.uiServer();
+    const before = s.server.requests.length;
+    s.server.setFaults({ overload: { count: 100, after: 1 } });
+    const unread = await caught(
+      s.client.transaction(Order.request([order('PO-V-UNREAD')], { useCodeValues: false }), { verify: true }),
+    );
+    s.server.setFaults({});
+    expect(unread).toBeInstanceOf(ErpWriteUnverifiedError);
+    expect((unread as Error).message).toMatch(
+      /^Order: the transaction passed, but reading it back failed \(.*HTTP 503.*\); it was applied once/,
+    );
+    const sent = s.server.requests.slice(before).map((r) => r.path.replace('/uiserver0/api/v2/', ''));
+    expect(sent).toEqual(['transaction', 'transaction/get', 'transaction/get', 'transaction/get', 'transaction/get']);
+    expect(await orders(s.client, 'PO-V-UNREAD')).toHaveLength(1);
   });
 
   it('a verify option that is none of true, false and strict is refused before anything is sent', async () => {
