@@ -272,9 +272,7 @@ export const SANDBOX_OPTIONS = {
   },
   disabled: {
     type: z
-      .array(
-        z.string().regex(/^[^/]+\/.+\/[^/]+$/, 'expected SERVICE/ELEMENT/FIELD, e.g. Order/TABPAGE_1.order/po_no'),
-      )
+      .array(z.string().regex(/^[^/]+\/.+\/[^/]+$/, 'expected SERVICE/ELEMENT/FIELD, e.g. Order/TABPAGE_1.order/po_no'))
       .optional(),
     describe:
       'a column the windows disable, SERVICE/ELEMENT/FIELD (repeatable; split at the first and the last /, e.g. "Order/TABPAGE_1.order/po_no"): writing it fails with Column is disabled, or with IgnoreDisabled passes and writes nothing',

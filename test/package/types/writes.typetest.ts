@@ -2,11 +2,7 @@
 // true, false or 'strict' wherever a write takes it (a transaction, the client, an entity update, an item's
 // appendOrUpdate, a window's save); each transaction's outcome is typed, and what was verified is there only once
 // narrowed. Compiled by test/package/types.test.ts with TypeScript 7 and TypeScript 6.
-import {
-  ErpWriteNotAppliedError,
-  ErpWriteUnverifiedError,
-  type WriteMismatch,
-} from '@acme/erp-schema';
+import { ErpWriteNotAppliedError, ErpWriteUnverifiedError, type WriteMismatch } from '@acme/erp-schema';
 import {
   createClient,
   ErpTransactionFailedError,
