@@ -8,6 +8,7 @@ import {
   createClient,
   tokenAuth,
   ErpChangeRejectedError,
+  ErpInteractiveError,
   ErpInteractiveUsageError,
   ErpSessionExpiredError,
   ErpWindowNotFoundError,
@@ -79,35 +80,73 @@ describe('sessions', () => {
     expect(server.interactive.openSessions()).toBe(0);
   });
 
-  it('a 409 Session already exists deletes the token sessions and creates one again, once', async () => {
-    // a session left behind by this token (an earlier process that died)
-    const left = await fetch(`${uiServer(server)}/api/ui/interactive/sessions/`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${await auth.token()}`,
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-      },
-      body: '{}',
-    });
-    expect(left.status).toBe(200);
-    const lines: string[] = [];
-    const logged = createClient({
-      baseUrl: server.url,
-      uiServerUrl: uiServer(server),
-      auth,
-      drift: 'off',
-      log: (l) => lines.push(l),
-    });
+  it("X2: up to 26.1.5910.3 a session left behind answers 409 (and 500) Session already exists.: the client deletes the token's sessions and creates one again, once", async () => {
+    const old = await startSampleSandbox({ build: '26.1.5910.3', credentials });
+    try {
+      const oldAuth = signIn(old.url);
+      const create = async (token: string) =>
+        fetch(`${uiServer(old)}/api/ui/interactive/sessions/`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: '{}',
+        });
+      // a session left behind by this token (an earlier process that died)
+      expect((await create(await oldAuth.token())).status).toBe(200);
+      // the service's alternation, as the documents give it for these builds
+      const again = [await create(await oldAuth.token()), await create(await oldAuth.token())];
+      expect(again.map((r) => r.status)).toEqual([409, 500]);
+      expect(await again[0]!.json()).toMatchObject({ ErrorMessage: 'Session already exists.' });
+      const lines: string[] = [];
+      const logged = createClient({
+        baseUrl: old.url,
+        uiServerUrl: uiServer(old),
+        auth: oldAuth,
+        drift: 'off',
+        log: (l) => lines.push(l),
+      });
+      const before = old.requests.length;
+      await logged.interactive.session(async () => undefined);
+      expect(old.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /uiserver0/api/ui/interactive/sessions/',
+        'DELETE /uiserver0/api/ui/interactive/sessions',
+        'POST /uiserver0/api/ui/interactive/sessions/',
+        'DELETE /uiserver0/api/ui/interactive/sessions',
+      ]);
+      expect(lines.join('\n')).toMatch(/already exists/);
+      expect(old.interactive.openSessions()).toBe(0);
+
+      // a session another token of the user left: this token cannot end it (400 Invalid session)
+      const other = signIn(old.url);
+      expect((await create(await other.token())).status).toBe(200);
+      const error = await logged.interactive.session(async () => 'never').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ErpInteractiveError);
+      expect((error as ErpInteractiveError).serverMessage).toBe('Invalid session');
+      expect((error as Error).message).toMatch(/made with another token.*ends by itself after its idle timeout/);
+    } finally {
+      await old.close();
+    }
+  });
+
+  it('X2: from 26.1.5940.0 there is no 409: a second create for the token is a new session', async () => {
+    const create = async () =>
+      fetch(`${uiServer(server)}/api/ui/interactive/sessions/`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${await auth.token()}`,
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+        },
+        body: '{}',
+      });
+    const [first, second] = [await create(), await create()];
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(((await first.json()) as { Id: string }).Id).not.toBe(((await second.json()) as { Id: string }).Id);
     const before = server.requests.length;
-    await logged.interactive.session(async () => undefined);
+    await client.interactive.session(async () => undefined);
     expect(shown(before)).toEqual([
       'POST /uiserver0/api/ui/interactive/sessions/',
       'DELETE /uiserver0/api/ui/interactive/sessions',
-      'POST /uiserver0/api/ui/interactive/sessions/',
-      'DELETE /uiserver0/api/ui/interactive/sessions',
     ]);
-    expect(lines.join('\n')).toMatch(/already exists/);
   });
 
   it('a consumer key token without a user name is refused before any call; with a user name it works', async () => {
