@@ -5,7 +5,6 @@
 // told from permission by `aud`), A10 (the allow-list fixed in the token), Q4 (a table the server does not serve yet).
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  ErpForbiddenError,
   ErpNotAuthorizedError,
   ErpNotFoundError,
   ErpSignInError,
@@ -234,12 +233,16 @@ describe('401 is not one thing', () => {
     expect(e.message).toMatch(/Authorization header did not reach the server.*redirect/);
   });
 
-  it('403 insufficient_scope is its own typed error: a key whose scope has no /odata', async () => {
+  it('A9: a key whose scope has no /odata: the query surface answers its not-authorized 401, read as out of scope', async () => {
     const server = await tokenServer({ consumerKeys: { [KEY]: '/api' } });
     const auth = tokenAuth({ baseUrl: server.url, consumerKey: KEY });
     const e = await failure(() => createClient({ baseUrl: server.url, auth }).page(query(customer).top(1)));
-    expect(e).toBeInstanceOf(ErpForbiddenError);
-    expect(e.message).toMatch(/insufficient_scope/);
+    expect(e).toBeInstanceOf(ErpNotAuthorizedError);
+    expect((e as ErpNotAuthorizedError).status).toBe(401);
+    expect((e as ErpNotAuthorizedError).reason).toBe('out-of-scope');
+    expect(e.message).toMatch(/`customer` is not in the consumer key's OData allow-list/);
+    // the token was not the problem: it is kept, not renewed
+    expect(tokenCalls(server)).toBe(1);
   });
 
   it('a fixed token the server refuses: the causes are listed, nothing renewed', async () => {
