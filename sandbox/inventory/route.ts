@@ -2,8 +2,8 @@
 // the service's documented behaviour:
 // - GET `/{ItemId}` with `extendedproperties` (child collections null unless asked for, as `{list: [...]}`);
 //   `new` is an item id like any other (there is no template); a `%2F` in the path answers 404 (no endpoint).
-// - GET `/` without `$query` times out (an unfiltered list is not supported); with `$query` it lists the items it
-//   matches, as the entity family's lists do.
+// - GET `/` without `$query` times out (an unfiltered list is not supported): no answer for 110 s, then a 500
+//   System.TimeoutException; with `$query` it lists the items it matches, as the entity family's lists do.
 // - POST `/api/inventory/parts/` creates (without the trailing slash: 307), atomically: an existing `ItemId`,
 //   missing Locations (500 "no location or location default information"), Locations without Suppliers or
 //   Suppliers without LocationSuppliers (500 "no supplier or default information ... at the location"), an
@@ -39,6 +39,8 @@ import {
   type RestErrors,
   type RestReply,
   type RestRequest,
+  negotiated,
+  rootOf,
 } from '../entity/reply.js';
 import {
   APPENDED_WRITABLE,
@@ -392,7 +394,9 @@ function batchItems(request: RestRequest): Row[] | RestReply {
         Object.defineProperty(entry, f[1] ?? '', { value: xmlText(f[2] ?? ''), enumerable: true });
       return entry;
     });
-  } else return json(415, { Message: `The request entity's media type '${type}' is not supported for this resource.` });
+  } else
+    // the documents: a body of the wrong content type is a 400 (not the framework's usual 415)
+    return json(400, { Message: `The request entity's media type '${type}' is not supported for this resource.` });
   // each item must bind to an ItemPriceInfo with its two required members
   for (const [i, entry] of items.entries()) {
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
@@ -423,8 +427,22 @@ export function inventoryFamily(store: InventoryStore, errors: RestErrors): Fami
     access: 'api',
     // the list without its trailing slash is the web server's 307, before the token is looked at
     before: (head) => (head.path === '/api/inventory/parts' ? redirect('/api/inventory/parts/') : undefined),
-    route: (request, caller) => answered(() => inventoryAnswer(store, errors, request, caller)),
+    route: (request, caller) =>
+      negotiated(
+        request,
+        answered(() => inventoryAnswer(store, errors, request, caller)),
+        inventoryRoot(request.path),
+      ),
   };
+}
+
+/**
+ * The XML root of an inventory answer: `PingResponse` and `ArrayOfItemPrice` of `ItemPrice`s (the documents and a
+ * capture), else `Item` (the sandbox's name).
+ */
+function inventoryRoot(path: string): (value: unknown) => string {
+  if (path.endsWith('/ping')) return () => 'PingResponse';
+  return rootOf(/\/prices$|\/v2\/price(\/|$)/.test(path) ? 'ItemPrice' : 'Item');
 }
 
 function inventoryAnswer(store: InventoryStore, errors: RestErrors, request: RestRequest, caller: Caller): RestReply {
@@ -499,10 +517,19 @@ function inventoryAnswer(store: InventoryStore, errors: RestErrors, request: Res
   return methodNotAllowed(request.method);
 }
 
+/**
+ * How long an unfiltered item list runs before the service gives up (ASP.NET's default request timeout, 110 s: the
+ * documents say only that it times out): a client with a shorter timeout meets its own.
+ */
+export const UNFILTERED_LIST_MS = 110_000;
+
 /** I2: an unfiltered list times out on the service; a `$query` lists the items it matches. */
 function list(store: InventoryStore, errors: RestErrors, query: string | undefined): RestReply {
   if (query === undefined || query.trim() === '')
-    return errors.error(500, 'System.TimeoutException', 'The operation has timed out.');
+    return {
+      ...errors.error(500, 'System.TimeoutException', 'The operation has timed out.'),
+      afterMs: UNFILTERED_LIST_MS,
+    };
   const items = store.items.find();
   try {
     const fields = new Set([...store.items.fields.filter((f) => !EXTENDED.includes(f) && f !== 'Kit'), 'ObjectName']);
