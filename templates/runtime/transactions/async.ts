@@ -12,6 +12,7 @@ import {
 import {
   asObject,
   checkCuts,
+  reportRequired,
   checkNotReport,
   onUiServer,
   outcome,
@@ -88,6 +89,7 @@ export async function transactionAsync(
 ): Promise<TransactionOutcome> {
   checkNotReport(request);
   const cuts = checkCuts(context, request, options);
+  reportRequired(context, request);
   // the submit and every poll are one run: in a trace, the children of its span
   const run = await context.observer.run('transactionAsync', 'transactions', request.Name);
   try {
@@ -135,7 +137,7 @@ async function submitAndPoll(
   for (let status = submitted; ;) {
     const done = asyncOutcome(context, status, request, id, path);
     if (done !== undefined)
-      return outcome(context, done.response, request.Name, done.unconfirmed ? { allowFailures: true } : options);
+      return outcome(context, done.response, request, done.unconfirmed ? { allowFailures: true } : options);
     if (Date.now() + wait > deadline)
       throw new ErpTimeoutError(
         `${request.Name}: async request ${id} not done by the deadline (last Status ${context.http.show(status['Status'])})`,

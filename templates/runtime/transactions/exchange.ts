@@ -10,6 +10,8 @@ import {
   assertPassed,
   cutsOf,
   describeCut,
+  missingRequiredOf,
+  UNNAMED_REQUIRED,
   type TransactionOutcome,
   type TransactionRequest,
   type TransactionResponse,
@@ -84,16 +86,47 @@ export function asObject(
   return value as Record<string, unknown>;
 }
 
+/**
+ * The fields the definition marks required that the request's new rows leave out, one line per transaction that
+ * leaves some out; '' when none does (or the request was written by hand).
+ */
+function missingRequired(request: TransactionRequest): string {
+  return missingRequiredOf(request)
+    .map((fields, i) => (fields.length ? `transaction ${i + 1}: ${fields.join(', ')}` : ''))
+    .filter((line) => line !== '')
+    .join('; ');
+}
+
+/**
+ * T18: before sending, a line in the client's log naming the fields the definition marks required that new rows
+ * leave out (the server's `This column is required.` will not name them). Only said, never enforced: `Required` is
+ * window metadata, wrong both ways on real tenants (a required column may be disabled; a column not marked may be
+ * needed).
+ */
+export function reportRequired(context: FamilyContext, request: TransactionRequest): void {
+  const missing = missingRequired(request);
+  if (missing !== '')
+    context.log?.(
+      `${request.Name}: the definition marks required, and the new rows leave out: ${missing} (window metadata: the server decides)`,
+    );
+}
+
 /** The answer, unless a transaction did not pass and the caller did not allow failures (ErpTransactionFailedError). */
 export function outcome(
   context: FamilyContext,
   response: TransactionResponse,
-  name: string,
+  request: TransactionRequest,
   options?: TransactionOptions,
 ): TransactionResponse {
   if (options?.allowFailures) return response;
+  // the server's `This column is required.` names no column: the error names the candidates the definition gives
+  const missing = response.Messages.some((m) => UNNAMED_REQUIRED.test(m)) ? missingRequired(request) : '';
+  const hint =
+    missing !== ''
+      ? ` (the server names no column; the definition marks required, and the new rows leave out: ${missing})`
+      : '';
   // the message quotes the server's messages, which may echo a secret; `response` keeps them as sent
-  return assertPassed(response, name, context.http.redact);
+  return assertPassed(response, request.Name, context.http.redact, hint);
 }
 
 /** A report service (`m_*`) on /transaction answers Succeeded and produces nothing: refused before sending. */

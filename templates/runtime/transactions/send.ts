@@ -12,7 +12,15 @@ import {
   type TransactionResponse,
 } from '../transaction-wire.js';
 import { COMMANDS_SERVICES } from './commands.js';
-import { checkCuts, checkNotReport, onUiServer, outcome, withWarnings, type TransactionOptions } from './exchange.js';
+import {
+  checkCuts,
+  reportRequired,
+  checkNotReport,
+  onUiServer,
+  outcome,
+  withWarnings,
+  type TransactionOptions,
+} from './exchange.js';
 
 /**
  * How a service that cannot run through /transaction answers: an empty HTTP 500 (which an unknown service gets
@@ -89,6 +97,7 @@ export async function transaction(
 ): Promise<TransactionOutcome> {
   checkNotReport(request);
   const cuts = checkCuts(context, request, options);
+  reportRequired(context, request);
   let last: TransactionResponse | undefined;
   try {
     const response = await context.retry.run(
@@ -107,7 +116,7 @@ export async function transaction(
           failure: retry.failure,
         }),
     );
-    return withWarnings(outcome(context, response, request.Name, options), cuts);
+    return withWarnings(outcome(context, response, request, options), cuts);
   } catch (error) {
     // the caller who branches on each transaction's status gets the last answer, window and all
     if (error instanceof ErpResponseWindowError && options?.allowFailures && last !== undefined)

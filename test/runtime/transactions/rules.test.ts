@@ -242,7 +242,7 @@ describe('the Transaction API rules', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ErpTransactionFailedError);
     expect((error as ErpTransactionFailedError).response).toEqual({
-      Messages: ['Transaction 1:: Customer ID is required'],
+      Messages: ['Transaction 1:: This column is required.'],
       Results: null,
       Summary: { Succeeded: 0, Failed: 1, Other: 0 },
     });
@@ -333,7 +333,7 @@ describe('the Transaction API rules', () => {
       .catch((e: unknown) => e);
     // Failed with its text (not JSON): an error carrying the text
     expect(failed).toBeInstanceOf(ErpTransactionFailedError);
-    expect((failed as ErpTransactionFailedError).messages).toEqual(['Transaction 1:: Customer ID is required']);
+    expect((failed as ErpTransactionFailedError).messages).toEqual(['Transaction 1:: This column is required.']);
   });
 
   it('T13: the numeric statuses of a 26.1 capture (200, 3 then 2) and a Complete whose Messages are not JSON', async () => {
