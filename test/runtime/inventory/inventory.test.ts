@@ -483,7 +483,19 @@ describe('price and availability', () => {
     expect((error as ErpServiceError).attempts).toBe(2);
     expect((error as Error).message).toMatch(/opaque server error, intermittent at scale/);
 
-    await expect(client.inventory.parts.pricesBulk(items, params, { chunkSize: 200 })).rejects.toThrow(/500 to 1,000/);
+  });
+
+  it('I10: another chunk size than the suggested 500 to 1,000 is taken, with a warning in the log', async () => {
+    const items = Array.from({ length: 450 }, (_, i) => ({ ItemId: `BULK-${i % 12}`, SourceLocId: 10 }));
+    const params = { companyId: 'ACME', customerId: 100198, salesLocId: 10 };
+    const lines: string[] = [];
+    const logged = sandbox.recording({ log: (line) => lines.push(line) });
+    const from = sandbox.server.inventory.served.batch;
+    const results = await logged.inventory.parts.pricesBulk(items, params, { chunkSize: 200 });
+    expect(results).toHaveLength(450);
+    expect(sandbox.server.inventory.served.batch - from).toBe(3); // 200 + 200 + 50
+    expect(lines).toEqual([expect.stringMatching(/chunkSize 200: the documents suggest 500 to 1,000 items/)]);
+    await expect(logged.inventory.parts.pricesBulk(items, params, { chunkSize: 0 })).rejects.toThrow(/1 or more/);
   });
 });
 
