@@ -44,7 +44,7 @@ describe('entity family: reading', () => {
     );
     expect(last()?.path).toBe('/api/entity/customers/ACME_198');
     expect(last()?.query).toBe('extendedproperties=CustomerAddress');
-    expect(c.CustomerAddress.MailCity).toBe('Akron');
+    expect(c.CustomerAddress?.MailCity).toBe('Akron');
     expect(c.CustomerContacts).toBeNull();
     expect(c.ObjectName).toBe('customer');
     expect(c.UserDefinedFields).toMatchObject({ region: null, 'credit score': null });
