@@ -50,6 +50,11 @@ export type TruncateMode = 'cut' | 'error';
 export declare function recordCuts(request: object, cuts: readonly Truncation[]): void;
 /** The cuts made in building `request` (none for a request written by hand). */
 export declare function cutsOf(request: object): readonly Truncation[];
+export declare function recordMissingRequired(request: object, missing: ReadonlyArray<readonly string[]>): void;
+/** What `recordMissingRequired` kept for `request` (nothing for a request written by hand). */
+export declare function missingRequiredOf(request: object): ReadonlyArray<readonly string[]>;
+/** The documents' message for a required column left out: it names none. */
+export declare const UNNAMED_REQUIRED: RegExp;
 /** Where a value was cut: `Order TP_ITEMS.items row 2.extended_desc`. */
 export declare const cutPlace: (cut: Truncation) => string;
 /** `Order TABPAGE_1.order.job_name: cut from 90 to 60 characters (the column's length)` */
@@ -106,7 +111,13 @@ export declare class ErpTransactionFailedError extends ErpError {
   name: string;
   readonly service: string;
   readonly response: TransactionResponse;
-  constructor(service: string, response: TransactionResponse, clean?: (text: string) => string);
+  constructor(
+    service: string,
+    response: TransactionResponse,
+    clean?: (text: string) => string,
+    /** what the client adds to the server's messages (the required fields a `This column is required.` may mean) */
+    hint?: string,
+  );
   get messages(): readonly string[];
 }
 /**
@@ -123,4 +134,5 @@ export declare function assertPassed(
   response: TransactionResponse,
   service: string,
   clean?: (text: string) => string,
+  hint?: string,
 ): TransactionResponse;

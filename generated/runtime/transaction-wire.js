@@ -14,6 +14,22 @@ export function recordCuts(request, cuts) {
 export function cutsOf(request) {
   return cutsByRequest.get(request) ?? [];
 }
+/**
+ * Per transaction of a built request, the fields its definition marks `Required` that its new rows (no keys) leave
+ * out, as `TABPAGE_1.order.customer_id (Customer ID)`. The server's `This column is required.` names no column; these
+ * are the candidates. `Required` is the window's metadata, wrong both ways on real tenants, so it is reported, never
+ * enforced.
+ */
+const requiredByRequest = new WeakMap();
+export function recordMissingRequired(request, missing) {
+  if (missing.some((m) => m.length > 0)) requiredByRequest.set(request, missing);
+}
+/** What `recordMissingRequired` kept for `request` (nothing for a request written by hand). */
+export function missingRequiredOf(request) {
+  return requiredByRequest.get(request) ?? [];
+}
+/** The documents' message for a required column left out: it names none. */
+export const UNNAMED_REQUIRED = /This column is required\./i;
 /** Where a value was cut: `Order TP_ITEMS.items row 2.extended_desc`. */
 export const cutPlace = (cut) =>
   `${cut.service} ${cut.element}${cut.row !== undefined ? ` row ${cut.row}` : ''}.${cut.field}`;
@@ -29,10 +45,16 @@ export function describeCut(cut) {
 export class ErpTransactionFailedError extends ErpError {
   name = 'ErpTransactionFailedError';
   service;
-  constructor(service, response, clean = redact) {
+  constructor(
+    service,
+    response,
+    clean = redact,
+    /** what the client adds to the server's messages (the required fields a `This column is required.` may mean) */
+    hint = '',
+  ) {
     const { Succeeded, Failed, Other } = response.Summary;
     super(
-      `${service}: ${Failed} failed, ${Succeeded} succeeded, ${Other} other: ${clean(response.Messages.join(' | ')) || '(no message)'}`,
+      `${service}: ${Failed} failed, ${Succeeded} succeeded, ${Other} other: ${clean(response.Messages.join(' | ')) || '(no message)'}${hint}`,
     );
     this.service = service;
     Object.defineProperty(this, 'response', { value: response, enumerable: false });
@@ -61,11 +83,11 @@ export function parseTransactionResponse(body, service, show = (value) => previe
   return b;
 }
 /** Fails unless every transaction passed: `Summary.Failed` is 0 and every result says Passed. */
-export function assertPassed(response, service, clean = redact) {
+export function assertPassed(response, service, clean = redact, hint = '') {
   const passed =
     response.Summary.Failed === 0 &&
     response.Results !== null &&
     response.Results.Transactions.every((t) => t.Status === 'Passed');
-  if (!passed) throw new ErpTransactionFailedError(service, response, clean);
+  if (!passed) throw new ErpTransactionFailedError(service, response, clean, hint);
   return response;
 }

@@ -2,7 +2,7 @@ import { ErpError } from './errors.js';
 import { decimalText, isDateText, localDateTime, plainNumber } from './literals.js';
 import { hasOwn } from './object.js';
 import { preview, redact } from './redact.js';
-import { cutPlace, describeCut, recordCuts } from './transaction-wire.js';
+import { cutPlace, describeCut, recordCuts, recordMissingRequired } from './transaction-wire.js';
 /** A payload problem found before sending: an unknown element or field, a missing key, folded rows, a bad value. */
 export class ErpTransactionBuildError extends ErpError {
   name = 'ErpTransactionBuildError';
@@ -232,6 +232,10 @@ export function defineService(descriptor) {
         request,
         transactions.flatMap((t) => t.cuts),
       );
+      recordMissingRequired(
+        request,
+        transactions.map((t) => t.missingRequired()),
+      );
       return request;
     },
     records(from, element) {
@@ -262,6 +266,11 @@ export function defineService(descriptor) {
     get(element, ...records) {
       const descriptor = hasOwn(frozen.elements, element) ? frozen.elements[element] : undefined;
       if (!descriptor) throw new ErpTransactionBuildError(`${frozen.name} ${element}: no such data element`);
+      // public captures: keying transaction/get on a List element fails; its rows come with their Form's record
+      if (descriptor.type === 'List')
+        throw new ErpTransactionBuildError(
+          `${frozen.name} ${element}: a List element cannot be read by its keys (the service fails it); read its record by the keys of a Form element`,
+        );
       if (records.length === 0)
         throw new ErpTransactionBuildError(
           `${frozen.name} ${element}: get() needs the key values of at least one record`,

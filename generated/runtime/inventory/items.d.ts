@@ -188,7 +188,12 @@ export declare function items(context: FamilyContext): {
       readonly extendedProperties?: P;
     },
   ): Promise<ItemRecord<P>>;
-  /** POST `/api/inventory/parts/`: creates the item with its blocks (atomic) and answers it. */
+  /**
+   * POST `/api/inventory/parts/`: creates the item with its blocks and answers it. The service makes a create
+   * atomic (a failed one leaves nothing: a following GET answers 404), so its intermittent opaque 500 ("thrown by
+   * the target of an invocation") is retried once, as the documents say: the failure it answered applied nothing,
+   * and the resent POST is the whole create again, not part of one (`atomic`; a lost connection is not retried).
+   */
   create(payload: ItemCreate): Promise<ItemRecord>;
   /**
    * GET `/?$query=...`: the items the expression matches (PascalCase item fields). There is no unfiltered list:

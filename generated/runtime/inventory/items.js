@@ -229,12 +229,17 @@ export function items(context) {
       const asked = options?.extendedProperties;
       return get(itemId, asked === '*' || asked === undefined ? [] : asked, asked === '*');
     },
-    /** POST `/api/inventory/parts/`: creates the item with its blocks (atomic) and answers it. */
+    /**
+     * POST `/api/inventory/parts/`: creates the item with its blocks and answers it. The service makes a create
+     * atomic (a failed one leaves nothing: a following GET answers 404), so its intermittent opaque 500 ("thrown by
+     * the target of an invocation") is retried once, as the documents say: the failure it answered applied nothing,
+     * and the resent POST is the whole create again, not part of one (`atomic`; a lost connection is not retried).
+     */
     async create(payload) {
       checkCreate(payload);
       return restCall(
         context,
-        { method: 'POST', path: `${base}/`, object: OBJECT, body: payload, shape, kind: 'write' },
+        { method: 'POST', path: `${base}/`, object: OBJECT, body: payload, shape, kind: 'atomic' },
         itemSchema(new Set(), udf),
       );
     },

@@ -2,7 +2,16 @@
 // the same outcome as transaction().
 import { ErpTimeoutError } from '../errors.js';
 import { parseTransactionResponse } from '../transaction-wire.js';
-import { asObject, checkCuts, checkNotReport, onUiServer, outcome, unexpected, withWarnings } from './exchange.js';
+import {
+  asObject,
+  checkCuts,
+  reportRequired,
+  checkNotReport,
+  onUiServer,
+  outcome,
+  unexpected,
+  withWarnings,
+} from './exchange.js';
 // through globalThis: the package compiles without DOM or Node type definitions
 const { setTimeout: schedule } = globalThis;
 const sleep = (ms) => new Promise((resolve) => void schedule(resolve, ms));
@@ -51,6 +60,7 @@ function asyncOutcome(context, status, request, id, path) {
 export async function transactionAsync(context, request, options) {
   checkNotReport(request);
   const cuts = checkCuts(context, request, options);
+  reportRequired(context, request);
   // the submit and every poll are one run: in a trace, the children of its span
   const run = await context.observer.run('transactionAsync', 'transactions', request.Name);
   try {
@@ -92,7 +102,7 @@ async function submitAndPoll(context, request, options, run) {
   for (let status = submitted; ;) {
     const done = asyncOutcome(context, status, request, id, path);
     if (done !== undefined)
-      return outcome(context, done.response, request.Name, done.unconfirmed ? { allowFailures: true } : options);
+      return outcome(context, done.response, request, done.unconfirmed ? { allowFailures: true } : options);
     if (Date.now() + wait > deadline)
       throw new ErpTimeoutError(
         `${request.Name}: async request ${id} not done by the deadline (last Status ${context.http.show(status['Status'])})`,

@@ -4,7 +4,7 @@ import { checkTruncate } from '../option-checks.js';
 import { ErpError, ErpUnexpectedResponseError } from '../errors.js';
 import { isReportService } from '../contract.js';
 import { ErpTruncationError } from '../transaction.js';
-import { assertPassed, cutsOf, describeCut } from '../transaction-wire.js';
+import { assertPassed, cutsOf, describeCut, missingRequiredOf, UNNAMED_REQUIRED } from '../transaction-wire.js';
 /**
  * The cuts made in building `request` (transaction.ts): under `truncate: 'error'` an ErpTruncationError before
  * anything is sent; else each is one line of the client's log, and the answer carries them as `warnings`.
@@ -42,11 +42,40 @@ export function asObject(context, value, what, request, object) {
     throw unexpected(context, `${object}: ${what} is not a JSON object: ${context.http.show(value)}`, request, object);
   return value;
 }
+/**
+ * The fields the definition marks required that the request's new rows leave out, one line per transaction that
+ * leaves some out; '' when none does (or the request was written by hand).
+ */
+function missingRequired(request) {
+  return missingRequiredOf(request)
+    .map((fields, i) => (fields.length ? `transaction ${i + 1}: ${fields.join(', ')}` : ''))
+    .filter((line) => line !== '')
+    .join('; ');
+}
+/**
+ * T18: before sending, a line in the client's log naming the fields the definition marks required that new rows
+ * leave out (the server's `This column is required.` will not name them). Only said, never enforced: `Required` is
+ * window metadata, wrong both ways on real tenants (a required column may be disabled; a column not marked may be
+ * needed).
+ */
+export function reportRequired(context, request) {
+  const missing = missingRequired(request);
+  if (missing !== '')
+    context.log?.(
+      `${request.Name}: the definition marks required, and the new rows leave out: ${missing} (window metadata: the server decides)`,
+    );
+}
 /** The answer, unless a transaction did not pass and the caller did not allow failures (ErpTransactionFailedError). */
-export function outcome(context, response, name, options) {
+export function outcome(context, response, request, options) {
   if (options?.allowFailures) return response;
+  // the server's `This column is required.` names no column: the error names the candidates the definition gives
+  const missing = response.Messages.some((m) => UNNAMED_REQUIRED.test(m)) ? missingRequired(request) : '';
+  const hint =
+    missing !== ''
+      ? ` (the server names no column; the definition marks required, and the new rows leave out: ${missing})`
+      : '';
   // the message quotes the server's messages, which may echo a secret; `response` keeps them as sent
-  return assertPassed(response, name, context.http.redact);
+  return assertPassed(response, request.Name, context.http.redact, hint);
 }
 /** A report service (`m_*`) on /transaction answers Succeeded and produces nothing: refused before sending. */
 export function checkNotReport(request) {
