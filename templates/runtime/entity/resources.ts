@@ -80,7 +80,18 @@ const VENDORS: EntityDefinition<VendorKey> = {
   resource: 'vendors',
   fields: VENDOR_FIELDS,
   extended: VENDOR_EXTENDED,
-  keyOf: (k) => companyKey('vendors', k?.companyId, k?.vendorId, 'VendorId'),
+  keyOf: (k) => {
+    // E9: the family's vendor id is not the query surface's supplier_id (another table, another number)
+    const given = k as unknown as Record<string, unknown> | null | undefined;
+    if (
+      given?.['vendorId'] === undefined &&
+      (given?.['supplierId'] !== undefined || given?.['supplier_id'] !== undefined)
+    )
+      throw new ErpQueryError(
+        "entity/vendors: a vendor is keyed by its VendorId, which is not the query surface's supplier_id (the vendor table, not supplier: the same number may name another party); give vendorId",
+      );
+    return companyKey('vendors', k?.companyId, k?.vendorId, 'VendorId');
+  },
   keyFromRecord: (r) => ({ companyId: r['CompanyId'] as string, vendorId: r['VendorId'] as number }),
   keyFields: (k) => ({ CompanyId: k.companyId, VendorId: k.vendorId }),
 };
