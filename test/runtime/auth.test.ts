@@ -217,7 +217,7 @@ describe('401 is not one thing', () => {
     expect(tokenCalls(server)).toBe(2);
   });
 
-  it('"Authorization header was not present" says the header was lost on a redirect (A6)', async () => {
+  it('A6: "Authorization header was not present" says the header was lost on a redirect', async () => {
     const server = await tokenServer({ users: { demo: PASSWORD } });
     const auth = tokenAuth({ baseUrl: server.url, username: 'demo', password: PASSWORD });
     // a proxy in between that drops the header on the router's 307, as some clients do
@@ -285,7 +285,7 @@ describe('sign-in errors a user can act on, each one line', () => {
     expect(tokenCalls(server)).toBe(1);
   });
 
-  it('a key without scope: 403', async () => {
+  it('A13: a key without scope: 403 insufficient_scope at sign-in, its own error', async () => {
     const server = await tokenServer({ consumerKeys: { [KEY]: '' } });
     const e = await failure(() => tokenAuth({ baseUrl: server.url, consumerKey: KEY }).token());
     expect((e as ErpSignInError).failure).toBe('no-scope');
@@ -322,7 +322,7 @@ describe('sign-in errors a user can act on, each one line', () => {
 });
 
 describe('404 and the base URL', () => {
-  it('a table the server does not serve yet: the 404 says the data service must be refreshed (Q4)', async () => {
+  it('Q4: a table the server does not serve yet: the 404 says the data service must be refreshed', async () => {
     const server = await sandbox({ snapshot: snapshotWithout(['price_page']) });
     const client = createClient({
       baseUrl: server.url,

@@ -944,7 +944,7 @@ describe('transaction/async', () => {
     expect(done).toMatchObject({ Status: 'Failed', Messages: "Transaction 1:: Invalid value for customer_id: 'x'" });
   });
 
-  it('T13 under the numbers switch (a 26.1 capture): 200 with Status 3 while queued, 2 when done, failed ones too', async () => {
+  it('T13: under the numbers switch (a 26.1 capture): 200 with Status 3 while queued, 2 when done, failed ones too', async () => {
     const numbers = await start({ transactions: { asyncStatus: 'numbers', asyncPolls: 1 } });
     const submitted = await post('/api/v2/transaction/async', newOrder({ po_no: 'PO-NUM' }), numbers);
     expect(submitted.status).toBe(200);

@@ -81,7 +81,7 @@ describe('entity family: reading', () => {
     expect((await sandbox.raw('/api/entity/customers/ACME%5F198')).status).toBe(200);
   });
 
-  it('a missing record is an ErpResourceNotFoundError with the decoded error body', async () => {
+  it('E12: a missing record is a 404 ResourceNotFoundException naming the query: an ErpResourceNotFoundError with the decoded error body', async () => {
     const error = await client.entity.customers.get({ companyId: 'ACME', customerId: 4242 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ErpResourceNotFoundError);
     expect(error).toBeInstanceOf(ErpNotFoundError);
@@ -233,7 +233,7 @@ describe('entity family: writing', () => {
     expect((await client.entity.customers.get({ companyId: 'ACME', customerId: 199 })).CreditStatus).toBe('HOLD');
   });
 
-  it('a validation failure is an ErpValidationError listing each issue', async () => {
+  it('E12: a validation failure {Message, Errors[]} is an ErpValidationError listing each issue', async () => {
     const error = await client.entity.customers
       .update({ CompanyId: 'ACME', CustomerId: 199, CustomerName: ' ', CreditLimit: '-1' })
       .catch((e: unknown) => e);
