@@ -41,7 +41,18 @@ const VENDORS = {
   resource: 'vendors',
   fields: VENDOR_FIELDS,
   extended: VENDOR_EXTENDED,
-  keyOf: (k) => companyKey('vendors', k?.companyId, k?.vendorId, 'VendorId'),
+  keyOf: (k) => {
+    // E9: the family's vendor id is not the query surface's supplier_id (another table, another number)
+    const given = k;
+    if (
+      given?.['vendorId'] === undefined &&
+      (given?.['supplierId'] !== undefined || given?.['supplier_id'] !== undefined)
+    )
+      throw new ErpQueryError(
+        "entity/vendors: a vendor is keyed by its VendorId, which is not the query surface's supplier_id (the vendor table, not supplier: the same number may name another party); give vendorId",
+      );
+    return companyKey('vendors', k?.companyId, k?.vendorId, 'VendorId');
+  },
   keyFromRecord: (r) => ({ companyId: r['CompanyId'], vendorId: r['VendorId'] }),
   keyFields: (k) => ({ CompanyId: k.companyId, VendorId: k.vendorId }),
 };

@@ -103,14 +103,17 @@ export type ItemCreate = Simplify<
       UserDefinedFields?: UserDefinedFieldWritesOf<typeof ITEM_TABLE>;
     }
 >;
-type ExistingWritable =
-  | 'Sellable'
+/** I12: what the service writes on a location the item already has (`Delete` Y/N: soft delete and restore, I13). */
+declare const EXISTING_WRITABLE: Set<
+  | 'Delete'
+  | 'PrimaryBin'
   | 'ProductGroupId'
   | 'PurchaseDiscountGroup'
-  | 'SalesDiscountGroup'
   | 'ReplenishmentLocation'
-  | 'PrimaryBin'
-  | 'Delete';
+  | 'SalesDiscountGroup'
+  | 'Sellable'
+>;
+type ExistingWritable = typeof EXISTING_WRITABLE extends Set<infer F> ? F : never;
 /** A change to a location the item already has: only the fields the service writes on existing entries. */
 export type LocationUpdate = Simplify<
   {
