@@ -12,7 +12,6 @@ import {
 import {
   asObject,
   checkCuts,
-  reportRequired,
   checkNotReport,
   onUiServer,
   outcome,
@@ -89,7 +88,6 @@ export async function transactionAsync(
 ): Promise<TransactionOutcome> {
   checkNotReport(request);
   const cuts = checkCuts(context, request, options);
-  reportRequired(context, request);
   // the submit and every poll are one run: in a trace, the children of its span
   const run = await context.observer.run('transactionAsync', 'transactions', request.Name);
   try {

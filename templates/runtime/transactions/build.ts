@@ -6,7 +6,7 @@ import type { Family } from '../family.js';
 import type { TransactionSet } from '../transaction-wire.js';
 import { transactionAsync } from './async.js';
 import { commandsRequest } from './commands.js';
-import { asObject, checkCuts, reportRequired, checkNotReport, onUiServer, unexpected } from './exchange.js';
+import { asObject, checkCuts, checkNotReport, onUiServer, unexpected } from './exchange.js';
 import type { Transactions } from './index.js';
 import { transaction } from './send.js';
 
@@ -37,7 +37,6 @@ export const build: Family<Transactions> = (context) => ({
   async commands(service, request, options) {
     checkNotReport(request);
     checkCuts(context, request, options);
-    reportRequired(context, request);
     return onUiServer(context, {
       method: 'POST',
       path: '/api/v2/commands',

@@ -12,15 +12,7 @@ import {
   type TransactionResponse,
 } from '../transaction-wire.js';
 import { COMMANDS_SERVICES } from './commands.js';
-import {
-  checkCuts,
-  reportRequired,
-  checkNotReport,
-  onUiServer,
-  outcome,
-  withWarnings,
-  type TransactionOptions,
-} from './exchange.js';
+import { checkCuts, checkNotReport, onUiServer, outcome, withWarnings, type TransactionOptions } from './exchange.js';
 
 /**
  * How a service that cannot run through /transaction answers: an empty HTTP 500 (which an unknown service gets
@@ -97,7 +89,6 @@ export async function transaction(
 ): Promise<TransactionOutcome> {
   checkNotReport(request);
   const cuts = checkCuts(context, request, options);
-  reportRequired(context, request);
   let last: TransactionResponse | undefined;
   try {
     const response = await context.retry.run(
