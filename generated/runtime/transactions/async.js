@@ -2,16 +2,7 @@
 // the same outcome as transaction().
 import { ErpTimeoutError } from '../errors.js';
 import { parseTransactionResponse } from '../transaction-wire.js';
-import {
-  asObject,
-  checkCuts,
-  reportRequired,
-  checkNotReport,
-  onUiServer,
-  outcome,
-  unexpected,
-  withWarnings,
-} from './exchange.js';
+import { asObject, checkCuts, checkNotReport, onUiServer, outcome, unexpected, withWarnings } from './exchange.js';
 // through globalThis: the package compiles without DOM or Node type definitions
 const { setTimeout: schedule } = globalThis;
 const sleep = (ms) => new Promise((resolve) => void schedule(resolve, ms));
@@ -60,7 +51,6 @@ function asyncOutcome(context, status, request, id, path) {
 export async function transactionAsync(context, request, options) {
   checkNotReport(request);
   const cuts = checkCuts(context, request, options);
-  reportRequired(context, request);
   // the submit and every poll are one run: in a trace, the children of its span
   const run = await context.observer.run('transactionAsync', 'transactions', request.Name);
   try {

@@ -4,7 +4,7 @@ import { isReportService } from '../contract.js';
 import { readServerBuild, serviceNames } from '../discovery.js';
 import { transactionAsync } from './async.js';
 import { commandsRequest } from './commands.js';
-import { asObject, checkCuts, reportRequired, checkNotReport, onUiServer, unexpected } from './exchange.js';
+import { asObject, checkCuts, checkNotReport, onUiServer, unexpected } from './exchange.js';
 import { transaction } from './send.js';
 export const build = (context) => ({
   transaction: (request, options) => transaction(context, request, options),
@@ -30,7 +30,6 @@ export const build = (context) => ({
   async commands(service, request, options) {
     checkNotReport(request);
     checkCuts(context, request, options);
-    reportRequired(context, request);
     return onUiServer(context, {
       method: 'POST',
       path: '/api/v2/commands',

@@ -47,13 +47,6 @@ export declare function asObject(
   request: string,
   object: string,
 ): Record<string, unknown>;
-/**
- * T18: before sending, a line in the client's log naming the fields the definition marks required that new rows
- * leave out (the server's `This column is required.` will not name them). Only said, never enforced: `Required` is
- * window metadata, wrong both ways on real tenants (a required column may be disabled; a column not marked may be
- * needed).
- */
-export declare function reportRequired(context: FamilyContext, request: TransactionRequest): void;
 /** The answer, unless a transaction did not pass and the caller did not allow failures (ErpTransactionFailedError). */
 export declare function outcome(
   context: FamilyContext,

@@ -52,23 +52,12 @@ function missingRequired(request) {
     .filter((line) => line !== '')
     .join('; ');
 }
-/**
- * T18: before sending, a line in the client's log naming the fields the definition marks required that new rows
- * leave out (the server's `This column is required.` will not name them). Only said, never enforced: `Required` is
- * window metadata, wrong both ways on real tenants (a required column may be disabled; a column not marked may be
- * needed).
- */
-export function reportRequired(context, request) {
-  const missing = missingRequired(request);
-  if (missing !== '')
-    context.log?.(
-      `${request.Name}: the definition marks required, and the new rows leave out: ${missing} (window metadata: the server decides)`,
-    );
-}
 /** The answer, unless a transaction did not pass and the caller did not allow failures (ErpTransactionFailedError). */
 export function outcome(context, response, request, options) {
   if (options?.allowFailures) return response;
-  // the server's `This column is required.` names no column: the error names the candidates the definition gives
+  // T18: the server's `This column is required.` names no column: the error names the candidates the definition
+  // gives (before sending, a transaction's missingRequired() names them too). Only named, never enforced: `Required`
+  // is window metadata, wrong both ways on real tenants (Order's company_id is marked required and is disabled)
   const missing = response.Messages.some((m) => UNNAMED_REQUIRED.test(m)) ? missingRequired(request) : '';
   const hint =
     missing !== ''

@@ -5,7 +5,7 @@ import { ErpResponseWindowError, ErpServerError } from '../errors.js';
 import { isResponseWindow } from '../retry.js';
 import { parseTransactionResponse } from '../transaction-wire.js';
 import { COMMANDS_SERVICES } from './commands.js';
-import { checkCuts, reportRequired, checkNotReport, onUiServer, outcome, withWarnings } from './exchange.js';
+import { checkCuts, checkNotReport, onUiServer, outcome, withWarnings } from './exchange.js';
 /**
  * How a service that cannot run through /transaction answers: an empty HTTP 500 (which an unknown service gets
  * too). For the services public documentation names as needing the commands endpoint, the message says so first;
@@ -68,7 +68,6 @@ async function transactionOnce(context, request, answered, attempt) {
 export async function transaction(context, request, options) {
   checkNotReport(request);
   const cuts = checkCuts(context, request, options);
-  reportRequired(context, request);
   let last;
   try {
     const response = await context.retry.run(
