@@ -3,12 +3,12 @@
 // sandbox answers, with tokens it issued.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErpQueryError, ErpResourceNotFoundError, ErpServiceError, query } from '@acme/erp-schema';
-import type { ErpClient, ItemCreate } from '@acme/erp-schema/client';
+import type { ErpClient } from '@acme/erp-schema/client';
 import { inv_loc } from '@acme/erp-schema/tables/inv_loc';
 import { inv_mast } from '@acme/erp-schema/tables/inv_mast';
 import { supplier } from '@acme/erp-schema/tables/supplier';
 import { seedItem } from '../../../sandbox/inventory/route.js';
-import { sandboxes, signedIn, type SignedIn } from '../../support/sandbox.js';
+import { minimalItem, sandboxes, signedIn, type SignedIn } from '../../support/sandbox.js';
 
 const started = sandboxes();
 let sandbox: SignedIn;
@@ -28,16 +28,6 @@ beforeEach(() => {
 });
 
 const since = (from: number) => sandbox.server.requests.slice(from).filter((r) => !r.path.startsWith('/api/security/'));
-const minimal = (itemId: string): ItemCreate => ({
-  ItemId: itemId,
-  ItemDesc: `Item ${itemId}`,
-  ObjectName: 'inv_mast',
-  Locations: { list: [{ LocationId: 10, ProductGroupId: 'MISC', ObjectName: 'inv_loc' }] },
-  Suppliers: { list: [{ SupplierId: 10, DivisionId: 1, ObjectName: 'inventory_supplier' }] },
-  LocationSuppliers: {
-    list: [{ LocationId: 10, SupplierId: 10, PrimarySupplier: 'Y', ObjectName: 'inventory_supplier_x_loc' }],
-  },
-});
 
 describe('entity family', () => {
   it('E9: a vendor key that names a supplier_id is refused before sending: vendor N and supplier N are other parties', async () => {
@@ -119,7 +109,7 @@ describe('inventory family', () => {
   it('I9: an item create answered with the opaque intermittent 500 is retried once, and the item is made once', async () => {
     sandbox.server.inventory.faults = { createInvocation500: 1 };
     const from = sandbox.server.requests.length;
-    const created = await client.inventory.parts.create(minimal('I9-ONCE'));
+    const created = await client.inventory.parts.create(minimalItem('I9-ONCE'));
     expect(created.ItemId).toBe('I9-ONCE');
     expect(since(from).map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /api/inventory/parts/',
@@ -129,7 +119,7 @@ describe('inventory family', () => {
     expect((await client.page(query(inv_mast).filter((i) => i.item_id.eq('I9-ONCE')))).rows).toHaveLength(1);
     // twice: the second failure is the caller's, and nothing was made (a failed create is atomic)
     sandbox.server.inventory.faults = { createInvocation500: 2 };
-    const error = await client.inventory.parts.create(minimal('I9-TWICE')).catch((e: unknown) => e);
+    const error = await client.inventory.parts.create(minimalItem('I9-TWICE')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ErpServiceError);
     expect((error as ErpServiceError).attempts).toBe(2);
     expect((await sandbox.raw('/api/inventory/parts/I9-TWICE')).status).toBe(404);
@@ -229,7 +219,7 @@ describe('the vendor ErrorType names', () => {
   it('I11, E12: published bodies name the exceptions otherwise (Prophet21Exception, NotFoundException): read as the documents name them', async () => {
     const vendor = signedIn(await started({ rowsPerObject: 1, errorTypes: 'vendor' }));
     seedItem(vendor.server.inventory, 'VENDOR-1');
-    const exists = await vendor.client.inventory.parts.create(minimal('VENDOR-1')).catch((e: unknown) => e);
+    const exists = await vendor.client.inventory.parts.create(minimalItem('VENDOR-1')).catch((e: unknown) => e);
     expect(exists).toBeInstanceOf(ErpServiceError);
     expect((exists as ErpServiceError).details.errorType).toBe('P21.Common.Exceptions.Prophet21Exception');
     expect([(exists as ErpServiceError).itemId, (exists as ErpServiceError).reason]).toEqual([
