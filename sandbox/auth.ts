@@ -60,7 +60,8 @@ function insufficientScope(): Reply {
 /**
  * The check of a request's token for a family: the caller, or the refusal. A request without a Bearer header gets
  * the hosting layer's 401 (what clients see after losing the header on a 307); an unknown or expired token gets
- * the query family's OData 401 or, elsewhere, the OAuth-style one; a scope that does not reach the family, 403.
+ * the query family's OData 401 or, elsewhere, the OAuth-style one; a scope that does not reach the family, 403 (the
+ * query family: its not-authorized 401).
  */
 export function authenticate(
   authorization: string | undefined,
@@ -83,7 +84,10 @@ export function authenticate(
               error_description: 'The access token is invalid or has expired.',
             }),
     };
-  if (grant.scopes && !grant.scopes.some(SCOPES_OF[access])) return { refused: insufficientScope() };
+  if (grant.scopes && !grant.scopes.some(SCOPES_OF[access]))
+    // the query family answers a key whose scope does not reach it as it answers an object outside its allow-list
+    // (401 not-authorized: the documents give 403 only for a key without any scope, at sign-in)
+    return { refused: access === 'odata' ? odataErrorReply(401, '401', DENIED) : insufficientScope() };
   return { caller: { token, grant, user: grant.user ?? 'api' } };
 }
 

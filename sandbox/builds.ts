@@ -19,3 +19,9 @@ export const answersXmlWithoutAccept = (build: string): boolean => buildAtLeast(
 
 /** A transaction `Status` other than `New`: 400 from 26.1.5940.0; a NullReferenceException 500 before. */
 export const refusesStatusWith400 = (build: string): boolean => buildAtLeast(build, '26.1.5940.0');
+
+/**
+ * Up to 26.1.5910.3 (25.2 included) a session left behind (a ghost) holds the user's place: creating another answers
+ * 409 `Session already exists.` and 500 in turn until the session that holds it is deleted by its own token.
+ */
+export const playsGhostSessions = (build: string): boolean => !buildAtLeast(build, '26.1.5940.0');

@@ -22,6 +22,8 @@ export interface Reply {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | Buffer;
+  /** milliseconds the answer is held back (a request the service takes that long over); default none */
+  readonly afterMs?: number;
 }
 
 /** A route answers the requests it owns and returns undefined for the others. */

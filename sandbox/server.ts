@@ -200,6 +200,8 @@ export async function listen(options: ServerOptions): Promise<Listening> {
       options.onBug?.(error);
       reply = UNHANDLED;
     }
+    // held back without holding the process open: closing the server ends the connection first
+    if ((reply.afterMs ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, reply.afterMs).unref());
     send(res, reply);
   }
 

@@ -195,6 +195,11 @@ export function transactionFamily(ctx: TransactionContext): Family {
               throw new BadRequest(
                 `Unable to find data element named ${state.dataElementName} in service ${service.name}`,
               );
+            // public captures: keying on a List element fails (how is not shown: a 400 here, like the others)
+            if (element.type === 'List')
+              throw new BadRequest(
+                `Data element ${element.name} is a List: transaction/get retrieves a record by the keys of a Form element`,
+              );
             for (const key of state.keys)
               if (!element.fields.has(key.name)) throw new BadRequest(`Invalid column name: ${key.name}`);
             return { element, keys: state.keys };

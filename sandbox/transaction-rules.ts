@@ -1,5 +1,5 @@
 // The tenant's window setup that a definition does not show, as the transaction service enforces it: required and
-// disabled columns (from the server options, with the captured failure as the default) and column lengths (from the
+// disabled columns (from the server options; the documents' message by default) and column lengths (from the
 // snapshot's table schema, since definitions carry none).
 import { distance } from '../generator/diff/compare.js';
 import type { QueryObject } from './schema.js';
@@ -12,8 +12,8 @@ export interface TransactionOptions {
   required?: Record<string, Record<string, string[]>>;
   /**
    * service -> data element -> field -> the window's own message for that missing required field; fields without one
-   * fail with the documents' `This column is required.` Default: Order's customer_id says `Customer ID is
-   * required`, as in the captured failure (only when `required` is left to its default too).
+   * fail with the documents' `This column is required.` (the default for every field).
+   * CAPTURED_REQUIRED_MESSAGES plays the captured failure of Order's customer_id, `Customer ID is required`.
    */
   requiredMessages?: Record<string, Record<string, Record<string, string>>>;
   /** service -> data element -> fields the window has disabled (default: none) */
@@ -92,7 +92,12 @@ function mergeRules(a: FieldRules, b: FieldRules): Record<string, Record<string,
 }
 
 const DEFAULT_REQUIRED: FieldRules = { Order: { 'TABPAGE_1.order': ['customer_id'] } };
-const DEFAULT_REQUIRED_MESSAGES: TransactionRules['requiredMessages'] = {
+/**
+ * The documents give one message for a required column left out, `This column is required.`, naming none; a captured
+ * failure of the real service names it (`Transaction 1:: Customer ID is required`, Order's customer_id). The documents
+ * decide the default; this plays the capture (`erpgen sandbox --required-messages captured`).
+ */
+export const CAPTURED_REQUIRED_MESSAGES: NonNullable<TransactionOptions['requiredMessages']> = {
   Order: { 'TABPAGE_1.order': { customer_id: 'Customer ID is required' } },
 };
 
@@ -121,7 +126,7 @@ export function transactionRules(
   }
   return {
     required: options.required ?? DEFAULT_REQUIRED,
-    requiredMessages: options.requiredMessages ?? (options.required ? {} : DEFAULT_REQUIRED_MESSAGES),
+    requiredMessages: options.requiredMessages ?? {},
     disabled,
     lengths,
     orderInEditing,

@@ -114,12 +114,15 @@ export function tokenAuth(options) {
         info(status, message),
         'no-scope',
       );
-    if (status === 500 && byKey && /TokenException/i.test(text))
+    if (status === 500 && byKey && /TokenException/i.test(text)) {
+      // the cause is in InnerException, which echoes the key: shown, as every server text, redacted (info does)
+      const inner = typeof b['InnerException'] === 'string' && b['InnerException'] !== '' ? b['InnerException'] : '';
       return new ErpSignInError(
         `sign-in failed at ${at}: the consumer key is not registered on this tenant, so no token can be generated for it (TokenException); a tenant restored from another environment carries that environment's keys: register the key here, or use this tenant's key`,
-        info(status, message),
+        info(status, [message, inner].filter((m) => m !== undefined && m !== '').join(' ')),
         'unknown-key',
       );
+    }
     return undefined;
   }
   async function signIn({ base, http, log }, why) {

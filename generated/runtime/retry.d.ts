@@ -1,5 +1,11 @@
-/** `read`: may be repeated without effect; `write`: may change data, so only the documented window is retried. */
-export type RequestKind = 'read' | 'write';
+/**
+ * `read`: may be repeated without effect; `write`: may change data, so only the documented window is retried;
+ * `atomic`: a write the service makes all or nothing and says so (an inventory item create: "any failed create is
+ * atomic: a following GET answers 404"), so an opaque 500 it answered left nothing behind and is retried once, as
+ * the documents say of the intermittent 500 ("retry once"). A connection lost before its answer is not such a
+ * failure (the create may have been made): that is never retried.
+ */
+export type RequestKind = 'read' | 'write' | 'atomic';
 /** Receives one line per retry, token renewal and redirect followed; lines never hold secrets. */
 export type Logger = (line: string) => void;
 export interface RetryOptions {

@@ -3,7 +3,8 @@
 // - a read (GET, transaction/get, a report, the token call) that met a proxy, overload or backend timeout
 //   (502, 503, 504) or a connection reset: bounded retries with jittered exponential backoff;
 // - a read that met an opaque 500 (no message in the body): one retry, since the service also uses 500 for
-//   client mistakes, which a second attempt will not cure;
+//   client mistakes, which a second attempt will not cure; so too a write the service makes atomic (an inventory
+//   item create), whose answered failure left nothing behind (`atomic`);
 // - a transaction that met the intermittent unexpected response window (a previous request left a dialog open
 //   in a pooled session): a short random-delay retry, when nothing of the request was applied (see
 //   `isResponseWindow`); the final message suggests the async endpoint;
@@ -41,6 +42,11 @@ export function retryReason(error, kind) {
   if (isSettled(error)) return undefined;
   if (error instanceof ErpResponseWindowError) return 'response-window';
   if (error instanceof ErpLockedError) return 'locked';
+  // a failed atomic write answered with a 500 that says nothing (the intermittent one) left nothing to resend over
+  if (kind === 'atomic')
+    return error instanceof ErpServerError && error.status === 500 && error.serverMessage === undefined
+      ? 'opaque-500'
+      : undefined;
   if (kind === 'write') return undefined;
   if (error instanceof ErpConnectionError && error.reset) return 'transient';
   if (error instanceof ErpServerError) {

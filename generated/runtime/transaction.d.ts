@@ -209,13 +209,14 @@ export interface Service<in out Forms, in out Lists> {
     from: TransactionResponse | TransactionSet,
     element: El,
   ): Array<FieldValues<El extends keyof Forms ? Forms[El] : El extends keyof Lists ? Lists[El] : never>>;
-  /** The body of POST /api/v2/transaction/get: reads rows back by their key values, one state per record. */
-  get<El extends (keyof Forms | keyof Lists) & string>(
+  /**
+   * The body of POST /api/v2/transaction/get: reads records back by the key values of a Form element, one state per
+   * record (the whole record comes back, its List rows included). A List element does not compile: the service
+   * fails a state keyed on one (public captures).
+   */
+  get<El extends keyof Forms & string>(
     element: El,
-    ...records: [
-      KeyValues<El extends keyof Forms ? Forms[El] : El extends keyof Lists ? Lists[El] : never>,
-      ...Array<KeyValues<El extends keyof Forms ? Forms[El] : El extends keyof Lists ? Lists[El] : never>>,
-    ]
+    ...records: [KeyValues<Forms[El]>, ...Array<KeyValues<Forms[El]>>]
   ): TransactionGetRequest;
 }
 /** `defineService<Forms, Lists>(descriptor)`: the element and field types come from the generated interfaces. */

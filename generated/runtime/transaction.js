@@ -263,6 +263,11 @@ export function defineService(descriptor) {
     get(element, ...records) {
       const descriptor = hasOwn(frozen.elements, element) ? frozen.elements[element] : undefined;
       if (!descriptor) throw new ErpTransactionBuildError(`${frozen.name} ${element}: no such data element`);
+      // public captures: keying transaction/get on a List element fails; its rows come with their Form's record
+      if (descriptor.type === 'List')
+        throw new ErpTransactionBuildError(
+          `${frozen.name} ${element}: a List element cannot be read by its keys (the service fails it); read its record by the keys of a Form element`,
+        );
       if (records.length === 0)
         throw new ErpTransactionBuildError(
           `${frozen.name} ${element}: get() needs the key values of at least one record`,

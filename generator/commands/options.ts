@@ -278,6 +278,12 @@ export const SANDBOX_OPTIONS = {
       'a column the windows disable, SERVICE/ELEMENT/FIELD (repeatable; split at the first and the last /, e.g. "Order/TABPAGE_1.order/po_no"): writing it fails with Column is disabled, or with IgnoreDisabled passes and writes nothing',
     on: 'flag',
   },
+  requiredMessages: {
+    type: z.enum(['documented', 'captured']).default('documented'),
+    describe:
+      "a required column left out: the documents' 'This column is required.' (default), or the captured 'Customer ID is required' for Order's customer_id",
+    on: 'flag',
+  },
   errorBody: {
     type: z.enum(['envelope', 'problem']).optional(),
     describe: "the Transaction API's 400 body: the documents' envelope (default) or problem+json",
@@ -302,7 +308,7 @@ export const SANDBOX_OPTIONS = {
   errorTypes: {
     type: z.enum(['documented', 'vendor']).default('documented'),
     describe:
-      "ErrorType of the REST families' errors: 'documented' (Svc.Common.Exceptions.ServiceException, as the documents write it) or 'vendor' (the vendor's namespace, as published bodies of the real service carry it)",
+      "ErrorType of the REST families' errors: 'documented' (Svc.Common.Exceptions.ServiceException, as the documents write it) or 'vendor' (as published bodies of the real service carry it: P21.Common.Exceptions.Prophet21Exception, P21.Common.Exceptions.NotFoundException)",
     on: 'flag',
   },
   ...SECRET_FLAGS,

@@ -6,6 +6,7 @@ import { UserError } from '../errors.js';
 import { sampleSnapshot } from '../../sandbox/sample.js';
 import { SANDBOX_CAPTURED, SANDBOX_CHOICES, SANDBOX_DOCUMENTED } from '../../sandbox/choices.js';
 import type { SandboxOptions } from '../../sandbox/sandbox.js';
+import { CAPTURED_REQUIRED_MESSAGES } from '../../sandbox/transaction-rules.js';
 import type { Command, Flags } from './option-table.js';
 import { SANDBOX_OPTIONS } from './options.js';
 import { fromEnv, refuseSecretFlags } from './secrets.js';
@@ -44,6 +45,7 @@ function sandboxOptions(
       ...(flags.asyncStatus !== undefined ? { asyncStatus: flags.asyncStatus } : {}),
       ...(flags.asyncMessages !== undefined ? { asyncMessages: flags.asyncMessages } : {}),
       ...(flags.errorBody !== undefined ? { errorBody: flags.errorBody } : {}),
+      ...(flags.requiredMessages === 'captured' ? { requiredMessages: CAPTURED_REQUIRED_MESSAGES } : {}),
       ...(responseWindow !== undefined
         ? { responseWindow: { count: responseWindow, as: flags.responseWindowAs ?? 'envelope' } }
         : {}),

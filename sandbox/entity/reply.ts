@@ -41,10 +41,21 @@ export const msDate = (date: Date) => `/Date(${date.getTime()})/`;
 
 /**
  * How `ErrorType` names the service's own exceptions: as the service documents write them (`Svc.Common.Exceptions.
- * ServiceException`, `ResourceNotFoundException`), or as published bodies of the real service do, in the vendor's
- * namespace (`P21.Common.Exceptions.ServiceException`). .NET's own (`System.ArgumentException`) are the same in both.
+ * ServiceException`, `ResourceNotFoundException`), or as published bodies of the real service do (VENDOR_ERROR_TYPES).
+ * .NET's own (`System.ArgumentException`) are the same in both.
  */
 export type ErrorTypeNames = 'documented' | 'vendor';
+
+/**
+ * The vendor's names for the documents' exceptions. Captured: an item POST with an existing ItemId answers
+ * `P21.Common.Exceptions.Prophet21Exception` (published documentation of the inventory family), and public client
+ * code tests a not-found answer for `P21.Common.Exceptions.NotFoundException`. The documents' `Svc.` namespace for
+ * the others (BusinessException) is the vendor's `P21.`: an inference from those two, not a capture.
+ */
+const VENDOR_ERROR_TYPES: Readonly<Record<string, string>> = {
+  'Svc.Common.Exceptions.ServiceException': 'P21.Common.Exceptions.Prophet21Exception',
+  ResourceNotFoundException: 'P21.Common.Exceptions.NotFoundException',
+};
 
 /** The REST families' error bodies, with `ErrorType` named the chosen way. */
 export class RestErrors {
@@ -53,9 +64,10 @@ export class RestErrors {
   /** `ErrorType` as this sandbox names it, from the documents' name. */
   typeName(documented: string): string {
     if (this.names === 'documented' || documented.startsWith('System.')) return documented;
-    return documented.startsWith('Svc.')
-      ? `P21.${documented.slice('Svc.'.length)}`
-      : `P21.Common.Exceptions.${documented}`;
+    return (
+      VENDOR_ERROR_TYPES[documented] ??
+      (documented.startsWith('Svc.') ? `P21.${documented.slice('Svc.'.length)}` : documented)
+    );
   }
 
   /** The REST error body: `DateTimeStamp`, `ErrorMessage`, `ErrorType`, `HostName`, `InnerException`, `LogId`, ... */
@@ -155,3 +167,61 @@ export function parameters(query: string): Map<string, string> {
   }
   return out;
 }
+
+const INSTANCE = 'http://www.w3.org/2001/XMLSchema-instance';
+const SCHEMA = 'http://www.w3.org/2001/XMLSchema';
+
+/** Whether a request asked for JSON: an `Accept` naming a JSON media type. */
+export const wantsJson = (request: RestRequest): boolean => /[/+]json\b/i.test(request.headers['accept'] ?? '');
+
+const xmlEscape = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** `Locations` -> `Location`, `list` entries by their ObjectName: the element of one item of a list. */
+function itemElement(member: string, value: unknown): string {
+  const objectName = (value as { ObjectName?: unknown } | null)?.ObjectName;
+  if (typeof objectName === 'string' && /^[A-Za-z_][\w.-]*$/.test(objectName)) return objectName;
+  if (member.endsWith('ies')) return `${member.slice(0, -3)}y`;
+  return member.endsWith('s') ? member.slice(0, -1) : `${member}Item`;
+}
+
+/** One member as XmlSerializer writes it: elements in declaration order, null as `xsi:nil`, numbers as their text. */
+function xmlElement(name: string, value: unknown, item?: string): string {
+  if (value === null || value === undefined) return `<${name} xsi:nil="true" />`;
+  if (Array.isArray(value))
+    return `<${name}>${value.map((v) => xmlElement(item ?? itemElement(name, v), v)).join('')}</${name}>`;
+  if (typeof value === 'object' && !(value instanceof Num))
+    return `<${name}>${Object.entries(value)
+      .map(([k, v]) => xmlElement(k.replace(/[^\w.-]/g, '_'), v))
+      .join('')}</${name}>`;
+  return `<${name}>${xmlEscape(String(value))}</${name}>`;
+}
+
+/**
+ * A REST answer in the representation the request asked for. The entity and inventory families answer JSON or XML
+ * by `Accept` (the documents: JSON when asked with `Accept: application/json`); the XML is .NET XmlSerializer's, as
+ * public captures show it (`ArrayOfItemPrice` of `ItemPrice`s carrying `xmlns:xsi`/`xmlns:xsd`, elements in
+ * declaration order). `root` names the answer's element: the documents give `PingResponse` and `ArrayOfItemPrice`;
+ * the others (`Customer`, `ArrayOfCustomer`, `Item`, `Error`, ...) are the sandbox's names.
+ */
+export function negotiated(request: RestRequest, reply: RestReply, root: (value: unknown) => string): RestReply {
+  if (wantsJson(request) || !String(reply.headers['Content-Type'] ?? '').startsWith('application/json')) return reply;
+  const parsed = readJson(String(reply.body));
+  if ('problem' in parsed) return reply;
+  const name = root(parsed.value);
+  const list = Array.isArray(parsed.value);
+  const inner = xmlElement(name, parsed.value, list ? name.replace(/^ArrayOf/, '') : undefined);
+  const open = `<${name} xmlns:xsi="${INSTANCE}" xmlns:xsd="${SCHEMA}"`;
+  const body = `<?xml version="1.0" encoding="utf-8"?>${inner.replace(new RegExp(`^<${name}`), open)}`;
+  return { ...reply, headers: { ...reply.headers, 'Content-Type': 'application/xml; charset=utf-8' }, body };
+}
+
+/** The root of an answer: `Error` for an error body, else `type` for a record, `ArrayOf{type}` for a list. */
+export const rootOf =
+  (type: string) =>
+  (value: unknown): string =>
+    Array.isArray(value)
+      ? `ArrayOf${type}`
+      : value !== null && typeof value === 'object' && ('ErrorType' in value || 'Message' in value)
+        ? 'Error'
+        : type;

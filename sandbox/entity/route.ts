@@ -37,6 +37,8 @@ import {
   validation,
   type RestReply,
   type RestRequest,
+  negotiated,
+  rootOf,
 } from './reply.js';
 
 type Row = Record<string, unknown>;
@@ -304,8 +306,21 @@ export function entityFamily(store: EntityStore, errors: RestErrors): Family {
         return redirect(`/api/entity/${at.resource}/${head.query ? `?${head.query}` : ''}`);
       return undefined;
     },
-    route: (request, caller) => answered(() => entityAnswer(store, errors, request, caller)),
+    route: (request, caller) =>
+      negotiated(
+        request,
+        answered(() => entityAnswer(store, errors, request, caller)),
+        entityRoot(request.path),
+      ),
   };
+}
+
+/** The XML root of an entity answer: `PingResponse` (the documents), else the record's type (the sandbox's names). */
+function entityRoot(path: string): (value: unknown) => string {
+  if (path.endsWith('/ping')) return () => 'PingResponse';
+  const resource = resourceOf(path)?.resource ?? '';
+  const type = { customers: 'Customer', vendors: 'Vendor', contacts: 'Contact', addresses: 'Address' }[resource];
+  return rootOf(type ?? 'Record');
 }
 
 function entityAnswer(store: EntityStore, errors: RestErrors, request: RestRequest, caller: Caller): RestReply {

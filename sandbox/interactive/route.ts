@@ -3,7 +3,11 @@
 // A window loads a record from, and saves it to, the rows every family shares (the sandbox's `load` and `save`, the
 // Transaction API's record store). It plays the behaviours the service documents say clients meet:
 // - no `Accept: application/json`: an empty 500 (builds up to 26.1.5910.3) or a 200 in XML (26.1.5940.0 and later);
-// - a second session for a token: 409 `Session already exists.` until the token's sessions are deleted;
+// - up to 26.1.5910.3 a session left behind holds the user's place: creating another answers 409 `Session already
+//   exists.` and a 500 in turn until it is deleted with the token that made it (another token's DELETE: 400
+//   `Invalid session`); from 26.1.5940.0 a create replaces the token's earlier session;
+// - 25.2: without `Accept: application/json` the default representation (JSON), `TabName` taken for a tab change,
+//   `DatawindowName` required on every change item (26.1: optional for the fields of the main element only);
 // - a consumer key's token without a user name: the session cannot be created (the user is not found);
 // - the session answer as public captures show it: 26.1 `{Id, Properties: [{Name, Properties}]}` with named groups
 //   (`Telemetry`: the build; `SessionHandling`: `SessionCleanupExpiration` and the pool's settings), 25.2
@@ -26,7 +30,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ElementModel as DataElement, FieldModel, ServiceModel } from '../transaction-catalog.js';
 import type { Caller } from '../auth.js';
-import { answersXmlWithoutAccept, DEFAULT_BUILD } from '../builds.js';
+import { answersXmlWithoutAccept, DEFAULT_BUILD, playsGhostSessions } from '../builds.js';
 import type { Family } from '../server.js';
 import { xmlAnswer } from '../xml-answer.js';
 import { emptyReply, jsonBody, jsonReply, type Reply, type ServiceRequest } from './route-types.js';
@@ -100,6 +104,10 @@ interface SandboxWindow {
 interface SandboxSession {
   readonly id: string;
   readonly token: string;
+  /** the user the token signs in as: up to 26.1.5910.3 a session holds the user's place */
+  readonly user: string;
+  /** creates refused while this session held the user's place: 409 and 500 in turn */
+  refused: number;
   readonly timeoutMs: number;
   lastSeen: number;
   readonly windows: Map<string, SandboxWindow>;
@@ -173,6 +181,7 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
   const prefix = `${options.prefix ?? '/uiserver0'}/api/ui/interactive`;
   const build = options.build ?? DEFAULT_BUILD;
   const old = build.startsWith('25.');
+  const ghosts = playsGhostSessions(build);
   const now = options.now ?? (() => Date.now());
   const services = options.services;
   const sessions = new Map<string, SandboxSession>();
@@ -187,18 +196,28 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     return sessions.get(token);
   }
 
+  /** a live session of `user` made with another token than `token` */
+  function otherTokensSession(token: string, user: string): SandboxSession | undefined {
+    return [...sessions.values()].find((s) => s.user === user && s.token !== token && liveSession(s.token) === s);
+  }
+
   function createSession(token: string, user: string, request: ServiceRequest): Reply {
     if (user === '')
       return ERROR(
         500,
         'Unable to retrieve the user for this session: the token has no user name (user validation failed).',
       );
-    if (liveSession(token)) return ERROR(409, 'Session already exists.');
+    // the ghost-session alternation of the builds up to 26.1.5910.3; later builds replace the token's session
+    const held = ghosts ? (liveSession(token) ?? otherTokensSession(token, user)) : undefined;
+    if (held)
+      return held.refused++ % 2 === 0 ? ERROR(409, 'Session already exists.') : ERROR(500, 'Session already exists.');
     const body = request.body ? jsonBody(request)?.value : {};
     const timeout = (body as { SessionTimeout?: unknown } | undefined)?.SessionTimeout;
     const session: SandboxSession = {
       id: randomUUID(),
       token,
+      user,
+      refused: 0,
       // the documents: SessionTimeout, 60 s of inactivity by default; SessionCleanupExpiration is another limit
       timeoutMs: typeof timeout === 'number' && timeout > 0 ? timeout * 1000 : DEFAULT_SESSION_TIMEOUT_MS,
       lastSeen: now(),
@@ -313,7 +332,9 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
           window.poisoned = true;
           return ERROR(400, `Unable to find datawindow named ${datawindow}`);
         }
-      } else element = candidates.find((e) => e.fields.has(field));
+      } else if (old) return ERROR(400, `The DatawindowName of the change of ${field} is required.`);
+      // 26.1: without a name (omitted, empty or null) a header-level field is found as with the correct name
+      else element = candidates.find((e) => e === window.service.main && e.fields.has(field));
       if (tab !== null && element && tabOf(element) !== tab)
         return ERROR(400, `Field ${field} is not on tab page ${tab}`);
       if (tab !== null && window.activeTab !== tab)
@@ -366,8 +387,10 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
   }
 
   function tab(window: SandboxWindow, request: ServiceRequest): Reply {
-    const body = jsonBody(request)?.value as { PageName?: unknown } | undefined;
-    const name = typeof body?.PageName === 'string' ? body.PageName : '';
+    const body = jsonBody(request)?.value as { PageName?: unknown; TabName?: unknown } | undefined;
+    // 26.1 takes PageName only (a TabName alone is a blank tab name); 25.2 tolerates TabName; PageName wins
+    const name =
+      typeof body?.PageName === 'string' ? body.PageName : old && typeof body?.TabName === 'string' ? body.TabName : '';
     if (!elementsOf(window.service).some((e) => tabOf(e) === name))
       return ERROR(400, `Tab page '${name}' was not found on the window.`);
     window.activeTab = name;
@@ -504,7 +527,8 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     const endpoint = request.path.slice(prefix.length + 1).replace(/\/$/, '');
     const known = endpoint === 'sessions' || /^v2\/(window|change|tab|row|data|tools)$/.test(endpoint);
     if (!known) return undefined;
-    if (/application\/json/i.test(request.headers['accept'] ?? '')) return answer(request, endpoint, caller);
+    // 25.2 answers its default representation (JSON) whatever Accept says
+    if (old || /application\/json/i.test(request.headers['accept'] ?? '')) return answer(request, endpoint, caller);
     if (!answersXmlWithoutAccept(build)) return emptyReply(500);
     // from 26.1.5940.0 the request is served and its answer written as XML
     const reply = answer(request, endpoint, caller);
@@ -523,6 +547,8 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     if (endpoint === 'sessions') {
       if (request.method === 'POST') return createSession(token, user, request);
       if (request.method === 'DELETE') {
+        // up to 26.1.5910.3, a session another token of the user made is not this token's to end: it expires
+        if (ghosts && !liveSession(token) && otherTokensSession(token, user)) return ERROR(400, 'Invalid session');
         sessions.delete(token);
         return jsonReply(200, {});
       }
@@ -557,7 +583,15 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
     const commands = body.Requests as unknown[];
     const bad = commands.findIndex((c) => c === null || typeof c !== 'object' || Array.isArray(c));
     if (bad >= 0) return ERROR(400, `Requests[${bad}] is not a command object.`);
-    const session: SandboxSession = { id: randomUUID(), token, timeoutMs: 60_000, lastSeen: now(), windows: new Map() };
+    const session: SandboxSession = {
+      id: randomUUID(),
+      token,
+      user: '',
+      refused: 0,
+      timeoutMs: 60_000,
+      lastSeen: now(),
+      windows: new Map(),
+    };
     let window: SandboxWindow | undefined;
     const results: unknown[] = [];
     for (const command of commands as Array<{ Action?: unknown; Args?: unknown }>) {
@@ -599,7 +633,7 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
   const commandsPath = `${options.prefix ?? '/uiserver0'}/api/v2/commands`;
   const commandsRoute = (request: ServiceRequest, { token }: Caller): Reply => {
     if (request.method !== 'POST') return emptyReply(405, { Allow: 'POST' });
-    if (!/application\/json/i.test(request.headers['accept'] ?? '')) return emptyReply(500);
+    if (!old && !/application\/json/i.test(request.headers['accept'] ?? '')) return emptyReply(500);
     return runCommands(token, request);
   };
 

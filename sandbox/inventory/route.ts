@@ -1,9 +1,10 @@
 // The inventory family in the sandbox: items on `/api/inventory/parts` (their rows: items.ts) and their prices, with
 // the service's documented behaviour:
 // - GET `/{ItemId}` with `extendedproperties` (child collections null unless asked for, as `{list: [...]}`);
-//   `new` is an item id like any other (there is no template); a `%2F` in the path answers 404 (no endpoint).
-// - GET `/` without `$query` times out (an unfiltered list is not supported); with `$query` it lists the items it
-//   matches, as the entity family's lists do.
+//   `new` is an item id like any other (there is no template); a `%2F` in the path answers 404 (no endpoint); an
+//   item the query surface lists answers 404 when it has no location row (the documents: some items do).
+// - GET `/` without `$query` times out (an unfiltered list is not supported): no answer for 110 s, then a 500
+//   System.TimeoutException; with `$query` it lists the items it matches, as the entity family's lists do.
 // - POST `/api/inventory/parts/` creates (without the trailing slash: 307), atomically: an existing `ItemId`,
 //   missing Locations (500 "no location or location default information"), Locations without Suppliers or
 //   Suppliers without LocationSuppliers (500 "no supplier or default information ... at the location"), an
@@ -19,7 +20,7 @@
 //   whose `Content-Type` must match (400 otherwise; a namespace on the XML root fails to bind); an item not
 //   defined at the location is a 500 `Svc.Business.Common.BusinessException` dated `/Date(ms)/`.
 // - Fault switches: the opaque intermittent 500 ("Exception has been thrown by the target of an invocation.") and
-//   lock errors, for the next N price requests.
+//   lock errors, for the next N price requests; the opaque 500 for the next N item creates.
 import type { Caller } from '../auth.js';
 import type { Family } from '../server.js';
 import { parseQuery, QuerySyntaxError } from '../entity/query-filter.js';
@@ -39,6 +40,8 @@ import {
   type RestErrors,
   type RestReply,
   type RestRequest,
+  negotiated,
+  rootOf,
 } from '../entity/reply.js';
 import {
   APPENDED_WRITABLE,
@@ -251,7 +254,7 @@ function ITEM_WRITABLE(payload: Readonly<Row>): Row {
 }
 
 function update(store: InventoryStore, errors: RestErrors, id: string, payload: Row, user: string): RestReply {
-  const item = store.item(id);
+  const item = store.visible(id);
   if (!item) return errors.notFound(id);
   const write = new ItemWrite(store, errors, id, user, false);
   return store.database.atomically(() => {
@@ -268,15 +271,19 @@ const PRICED = ['QtyOnHand', 'QtyAllocated', 'StandardCost', 'Delete'];
 
 const SINGLE = ['companyId', 'customerId', 'salesLocId', 'sourceLocId', 'uom', 'priceUom', 'unitQuantity'];
 
+/** The documents' opaque intermittent failure at scale. */
+const invocation500 = (errors: RestErrors) =>
+  errors.error(
+    500,
+    'System.Reflection.TargetInvocationException',
+    'Exception has been thrown by the target of an invocation.',
+  );
+
 /** The opaque 500 and lock faults, counted down per price request. */
 function fault(store: InventoryStore, errors: RestErrors): RestReply | undefined {
   if ((store.faults.invocation500 ?? 0) > 0) {
     store.faults.invocation500 = (store.faults.invocation500 ?? 0) - 1;
-    return errors.error(
-      500,
-      'System.Reflection.TargetInvocationException',
-      'Exception has been thrown by the target of an invocation.',
-    );
+    return invocation500(errors);
   }
   if ((store.faults.locked ?? 0) > 0) {
     store.faults.locked = (store.faults.locked ?? 0) - 1;
@@ -392,7 +399,9 @@ function batchItems(request: RestRequest): Row[] | RestReply {
         Object.defineProperty(entry, f[1] ?? '', { value: xmlText(f[2] ?? ''), enumerable: true });
       return entry;
     });
-  } else return json(415, { Message: `The request entity's media type '${type}' is not supported for this resource.` });
+  } else
+    // the documents: a body of the wrong content type is a 400 (not the framework's usual 415)
+    return json(400, { Message: `The request entity's media type '${type}' is not supported for this resource.` });
   // each item must bind to an ItemPriceInfo with its two required members
   for (const [i, entry] of items.entries()) {
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
@@ -423,8 +432,22 @@ export function inventoryFamily(store: InventoryStore, errors: RestErrors): Fami
     access: 'api',
     // the list without its trailing slash is the web server's 307, before the token is looked at
     before: (head) => (head.path === '/api/inventory/parts' ? redirect('/api/inventory/parts/') : undefined),
-    route: (request, caller) => answered(() => inventoryAnswer(store, errors, request, caller)),
+    route: (request, caller) =>
+      negotiated(
+        request,
+        answered(() => inventoryAnswer(store, errors, request, caller)),
+        inventoryRoot(request.path),
+      ),
   };
+}
+
+/**
+ * The XML root of an inventory answer: `PingResponse` and `ArrayOfItemPrice` of `ItemPrice`s (the documents and a
+ * capture), else `Item` (the sandbox's name).
+ */
+function inventoryRoot(path: string): (value: unknown) => string {
+  if (path.endsWith('/ping')) return () => 'PingResponse';
+  return rootOf(/\/prices$|\/v2\/price(\/|$)/.test(path) ? 'ItemPrice' : 'Item');
 }
 
 function inventoryAnswer(store: InventoryStore, errors: RestErrors, request: RestRequest, caller: Caller): RestReply {
@@ -479,6 +502,10 @@ function inventoryAnswer(store: InventoryStore, errors: RestErrors, request: Res
     if (request.method === 'GET') return list(store, errors, q.get('$query'));
     if (request.method !== 'POST') return methodNotAllowed(request.method);
     store.served.items++;
+    if ((store.faults.createInvocation500 ?? 0) > 0) {
+      store.faults.createInvocation500 = (store.faults.createInvocation500 ?? 0) - 1;
+      return invocation500(errors);
+    }
     const body = bodyObject(request);
     if ('problem' in body) return json(400, { Message: 'The request is invalid.', Errors: [body.problem] });
     return create(store, errors, body.record, caller.user);
@@ -488,7 +515,8 @@ function inventoryAnswer(store: InventoryStore, errors: RestErrors, request: Res
   store.served.items++;
   const id = segment(one[1] ?? '');
   if (request.method === 'GET') {
-    const item = store.item(id);
+    // I16: some items the query surface lists answer 404 here
+    const item = store.visible(id);
     return item ? json(200, answerItem(store, item, asked(request.query))) : errors.notFound(id);
   }
   if (request.method === 'PUT') {
@@ -499,10 +527,19 @@ function inventoryAnswer(store: InventoryStore, errors: RestErrors, request: Res
   return methodNotAllowed(request.method);
 }
 
+/**
+ * How long an unfiltered item list runs before the service gives up (ASP.NET's default request timeout, 110 s: the
+ * documents say only that it times out): a client with a shorter timeout meets its own.
+ */
+export const UNFILTERED_LIST_MS = 110_000;
+
 /** I2: an unfiltered list times out on the service; a `$query` lists the items it matches. */
 function list(store: InventoryStore, errors: RestErrors, query: string | undefined): RestReply {
   if (query === undefined || query.trim() === '')
-    return errors.error(500, 'System.TimeoutException', 'The operation has timed out.');
+    return {
+      ...errors.error(500, 'System.TimeoutException', 'The operation has timed out.'),
+      afterMs: UNFILTERED_LIST_MS,
+    };
   const items = store.items.find();
   try {
     const fields = new Set([...store.items.fields.filter((f) => !EXTENDED.includes(f) && f !== 'Kit'), 'ObjectName']);

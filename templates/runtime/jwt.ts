@@ -35,9 +35,10 @@ export function tokenExpiry(token: string): number | undefined {
 
 /**
  * The tables and views a token may query on the data query surface, from the OData entries of its `aud`
- * claim (`/api;/odata:customer,oe_hdr`): undefined when the token says nothing about it (not a JWT, no `aud`,
- * no `/odata` entry: a user's token, whose permissions live on the server), else the names, lower-cased.
- * A bare `/odata` names no table: the scope rule is that tables must be named.
+ * claim (`/api;/odata:customer,oe_hdr`): undefined when the token says nothing about it (not a JWT, no `aud`, or
+ * a user's token without an `/odata` entry, whose permissions live on the server), else the names, lower-cased.
+ * A bare `/odata` names no table (the scope rule is that tables must be named), and neither does the scope of a
+ * consumer key's token (one with `Svc.ConsumerUid`) without an `/odata` entry: both are an empty set.
  */
 export function odataAllowList(token: string): ReadonlySet<string> | undefined {
   const aud = tokenClaims(token)?.['aud'];
@@ -49,5 +50,8 @@ export function odataAllowList(token: string): ReadonlySet<string> | undefined {
     allowed ??= new Set();
     for (const name of (m[1] ?? '').split(',')) if (name.trim() !== '') allowed.add(name.trim().toLowerCase());
   }
+  // a consumer key's token (it names its consumer) whose scope has no /odata reaches no object of the query surface
+  if (allowed === undefined && scopes.length > 0 && tokenClaims(token)?.['Svc.ConsumerUid'] !== undefined)
+    return new Set();
   return allowed;
 }

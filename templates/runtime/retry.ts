@@ -3,7 +3,8 @@
 // - a read (GET, transaction/get, a report, the token call) that met a proxy, overload or backend timeout
 //   (502, 503, 504) or a connection reset: bounded retries with jittered exponential backoff;
 // - a read that met an opaque 500 (no message in the body): one retry, since the service also uses 500 for
-//   client mistakes, which a second attempt will not cure;
+//   client mistakes, which a second attempt will not cure; so too a write the service makes atomic (an inventory
+//   item create), whose answered failure left nothing behind (`atomic`);
 // - a transaction that met the intermittent unexpected response window (a previous request left a dialog open
 //   in a pooled session): a short random-delay retry, when nothing of the request was applied (see
 //   `isResponseWindow`); the final message suggests the async endpoint;
@@ -23,8 +24,14 @@ import {
   type ErpHttpError,
 } from './errors.js';
 
-/** `read`: may be repeated without effect; `write`: may change data, so only the documented window is retried. */
-export type RequestKind = 'read' | 'write';
+/**
+ * `read`: may be repeated without effect; `write`: may change data, so only the documented window is retried;
+ * `atomic`: a write the service makes all or nothing and says so (an inventory item create: "any failed create is
+ * atomic: a following GET answers 404"), so an opaque 500 it answered left nothing behind and is retried once, as
+ * the documents say of the intermittent 500 ("retry once"). A connection lost before its answer is not such a
+ * failure (the create may have been made): that is never retried.
+ */
+export type RequestKind = 'read' | 'write' | 'atomic';
 
 /** Receives one line per retry, token renewal and redirect followed; lines never hold secrets. */
 export type Logger = (line: string) => void;
@@ -97,6 +104,11 @@ export function retryReason(error: unknown, kind: RequestKind): RetryReason | un
   if (isSettled(error)) return undefined;
   if (error instanceof ErpResponseWindowError) return 'response-window';
   if (error instanceof ErpLockedError) return 'locked';
+  // a failed atomic write answered with a 500 that says nothing (the intermittent one) left nothing to resend over
+  if (kind === 'atomic')
+    return error instanceof ErpServerError && error.status === 500 && error.serverMessage === undefined
+      ? 'opaque-500'
+      : undefined;
   if (kind === 'write') return undefined;
   if (error instanceof ErpConnectionError && error.reset) return 'transient';
   if (error instanceof ErpServerError) {

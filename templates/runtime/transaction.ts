@@ -243,13 +243,14 @@ export interface Service<in out Forms, in out Lists> {
     from: TransactionResponse | TransactionSet,
     element: El,
   ): Array<FieldValues<El extends keyof Forms ? Forms[El] : El extends keyof Lists ? Lists[El] : never>>;
-  /** The body of POST /api/v2/transaction/get: reads rows back by their key values, one state per record. */
-  get<El extends (keyof Forms | keyof Lists) & string>(
+  /**
+   * The body of POST /api/v2/transaction/get: reads records back by the key values of a Form element, one state per
+   * record (the whole record comes back, its List rows included). A List element does not compile: the service
+   * fails a state keyed on one (public captures).
+   */
+  get<El extends keyof Forms & string>(
     element: El,
-    ...records: [
-      KeyValues<El extends keyof Forms ? Forms[El] : El extends keyof Lists ? Lists[El] : never>,
-      ...Array<KeyValues<El extends keyof Forms ? Forms[El] : El extends keyof Lists ? Lists[El] : never>>,
-    ]
+    ...records: [KeyValues<Forms[El]>, ...Array<KeyValues<Forms[El]>>]
   ): TransactionGetRequest;
 }
 
@@ -514,6 +515,11 @@ export function defineService<Forms, Lists>(descriptor: ServiceDescriptor): Serv
     get(element: string, ...records: Array<Record<string, string | number>>): TransactionGetRequest {
       const descriptor = hasOwn(frozen.elements, element) ? frozen.elements[element] : undefined;
       if (!descriptor) throw new ErpTransactionBuildError(`${frozen.name} ${element}: no such data element`);
+      // public captures: keying transaction/get on a List element fails; its rows come with their Form's record
+      if (descriptor.type === 'List')
+        throw new ErpTransactionBuildError(
+          `${frozen.name} ${element}: a List element cannot be read by its keys (the service fails it); read its record by the keys of a Form element`,
+        );
       if (records.length === 0)
         throw new ErpTransactionBuildError(
           `${frozen.name} ${element}: get() needs the key values of at least one record`,

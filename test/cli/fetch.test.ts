@@ -305,7 +305,7 @@ describe('erpgen sandbox -> erpgen fetch -> erpgen generate, all as commands', (
   });
 });
 
-describe('the schema documents are slow: a long timeout (Q27)', () => {
+describe('Q27: the schema documents are slow: a long timeout', () => {
   it('Q27: 300 s per document by default; --timeout limits it, and a document over it ends the run in one line', async () => {
     const help = await erpgen(['fetch', '--help'], work);
     expect(help.stdout).toMatch(/--timeout +seconds allowed per schema document +\[number\] \[default: 300\]/);

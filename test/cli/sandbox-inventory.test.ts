@@ -41,12 +41,12 @@ it('the fault switches are met and ridden out by the retry policy', async () => 
   const customer = await client.entity.customers.get({ companyId: 'ACME', customerId: 10 });
   expect(customer.CustomerName).toBe('ABC Supply Company');
 
-  // I11: the published bodies' namespace, matched on the last segment
+  // I11: the published bodies' names (NotFoundException captured; BusinessException's namespace inferred)
   const missing = await client.entity.customers.get({ companyId: 'ACME', customerId: 4242 }).catch((e: unknown) => e);
   expect(missing).toBeInstanceOf(ErpResourceNotFoundError);
   expect((missing as ErpResourceNotFoundError).details).toMatchObject({
-    errorType: 'P21.Common.Exceptions.ResourceNotFoundException',
-    exception: 'ResourceNotFoundException',
+    errorType: 'P21.Common.Exceptions.NotFoundException',
+    exception: 'NotFoundException',
   });
   const notThere = await client.inventory.parts
     .price('AB#12', { ...params, sourceLocId: 99, unitQuantity: 1 })

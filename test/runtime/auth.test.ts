@@ -5,7 +5,6 @@
 // told from permission by `aud`), A10 (the allow-list fixed in the token), Q4 (a table the server does not serve yet).
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  ErpForbiddenError,
   ErpNotAuthorizedError,
   ErpNotFoundError,
   ErpSignInError,
@@ -218,7 +217,7 @@ describe('401 is not one thing', () => {
     expect(tokenCalls(server)).toBe(2);
   });
 
-  it('"Authorization header was not present" says the header was lost on a redirect (A6)', async () => {
+  it('A6: "Authorization header was not present" says the header was lost on a redirect', async () => {
     const server = await tokenServer({ users: { demo: PASSWORD } });
     const auth = tokenAuth({ baseUrl: server.url, username: 'demo', password: PASSWORD });
     // a proxy in between that drops the header on the router's 307, as some clients do
@@ -234,12 +233,16 @@ describe('401 is not one thing', () => {
     expect(e.message).toMatch(/Authorization header did not reach the server.*redirect/);
   });
 
-  it('403 insufficient_scope is its own typed error: a key whose scope has no /odata', async () => {
+  it('A9: a key whose scope has no /odata: the query surface answers its not-authorized 401, read as out of scope', async () => {
     const server = await tokenServer({ consumerKeys: { [KEY]: '/api' } });
     const auth = tokenAuth({ baseUrl: server.url, consumerKey: KEY });
     const e = await failure(() => createClient({ baseUrl: server.url, auth }).page(query(customer).top(1)));
-    expect(e).toBeInstanceOf(ErpForbiddenError);
-    expect(e.message).toMatch(/insufficient_scope/);
+    expect(e).toBeInstanceOf(ErpNotAuthorizedError);
+    expect((e as ErpNotAuthorizedError).status).toBe(401);
+    expect((e as ErpNotAuthorizedError).reason).toBe('out-of-scope');
+    expect(e.message).toMatch(/`customer` is not in the consumer key's OData allow-list/);
+    // the token was not the problem: it is kept, not renewed
+    expect(tokenCalls(server)).toBe(1);
   });
 
   it('a fixed token the server refuses: the causes are listed, nothing renewed', async () => {
@@ -282,7 +285,7 @@ describe('sign-in errors a user can act on, each one line', () => {
     expect(tokenCalls(server)).toBe(1);
   });
 
-  it('a key without scope: 403', async () => {
+  it('A13: a key without scope: 403 insufficient_scope at sign-in, its own error', async () => {
     const server = await tokenServer({ consumerKeys: { [KEY]: '' } });
     const e = await failure(() => tokenAuth({ baseUrl: server.url, consumerKey: KEY }).token());
     expect((e as ErpSignInError).failure).toBe('no-scope');
@@ -319,7 +322,7 @@ describe('sign-in errors a user can act on, each one line', () => {
 });
 
 describe('404 and the base URL', () => {
-  it('a table the server does not serve yet: the 404 says the data service must be refreshed (Q4)', async () => {
+  it('Q4: a table the server does not serve yet: the 404 says the data service must be refreshed', async () => {
     const server = await sandbox({ snapshot: snapshotWithout(['price_page']) });
     const client = createClient({
       baseUrl: server.url,

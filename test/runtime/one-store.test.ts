@@ -181,7 +181,7 @@ describe('a failed transaction leaves nothing behind', () => {
     expect(await headers('PO-CHANGED')).toEqual([]);
   });
 
-  it('transactions of one POST are independent: the one that passed is written, the failed one is not (T10)', async () => {
+  it('T10: transactions of one POST are independent: the one that passed is written, the failed one is not', async () => {
     const bad = Order.transaction().form(HEADER, { po_no: 'PO-ONE-BAD' });
     const answer = await client.transaction(Order.request([newOrder('PO-ONE-GOOD'), bad], { useCodeValues: false }), {
       allowFailures: true,

@@ -15,6 +15,7 @@ import { sampleDefinitions, writeDefinitions } from '../tenant/definitions.js';
 import { REFERENCE_DIR } from '../tenant/real-columns.js';
 import { tokenAuth } from '@acme/erp-schema/client';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/sandbox.js';
+import { CAPTURED_REQUIRED_MESSAGES } from '../../sandbox/transaction-rules.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schema/', import.meta.url));
 const USER = 'tx_user';
@@ -663,15 +664,18 @@ describe('transaction rules', () => {
     expect(orderRows('L'.repeat(max + 1))).toEqual([]);
   });
 
-  it("fails a new order without its required customer with the captured 'Customer ID is required'", async () => {
+  it("fails a new order without its required customer with the documents' 'This column is required.' (the capture under a switch)", async () => {
     const body = transactionSet('Order', [[{ name: ORDER_FORM, rows: [{ po_no: 'PO-NO-CUST', taker: 'JSMITH' }] }]]);
     const envelope = await transact(body);
     expect(envelope).toEqual({
-      Messages: ['Transaction 1:: Customer ID is required'],
+      Messages: ['Transaction 1:: This column is required.'],
       Results: null,
       Summary: { Succeeded: 0, Failed: 1, Other: 0 },
     });
     expect(orderRows('PO-NO-CUST')).toEqual([]);
+    // a captured failure of the real service names the column: played with --required-messages captured
+    const captured = await start({ transactions: { requiredMessages: CAPTURED_REQUIRED_MESSAGES } });
+    expect((await transact(body, captured)).Messages).toEqual(['Transaction 1:: Customer ID is required']);
   });
 
   it('does not check required fields on keyed rows, which may update a record that has them', async () => {
@@ -787,7 +791,7 @@ describe('transaction rules', () => {
     ]);
     const envelope = await transact(body);
     expect(envelope.Messages).toEqual([
-      'Transaction 1:: Customer ID is required',
+      'Transaction 1:: This column is required.',
       'Transaction 2:: ',
       'Transaction 3:: ',
     ]);
@@ -847,20 +851,23 @@ describe('transaction/get', () => {
     expect(await readOrder('NOPE')).toEqual([{ Name: ORDER_FORM, Type: 'Form', Keys: ['order_no'], Rows: [] }]);
   });
 
-  it('reads rows of a List element by their own key, without the other elements', async () => {
+  it('fails a state keyed on a List element, as public captures show the service doing; its rows come with the record', async () => {
     await passes(keyedOrder('S0000009', {}, [{ user_line_no: 'L-UNIQUE-9', unit_quantity: '3' }]));
-    const set = await readBack({
+    const keyedOnList = await post('/api/v2/transaction/get', {
       ServiceName: 'Order',
       TransactionStates: [{ DataElementName: ORDER_ITEMS, Keys: [{ Name: 'user_line_no', Value: 'L-UNIQUE-9' }] }],
     });
-    expect(set.Transactions[0].DataElements).toEqual([
-      {
-        Name: ORDER_ITEMS,
-        Type: 'List',
-        Keys: ['user_line_no'],
-        Rows: [{ Edits: expect.arrayContaining(edits({ user_line_no: 'L-UNIQUE-9', unit_quantity: '3' })) }],
-      },
-    ]);
+    expect(await badRequest(keyedOnList)).toMatch(/TP_ITEMS\.items is a List/);
+    const set = await readBack({
+      ServiceName: 'Order',
+      TransactionStates: [{ DataElementName: ORDER_FORM, Keys: [{ Name: 'order_no', Value: 'S0000009' }] }],
+    });
+    expect(set.Transactions[0].DataElements).toContainEqual({
+      Name: ORDER_ITEMS,
+      Type: 'List',
+      Keys: ['user_line_no'],
+      Rows: [{ Edits: expect.arrayContaining(edits({ user_line_no: 'L-UNIQUE-9', unit_quantity: '3' })) }],
+    });
   });
 
   it('answers an empty 500 for an unknown service and 400 for bad bodies, elements and key names', async () => {
@@ -937,7 +944,7 @@ describe('transaction/async', () => {
     expect(done).toMatchObject({ Status: 'Failed', Messages: "Transaction 1:: Invalid value for customer_id: 'x'" });
   });
 
-  it('T13 under the numbers switch (a 26.1 capture): 200 with Status 3 while queued, 2 when done, failed ones too', async () => {
+  it('T13: under the numbers switch (a 26.1 capture): 200 with Status 3 while queued, 2 when done, failed ones too', async () => {
     const numbers = await start({ transactions: { asyncStatus: 'numbers', asyncPolls: 1 } });
     const submitted = await post('/api/v2/transaction/async', newOrder({ po_no: 'PO-NUM' }), numbers);
     expect(submitted.status).toBe(200);

@@ -11,6 +11,7 @@ import {
   type ClientOptions,
   type ErpClient,
   type FetchLike,
+  type ItemCreate,
   type TokenAuth,
 } from '@acme/erp-schema/client';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/sandbox.js';
@@ -225,3 +226,15 @@ export const newOrder = (po: string) =>
       taker: 'JSMITH',
     })
     .list('TP_ITEMS.items', [{ oe_order_item_id: 'WIDGET-001', unit_quantity: 5 }]);
+
+/** The inventory family's minimum create payload: the item at location 10 (group MISC) with supplier 10 as primary. */
+export const minimalItem = (itemId: string): ItemCreate => ({
+  ItemId: itemId,
+  ItemDesc: `Item ${itemId}`,
+  ObjectName: 'inv_mast',
+  Locations: { list: [{ LocationId: 10, ProductGroupId: 'MISC', ObjectName: 'inv_loc' }] },
+  Suppliers: { list: [{ SupplierId: 10, DivisionId: 1, ObjectName: 'inventory_supplier' }] },
+  LocationSuppliers: {
+    list: [{ LocationId: 10, SupplierId: 10, PrimarySupplier: 'Y', ObjectName: 'inventory_supplier_x_loc' }],
+  },
+});

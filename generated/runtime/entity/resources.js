@@ -43,7 +43,18 @@ const VENDORS = {
   resource: 'vendors',
   fields: VENDOR_FIELDS,
   extended: VENDOR_EXTENDED,
-  keyOf: (k) => companyKey('vendors', k?.companyId, k?.vendorId, 'VendorId'),
+  keyOf: (k) => {
+    // E9: the family's vendor id is not the query surface's supplier_id (another table, another number)
+    const given = k;
+    if (
+      given?.['vendorId'] === undefined &&
+      (given?.['supplierId'] !== undefined || given?.['supplier_id'] !== undefined)
+    )
+      throw new ErpQueryError(
+        "entity/vendors: a vendor is keyed by its VendorId, which is not the query surface's supplier_id (the vendor table, not supplier: the same number may name another party); give vendorId",
+      );
+    return companyKey('vendors', k?.companyId, k?.vendorId, 'VendorId');
+  },
   keyFromRecord: (r) => ({ companyId: r['CompanyId'], vendorId: r['VendorId'] }),
   keyFields: (k) => ({ CompanyId: k.companyId, VendorId: k.vendorId }),
 };
@@ -65,11 +76,14 @@ const ADDRESSES = {
 };
 const nestedAddress = recordCheck(ADDRESS_FIELDS);
 const pingCheck = recordCheck({ ResponseMessage: 'text!' });
-/** The record check; the nested objects in `required` must be present (they were asked for). */
-function recordSchema(definition, required, udf) {
+/**
+ * The record check. A nested object asked for may still come as null: public captures show null children (a
+ * customer whose address row is missing), so null is a record without it, not a broken answer.
+ */
+function recordSchema(definition, udf) {
   const children = {};
   for (const [name, kind] of Object.entries(definition.extended))
-    children[name] = { check: kind === 'address' ? nestedAddress : nestedCheck, required: required.has(name) };
+    children[name] = { check: kind === 'address' ? nestedAddress : nestedCheck, required: false };
   return recordCheck(definition.fields, children, udf);
 }
 /** The blank template: the same fields, every one of them may be null. */
@@ -109,7 +123,7 @@ function entity(context, definition) {
   const base = `/api/entity/${definition.resource}`;
   const object = `entity/${definition.resource}`;
   const udf = userFieldKinds(context, ENTITY_TABLES[definition.resource]);
-  const anyRecord = recordSchema(definition, new Set(), udf);
+  const anyRecord = recordSchema(definition, udf);
   const records = arrayCheck(anyRecord);
   const nestedAddresses = Object.fromEntries(
     Object.entries(definition.extended)
@@ -128,7 +142,7 @@ function entity(context, definition) {
       const path = `${base}/${definition.keyOf(key)}${queryOf([
         ['extendedproperties', asked === '*' ? '*' : names.length ? names.join(',') : undefined],
       ])}`;
-      return restCall(context, { method: 'GET', path, object }, recordSchema(definition, new Set(names), udf));
+      return restCall(context, { method: 'GET', path, object }, anyRecord);
     },
     async list(options) {
       if (typeof options?.query !== 'function')

@@ -60,7 +60,7 @@ export function connectionLost(exchange, limit, timeoutMs, info, clean, encoding
     const reset =
       (cause.code !== undefined && RESET.test(cause.code)) || /other side closed|socket hang up/i.test(message);
     const unknownOutcome =
-      exchange.method !== 'GET' && (exchange.kind ?? 'write') === 'write'
+      exchange.method !== 'GET' && (exchange.kind ?? 'write') !== 'read'
         ? '; the write may have been applied: read it back before sending it again'
         : '';
     return new ErpConnectionError(

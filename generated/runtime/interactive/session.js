@@ -5,8 +5,10 @@
 // - A session is created with `POST /api/ui/interactive/sessions/` and `Accept: application/json` (without it
 //   the service answers an empty 500 or XML, by build); its id is `Id` (26.1) or `SessionId` (25.2). It is
 //   always deleted at the end (`DELETE /api/ui/interactive/sessions`, which ends the token's sessions), on
-//   errors too. A `409 Session already exists.` (a session left behind by this token) deletes the token's
-//   sessions and creates one again, once.
+//   errors too. A `409 Session already exists.` (a session left behind by this token; builds up to 26.1.5910.3,
+//   which answer it and a 500 of the same message in turn) deletes the token's sessions and creates one again,
+//   once; when the session left behind is another token's, the DELETE answers 400 `Invalid session` and the
+//   error says that session ends by itself.
 // - A consumer key's token without a user name cannot open sessions (the service fails to find the user): the
 //   token's `sub` claim says so, and the client refuses before calling.
 // - Changes go to `PUT /api/ui/interactive/v2/change` as `{WindowId, List: [{TabName, FieldName, Value,
@@ -495,9 +497,22 @@ async function createSession(session, options) {
   try {
     answer = await create();
   } catch (error) {
-    if (!(error instanceof ErpHttpError) || error.status !== 409) throw error;
+    // builds up to 26.1.5910.3 answer a session left behind with 409 `Session already exists.` (and 500 in turn)
+    const exists =
+      error instanceof ErpHttpError &&
+      (error.status === 409 || /session already exists/i.test(error.serverMessage ?? ''));
+    if (!exists) throw error;
     session.context.log?.('interactive: a session of this token already exists; deleting it and creating one again');
-    await endSessions(session);
+    try {
+      await endSessions(session);
+    } catch (refused) {
+      // the session that holds the place was made with another token of this user (an earlier sign-in)
+      if (!(refused instanceof ErpHttpError) || !/invalid session/i.test(refused.serverMessage ?? '')) throw refused;
+      throw new ErpInteractiveError(
+        'a session of this user made with another token (an earlier sign-in) is open, so no session can be created (Session already exists.), and this token cannot end it (Invalid session): it ends by itself after its idle timeout, or when the token that made it deletes it',
+        { request: refused.request, status: refused.status, serverMessage: refused.serverMessage ?? 'Invalid session' },
+      );
+    }
     answer = await create();
   }
   if (answer === null || typeof answer !== 'object' || Array.isArray(answer))

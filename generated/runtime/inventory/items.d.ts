@@ -104,14 +104,17 @@ export type ItemCreate = Simplify<
       UserDefinedFields?: UserDefinedFieldWritesOf<typeof ITEM_TABLE>;
     }
 >;
-type ExistingWritable =
-  | 'Sellable'
+/** I12: what the service writes on a location the item already has (`Delete` Y/N: soft delete and restore, I13). */
+declare const EXISTING_WRITABLE: Set<
+  | 'Delete'
+  | 'PrimaryBin'
   | 'ProductGroupId'
   | 'PurchaseDiscountGroup'
-  | 'SalesDiscountGroup'
   | 'ReplenishmentLocation'
-  | 'PrimaryBin'
-  | 'Delete';
+  | 'SalesDiscountGroup'
+  | 'Sellable'
+>;
+type ExistingWritable = typeof EXISTING_WRITABLE extends Set<infer F> ? F : never;
 /** A change to a location the item already has: only the fields the service writes on existing entries. */
 export type LocationUpdate = Simplify<
   {
@@ -189,7 +192,12 @@ export declare function items(context: FamilyContext): {
       readonly extendedProperties?: P;
     },
   ): Promise<ItemRecord<P>>;
-  /** POST `/api/inventory/parts/`: creates the item with its blocks (atomic) and answers it. */
+  /**
+   * POST `/api/inventory/parts/`: creates the item with its blocks and answers it. The service makes a create
+   * atomic (a failed one leaves nothing: a following GET answers 404), so its intermittent opaque 500 ("thrown by
+   * the target of an invocation") is retried once, as the documents say: the failure it answered applied nothing,
+   * and the resent POST is the whole create again, not part of one (`atomic`; a lost connection is not retried).
+   */
   create(payload: ItemCreate): Promise<ItemRecord>;
   /**
    * GET `/?$query=...`: the items the expression matches (PascalCase item fields). There is no unfiltered list:

@@ -24,7 +24,7 @@
 //   companies: the existing ones are sent back.
 // - An item id containing `/` cannot be put in these URLs (`%2F` answers 404).
 // - An unfiltered list is not supported (it times out on the service): `list` needs a `$query`, and there is no
-//   `listAll`.
+//   `listAll`. Some items the query surface lists answer 404 here (the error says so).
 // - Decimals are sent as JSON numbers from their exact text: a write takes `Price1: 12.5` or `'12.5000'`.
 import { ErpQueryError } from '../errors.js';
 import { checkVerify } from '../option-checks.js';
@@ -40,6 +40,7 @@ import {
 } from '../rest/fields.js';
 import { buildQuery } from '../rest/query.js';
 import { queryOf, restCall } from '../rest/call.js';
+import { ErpResourceNotFoundError } from '../rest/errors.js';
 import {
   ITEM_EXTENDED,
   ITEM_FIELDS,
@@ -49,6 +50,16 @@ import {
   SUPPLIER_FIELDS,
   UNIT_FIELDS,
 } from './records.js';
+/** I12: what the service writes on a location the item already has (`Delete` Y/N: soft delete and restore, I13). */
+const EXISTING_WRITABLE = new Set([
+  'Sellable',
+  'ProductGroupId',
+  'PurchaseDiscountGroup',
+  'SalesDiscountGroup',
+  'ReplenishmentLocation',
+  'PrimaryBin',
+  'Delete',
+]);
 const CHILDREN = ['Locations', 'Suppliers', 'LocationSuppliers', 'UnitsOfMeasure'];
 const OBJECT = 'inventory/parts';
 function childCheck(kind) {
@@ -176,7 +187,22 @@ export function items(context) {
       ['extendedproperties', star ? '*' : names.length ? names.join(',') : undefined],
     ])}`;
     const required = new Set(star ? Object.keys(ITEM_EXTENDED) : names);
-    return restCall(context, { method: 'GET', path, object: OBJECT }, itemSchema(required, udf));
+    try {
+      return await restCall(context, { method: 'GET', path, object: OBJECT }, itemSchema(required, udf));
+    } catch (error) {
+      if (!(error instanceof ErpResourceNotFoundError)) throw error;
+      // I16: the documents say some items the query surface lists answer 404 here
+      throw new ErpResourceNotFoundError(
+        `item ${JSON.stringify(itemId)} not found on the inventory family (some items the query surface lists, inv_mast, answer 404 here: read those there)`,
+        {
+          request: error.request,
+          status: error.status,
+          object: OBJECT,
+          ...(error.serverMessage !== undefined ? { serverMessage: error.serverMessage } : {}),
+        },
+        error.details,
+      );
+    }
   }
   async function appendOrUpdate(itemId, change, options) {
     const kit = change.kit === true;
@@ -188,6 +214,13 @@ export function items(context) {
       const existing = locations.find((l) => same(l['LocationId'], update['LocationId']));
       if (existing === undefined)
         refuse(itemId, `location ${String(update['LocationId'])} is not a location of the item; append it instead`);
+      // I12: on an existing location the service writes only these; it answers 200 and ignores the others
+      const ignored = Object.keys(update).filter((f) => f !== 'LocationId' && !EXISTING_WRITABLE.has(f));
+      if (ignored.length)
+        refuse(
+          itemId,
+          `location ${String(update['LocationId'])}: ${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} written only on an appended location; on an existing one the service writes only ${[...EXISTING_WRITABLE].join(', ')} (and answers 200 ignoring the others)`,
+        );
       Object.assign(existing, update);
     }
     for (const location of appended) {
@@ -231,12 +264,17 @@ export function items(context) {
       const asked = options?.extendedProperties;
       return get(itemId, asked === '*' || asked === undefined ? [] : asked, asked === '*');
     },
-    /** POST `/api/inventory/parts/`: creates the item with its blocks (atomic) and answers it. */
+    /**
+     * POST `/api/inventory/parts/`: creates the item with its blocks and answers it. The service makes a create
+     * atomic (a failed one leaves nothing: a following GET answers 404), so its intermittent opaque 500 ("thrown by
+     * the target of an invocation") is retried once, as the documents say: the failure it answered applied nothing,
+     * and the resent POST is the whole create again, not part of one (`atomic`; a lost connection is not retried).
+     */
     async create(payload) {
       checkCreate(payload);
       return restCall(
         context,
-        { method: 'POST', path: `${base}/`, object: OBJECT, body: payload, shape, kind: 'write' },
+        { method: 'POST', path: `${base}/`, object: OBJECT, body: payload, shape, kind: 'atomic' },
         itemSchema(new Set(), udf),
       );
     },

@@ -40,7 +40,10 @@ export interface BatchOptions {
   readonly format?: 'json' | 'xml';
 }
 export interface BulkOptions extends BatchOptions {
-  /** items per request, 500 to 1,000 (default 500) */
+  /**
+   * items per request (default 500): the documents suggest 500 to 1,000; another size is taken, with a line in the
+   * client's log saying so
+   */
   readonly chunkSize?: number;
 }
 /**
@@ -59,7 +62,7 @@ export declare function prices(context: FamilyContext): {
     options?: BatchOptions,
   ) => Promise<PriceResult[]>;
   /**
-   * Prices any number of items, `chunkSize` (500 to 1,000) per request, one request after the other (the
+   * Prices any number of items, `chunkSize` (suggested: 500 to 1,000) per request, one request after the other (the
    * service's locking of the item master limits concurrency). Lock errors are retried after 1 to 2 s, the
    * intermittent opaque 500 once. Results come in the order of `items`.
    */

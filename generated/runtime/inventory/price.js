@@ -15,7 +15,8 @@
 //   (`application/json` or `application/xml`): the body is JSON, or with `format: 'xml'` an `ArrayOfItemPriceInfo`
 //   of `ItemPriceInfo` elements with no namespace on the root (a namespace makes it fail to bind). The answer is
 //   JSON either way (`Accept` is negotiated apart from the body).
-// - Bulk runs: chunks of 500 to 1,000 items, a retry after 1 to 2 seconds on lock errors (the item master is
+// - Bulk runs: chunks of 500 to 1,000 items suggested (another size is taken, and logged), a retry after 1 to 2
+//   seconds on lock errors (the item master is
 //   locked), and the intermittent opaque 500 retried once: both through the client's retry policy, since a price
 //   request is a read.
 // - Decimals carry nine decimal places and are given as their exact text (DecimalString). A batch item's
@@ -123,14 +124,19 @@ export function prices(context) {
     /** POST `/prices`: one request for the given items, as JSON or (`format: 'xml'`) XML; see `pricesBulk` for many. */
     prices: batch,
     /**
-     * Prices any number of items, `chunkSize` (500 to 1,000) per request, one request after the other (the
+     * Prices any number of items, `chunkSize` (suggested: 500 to 1,000) per request, one request after the other (the
      * service's locking of the item master limits concurrency). Lock errors are retried after 1 to 2 s, the
      * intermittent opaque 500 once. Results come in the order of `items`.
      */
     async pricesBulk(items, parameters, options) {
       const size = options?.chunkSize ?? 500;
-      if (!Number.isInteger(size) || size < 500 || size > 1000)
-        throw new ErpQueryError(`${OBJECT}: chunkSize ${size}: the service suggests 500 to 1,000 items per request`);
+      if (!Number.isSafeInteger(size) || size < 1)
+        throw new ErpQueryError(`${OBJECT}: chunkSize ${size}: a number of items per request, 1 or more`);
+      // a suggestion of the documents, not a limit of the service: another size is the caller's to choose
+      if (size < 500 || size > 1000)
+        context.log?.(
+          `${OBJECT}: pricesBulk with chunkSize ${size}: the documents suggest 500 to 1,000 items per request (smaller chunks make more requests, larger ones hold the item master's locks longer)`,
+        );
       const results = [];
       for (let start = 0; start < items.length; start += size)
         results.push(...(await batch(items.slice(start, start + size), parameters, options)));

@@ -63,13 +63,13 @@ export type ExtendedProperties<X> = '*' | readonly (keyof X & string)[];
 type Requested<X, P> = P extends '*' ? keyof X : P extends readonly (infer N)[] ? N : never;
 /**
  * A record: its fields, `UserDefinedFields` (`U`: typed where the snapshot has the table's extension table), and
- * each nested object present when requested, else null.
+ * each nested object present when requested (or `A` as well: an entity's may be null though asked for), else null.
  */
-export type RestRecord<F, X, P = readonly [], U = UserDefinedFields> = Simplify<
+export type RestRecord<F, X, P = readonly [], U = UserDefinedFields, A = never> = Simplify<
   F & {
     UserDefinedFields?: U;
   } & {
-    [K in keyof X]: K extends Requested<X, P> ? X[K] : null;
+    [K in keyof X]: K extends Requested<X, P> ? X[K] | A : null;
   }
 >;
 /**

@@ -90,13 +90,13 @@ export interface EntityReader<D extends Fields, X, K, C, U = UserDefinedFields> 
   get<const P extends ExtendedProperties<X> = readonly []>(
     key: K,
     options?: GetOptions<P>,
-  ): Promise<RestRecord<FieldsOf<D>, X, P, U>>;
+  ): Promise<EntityRecord<FieldsOf<D>, X, P, U>>;
   /** GET `/?$query=...`: the records the expression matches (the service does not page). */
-  list(options: ListOptions<D, FieldsOf<D>>): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>[]>;
+  list(options: ListOptions<D, FieldsOf<D>>): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>[]>;
   /** GET `/`: every record, in one answer; the service cannot page, so neither can this. */
-  listAll(): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>[]>;
+  listAll(): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>[]>;
   /** POST: creates the record (its key field is generated) and answers it. */
-  create(record: C): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>>;
+  create(record: C): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>>;
   /** GET `/ping`: the service's `ResponseMessage`. */
   ping(): Promise<string>;
 }
@@ -117,7 +117,7 @@ export interface EntityWriter<D extends Fields, X, K, C, Change, U = UserDefined
    * with what is stored: one not stored is an ErpWriteNotAppliedError, one stored in another form (a decimal
    * rounded, another case) a line in the log, an error under `'strict'`; the record answered is then the one read.
    */
-  update(record: Change, options?: WriteOptions): Promise<RestRecord<FieldsOf<D>, X, readonly [], U>>;
+  update(record: Change, options?: WriteOptions): Promise<EntityRecord<FieldsOf<D>, X, readonly [], U>>;
   /**
    * Soft delete: PUT `/{key}` with `Delete: true` (the service has no DELETE). The record stays, marked deleted: a
    * following `get` answers it with `Delete: true`, and its row's `delete_flag` is `Y` on the query surface.
@@ -158,10 +158,16 @@ type VendorUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['ve
 type ContactUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['contacts']>;
 type AddressUserFieldWrites = UserDefinedFieldWritesOf<(typeof ENTITY_TABLES)['addresses']>;
 
-export type CustomerRecord<P = readonly []> = RestRecord<CustomerFields, CustomerExtended, P, CustomerUserFields>;
-export type VendorRecord<P = readonly []> = RestRecord<VendorFields, VendorExtended, P, VendorUserFields>;
-export type ContactRecord<P = readonly []> = RestRecord<ContactFields, ContactExtended, P, ContactUserFields>;
-export type AddressRecord = RestRecord<AddressFields, {}, readonly [], AddressUserFields>;
+/**
+ * An entity record: a nested object asked for may still be null (public captures show null children: a customer
+ * without an address row, a contact list with no entry), one not asked for is null.
+ */
+type EntityRecord<F, X, P, U> = RestRecord<F, X, P, U, null>;
+
+export type CustomerRecord<P = readonly []> = EntityRecord<CustomerFields, CustomerExtended, P, CustomerUserFields>;
+export type VendorRecord<P = readonly []> = EntityRecord<VendorFields, VendorExtended, P, VendorUserFields>;
+export type ContactRecord<P = readonly []> = EntityRecord<ContactFields, ContactExtended, P, ContactUserFields>;
+export type AddressRecord = EntityRecord<AddressFields, {}, readonly [], AddressUserFields>;
 
 export type Customers = EntityWriter<
   typeof CUSTOMER_FIELDS,

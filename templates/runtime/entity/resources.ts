@@ -82,7 +82,18 @@ const VENDORS: EntityDefinition<VendorKey> = {
   resource: 'vendors',
   fields: VENDOR_FIELDS,
   extended: VENDOR_EXTENDED,
-  keyOf: (k) => companyKey('vendors', k?.companyId, k?.vendorId, 'VendorId'),
+  keyOf: (k) => {
+    // E9: the family's vendor id is not the query surface's supplier_id (another table, another number)
+    const given = k as unknown as Record<string, unknown> | null | undefined;
+    if (
+      given?.['vendorId'] === undefined &&
+      (given?.['supplierId'] !== undefined || given?.['supplier_id'] !== undefined)
+    )
+      throw new ErpQueryError(
+        "entity/vendors: a vendor is keyed by its VendorId, which is not the query surface's supplier_id (the vendor table, not supplier: the same number may name another party); give vendorId",
+      );
+    return companyKey('vendors', k?.companyId, k?.vendorId, 'VendorId');
+  },
   keyFromRecord: (r) => ({ companyId: r['CompanyId'] as string, vendorId: r['VendorId'] as number }),
   keyFields: (k) => ({ CompanyId: k.companyId, VendorId: k.vendorId }),
 };
@@ -106,11 +117,14 @@ const ADDRESSES: EntityDefinition<number> = {
 const nestedAddress = recordCheck(ADDRESS_FIELDS);
 const pingCheck = recordCheck({ ResponseMessage: 'text!' });
 
-/** The record check; the nested objects in `required` must be present (they were asked for). */
-function recordSchema(definition: EntityDefinition<unknown>, required: ReadonlySet<string>, udf?: Fields): Check {
+/**
+ * The record check. A nested object asked for may still come as null: public captures show null children (a
+ * customer whose address row is missing), so null is a record without it, not a broken answer.
+ */
+function recordSchema(definition: EntityDefinition<unknown>, udf?: Fields): Check {
   const children: Record<string, { check: Check; required: boolean }> = {};
   for (const [name, kind] of Object.entries(definition.extended))
-    children[name] = { check: kind === 'address' ? nestedAddress : nestedCheck, required: required.has(name) };
+    children[name] = { check: kind === 'address' ? nestedAddress : nestedCheck, required: false };
   return recordCheck(definition.fields, children, udf);
 }
 
@@ -159,7 +173,7 @@ function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
   const base = `/api/entity/${definition.resource}`;
   const object = `entity/${definition.resource}`;
   const udf = userFieldKinds(context, ENTITY_TABLES[definition.resource]);
-  const anyRecord = recordSchema(definition as EntityDefinition<unknown>, new Set(), udf);
+  const anyRecord = recordSchema(definition as EntityDefinition<unknown>, udf);
   const records = arrayCheck(anyRecord);
   const nestedAddresses = Object.fromEntries(
     Object.entries(definition.extended)
@@ -178,11 +192,7 @@ function entity<K>(context: FamilyContext, definition: EntityDefinition<K>) {
       const path = `${base}/${definition.keyOf(key)}${queryOf([
         ['extendedproperties', asked === '*' ? '*' : names.length ? names.join(',') : undefined],
       ])}`;
-      return restCall(
-        context,
-        { method: 'GET', path, object },
-        recordSchema(definition as EntityDefinition<unknown>, new Set(names), udf),
-      );
+      return restCall(context, { method: 'GET', path, object }, anyRecord);
     },
     async list(options: { query: QueryBuilder<Fields, unknown> }) {
       if (typeof options?.query !== 'function')

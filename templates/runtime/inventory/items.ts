@@ -24,7 +24,7 @@
 //   companies: the existing ones are sent back.
 // - An item id containing `/` cannot be put in these URLs (`%2F` answers 404).
 // - An unfiltered list is not supported (it times out on the service): `list` needs a `$query`, and there is no
-//   `listAll`.
+//   `listAll`. Some items the query surface lists answer 404 here (the error says so).
 // - Decimals are sent as JSON numbers from their exact text: a write takes `Price1: 12.5` or `'12.5000'`.
 import { ErpQueryError, type WriteMismatch } from '../errors.js';
 import { checkVerify } from '../option-checks.js';
@@ -49,6 +49,7 @@ import {
 } from '../rest/fields.js';
 import { buildQuery, type QueryBuilder } from '../rest/query.js';
 import { queryOf, restCall } from '../rest/call.js';
+import { ErpResourceNotFoundError } from '../rest/errors.js';
 import {
   ITEM_EXTENDED,
   ITEM_FIELDS,
@@ -135,14 +136,17 @@ export type ItemCreate = Simplify<
     }
 >;
 
-type ExistingWritable =
-  | 'Sellable'
-  | 'ProductGroupId'
-  | 'PurchaseDiscountGroup'
-  | 'SalesDiscountGroup'
-  | 'ReplenishmentLocation'
-  | 'PrimaryBin'
-  | 'Delete';
+/** I12: what the service writes on a location the item already has (`Delete` Y/N: soft delete and restore, I13). */
+const EXISTING_WRITABLE = new Set([
+  'Sellable',
+  'ProductGroupId',
+  'PurchaseDiscountGroup',
+  'SalesDiscountGroup',
+  'ReplenishmentLocation',
+  'PrimaryBin',
+  'Delete',
+] as const);
+type ExistingWritable = typeof EXISTING_WRITABLE extends Set<infer F> ? F : never;
 
 /** A change to a location the item already has: only the fields the service writes on existing entries. */
 export type LocationUpdate = Simplify<{ LocationId: number } & { [K in ExistingWritable]?: LocationWriteFields[K] }>;
@@ -333,7 +337,22 @@ export function items(context: FamilyContext) {
       ['extendedproperties', star ? '*' : names.length ? names.join(',') : undefined],
     ])}`;
     const required = new Set(star ? Object.keys(ITEM_EXTENDED) : names);
-    return restCall(context, { method: 'GET', path, object: OBJECT }, itemSchema(required, udf)) as Promise<Row>;
+    try {
+      return (await restCall(context, { method: 'GET', path, object: OBJECT }, itemSchema(required, udf))) as Row;
+    } catch (error) {
+      if (!(error instanceof ErpResourceNotFoundError)) throw error;
+      // I16: the documents say some items the query surface lists answer 404 here
+      throw new ErpResourceNotFoundError(
+        `item ${JSON.stringify(itemId)} not found on the inventory family (some items the query surface lists, inv_mast, answer 404 here: read those there)`,
+        {
+          request: error.request,
+          status: error.status,
+          object: OBJECT,
+          ...(error.serverMessage !== undefined ? { serverMessage: error.serverMessage } : {}),
+        },
+        error.details,
+      );
+    }
   }
 
   async function appendOrUpdate(
@@ -350,6 +369,15 @@ export function items(context: FamilyContext) {
       const existing = locations.find((l) => same(l['LocationId'], update['LocationId']));
       if (existing === undefined)
         refuse(itemId, `location ${String(update['LocationId'])} is not a location of the item; append it instead`);
+      // I12: on an existing location the service writes only these; it answers 200 and ignores the others
+      const ignored = Object.keys(update).filter(
+        (f) => f !== 'LocationId' && !(EXISTING_WRITABLE as ReadonlySet<string>).has(f),
+      );
+      if (ignored.length)
+        refuse(
+          itemId,
+          `location ${String(update['LocationId'])}: ${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} written only on an appended location; on an existing one the service writes only ${[...EXISTING_WRITABLE].join(', ')} (and answers 200 ignoring the others)`,
+        );
       Object.assign(existing, update);
     }
     for (const location of appended) {
@@ -397,12 +425,17 @@ export function items(context: FamilyContext) {
       const asked = options?.extendedProperties;
       return get(itemId, asked === '*' || asked === undefined ? [] : asked, asked === '*') as Promise<ItemRecord<P>>;
     },
-    /** POST `/api/inventory/parts/`: creates the item with its blocks (atomic) and answers it. */
+    /**
+     * POST `/api/inventory/parts/`: creates the item with its blocks and answers it. The service makes a create
+     * atomic (a failed one leaves nothing: a following GET answers 404), so its intermittent opaque 500 ("thrown by
+     * the target of an invocation") is retried once, as the documents say: the failure it answered applied nothing,
+     * and the resent POST is the whole create again, not part of one (`atomic`; a lost connection is not retried).
+     */
     async create(payload: ItemCreate): Promise<ItemRecord> {
       checkCreate(payload);
       return restCall(
         context,
-        { method: 'POST', path: `${base}/`, object: OBJECT, body: payload, shape, kind: 'write' },
+        { method: 'POST', path: `${base}/`, object: OBJECT, body: payload, shape, kind: 'atomic' },
         itemSchema(new Set(), udf),
       ) as Promise<ItemRecord>;
     },

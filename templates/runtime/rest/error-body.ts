@@ -9,7 +9,9 @@
 //   once. Bulk runs contend for locks on the item master; a lock refusal is retried after 1 to 2 seconds.
 // - `ErrorType` names the exception in a namespace that differs between the documents (`Svc.Common.Exceptions.
 //   ServiceException`) and the real service's published bodies (the vendor's own): it is matched on its last
-//   segment (`ServiceException`, `BusinessException`, `ResourceNotFoundException`), never on a prefix.
+//   segment (`ServiceException`, `BusinessException`, `ResourceNotFoundException`), never on a prefix. Published
+//   bodies name some exceptions otherwise: a not-found answer `...NotFoundException` (public client code), an
+//   existing ItemId `...Prophet21Exception` (a service exception, read by its message like the documents' one).
 import { ErpHttpError, ErpLockedError, ErpNotFoundError, ErpServerError, type RequestInfo } from '../errors.js';
 import { preview } from '../redact.js';
 import { ErpResourceNotFoundError, ErpServiceError, ErpValidationError, type RestErrorDetails } from './errors.js';
@@ -87,7 +89,10 @@ export function explainRestError(
     userId: text(b['UserId']),
   };
   const logId = details.logId !== undefined ? ` (LogId ${details.logId})` : '';
-  if (status === 404 && details.exception === 'ResourceNotFoundException')
+  if (
+    status === 404 &&
+    (details.exception === 'ResourceNotFoundException' || details.exception === 'NotFoundException')
+  )
     return new ErpResourceNotFoundError(`not found${logId}`, info(status, message), details);
   const all = `${message ?? ''} ${details.innerException ?? ''}`;
   if (LOCKED.test(all))

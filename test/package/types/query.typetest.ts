@@ -77,6 +77,8 @@ query(customer).filter((c) => c.date_created.ge('2024-01-01T00:00:00Z'));
 query(customer).filter((c) => c.customer_id.eq(null));
 // @ts-expect-error delete_flag is not nullable
 query(customer).filter((c) => c.delete_flag.ne(null));
+// @ts-expect-error Q28: null is tested with eq and ne only, even on a nullable column
+query(customer).filter((c) => c.customer_name.gt(null));
 // @ts-expect-error gt(null) is no filter
 query(customer).filter((c) => c.terms_id.gt(null));
 query(customer).filter((c) => c.terms_id.ne(null));

@@ -15,11 +15,14 @@ const parts = client.inventory.parts;
 
 export async function entities(): Promise<void> {
   const c = await customers.get({ companyId: 'ACME', customerId: 100198 }, { extendedProperties: ['CustomerAddress'] });
-  const city: string | null | undefined = c.CustomerAddress.MailCity;
+  // asked for, yet it may be null (public captures show null children)
+  const city: string | null | undefined = c.CustomerAddress?.MailCity;
+  // @ts-expect-error asked for, but possibly null: read it with ?.
+  void c.CustomerAddress.MailCity;
   // only the nested objects asked for are present: the others are null
   const contactsOfC: null = c.CustomerContacts;
   const all = await customers.get({ companyId: 'ACME', customerId: 1 }, { extendedProperties: '*' });
-  const shipTos: object = all.CustomerShipTos;
+  const shipTos: object | null = all.CustomerShipTos;
   const plain: CustomerRecord = await customers.get({ companyId: 'ACME', customerId: 1 });
   // @ts-expect-error not asked for: null, so it has no MailCity
   void plain.CustomerAddress.MailCity;

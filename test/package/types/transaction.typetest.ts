@@ -91,6 +91,8 @@ Order.get('TABPAGE_1.order', { order_no: '1013938' });
 Order.get('TABPAGE_1.order', { no_such_field: '1' });
 // @ts-expect-error not an element
 Order.get('NO_SUCH.element', { order_no: '1' });
+// @ts-expect-error a List element: the service fails a transaction/get keyed on one (public captures)
+Order.get('TP_ITEMS.items', { user_line_no: '010' });
 
 // typed read-back: the rows of an element by field name, from a write's answer or a read
 export async function readBack(): Promise<string | undefined> {

@@ -51,7 +51,7 @@ describe('entity family: reading', () => {
     );
     expect(last()?.path).toBe('/api/entity/customers/ACME_198');
     expect(last()?.query).toBe('extendedproperties=CustomerAddress');
-    expect(c.CustomerAddress.MailCity).toBe('Akron');
+    expect(c.CustomerAddress?.MailCity).toBe('Akron');
     expect(c.CustomerContacts).toBeNull();
     expect(c.ObjectName).toBe('customer');
     expect(c.UserDefinedFields).toMatchObject({ region: null, 'credit score': null });
@@ -88,7 +88,7 @@ describe('entity family: reading', () => {
     expect((await sandbox.raw('/api/entity/customers/ACME%5F198')).status).toBe(200);
   });
 
-  it('a missing record is an ErpResourceNotFoundError with the decoded error body', async () => {
+  it('E12: a missing record is a 404 ResourceNotFoundException naming the query: an ErpResourceNotFoundError with the decoded error body', async () => {
     const error = await client.entity.customers.get({ companyId: 'ACME', customerId: 4242 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ErpResourceNotFoundError);
     expect(error).toBeInstanceOf(ErpNotFoundError);
@@ -291,7 +291,7 @@ describe('entity family: writing', () => {
     ).resolves.toMatchObject({ CreditStatus: 'OK' });
   });
 
-  it('a validation failure is an ErpValidationError listing each issue', async () => {
+  it('E12: a validation failure {Message, Errors[]} is an ErpValidationError listing each issue', async () => {
     const error = await client.entity.customers
       .update({ CompanyId: 'ACME', CustomerId: 199, CustomerName: ' ', CreditLimit: '-1' })
       .catch((e: unknown) => e);

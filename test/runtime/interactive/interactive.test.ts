@@ -8,6 +8,7 @@ import {
   createClient,
   tokenAuth,
   ErpChangeRejectedError,
+  ErpInteractiveError,
   ErpInteractiveUsageError,
   ErpSessionExpiredError,
   ErpWindowNotFoundError,
@@ -51,7 +52,7 @@ const bodyOf = (before: number, method: string, path: string) =>
   JSON.parse(since(before).find((r) => r.method === method && r.path.endsWith(path))!.body!) as unknown;
 
 describe('sessions', () => {
-  it('creates a session (Accept: application/json, id from Id), runs the work, deletes the session', async () => {
+  it('X1, X3: creates a session (Accept: application/json, id from Id), runs the work, deletes the session', async () => {
     const before = server.requests.length;
     const id = await client.interactive.session(async (s) => {
       expect(server.interactive.openSessions()).toBe(1);
@@ -67,7 +68,7 @@ describe('sessions', () => {
     expect(server.interactive.openSessions()).toBe(0);
   });
 
-  it('deletes the session when the work throws, and the work error is the one thrown', async () => {
+  it('X3: deletes the session when the work throws, and the work error is the one thrown', async () => {
     const before = server.requests.length;
     await expect(
       client.interactive.session(async (s) => {
@@ -79,35 +80,73 @@ describe('sessions', () => {
     expect(server.interactive.openSessions()).toBe(0);
   });
 
-  it('a 409 Session already exists deletes the token sessions and creates one again, once', async () => {
-    // a session left behind by this token (an earlier process that died)
-    const left = await fetch(`${uiServer(server)}/api/ui/interactive/sessions/`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${await auth.token()}`,
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-      },
-      body: '{}',
-    });
-    expect(left.status).toBe(200);
-    const lines: string[] = [];
-    const logged = createClient({
-      baseUrl: server.url,
-      uiServerUrl: uiServer(server),
-      auth,
-      drift: 'off',
-      log: (l) => lines.push(l),
-    });
+  it("X2: up to 26.1.5910.3 a session left behind answers 409 (and 500) Session already exists.: the client deletes the token's sessions and creates one again, once", async () => {
+    const old = await startSampleSandbox({ build: '26.1.5910.3', credentials });
+    try {
+      const oldAuth = signIn(old.url);
+      const create = async (token: string) =>
+        fetch(`${uiServer(old)}/api/ui/interactive/sessions/`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: '{}',
+        });
+      // a session left behind by this token (an earlier process that died)
+      expect((await create(await oldAuth.token())).status).toBe(200);
+      // the service's alternation, as the documents give it for these builds
+      const again = [await create(await oldAuth.token()), await create(await oldAuth.token())];
+      expect(again.map((r) => r.status)).toEqual([409, 500]);
+      expect(await again[0]!.json()).toMatchObject({ ErrorMessage: 'Session already exists.' });
+      const lines: string[] = [];
+      const logged = createClient({
+        baseUrl: old.url,
+        uiServerUrl: uiServer(old),
+        auth: oldAuth,
+        drift: 'off',
+        log: (l) => lines.push(l),
+      });
+      const before = old.requests.length;
+      await logged.interactive.session(async () => undefined);
+      expect(old.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /uiserver0/api/ui/interactive/sessions/',
+        'DELETE /uiserver0/api/ui/interactive/sessions',
+        'POST /uiserver0/api/ui/interactive/sessions/',
+        'DELETE /uiserver0/api/ui/interactive/sessions',
+      ]);
+      expect(lines.join('\n')).toMatch(/already exists/);
+      expect(old.interactive.openSessions()).toBe(0);
+
+      // a session another token of the user left: this token cannot end it (400 Invalid session)
+      const other = signIn(old.url);
+      expect((await create(await other.token())).status).toBe(200);
+      const error = await logged.interactive.session(async () => 'never').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ErpInteractiveError);
+      expect((error as ErpInteractiveError).serverMessage).toBe('Invalid session');
+      expect((error as Error).message).toMatch(/made with another token.*ends by itself after its idle timeout/);
+    } finally {
+      await old.close();
+    }
+  });
+
+  it('X2: from 26.1.5940.0 there is no 409: a second create for the token is a new session', async () => {
+    const create = async () =>
+      fetch(`${uiServer(server)}/api/ui/interactive/sessions/`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${await auth.token()}`,
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+        },
+        body: '{}',
+      });
+    const [first, second] = [await create(), await create()];
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(((await first.json()) as { Id: string }).Id).not.toBe(((await second.json()) as { Id: string }).Id);
     const before = server.requests.length;
-    await logged.interactive.session(async () => undefined);
+    await client.interactive.session(async () => undefined);
     expect(shown(before)).toEqual([
       'POST /uiserver0/api/ui/interactive/sessions/',
       'DELETE /uiserver0/api/ui/interactive/sessions',
-      'POST /uiserver0/api/ui/interactive/sessions/',
-      'DELETE /uiserver0/api/ui/interactive/sessions',
     ]);
-    expect(lines.join('\n')).toMatch(/already exists/);
   });
 
   it('a consumer key token without a user name is refused before any call; with a user name it works', async () => {
@@ -178,7 +217,7 @@ describe('sessions', () => {
     }
   });
 
-  it('reads the 25.2 session id field (SessionId)', async () => {
+  it('X1: reads the 25.2 session id field (SessionId)', async () => {
     const old = await startSampleSandbox({ build: '25.2.5776.1', credentials });
     try {
       const c = createClient({ baseUrl: old.url, uiServerUrl: uiServer(old), auth: signIn(old.url) });
@@ -191,7 +230,7 @@ describe('sessions', () => {
 });
 
 describe('windows', () => {
-  it('opens a window, selects the tab with PageName, sends typed changes with the datawindow, reads, saves, closes', async () => {
+  it('X7, X8, X9: opens a window, selects the tab with PageName, sends typed changes with the datawindow, reads (?id=), saves, closes', async () => {
     const before = server.requests.length;
     await client.interactive.session(async (s) => {
       const w = await s.open(Order);
@@ -232,7 +271,7 @@ describe('windows', () => {
     expect(typeof bodyOf(before, 'PUT', '/v2/data')).toBe('string');
   });
 
-  it('a record that does not exist is a typed result (Status 2, a message of Type 2), not an exception', async () => {
+  it('X4: a record that does not exist is a typed result (Status 2, a message of Type 2), not an exception', async () => {
     await client.interactive.session(async (s) => {
       const w = await s.open(Order);
       const missing = await w.change('TABPAGE_1.order', { order_no: 'NOSUCH' });
@@ -247,7 +286,7 @@ describe('windows', () => {
     });
   });
 
-  it('a response window is a typed blocked result, answered with its tools (?windowId=)', async () => {
+  it('X4, X7: a response window is a typed blocked result (Status 3), answered with its tools (?windowId=)', async () => {
     const before = server.requests.length;
     await client.interactive.session(async (s) => {
       const w = await s.open(PurchaseOrder);
@@ -269,7 +308,7 @@ describe('windows', () => {
     expect(shown(before).find((p) => p.startsWith('GET') && p.includes('/v2/tools'))).toMatch(/\?windowId=/);
   });
 
-  it('a batched change refused at one item says which items were applied and which were not attempted', async () => {
+  it('X5: a batched change refused at one item says which items were applied and which were not attempted', async () => {
     await client.interactive.session(async (s) => {
       const w = await s.open(Order);
       await w.tab('TABPAGE_1');
@@ -288,7 +327,7 @@ describe('windows', () => {
     });
   });
 
-  it('an over-length value is refused before sending when the column length is known, and names the field when the server refuses it', async () => {
+  it('X10: an over-length value is refused before sending when the column length is known, and names the field when the server refuses it', async () => {
     await client.interactive.session(async (s) => {
       const w = await s.open(Order);
       const before = server.requests.length;
@@ -309,7 +348,7 @@ describe('windows', () => {
     });
   });
 
-  it('a wrong datawindow name marks the window unusable and says so; close() absorbs the lost request', async () => {
+  it('X6: a wrong datawindow name marks the window unusable and says so; close() absorbs the lost request', async () => {
     await client.interactive.session(async (s) => {
       const w = await s.open(Order);
       await w.tab('TABPAGE_1');
@@ -331,7 +370,7 @@ describe('windows', () => {
     });
   });
 
-  it('Window not found is a typed error', async () => {
+  it('X11: Window not found is a typed error', async () => {
     await client.interactive.session(async (s) => {
       const w = await s.open(Order);
       const gone = await fetch(`${uiServer(server)}/api/ui/interactive/v2/window?id=${w.id}`, {
@@ -341,6 +380,100 @@ describe('windows', () => {
       expect(gone.status).toBe(200);
       await expect(w.data()).rejects.toBeInstanceOf(ErpWindowNotFoundError);
       await w.close(); // already gone: fine
+    });
+  });
+});
+
+describe('the wire rules, as the service answers the mistakes', () => {
+  /** a request on the UI server with the session's token, as a client that does not follow the documents sends it */
+  const onUi = async (path: string, init: { method?: string; body?: unknown; on?: Sandbox; token?: string } = {}) => {
+    const answer = await fetch(`${uiServer(init.on ?? server)}/api/ui/interactive${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        Authorization: `Bearer ${init.token ?? (await auth.token())}`,
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+      },
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
+    const text = await answer.text();
+    return {
+      status: answer.status,
+      message: text ? ((JSON.parse(text) as { ErrorMessage?: string }).ErrorMessage ?? text) : '',
+    };
+  };
+
+  it('X7: ?id= on the window and data endpoints, ?windowId= on the tools endpoint; the other one is refused: Window ID was not provided', async () => {
+    await client.interactive.session(async (s) => {
+      const w = await s.open(Order);
+      expect(await onUi(`/v2/data?windowId=${w.id}`)).toEqual({ status: 422, message: 'Window ID was not provided' });
+      expect((await onUi(`/v2/tools?id=${w.id}`)).status).toBe(400);
+      expect((await onUi(`/v2/data?id=${w.id}`)).status).toBe(200);
+      // what the client sends: the one each endpoint takes
+      const before = server.requests.length;
+      await w.data();
+      await w.tools();
+      await w.close();
+      expect(shown(before).map((p) => p.replace(/[0-9a-f-]{36}/, 'W'))).toEqual([
+        'GET /uiserver0/api/ui/interactive/v2/data?id=W',
+        'GET /uiserver0/api/ui/interactive/v2/tools?windowId=W',
+        'DELETE /uiserver0/api/ui/interactive/v2/window?id=W',
+      ]);
+    });
+  });
+
+  it('X8: a tab change names PageName; a TabName alone is a 400 with a blank tab name (26.1), PageName wins when both come', async () => {
+    await client.interactive.session(async (s) => {
+      const w = await s.open(Order);
+      expect(await onUi('/v2/tab', { method: 'PUT', body: { WindowId: w.id, TabName: 'TABPAGE_1' } })).toEqual({
+        status: 400,
+        message: "Tab page '' was not found on the window.",
+      });
+      const both = await onUi('/v2/tab', {
+        method: 'PUT',
+        body: { WindowId: w.id, PageName: 'TABPAGE_1', TabName: 'NO_SUCH_TAB' },
+      });
+      expect(both.status).toBe(200);
+      const before = server.requests.length;
+      expect((await w.tab('TP_ITEMS')).kind).toBe('ok');
+      expect(bodyOf(before, 'PUT', '/v2/tab')).toEqual({ WindowId: w.id, PageName: 'TP_ITEMS' });
+    });
+  });
+
+  it('X9: DatawindowName on every change item: 25.2 requires it, 26.1 only for fields below the header', async () => {
+    const old = await startSampleSandbox({ build: '25.2.5776.1', credentials });
+    try {
+      const oldAuth = signIn(old.url);
+      const c = createClient({ baseUrl: old.url, uiServerUrl: uiServer(old), auth: oldAuth, drift: 'off' });
+      await c.interactive.session(async (s) => {
+        const w = await s.open(Order);
+        await w.tab('TABPAGE_1');
+        const token = await oldAuth.token();
+        const bare = { WindowId: w.id, List: [{ TabName: 'TABPAGE_1', FieldName: 'po_no', Value: 'X9' }] };
+        expect(await onUi('/v2/change', { method: 'PUT', body: bare, on: old, token })).toEqual({
+          status: 400,
+          message: 'The DatawindowName of the change of po_no is required.',
+        });
+        // the client names it on every item, so its change is taken
+        expect((await w.change('TABPAGE_1.order', { po_no: 'X9' })).kind).toBe('ok');
+        expect(old.interactive.windowValues(w.id)).toEqual({ d_oe_hdr_order: { po_no: 'X9' } });
+      });
+    } finally {
+      await old.close();
+    }
+    // 26.1: a header-level field without it behaves as with the correct name; a field below the header does not
+    await client.interactive.session(async (s) => {
+      const w = await s.open(Order);
+      await w.tab('TABPAGE_1');
+      const header = {
+        WindowId: w.id,
+        List: [{ TabName: 'TABPAGE_1', FieldName: 'po_no', Value: 'X9-26', DatawindowName: null }],
+      };
+      expect((await onUi('/v2/change', { method: 'PUT', body: header })).status).toBe(200);
+      await w.tab('TP_ITEMS');
+      const line = { WindowId: w.id, List: [{ TabName: 'TP_ITEMS', FieldName: 'unit_quantity', Value: '1' }] };
+      expect((await onUi('/v2/change', { method: 'PUT', body: line })).status).toBe(400);
+      expect((await w.change('TP_ITEMS.items', { unit_quantity: 1 })).kind).toBe('ok');
     });
   });
 });
@@ -378,7 +511,7 @@ describe('session timeout', () => {
     );
   });
 
-  it('Session not found or expired from the server is a typed error', async () => {
+  it('X11: Session not found or expired from the server is a typed error', async () => {
     const frozen = () => 0;
     await client.interactive.session(
       async (s) => {
@@ -408,14 +541,14 @@ describe('Accept', () => {
     return fetch(url, { ...init, headers } as RequestInit) as unknown as ReturnType<FetchLike>;
   };
 
-  it('an XML answer (26.1.5940.0 and later) is a clear error', async () => {
+  it('X12: an XML answer (26.1.5940.0 and later) is a clear error', async () => {
     const c = createClient({ baseUrl: server.url, uiServerUrl: uiServer(server), auth, fetch: dropAccept });
     const error = await c.interactive.session(async () => undefined).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ErpUnexpectedResponseError);
     expect((error as Error).message).toMatch(/XML where JSON was expected/);
   });
 
-  it('an empty 500 (up to 26.1.5910.3) is a clear error', async () => {
+  it('X12: an empty 500 (up to 26.1.5910.3) is a clear error', async () => {
     const old = await startSampleSandbox({ build: '26.1.5910.3', credentials });
     try {
       const c = createClient({
@@ -428,6 +561,34 @@ describe('Accept', () => {
       const error = await c.interactive.session(async () => undefined).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ErpServerError);
       expect((error as Error).message).toMatch(/empty 500.*Accept: application\/json/);
+    } finally {
+      await old.close();
+    }
+  });
+});
+
+describe('X12: Accept on 25.2', () => {
+  it('X12: 25.2 answers its default representation without Accept (the client sends it all the same)', async () => {
+    const old = await startSampleSandbox({ build: '25.2.5776.1', credentials });
+    try {
+      const token = await signIn(old.url).token();
+      const created = await fetch(`${uiServer(old)}/api/ui/interactive/sessions/`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect(created.status).toBe(200);
+      expect(created.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await created.json()).toMatchObject({ SessionId: expect.any(String), Status: 'Active' });
+      // ended by the token that made it (on 25.2 another token of the user could not)
+      await fetch(`${uiServer(old)}/api/ui/interactive/sessions`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const c = createClient({ baseUrl: old.url, uiServerUrl: uiServer(old), auth: signIn(old.url), drift: 'off' });
+      const before = old.requests.length;
+      await c.interactive.session(async () => undefined);
+      expect(old.requests.slice(before).every((r) => r.headers['accept'] === 'application/json')).toBe(true);
     } finally {
       await old.close();
     }

@@ -101,7 +101,7 @@ describe('entity records are rows', () => {
       { companyId: 'ACME', customerId: 777001 },
       { extendedProperties: ['CustomerAddress', 'CustomerContacts'] },
     );
-    expect([c.CustomerName, c.CreditLimit, c.CustomerAddress.MailCity]).toEqual([
+    expect([c.CustomerName, c.CreditLimit, c.CustomerAddress?.MailCity]).toEqual([
       'Inserted Supply',
       '0.0001',
       'Elyria',

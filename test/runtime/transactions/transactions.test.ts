@@ -154,7 +154,7 @@ describe('a failed transaction never passes silently', () => {
       .transaction(Order.request([noCustomer], { useCodeValues: false }))
       .catch((error: unknown) => error);
     expect(e).toBeInstanceOf(ErpTransactionFailedError);
-    expect((e as ErpTransactionFailedError).messages).toEqual(['Transaction 1:: Customer ID is required']);
+    expect((e as ErpTransactionFailedError).messages).toEqual(['Transaction 1:: This column is required.']);
     expect((e as ErpTransactionFailedError).response.Results).toBeNull();
   });
 

@@ -227,7 +227,7 @@ describe('one outcome per transaction, and never a passed one twice', () => {
     const result = error.result as TransactionOutcome;
     expect(result.transactions.map((t) => [t.index, t.status, t.messages])).toEqual([
       [0, 'passed', []],
-      [1, 'failed', ['Customer ID is required']],
+      [1, 'failed', ['This column is required.']],
     ]);
     expect(result.transactions[0]!.keys).toEqual({ order_no: expect.stringMatching(/^\d+$/) });
     expect(result.transactions[1]!.keys).toEqual({});

@@ -48,7 +48,7 @@ const readBack = async (uid: number) => (await client.page(query(udt_pallet).fil
 const untyped = () => client.udt as unknown as { [K in keyof Udt]: (...args: unknown[]) => Promise<unknown> };
 
 describe('update', () => {
-  it('updates a row by row_uid with the table name prefixed, and reports the row count', async () => {
+  it('U1, U4: updates a row by row_uid with the table name prefixed, and reports the row count', async () => {
     const uid = 9001;
     const result = await client.udt.update(
       udt_pallet,
@@ -80,7 +80,7 @@ describe('update', () => {
     );
   });
 
-  it('a table without row_uid is refused before sending; the service would answer Invalid Row Uid! (a typed error)', async () => {
+  it('U1: a table without row_uid is refused before sending; the service would answer Invalid Row Uid! (a typed error)', async () => {
     const before = server.requests.length;
     const error = await untyped()
       .update(udt_legacy, { description: 'x' }, { row_uid: 1 })
@@ -110,13 +110,23 @@ describe('update', () => {
 });
 
 describe('delete', () => {
-  it('deletes by row_uid with the conditions at the top level, and reports the count parsed from [n] rows deleted', async () => {
+  it('U3: deletes by row_uid with the conditions at the top level, and reports the count parsed from [n] rows deleted', async () => {
     const result = await client.udt.delete(udt_pallet, { row_uid: 9002 });
     expect(result.rows).toBe(1);
     expect(result.message).toMatch(/\[1\] rows deleted from \[udt_pallet\]/);
     expect(last().method).toBe('DELETE');
     expect(JSON.parse(last().body)).toEqual({ table: 'udt_pallet', conditions: [{ name: 'row_uid', value: '9002' }] });
     expect(await readBack(9002)).toBeUndefined();
+    expect(await readBack(9001)).toBeDefined();
+    // the conditions nested in rows, as older contributors sent them: refused, nothing deleted
+    const nested = await sandbox.raw('/udtservice/api/udtdata/deleteudtdata', {
+      method: 'DELETE',
+      body: JSON.stringify({
+        table: 'udt_pallet',
+        rows: [{ columns: [], conditions: [{ name: 'row_uid', value: '9001' }] }],
+      }),
+    });
+    expect([nested.status, await nested.json()]).toEqual([400, { error: ['Conditions cannot be blank or none!'] }]);
     expect(await readBack(9001)).toBeDefined();
   });
 
@@ -138,18 +148,29 @@ describe('delete', () => {
     ]);
   });
 
-  it('a bare name, a view or an ordinary table is refused before sending', async () => {
+  it('U4: a bare name, a view or an ordinary table is refused before sending; the service answers each Invalid UDT table', async () => {
     const before = server.requests.length;
     await expect(untyped().delete('udt_pallet', { row_uid: 1 })).rejects.toThrow(/not the name "udt_pallet"/);
     await expect(untyped().delete('pallet', { row_uid: 1 })).rejects.toBeInstanceOf(ErpUdtUsageError);
     await expect(untyped().delete(svc_view_es_customer, { row_uid: 1 })).rejects.toThrow(/is a view/);
     await expect(untyped().delete(customer, { row_uid: 1 })).rejects.toThrow(/not a user-defined table/);
     expect(server.requests.length).toBe(before);
+    // what the service answers each of them
+    for (const table of ['pallet', 'svc_view_es_customer', 'customer']) {
+      const answer = await sandbox.raw('/udtservice/api/udtdata/deleteudtdata', {
+        method: 'DELETE',
+        body: JSON.stringify({ table, conditions: [{ name: 'row_uid', value: '1' }] }),
+      });
+      expect([answer.status, await answer.json()], table).toEqual([
+        400,
+        { id: 0, errorNo: 4001, errorMessage: 'Invalid UDT table' },
+      ]);
+    }
   });
 });
 
 describe('the service errors become typed errors', () => {
-  it('{id, errorNo, errorMessage} (Invalid UDT table) and {error: [...]} (Conditions cannot be blank) are ErpUdtErrors', async () => {
+  it('U5: {id, errorNo, errorMessage} (Invalid UDT table) and {error: [...]} (Conditions cannot be blank) are ErpUdtErrors', async () => {
     // a descriptor of a udt_ table the server does not know (e.g. a snapshot newer than the tenant)
     const unknown = { ...udt_pallet, name: 'udt_not_registered' } as unknown as typeof udt_pallet;
     const error = (await client.udt.delete(unknown, { row_uid: 1 }).catch((e: unknown) => e)) as ErpUdtError;
