@@ -9,7 +9,7 @@ import { ts6, tsc7 } from '../support/compilers.js';
 import { ROOT } from '../support/paths.js';
 import { firstTsBlock, runKitTest, writeKitProject } from '../support/readme-test-kit.js';
 
-it("T7, T10, T14: docs/verified-writes.md's example compiles and passes with node --test", async () => {
+it("docs/verified-writes.md's example compiles and passes with node --test", async () => {
   const dir = tempDir('erpgen-docs-verified-');
   mkdirSync(join(dir, 'node_modules', '@acme'), { recursive: true });
   symlinkSync(ROOT, join(dir, 'node_modules', 'erpgen'), 'dir');
