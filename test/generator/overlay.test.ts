@@ -51,7 +51,8 @@ describe('an overlay applied to the sample', () => {
 
   it("is said in each affected field's docs, beside what the definition says", () => {
     const types = readFileSync(join(out, 'transactions/Order.d.ts'), 'utf8');
-    const doc = (field: string) => new RegExp(`/\\*\\* ([^\\n]*) \\*/\\n\\s+readonly ${field}\\??: ([^;]*);`).exec(types);
+    const doc = (field: string) =>
+      new RegExp(`/\\*\\* ([^\\n]*) \\*/\\n\\s+readonly ${field}\\??: ([^;]*);`).exec(types);
     expect(doc('company_id')?.slice(1)).toEqual([
       'Company ID. Column oe_hdr.company_id (Char, at most 8). Disabled on this server (erpgen.config.json definitions; the definition says Required): the server refuses it, so writing it does not compile.',
       '$DisabledOnThisServer',
@@ -82,9 +83,7 @@ describe('an overlay applied to the sample', () => {
       'Order TP_ITEMS.items row 2: "unit_price" is missing',
     );
     // a keyed row may update: nothing is required of it
-    expect(() =>
-      Order.transaction().form('TABPAGE_1.order', { order_no: '1' }, { keys: ['order_no'] }),
-    ).not.toThrow();
+    expect(() => Order.transaction().form('TABPAGE_1.order', { order_no: '1' }, { keys: ['order_no'] })).not.toThrow();
     // missingRequired() follows the overlay: taker (false) and company_id (disabled) are no longer reported
     const missing = Order.transaction().form('TABPAGE_1.order', { po_no: 'P' }).missingRequired();
     expect(missing).toContain('TABPAGE_1.order.customer_id (Customer ID)');

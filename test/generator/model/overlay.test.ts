@@ -57,7 +57,14 @@ const order: TransactionService = {
       datawindow: null,
       fields: [field('order_no'), field('company_id', { required: true }), field('taker', { required: true })],
     },
-    { name: 'TP_ITEMS.items', type: 'List', keyFields: [], businessObject: null, datawindow: null, fields: [field('x')] },
+    {
+      name: 'TP_ITEMS.items',
+      type: 'List',
+      keyFields: [],
+      businessObject: null,
+      datawindow: null,
+      fields: [field('x')],
+    },
   ],
 };
 
