@@ -53,8 +53,11 @@ const ADDED = new Set([
 
 /** What the compiler says of a row that breaks a fact of the overlay (templates/runtime/transaction.ts). */
 const OVERLAY_MESSAGES = {
-  'field-disabled': (field: string, element: string) => `'${field}' of ${element} is disabled on this server`,
-  'field-required-on-server': (field: string) => `'${field}' is missing: required on this server`,
+  'field-disabled': (field: string, element: string) =>
+    new RegExp(escapeRegExp(`'${field}' of ${element} is disabled on this server`)),
+  // `Property 'po_no' is missing ... but required in type 'RequiredOnThisServer<"po_no">'`, or several at once
+  'field-required-on-server': (field: string) =>
+    new RegExp(`RequiredOnThisServer<[^']*"${escapeRegExp(field.replace(/["\\]/g, '\\$&'))}"`),
 };
 
 interface ProbePlan {
@@ -143,7 +146,7 @@ export function planProbes(
       else if (!ADDED.has(c.rule)) {
         // the messages of the overlay's facts name the field: the errors they give are this change's
         const message = OVERLAY_MESSAGES[c.rule as keyof typeof OVERLAY_MESSAGES]?.(s.field, s.element);
-        if (message) removals.push({ change: i, patterns: [new RegExp(escapeRegExp(message))], context, module });
+        if (message) removals.push({ change: i, patterns: [message], context, module });
         const key = probeKey('field', s.service, s.element, s.field);
         probe(key, { kind: 'field', name: s.field, context, module }, i);
         // a column's length change is used where the fields on that column are written

@@ -180,21 +180,19 @@ export type RowProblem<K extends string, F, El extends string, Key> = string ext
 type MustGive<F> = { [P in keyof F]-?: {} extends Pick<F, P> ? never : P }[keyof F];
 
 /**
- * A row problem (RowProblem), and in a new row (no keys: every row is inserted) a field missing that
- * erpgen.config.json `definitions` makes required. Elements without such fields pay one cached check.
+ * Fields erpgen.config.json `definitions` says this server requires: every new row (no keys) must give each. A
+ * row without one is told `Property 'po_no' is missing ... but required in type 'RequiredOnThisServer<"po_no">'`
+ * (a property, not a message replacing the row's type, so that completing a row that is not finished yet still
+ * offers its fields).
  */
-export type NewRowProblem<K extends string, F, El extends string, Key> =
-  RowProblem<K, F, El, Key> extends infer Problem extends string
-    ? Problem extends ''
-      ? [Key] extends [never]
-        ? {} extends F
-          ? ''
-          : [Exclude<MustGive<F>, K>] extends [never]
-            ? ''
-            : `'${Exclude<MustGive<F>, K> & string}' is missing: required on this server in a new row (erpgen.config.json)`
-        : ''
-      : Problem
-    : never;
+export type RequiredOnThisServer<P extends PropertyKey> = { readonly [K in P]-?: unknown };
+
+/** What a row of a write adds to its edits: in a new row, the fields required on this server (cached: none). */
+export type NewRow<F, Key> = [Key] extends [never]
+  ? {} extends F
+    ? unknown
+    : RequiredOnThisServer<MustGive<F>>
+  : unknown;
 
 /**
  * The edits of one row of keys `K`: each a field of the element `F`, with a value of its type; every key
@@ -224,10 +222,10 @@ export interface Transaction<in out Forms, in out Lists, in out Codes extends bo
     const Key extends keyof F & string = never,
     F = InMode<FieldsOf<Forms, El>, Codes>,
     ElementMistake extends string = ElementProblem<El, Forms, Lists, 'Form', 'List'>,
-    RowMistake extends string = NewRowProblem<K, F, El, Key>,
+    RowMistake extends string = RowProblem<K, F, El, Key>,
   >(
     element: OrProblem<El, ElementMistake>,
-    edits: OrProblem<Edits<K, F, Key>, RowMistake>,
+    edits: OrProblem<Edits<K, F, Key> & NewRow<NoInfer<F>, NoInfer<Key>>, RowMistake>,
     options?: KeyOptions<Key>,
   ): Transaction<Forms, Lists, Codes>;
   /** A List element (rows). With keys, two rows with equal key values are refused: the server would keep only the last. */
@@ -237,10 +235,10 @@ export interface Transaction<in out Forms, in out Lists, in out Codes extends bo
     const Key extends keyof F & string = never,
     F = InMode<FieldsOf<Lists, El>, Codes>,
     ElementMistake extends string = ElementProblem<El, Lists, Forms, 'List', 'Form'>,
-    RowMistake extends string = NewRowProblem<K, F, El, Key>,
+    RowMistake extends string = RowProblem<K, F, El, Key>,
   >(
     element: OrProblem<El, ElementMistake>,
-    rows: ReadonlyArray<OrProblem<Edits<K, F, Key>, RowMistake>>,
+    rows: ReadonlyArray<OrProblem<Edits<K, F, Key> & NewRow<NoInfer<F>, NoInfer<Key>>, RowMistake>>,
     options?: KeyOptions<Key>,
   ): Transaction<Forms, Lists, Codes>;
   /** Free text cut to its column's length so far, e.g. `TABPAGE_1.order.po_no: cut from 61 to 50 characters`. */
