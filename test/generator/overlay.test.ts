@@ -47,6 +47,9 @@ describe('an overlay applied to the sample', () => {
     expect(provenance.definitions).toEqual(JSON.parse(readFileSync(FIXTURE, 'utf8')).definitions);
     expect(provenance.build).toBe('26.1.5940.0');
     expect(readFileSync(join(out, 'provenance.d.ts'), 'utf8')).toMatch(/`definitions`: what erpgen\.config\.json told/);
+    expect(readFileSync(join(out, 'README.md'), 'utf8')).toContain(
+      'told erpgen about this server: 4 fields of 1 service disabled or made required or not',
+    );
   });
 
   it("is said in each affected field's docs, beside what the definition says", () => {
