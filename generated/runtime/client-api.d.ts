@@ -118,5 +118,5 @@ export type {
   PriceParameters,
   PriceResult,
 } from './inventory/index.js';
-export type { DriftMode, Provenance } from './drift.js';
+export type { DefinitionsOverlay, DriftMode, FieldOverlay, Provenance } from './drift.js';
 export type { ValidateMode } from './query/validate-mode.js';

@@ -12,6 +12,24 @@ export interface Provenance {
   readonly snapshotDigest?: string;
   /** when `erpgen fetch` fetched the snapshot (ISO 8601) */
   readonly fetchedAt?: string;
+  /**
+   * What the team told erpgen about its server (erpgen.config.json `definitions`), as applied to the transaction
+   * services' types: undefined when it told nothing
+   */
+  readonly definitions?: DefinitionsOverlay;
+}
+/**
+ * erpgen.config.json `definitions`: service -> data element -> field -> what this server does that its definition
+ * does not say. `disabled: true`: the server refuses the column (`Column is disabled: company_id`), so writing it
+ * does not compile; `required`: overrides the definition's `Required` flag (true: a new row must give it).
+ */
+export type DefinitionsOverlay = Readonly<
+  Record<string, Readonly<Record<string, Readonly<Record<string, FieldOverlay>>>>>
+>;
+/** What erpgen.config.json `definitions` says of one field (see DefinitionsOverlay). */
+export interface FieldOverlay {
+  readonly disabled?: boolean;
+  readonly required?: boolean;
 }
 /** `warn`: one line through the logger; `error`: every call is refused with an ErpDriftError; `off`: not checked. */
 export type DriftMode = 'warn' | 'error' | 'off';
