@@ -22,7 +22,7 @@ export type Overlay = readonly OverlayLine[];
 
 const FACTS = ['disabled', 'required'] as const;
 
-/** A problem with the overlay: a shape the file must not have, or a name the snapshot does not have, at a path below `definitions`. */
+/** What is wrong with the overlay (its shape, or a name the snapshot lacks), at a path below `definitions`. */
 export interface OverlayProblem {
   readonly path: readonly string[];
   readonly message: string;
@@ -39,19 +39,15 @@ const what = (value: unknown) => (Array.isArray(value) ? 'an array' : value === 
  * lines in the file's order; or the first problem with its shape.
  */
 export function readOverlay(raw: unknown): { lines: OverlayLine[] } | { problem: OverlayProblem } {
-  const levels = ['services', 'data elements', 'fields'] as const;
   const problem = (path: string[], message: string) => ({ problem: { path, message } });
-  if (!isObject(raw)) return problem([], `expected an object of ${levels[0]}, got ${what(raw)}`);
+  if (!isObject(raw)) return problem([], `expected an object of services, got ${what(raw)}`);
   const lines: OverlayLine[] = [];
   for (const [service, elements] of Object.entries(raw)) {
     if (!isObject(elements))
-      return problem([service], `expected an object of ${levels[1]} of ${named(service)}, got ${what(elements)}`);
+      return problem([service], `expected an object of data elements of ${named(service)}, got ${what(elements)}`);
     for (const [element, fields] of Object.entries(elements)) {
       if (!isObject(fields))
-        return problem(
-          [service, element],
-          `expected an object of ${levels[2]} of ${named(element)}, got ${what(fields)}`,
-        );
+        return problem([service, element], `expected an object of fields of ${named(element)}, got ${what(fields)}`);
       for (const [field, facts] of Object.entries(fields)) {
         const at = [service, element, field];
         if (!isObject(facts))
@@ -69,13 +65,7 @@ export function readOverlay(raw: unknown): { lines: OverlayLine[] } | { problem:
           return problem(at, 'give "disabled": true or "required": true | false');
         if (disabled === true && required === true)
           return problem(at, 'a field cannot be both disabled and required: the server refuses a disabled one');
-        lines.push({
-          service,
-          element,
-          field,
-          ...(disabled !== undefined ? { disabled } : {}),
-          ...(required !== undefined ? { required } : {}),
-        });
+        lines.push({ service, element, field, ...factsOf(facts) });
       }
     }
   }
@@ -110,11 +100,15 @@ function factsOf(line: FieldOverlay): FieldOverlay {
 /** The lines of each service, by name. */
 export function overlayByService(overlay: Overlay): ReadonlyMap<string, readonly OverlayLine[]> {
   const by = new Map<string, OverlayLine[]>();
-  for (const line of overlay) by.set(line.service, [...(by.get(line.service) ?? []), line]);
+  for (const line of overlay) {
+    const lines = by.get(line.service);
+    if (lines) lines.push(line);
+    else by.set(line.service, [line]);
+  }
   return by;
 }
 
-/** The facts of one field, with what they make of it. */
+/** a field the overlay disables: no row may write it */
 export const isDisabled = (field: TransactionField): boolean => field.overlay?.disabled === true;
 /** a field the overlay makes required: a new row (no keys) must give it, checked by the compiler */
 export const mustBeGiven = (field: TransactionField): boolean => field.overlay?.required === true;
