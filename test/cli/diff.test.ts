@@ -42,6 +42,19 @@ function upgrade(dir: string): void {
   rmSync(join(dir, 'definitions/PickZone.json'));
 }
 
+/** `folder` made a git repository of one commit holding what is in it; git in it, as a function */
+function repository(folder: string, message: string): (...args: string[]) => string {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+      cwd: folder,
+      encoding: 'utf8',
+    });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-q', '-m', message);
+  return git;
+}
+
 let cases = 0;
 function snapshots(): { dir: string; before: string; after: string } {
   const dir = join(work, `case${cases++}`);
@@ -206,14 +219,7 @@ describe('erpgen diff', () => {
     const repo = join(dir, 'repo');
     mkdirSync(join(repo, 'sub'), { recursive: true });
     cpSync(join(dir, 'old'), join(repo, 'schema'), { recursive: true });
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
-        cwd: repo,
-        encoding: 'utf8',
-      });
-    git('init', '-q');
-    git('add', '-A');
-    git('commit', '-q', '-m', 'the snapshot on main');
+    const git = repository(repo, 'the snapshot on main');
     rmSync(join(repo, 'schema'), { recursive: true });
     cpSync(join(dir, 'new'), join(repo, 'schema'), { recursive: true });
     const status = git('status', '--porcelain');
@@ -505,14 +511,7 @@ describe('erpgen diff and the definitions overlay', () => {
         JSON.stringify({ packageName: '@acme/erp-schema', include: ['customer'], definitions }),
       );
     config({ Order: { 'TABPAGE_1.order': { taker: { required: false } } } });
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
-        cwd: repo,
-        encoding: 'utf8',
-      });
-    git('init', '-q');
-    git('add', '-A');
-    git('commit', '-q', '-m', 'the snapshot and the overlay on main');
+    const git = repository(repo, 'the snapshot and the overlay on main');
     return { repo, git, config };
   }
 

@@ -4,13 +4,13 @@
 // must be an error); the messages a disabled or required field gives, under both compilers; and what an editor
 // (the TypeScript 6 language service) offers in a row and shows of a field.
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { Project, ts } from 'ts-morph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.js';
 import { generate } from '../../generator/generate.js';
 import { ts6, tsc7 } from '../support/compilers.js';
-import { compileMistakes, type Messages, type Mistake } from '../support/messages.js';
+import { compileMistakes, typesTsconfig, type Messages, type Mistake } from '../support/messages.js';
 import { ROOT } from '../support/paths.js';
 
 const FIXTURES = join(ROOT, 'test/fixtures/overlay');
@@ -40,18 +40,10 @@ const REQUIRED: readonly Mistake[] = [
   },
 ];
 
-/** a tsconfig beside the fixture's type test, with the type tests' settings */
+/** the fixture's type test in `folder`, with a tsconfig of the type tests' settings */
 function typetestProject(folder: string): string {
-  const file = join(folder, 'typetest.tsconfig.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      extends: relative(folder, join(ROOT, 'test/package/types/tsconfig.json')),
-      include: ['overlay.typetest.ts'],
-    }),
-  );
   cpSync(join(FIXTURES, 'overlay.typetest.ts'), join(folder, 'overlay.typetest.ts'));
-  return file;
+  return typesTsconfig(folder, ['overlay.typetest.ts'], 'typetest.tsconfig.json');
 }
 
 let messages: Messages;
