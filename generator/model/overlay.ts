@@ -5,7 +5,7 @@
 // (dots, spaces, `constructor`, `__proto__`: a zod record or a plain object would lose or misread the last).
 import { named, quote } from '../message-text.js';
 import { didYouMean } from '../nearest-name.js';
-import type { FieldOverlay } from '../../templates/runtime/drift.js';
+import type { FieldOverlay } from '../../templates/runtime/contract.js';
 import type { TransactionField, TransactionService } from './transactions.js';
 
 /** What the overlay says of one field: the two facts it knows, as the file gives them (the package's type). */

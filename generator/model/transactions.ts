@@ -1,6 +1,5 @@
 // The transaction-service model: what parse/definitions.ts produces and emit/transaction-module.ts consumes.
-import type { FieldType } from '../../templates/runtime/contract.js';
-import type { FieldOverlay } from '../../templates/runtime/drift.js';
+import type { FieldOverlay, FieldType } from '../../templates/runtime/contract.js';
 
 export type { FieldType };
 

@@ -8,6 +8,7 @@
 // server the package does not describe. A build that cannot be read (a key without the UI scope, a serverinfo
 // that names none) is said once and not checked: the guard refuses a build it has read, never one it could not.
 import { readServerBuild } from './discovery.js';
+import type { DefinitionsOverlay } from './contract.js';
 import { ErpDriftError } from './errors.js';
 import type { Http } from './http.js';
 import type { Logger } from './retry.js';
@@ -29,21 +30,6 @@ export interface Provenance {
    * services' types: undefined when it told nothing
    */
   readonly definitions?: DefinitionsOverlay;
-}
-
-/**
- * erpgen.config.json `definitions`: service -> data element -> field -> what this server does that its definition
- * does not say. `disabled: true`: the server refuses the column (`Column is disabled: company_id`), so writing it
- * does not compile; `required`: overrides the definition's `Required` flag (true: a new row must give it).
- */
-export type DefinitionsOverlay = Readonly<
-  Record<string, Readonly<Record<string, Readonly<Record<string, FieldOverlay>>>>>
->;
-
-/** What erpgen.config.json `definitions` says of one field (see DefinitionsOverlay). */
-export interface FieldOverlay {
-  readonly disabled?: boolean;
-  readonly required?: boolean;
 }
 
 /** `warn`: one line through the logger; `error`: every call is refused with an ErpDriftError; `off`: not checked. */

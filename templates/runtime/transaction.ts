@@ -3,8 +3,7 @@
 // key named for an element must be in every row, List rows that the server would fold (equal keys, last one
 // wins) are refused, values are written as the strings the service takes, identifiers too long for their
 // column are refused and free text too long is truncated with a warning.
-import type { FieldType } from './contract.js';
-import type { FieldOverlay } from './drift.js';
+import type { FieldOverlay, FieldType } from './contract.js';
 import { ErpError } from './errors.js';
 import { decimalText, isDateText, localDateTime, plainNumber, type Decimal } from './literals.js';
 import type { DidYouMean, OrProblem } from './messages.js';
