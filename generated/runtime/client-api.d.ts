@@ -118,5 +118,6 @@ export type {
   PriceParameters,
   PriceResult,
 } from './inventory/index.js';
-export type { DefinitionsOverlay, DriftMode, FieldOverlay, Provenance } from './drift.js';
+export type { DriftMode, Provenance } from './drift.js';
+export type { DefinitionsOverlay, FieldOverlay } from './contract.js';
 export type { ValidateMode } from './query/validate-mode.js';

@@ -1,3 +1,4 @@
+import type { DefinitionsOverlay } from './contract.js';
 import type { Http } from './http.js';
 import type { Logger } from './retry.js';
 /**
@@ -17,19 +18,6 @@ export interface Provenance {
    * services' types: undefined when it told nothing
    */
   readonly definitions?: DefinitionsOverlay;
-}
-/**
- * erpgen.config.json `definitions`: service -> data element -> field -> what this server does that its definition
- * does not say. `disabled: true`: the server refuses the column (`Column is disabled: company_id`), so writing it
- * does not compile; `required`: overrides the definition's `Required` flag (true: a new row must give it).
- */
-export type DefinitionsOverlay = Readonly<
-  Record<string, Readonly<Record<string, Readonly<Record<string, FieldOverlay>>>>>
->;
-/** What erpgen.config.json `definitions` says of one field (see DefinitionsOverlay). */
-export interface FieldOverlay {
-  readonly disabled?: boolean;
-  readonly required?: boolean;
 }
 /** `warn`: one line through the logger; `error`: every call is refused with an ErpDriftError; `off`: not checked. */
 export type DriftMode = 'warn' | 'error' | 'off';

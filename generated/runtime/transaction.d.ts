@@ -1,5 +1,4 @@
-import type { FieldType } from './contract.js';
-import type { FieldOverlay } from './drift.js';
+import type { FieldOverlay, FieldType } from './contract.js';
 import { ErpError } from './errors.js';
 import { type Decimal } from './literals.js';
 import type { DidYouMean, OrProblem } from './messages.js';
