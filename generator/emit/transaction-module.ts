@@ -55,6 +55,7 @@ function fieldDoc(field: TransactionField, element: DataElement, maxLength: numb
 
 /** What erpgen.config.json `definitions` says of the field, and what the definition said. */
 function overlayDoc(field: TransactionField): string {
+  if (field.overlay === undefined) return '';
   const says = `the definition says ${field.required}`;
   const where = 'erpgen.config.json definitions';
   return [
