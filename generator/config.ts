@@ -8,7 +8,7 @@ import { DEFAULT_CONFIG_FILE } from './defaults.js';
 import { configShape, type Flags, type OverrideKey } from './commands/option-table.js';
 import { FETCH_OPTIONS, GENERATE_OPTIONS } from './commands/options.js';
 import { UserError } from './errors.js';
-import { named } from './message-text.js';
+import { keyPath } from './message-text.js';
 import { mergeKnownValues, type KnownValueSet } from './model/known-values.js';
 
 export const configSchema = z
@@ -39,12 +39,7 @@ export type ConfigFlags = Partial<
 /** `path: message` per problem, the way a user would look for it in the file */
 export function formatIssues(file: string, error: z.ZodError): string {
   const lines = error.issues.map((issue) => {
-    const path = issue.path.length
-      ? issue.path
-          .map((p) => (typeof p === 'number' ? `[${p}]` : `.${named(String(p))}`))
-          .join('')
-          .replace(/^\./, '')
-      : '(top level)';
+    const path = issue.path.length ? keyPath(issue.path) : '(top level)';
     return `${path}: ${issue.message}`;
   });
   return `${file}: ${lines.join('; ')}`;

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Config } from './config.js';
 import { inputError, Stopped, UserError } from './errors.js';
-import { named, quote } from './message-text.js';
+import { DEFAULT_CONFIG_FILE } from './defaults.js';
+import { keyPath, named, quote } from './message-text.js';
 import { catalogModule } from './emit/catalog.js';
 import { ADDITIONS } from './families/index.js';
 import { knownValuesModule } from './emit/known-values-module.js';
@@ -23,6 +24,15 @@ import { rowModule } from './emit/row-module.js';
 import { transactionModule } from './emit/transaction-module.js';
 import { KnownValueIndex } from './model/known-values.js';
 import { nameServices } from './model/naming.js';
+import {
+  applyOverlay,
+  checkServiceLines,
+  overlayByService,
+  overlayTree,
+  unknownService,
+  type OverlayLine,
+  type OverlayProblem,
+} from './model/overlay.js';
 import { objectModulePath, planObjects, serviceModulePath, type PlannedObject } from './model/plan.js';
 import { selector, unmatchedPatterns, type Selection } from './model/select.js';
 import type { QueryObject } from './model/schema.js';
@@ -37,7 +47,7 @@ import {
 } from './left-out.js';
 import { parseDefinition, parseServiceList } from './parse/definitions.js';
 import { readManifest } from './source/manifest.js';
-import { MANIFEST_FILE, readBytes, type SnapshotDocument } from './source/snapshot.js';
+import { MANIFEST_FILE, readBytes, type SnapshotDocument, type SnapshotServices } from './source/snapshot.js';
 import type { ProgressCounts } from './progress.js';
 import { openRun, previousRun, type RunInputs } from './run-inputs.js';
 import type { Provenance } from '../templates/runtime/drift.js';
@@ -135,6 +145,31 @@ function provenanceOf(dir: string, inputs: RunInputs['inputs']): Provenance {
   };
 }
 
+/**
+ * The overlay (erpgen.config.json `definitions`) by service, checked against the snapshot before anything is
+ * read or written: a service, element or field it names that the snapshot does not have is one line naming it,
+ * where it is in the file, and the nearest name. Only the services it names are parsed here.
+ */
+function checkedOverlay(
+  config: Config,
+  services: SnapshotServices | undefined,
+): ReadonlyMap<string, readonly OverlayLine[]> {
+  const overlay = overlayByService(config.definitions ?? []);
+  if (overlay.size === 0) return overlay;
+  const refuse = (problem: OverlayProblem) =>
+    new UserError(
+      `${config.file ?? DEFAULT_CONFIG_FILE}: ${keyPath(['definitions', ...problem.path])}: ${problem.message}`,
+    );
+  const files = new Map(services?.definitions.map((d) => [d.name, d]));
+  for (const [name, lines] of overlay) {
+    const file = files.get(name);
+    if (!file) throw refuse(unknownService(name, files.keys()));
+    const problem = checkServiceLines(parseDefinition(readBytes(file).toString('utf8'), file.label), lines);
+    if (problem) throw refuse(problem);
+  }
+  return overlay;
+}
+
 function stopIfAsked(signal: AbortSignal | undefined, out: string): void {
   if (signal?.aborted) throw new Stopped(`stopped: ${basename(out)} is as it was, nothing was written`);
 }
@@ -153,6 +188,8 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     notices.push(line);
     options.notice?.(line);
   };
+
+  const overlay = checkedOverlay(config, services);
 
   // source + parse, pass 1: the objects each document exposes; model: what to generate, and all the names
   const { documents, plan: indexed } = readPlan(snapshot, config, notice);
@@ -242,7 +279,11 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
           `holds the definition of service ${quote(service.name)}, not of ${quote(definition.name)}`,
         );
       const names = serviceNames.get(service.name)!;
-      emit(serviceModulePath(names), transactionModule(service, names, lengths), 'services');
+      emit(
+        serviceModulePath(names),
+        transactionModule(applyOverlay(service, overlay.get(service.name)), names, lengths),
+        'services',
+      );
     }
 
     // the definitions as one digest: of each file's name and digest
@@ -255,7 +296,10 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       )
       .digest('hex');
     const added = ADDITIONS.map((a) => a.make(familyRead));
-    const provenance = provenanceOf(config.snapshot, inputs);
+    const provenance: Provenance = {
+      ...provenanceOf(config.snapshot, inputs),
+      ...(overlay.size ? { definitions: overlayTree(config.definitions) } : {}),
+    };
     for (const [path, module] of added.flatMap((a) => a.modules)) write(path, module);
 
     const info: PackageInfo = {

@@ -89,3 +89,17 @@ export function oneLine(message: string): string {
   for (const c of shownChars(message, false)) escaped += c;
   return [...escaped].length <= MESSAGE_MAX ? escaped : bounded(escaped, MESSAGE_MAX);
 }
+
+/**
+ * Where a value is in a JSON file, as a user would look for it: `knownValues[0].values.Each`,
+ * `definitions.Order."TABPAGE_1.order".company_id` (a key holding a dot is quoted, so that the dots between keys
+ * stay unambiguous).
+ */
+export function keyPath(path: ReadonlyArray<PropertyKey>): string {
+  return path
+    .map((p) =>
+      typeof p === 'number' ? `[${p}]` : `.${String(p).includes('.') ? quote(String(p)) : named(String(p))}`,
+    )
+    .join('')
+    .replace(/^\./, '');
+}

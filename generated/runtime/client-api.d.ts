@@ -123,4 +123,5 @@ export type {
   PriceResult,
 } from './inventory/index.js';
 export type { DriftMode, Provenance } from './drift.js';
+export type { DefinitionsOverlay, FieldOverlay } from './contract.js';
 export type { ValidateMode } from './query/validate-mode.js';

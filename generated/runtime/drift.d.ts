@@ -1,3 +1,4 @@
+import type { DefinitionsOverlay } from './contract.js';
 import type { Http } from './http.js';
 import type { Logger } from './retry.js';
 /**
@@ -12,6 +13,11 @@ export interface Provenance {
   readonly snapshotDigest?: string;
   /** when `erpgen fetch` fetched the snapshot (ISO 8601) */
   readonly fetchedAt?: string;
+  /**
+   * What the team told erpgen about its server (erpgen.config.json `definitions`), as applied to the transaction
+   * services' types: undefined when it told nothing
+   */
+  readonly definitions?: DefinitionsOverlay;
 }
 /** `warn`: one line through the logger; `error`: every call is refused with an ErpDriftError; `off`: not checked. */
 export type DriftMode = 'warn' | 'error' | 'off';

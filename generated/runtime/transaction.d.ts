@@ -1,4 +1,4 @@
-import type { FieldType } from './contract.js';
+import type { FieldOverlay, FieldType } from './contract.js';
 import { ErpError } from './errors.js';
 import { type Decimal } from './literals.js';
 import type { DidYouMean, OrProblem } from './messages.js';
@@ -30,6 +30,11 @@ export interface FieldDescriptor {
   readonly validValues?: readonly string[];
   /** the label, for messages */
   readonly label?: string;
+  /**
+   * what erpgen.config.json `definitions` says of the field on this server: `disabled` (refused when written),
+   * `required` (true: a new row must give it; either way it overrides the definition's flag in `required`)
+   */
+  readonly overlay?: FieldOverlay;
 }
 export interface ElementDescriptor {
   readonly type: 'Form' | 'List';
@@ -42,6 +47,14 @@ export interface ElementDescriptor {
 export interface ServiceDescriptor {
   readonly name: string;
   readonly elements: Readonly<Record<string, ElementDescriptor>>;
+}
+/**
+ * The type of a field disabled on this server (erpgen.config.json `definitions`): no value is one, so a row that
+ * writes the field does not compile (the row's message says why). The field stays in the element's type for what
+ * reads it (records(), get()).
+ */
+export interface DisabledOnThisServer {
+  readonly 'disabled on this server (erpgen.config.json)': never;
 }
 /** A payload problem found before sending: an unknown element or field, a missing key, folded rows, a bad value. */
 export declare class ErpTransactionBuildError extends ErpError {
@@ -64,7 +77,7 @@ export declare class ErpTruncationError extends ErpTransactionBuildError {
 /** In code-value mode the codes are not known: fields with valid values take any string. */
 type InMode<F, Codes extends boolean> = Codes extends true
   ? {
-      readonly [K in keyof F]?: [Exclude<F[K], undefined>] extends [string] ? string : F[K];
+      readonly [K in keyof F]: [Exclude<F[K], undefined>] extends [string] ? string : F[K];
     }
   : F;
 /**
@@ -74,10 +87,18 @@ type InMode<F, Codes extends boolean> = Codes extends true
  * (The values a row really holds are checked key by key, own keys only: see RowProblem.)
  */
 type Inherited<K> = K extends keyof Object ? Object[K] : never;
-/** The shape rows are inferred against: the element's fields, for completion and literal types. */
-type RowShape<F> = {
-  readonly [K in keyof F]?: F[K] | Inherited<K>;
-};
+/**
+ * The shape rows are inferred against: the element's fields, for completion and literal types. Fields disabled on
+ * this server are left out, so that completion does not offer them (an element without any keeps the plain shape).
+ */
+type RowShape<F> = [DisabledOnThisServer] extends [F[keyof F]]
+  ? {
+      readonly [K in keyof F as [Exclude<F[K], undefined>] extends [DisabledOnThisServer] ? never : K]?:
+        F[K] | Inherited<K>;
+    }
+  : {
+      readonly [K in keyof F]?: F[K] | Inherited<K>;
+    };
 /** `'po_number' is not a field of TABPAGE_1.order (did you mean po_no?)`: the type an unknown field meets. */
 type NotAField<P, El extends string, Fields> = `'${P & string}' is not a field of ${El}${DidYouMean<P, Fields, '_'>}`;
 /**
@@ -99,19 +120,45 @@ type FieldsOf<Elements, El> = El extends keyof Elements
   : {
       readonly [field: string]: unknown;
     };
+/** Of the keys `K` a row gives, those disabled on this server. */
+type DisabledOf<K, F> = {
+  [P in K & keyof F]: [Exclude<F[P], undefined>] extends [DisabledOnThisServer] ? P : never;
+}[K & keyof F];
 /**
- * What is wrong with rows of keys `K`, as a message: a field unknown to the element, a key missing; else `''`.
- * The keys are inferred from the rows (a variable too, where excess property checks do not apply). Only the
- * keys are inferred, never the row itself: rows of a list would be widened into one union that gives each row
- * the others' keys as optional `never`, which an inherited name like `constructor` never fits.
+ * What is wrong with rows of keys `K`, as a message: a field unknown to the element, a field disabled on this
+ * server, a key missing; else `''`. The keys are inferred from the rows (a variable too, where excess property
+ * checks do not apply). Only the keys are inferred, never the row itself: rows of a list would be widened into one
+ * union that gives each row the others' keys as optional `never`, which an inherited name like `constructor` never
+ * fits.
  */
 export type RowProblem<K extends string, F, El extends string, Key> = string extends K
   ? ''
   : [Exclude<K, keyof F>] extends [never]
-    ? [Exclude<Key, K>] extends [never]
-      ? ''
-      : `'${Exclude<Key, K> & string}' is missing: a write keyed on it needs it in every row`
+    ? [DisabledOf<K, F>] extends [never]
+      ? [Exclude<Key, K>] extends [never]
+        ? ''
+        : `'${Exclude<Key, K> & string}' is missing: a write keyed on it needs it in every row`
+      : `'${DisabledOf<K, F> & string}' of ${El} is disabled on this server (erpgen.config.json)`
     : NotAField<Exclude<K, keyof F>, El, keyof F>;
+/** The fields a row must have: those erpgen.config.json `definitions` makes required (required properties of F). */
+type MustGive<F> = {
+  [P in keyof F]-?: {} extends Pick<F, P> ? never : P;
+}[keyof F];
+/**
+ * Fields erpgen.config.json `definitions` says this server requires: every new row (no keys) must give each. A
+ * row without one is told `Property 'po_no' is missing ... but required in type 'RequiredOnThisServer<"po_no">'`
+ * (a property, not a message replacing the row's type, so that completing a row that is not finished yet still
+ * offers its fields).
+ */
+export type RequiredOnThisServer<P extends PropertyKey> = {
+  readonly [K in P]-?: unknown;
+};
+/** What a row of a write adds to its edits: in a new row, the fields required on this server (cached: none). */
+export type NewRow<F, Key> = [Key] extends [never]
+  ? {} extends F
+    ? unknown
+    : RequiredOnThisServer<MustGive<F>>
+  : unknown;
 /**
  * The edits of one row of keys `K`: each a field of the element `F`, with a value of its type; every key
  * present. `F` is the method's type parameter, never inferred from a row (its default is the element's fields).
@@ -143,7 +190,7 @@ export interface Transaction<in out Forms, in out Lists, in out Codes extends bo
     RowMistake extends string = RowProblem<K, F, El, Key>,
   >(
     element: OrProblem<El, ElementMistake>,
-    edits: OrProblem<Edits<K, F, Key>, RowMistake>,
+    edits: OrProblem<Edits<K, F, Key> & NewRow<NoInfer<F>, NoInfer<Key>>, RowMistake>,
     options?: KeyOptions<Key>,
   ): Transaction<Forms, Lists, Codes>;
   /** A List element (rows). With keys, two rows with equal key values are refused: the server would keep only the last. */
@@ -156,7 +203,7 @@ export interface Transaction<in out Forms, in out Lists, in out Codes extends bo
     RowMistake extends string = RowProblem<K, F, El, Key>,
   >(
     element: OrProblem<El, ElementMistake>,
-    rows: ReadonlyArray<OrProblem<Edits<K, F, Key>, RowMistake>>,
+    rows: ReadonlyArray<OrProblem<Edits<K, F, Key> & NewRow<NoInfer<F>, NoInfer<Key>>, RowMistake>>,
     options?: KeyOptions<Key>,
   ): Transaction<Forms, Lists, Codes>;
   /** Free text cut to its column's length so far, e.g. `TABPAGE_1.order.po_no: cut from 61 to 50 characters`. */

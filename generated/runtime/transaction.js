@@ -70,6 +70,18 @@ function cut(text, max) {
   return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
 }
 // --- the builder -------------------------------------------------------------------------------------------
+const mustGiveOf = new WeakMap();
+/** The fields erpgen.config.json `definitions` makes required in new rows of an element (worked out once). */
+function mustGive(element) {
+  let names = mustGiveOf.get(element);
+  if (!names) {
+    names = Object.entries(element.fields)
+      .filter(([, f]) => f.overlay?.required === true)
+      .map(([name]) => name);
+    mustGiveOf.set(element, names);
+  }
+  return names;
+}
 /** How much of a cut value a warning shows: enough to recognise it, too little to carry a record's text. */
 const CUT_PREVIEW = 16;
 class TransactionBuilder {
@@ -122,6 +134,10 @@ class TransactionBuilder {
         const descriptor = hasOwn(element.fields, field) ? element.fields[field] : undefined;
         if (!descriptor)
           throw new ErpTransactionBuildError(`${at}: ${JSON.stringify(field)} is not a field of the element`);
+        if (descriptor.overlay?.disabled)
+          throw new ErpTransactionBuildError(
+            `${at}: ${JSON.stringify(field)} is disabled on this server (erpgen.config.json definitions): leave it out`,
+          );
         const place = { element: name, field, ...(rows.length > 1 ? { row: index + 1 } : {}) };
         edits.push({ Name: field, Value: this.value(value, descriptor, `${at}.${field}`, place) });
       }
@@ -142,7 +158,15 @@ class TransactionBuilder {
         }
         seen.set(identity, index);
       }
-      if (!keys.length) this.inserted.push({ element: name, fields: new Set(edits.map((e) => e.Name)) });
+      if (!keys.length) {
+        const given = new Set(edits.map((e) => e.Name));
+        for (const field of mustGive(element))
+          if (!given.has(field))
+            throw new ErpTransactionBuildError(
+              `${at}: ${JSON.stringify(field)} is missing: required on this server in a new row (erpgen.config.json definitions)`,
+            );
+        this.inserted.push({ element: name, fields: given });
+      }
       return { Edits: edits, RelativeDateEdits: [] };
     });
     this.elements.push({ Name: name, Type: type, Keys: [...keys], Rows: wireRows });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DEFAULT_MAX_METADATA_BYTES } from '../source/live/download.js';
 import { DEFAULT_OUT } from '../defaults.js';
+import { readOverlay, type OverlayLine } from '../model/overlay.js';
 import type { Table } from './option-table.js';
 
 /** A number with one message for whatever is wrong with it (not a number, out of range). */
@@ -25,6 +26,14 @@ const knownValueSet = z
       }, 'must be all strings or all numbers'),
   })
   .strict();
+
+/** erpgen.config.json `definitions`: read as lines by model/overlay.ts (a zod record would lose `__proto__`). */
+const definitionsOverlay = z.unknown().transform((raw, context): OverlayLine[] => {
+  const read = readOverlay(raw);
+  if ('lines' in read) return read.lines;
+  context.addIssue({ code: 'custom', message: read.problem.message, path: [...read.problem.path] });
+  return z.NEVER;
+});
 
 const configFlag = {
   type: z.string().optional(),
@@ -87,6 +96,12 @@ export const GENERATE_OPTIONS = {
   knownValues: {
     type: z.array(knownValueSet).default([]),
     describe: 'added to, or replacing by name, the built-in known values',
+    on: 'config',
+  },
+  definitions: {
+    type: definitionsOverlay.default([]),
+    describe:
+      'what the team learned about its server, per service, data element and field: { "disabled": true } or { "required": true | false }',
     on: 'config',
   },
   defaultPageSize: {

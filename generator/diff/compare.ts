@@ -5,6 +5,8 @@ import { kindOf } from '../model/edm.js';
 import type { KnownValueIndex, KnownValueSet } from '../model/known-values.js';
 import type { Column, QueryObject, Surface } from '../model/schema.js';
 import type { DataElement, TransactionField, TransactionService } from '../model/transactions.js';
+import { distance } from '../nearest-name.js';
+import { isDisabled, mustBeGiven, requiredFlag } from '../model/overlay.js';
 import type { RuleId } from './rules.js';
 
 export type Subject =
@@ -43,18 +45,6 @@ function knownText(set: KnownValueSet | undefined): string | null {
   if (!set) return null;
   const codes = Object.values(set.values).map((v) => (typeof v === 'string' ? `'${v}'` : String(v)));
   return `${set.name} (${codes.join(' | ')})`;
-}
-
-/** Edit distance of two short names, for hints only. */
-export function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++)
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 /** The members of two versions of a list: by name, those removed and added, and which look renamed. */
@@ -183,11 +173,24 @@ function precisionText(c: Column): string {
 /** A field's length where it is known to have changed: the old and new `$MaxLength` of its column. */
 export type LengthChange = (dbColumn: string) => { readonly from: number; readonly to: number } | undefined;
 
-/** The changes from `before` to `after`, two versions of the same transaction service. */
+/** How changes name the config file each version's `definitions` overlay came from (model/overlay.ts). */
+export interface OverlaySources {
+  readonly before: string;
+  readonly after: string;
+}
+
+const SAME_CONFIG: OverlaySources = { before: 'erpgen.config.json', after: 'erpgen.config.json' };
+
+/**
+ * The changes from `before` to `after`, two versions of the same transaction service, each with its overlay
+ * applied: a field's facts are compared as the package types them (disabled, required in new rows, reported by
+ * `missingRequired()`), whether the definition or the overlay changed them.
+ */
 export function compareServices(
   before: TransactionService,
   after: TransactionService,
   lengthChange: LengthChange = () => undefined,
+  sources: OverlaySources = SAME_CONFIG,
 ): Change[] {
   const service = after.name;
   const changes: Change[] = [];
@@ -206,12 +209,18 @@ export function compareServices(
     if (old.type !== e.type) changes.push({ rule: 'element-type-changed', subject, from: old.type, to: e.type });
     if ([...old.keyFields].sort().join('\0') !== [...e.keyFields].sort().join('\0'))
       changes.push({ rule: 'element-keys-changed', subject, from: old.keyFields, to: e.keyFields });
-    changes.push(...compareFields(service, old, e, lengthChange));
+    changes.push(...compareFields(service, old, e, lengthChange, sources));
   }
   return changes;
 }
 
-function compareFields(service: string, before: DataElement, after: DataElement, lengthChange: LengthChange): Change[] {
+function compareFields(
+  service: string,
+  before: DataElement,
+  after: DataElement,
+  lengthChange: LengthChange,
+  sources: OverlaySources,
+): Change[] {
   const element = after.name;
   const changes: Change[] = [];
   const subject = (field: string): Subject => ({ kind: 'field', service, element, field });
@@ -220,15 +229,54 @@ function compareFields(service: string, before: DataElement, after: DataElement,
     changes.push({ rule: 'field-removed', subject: subject(f.name), ...hint('to', fields.renamedTo.get(f.name)) });
   for (const f of after.fields) {
     const old = fields.before.get(f.name);
-    if (old) changes.push(...compareField(old, f, subject(f.name), lengthChange));
+    if (old) changes.push(...compareField(old, f, subject(f.name), lengthChange, sources));
   }
   for (const f of fields.added)
     changes.push({
-      rule: f.required ? 'field-added-required' : 'field-added',
+      rule: requiredFlag(f) ? 'field-added-required' : 'field-added',
       subject: subject(f.name),
       ...(f.dataType !== null ? { to: f.dataType } : {}),
       ...hint('from', fields.renamedFrom.get(f.name)),
     });
+  return changes;
+}
+
+/** The facts the overlay gives a field, compared: disabled, required in new rows, then the required flag. */
+function compareFacts(
+  before: TransactionField,
+  after: TransactionField,
+  subject: Subject,
+  sources: OverlaySources,
+): Change[] {
+  const changes: Change[] = [];
+  const said = (side: 'before' | 'after') => ({ note: `${sources[side]} definitions` });
+  if (isDisabled(before) !== isDisabled(after))
+    changes.push({
+      rule: isDisabled(after) ? 'field-disabled' : 'field-enabled',
+      subject,
+      ...said(isDisabled(after) ? 'after' : 'before'),
+    });
+  if (isDisabled(after)) return changes;
+  if (mustBeGiven(before) !== mustBeGiven(after))
+    changes.push({
+      rule: mustBeGiven(after) ? 'field-required-on-server' : 'field-not-required-on-server',
+      subject,
+      ...said(mustBeGiven(after) ? 'after' : 'before'),
+    });
+  else if (!isDisabled(before) && requiredFlag(before) !== requiredFlag(after)) {
+    const word = after.overlay?.required ?? before.overlay?.required;
+    const note =
+      after.overlay?.required !== undefined
+        ? `"required": ${word} in ${sources.after} definitions`
+        : before.overlay?.required !== undefined
+          ? `"required": ${word} no longer in ${sources.after} definitions`
+          : undefined;
+    changes.push({
+      rule: requiredFlag(after) ? 'field-required' : 'field-optional',
+      subject,
+      ...(note ? { note } : {}),
+    });
+  }
   return changes;
 }
 
@@ -237,10 +285,9 @@ function compareField(
   after: TransactionField,
   subject: Subject,
   lengthChange: LengthChange,
+  sources: OverlaySources,
 ): Change[] {
-  const changes: Change[] = [];
-  if (before.required !== after.required)
-    changes.push({ rule: after.required ? 'field-required' : 'field-optional', subject });
+  const changes = compareFacts(before, after, subject, sources);
   if (before.dataType !== after.dataType)
     changes.push({ rule: 'field-type-changed', subject, from: before.dataType, to: after.dataType });
   const [oldValues, newValues] = [before.validValues, after.validValues];

@@ -89,6 +89,16 @@ function what(c: Change, name: Namer): string {
       return `precision and scale ${String(c.from)} became ${String(c.to)}`;
     case 'known-values-changed':
       return `known values ${list(c.from, name)} became ${list(c.to, name)}`;
+    case 'field-disabled':
+      return 'is disabled on this server';
+    case 'field-enabled':
+      return 'is no longer disabled on this server';
+    case 'field-required-on-server':
+      return 'must be given in new rows on this server';
+    case 'field-not-required-on-server':
+      return 'no longer must be given in new rows';
+    case 'definitions-line-unmatched':
+      return 'is named by the definitions overlay, but the new snapshot does not have it';
     case 'field-required':
       return 'is now required';
     case 'field-optional':

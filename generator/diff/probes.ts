@@ -51,6 +51,15 @@ const ADDED = new Set([
   'element-added',
 ]);
 
+/** What the compiler says of a row that breaks a fact of the overlay (templates/runtime/transaction.ts). */
+const OVERLAY_MESSAGES = {
+  'field-disabled': (field: string, element: string) =>
+    new RegExp(escapeRegExp(`'${field}' of ${element} is disabled on this server`)),
+  // `Property 'po_no' is missing ... but required in type 'RequiredOnThisServer<"po_no">'`, or several at once
+  'field-required-on-server': (field: string) =>
+    new RegExp(`RequiredOnThisServer<[^']*"${escapeRegExp(field.replace(/["\\]/g, '\\$&'))}"`),
+};
+
 interface ProbePlan {
   readonly members: Probe[];
   readonly elements: Probe[];
@@ -75,6 +84,8 @@ export function planProbes(
   const removals: Removal[] = [];
   changes.forEach((c, i) => {
     const s = c.subject;
+    // a line of the overlay that names nothing of the new snapshot: no member to look for
+    if (c.rule === 'definitions-line-unmatched') return;
     if ('surface' in s) {
       const side = c.rule === 'object-removed' ? 'before' : 'after';
       const n = names.object(s.surface, s.object, side);
@@ -133,6 +144,9 @@ export function planProbes(
           module,
         });
       else if (!ADDED.has(c.rule)) {
+        // the messages of the overlay's facts name the field: the errors they give are this change's
+        const message = OVERLAY_MESSAGES[c.rule as keyof typeof OVERLAY_MESSAGES]?.(s.field, s.element);
+        if (message) removals.push({ change: i, patterns: [message], context, module });
         const key = probeKey('field', s.service, s.element, s.field);
         probe(key, { kind: 'field', name: s.field, context, module }, i);
         // a column's length change is used where the fields on that column are written

@@ -223,10 +223,23 @@ export function mapErrors(
     );
     let traced = false;
     for (const r of named) {
-      const subject = changes[r.change]!.subject;
-      const member = 'field' in subject ? subject.field : 'column' in subject ? subject.column : undefined;
+      const { subject, rule } = changes[r.change]!;
+      // a field missing from a row is not on a line of its own (a later row's may be)
+      const member =
+        rule === 'field-required-on-server'
+          ? undefined
+          : 'field' in subject
+            ? subject.field
+            : 'column' in subject
+              ? subject.column
+              : undefined;
       const line = member === undefined ? d.line : refineLine(sources.read(d.file), d.line, d.column, member);
-      add(r.change, { file: d.file, line, how: /Cannot find module/.test(d.text) ? 'imports it' : 'uses it', error });
+      const how = /Cannot find module/.test(d.text)
+        ? 'imports it'
+        : rule === 'field-disabled'
+          ? 'writes it'
+          : 'uses it';
+      add(r.change, { file: d.file, line, how, error });
       traced = true;
     }
     if (!traced) {

@@ -10,6 +10,7 @@ import type { Config } from '../config.js';
 import { UserError } from '../errors.js';
 import { generate } from '../generate.js';
 import { nameServices } from '../model/naming.js';
+import type { Overlay } from '../model/overlay.js';
 import { openServices } from '../source/snapshot.js';
 import { modelKey, planProbes, probeFiles, probePackage, type ChangedModels } from './probes.js';
 import { mapErrors, parseDiagnostics, type Diagnostic, type ProjectResult } from './project-map.js';
@@ -35,9 +36,11 @@ export async function checkProject(input: ProjectInput): Promise<ProjectResult> 
   const work = mkdtempSync(join(tmpdir(), 'erpgen-diff-project-'));
   try {
     const ext = config.emit === 'ts' ? '.ts' : '.d.ts';
-    const packageAt = (name: string, snapshot: string) => generate({ ...config, snapshot, out: join(work, name) });
-    await packageAt('old', input.before);
-    await packageAt('new', input.after);
+    // each package with its side's overlay (less the lines its snapshot does not match, which the diff reports)
+    const packageAt = (name: string, snapshot: string, definitions: Overlay) =>
+      generate({ ...config, snapshot, out: join(work, name), definitions: [...definitions] });
+    await packageAt('old', input.before, diff.overlays.before);
+    await packageAt('new', input.after, diff.overlays.after);
 
     const serviceNames = {
       before: nameServices(openServices(input.before)?.definitions.map((d) => d.name) ?? []),

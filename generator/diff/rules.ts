@@ -109,11 +109,36 @@ export const RULES = {
   },
   'field-required': {
     level: 'breaking',
-    reason: 'now marked required: new rows without it may be refused (`missingRequired()` reports it)',
+    reason:
+      'now marked required (by its definition, or no longer overruled by erpgen.config.json definitions): new rows without it may be refused (`missingRequired()` reports it)',
   },
   'field-optional': {
     level: 'non-breaking',
-    reason: 'no longer marked required: rows with it are still taken',
+    reason:
+      'no longer marked required (by its definition, or overruled by erpgen.config.json definitions): rows with it are still taken',
+  },
+  'field-disabled': {
+    level: 'breaking',
+    reason:
+      'erpgen.config.json definitions say the server refuses it (disabled on this server): rows that write it no longer compile',
+  },
+  'field-enabled': {
+    level: 'non-breaking',
+    reason: 'erpgen.config.json definitions no longer say it is disabled: rows may write it again',
+  },
+  'field-required-on-server': {
+    level: 'breaking',
+    reason:
+      'erpgen.config.json definitions say the server needs it (required: true): new rows (no keys) without it no longer compile',
+  },
+  'field-not-required-on-server': {
+    level: 'non-breaking',
+    reason: 'erpgen.config.json definitions no longer say the server needs it: rows without it compile again',
+  },
+  'definitions-line-unmatched': {
+    level: 'breaking',
+    reason:
+      'a line of erpgen.config.json definitions names a service, data element or field the new snapshot does not have: `erpgen generate` refuses the config until the line is fixed or removed',
   },
   'field-type-changed': {
     level: 'breaking',

@@ -3,10 +3,11 @@
 import { relative } from 'node:path';
 import type { Flags } from '../commands/option-table.js';
 import type { DIFF_OPTIONS } from '../commands/options.js';
-import { loadConfig } from '../config.js';
+import { configPath, loadConfig } from '../config.js';
 import { UserError } from '../errors.js';
 import type { ProjectResult } from './project-map.js';
 import { modelKey, type ChangedModels } from './probes.js';
+import { sideOverlay } from './overlays.js';
 import { checkProject } from './project.js';
 import { jsonReport, markdownReport, textReport, type Colours } from './report.js';
 import { levelOf } from './rules.js';
@@ -38,12 +39,17 @@ function failed(flags: Flags<typeof DIFF_OPTIONS>, diff: SnapshotDiff, project: 
 export async function runDiff(flags: Flags<typeof DIFF_OPTIONS>, paint?: Colours): Promise<DiffReport> {
   const sources: SnapshotSource[] = [];
   try {
-    const config = loadConfig(flags.config !== undefined ? { config: flags.config } : {});
+    const configFlags = flags.config !== undefined ? { config: flags.config } : {};
+    const config = loadConfig(configFlags);
     const before = await openSource(flags.old);
     sources.push(before);
     const after = await openSource(flags.new ?? (relative(process.cwd(), config.snapshot) || '.'));
     sources.push(after);
     const models: ChangedModels = { objects: new Map(), services: new Map() };
+    const overlays = {
+      before: sideOverlay(before, config, configPath(configFlags)),
+      after: sideOverlay(after, config, configPath(configFlags)),
+    };
     const diff = diffSnapshots(
       before,
       after,
@@ -54,6 +60,7 @@ export async function runDiff(flags: Flags<typeof DIFF_OPTIONS>, paint?: Colours
             onObject: (_, o) => models.objects.set(modelKey(o.surface, o.name), o),
             onService: (_, s) => models.services.set(s.name, s),
           },
+      overlays,
     );
     const project =
       flags.project === undefined

@@ -8,8 +8,10 @@ import { parseDefinition, parseServiceList } from '../parse/definitions.js';
 import { readManifest, type ManifestFields } from '../source/manifest.js';
 import { openServices, readBytes, type SnapshotFile } from '../source/snapshot.js';
 import type { TransactionService } from '../model/transactions.js';
-import { compareServices, type Change } from './compare.js';
+import { applyOverlay, overlayByService, unmatchedLines, type Overlay, type OverlayLine } from '../model/overlay.js';
+import { compareServices, type Change, type Subject } from './compare.js';
 import type { LengthChanges } from './objects.js';
+import type { SideOverlay } from './overlays.js';
 import type { Snapshot } from './snapshots.js';
 
 /** Why a service the old snapshot had is missing from the new one, as far as the new snapshot tells. */
@@ -45,11 +47,29 @@ function mayName(bytes: Buffer, lengths: LengthChanges): boolean {
 
 export interface ServicesDiffOptions {
   readonly lengths: LengthChanges;
+  /** the `definitions` overlay of each side (overlays.ts) */
+  readonly overlays?: { readonly before: SideOverlay; readonly after: SideOverlay };
   /** each service that changed, in both versions (for `--project`) */
   readonly onChanged?: (before: TransactionService, after: TransactionService) => void;
 }
 
-export function diffServices(old: Snapshot, current: Snapshot, options: ServicesDiffOptions): Change[] {
+export interface ServicesDiff {
+  readonly changes: Change[];
+  /** each side's overlay less the lines its snapshot does not match (what `--project` generates with) */
+  readonly overlays: { readonly before: Overlay; readonly after: Overlay };
+}
+
+/** The subject of a line that names something its snapshot does not have: the service, element or field. */
+function unmatchedSubject(line: OverlayLine, missing: 'service' | 'element' | 'field'): Subject {
+  const { service, element, field } = line;
+  return missing === 'service'
+    ? { kind: 'service', service }
+    : missing === 'element'
+      ? { kind: 'element', service, element }
+      : { kind: 'field', service, element, field };
+}
+
+export function diffServices(old: Snapshot, current: Snapshot, options: ServicesDiffOptions): ServicesDiff {
   const definitions = (s: Snapshot) =>
     (openServices(s.dir)?.definitions ?? []).map((d) => ({ ...d, label: s.fileLabel(d.file) }));
   const before = definitions(old);
@@ -58,6 +78,31 @@ export function diffServices(old: Snapshot, current: Snapshot, options: Services
   const manifest = readManifest(afterDir);
   const changes: Change[] = [];
   const lengthChange = (dbColumn: string) => options.lengths.get(dbColumn.toLowerCase());
+  const sources = { before: options.overlays?.before.label ?? '', after: options.overlays?.after.label ?? '' };
+  const lines = {
+    before: overlayByService(options.overlays?.before.lines ?? []),
+    after: overlayByService(options.overlays?.after.lines ?? []),
+  };
+  // the lines each snapshot matches, and a change for each line the new one does not
+  const matched = { before: [] as OverlayLine[], after: [] as OverlayLine[] };
+  const unmatched = new Map<string, Change>();
+  const match = (side: 'before' | 'after', service: TransactionService | undefined, name: string) => {
+    const own = lines[side].get(name) ?? [];
+    const missing = service ? unmatchedLines(service, own) : own.map((line) => ({ line, missing: 'service' as const }));
+    const wrong = new Set(missing.map((m) => m.line));
+    matched[side].push(...own.filter((l) => !wrong.has(l)));
+    if (side === 'after')
+      for (const m of missing) {
+        const subject = unmatchedSubject(m.line, m.missing);
+        unmatched.set(JSON.stringify(subject), {
+          rule: 'definitions-line-unmatched',
+          subject,
+          note: `${sources.after} definitions`,
+        });
+      }
+  };
+  const sameLines = (name: string) =>
+    JSON.stringify(lines.before.get(name) ?? []) === JSON.stringify(lines.after.get(name) ?? []);
   // both lists are in code-point order of the names: merge them
   let i = 0;
   let j = 0;
@@ -70,23 +115,41 @@ export function diffServices(old: Snapshot, current: Snapshot, options: Services
         subject: { kind: 'service', service: old!.name },
         note: whyGone(old!.name, afterDir, manifest),
       });
+      if (lines.before.has(old!.name)) match('before', readService(old!, readBytes(old!)), old!.name);
       i++;
     } else if (old === undefined || current.name < old.name) {
       changes.push({ rule: 'service-added', subject: { kind: 'service', service: current.name } });
+      if (lines.after.has(current.name)) match('after', readService(current, readBytes(current)), current.name);
       j++;
     } else {
-      // the same bytes are the same service, unless a column it takes lengths from changed
+      // the same bytes and the same overlay lines are the same service, unless a column it takes lengths from
+      // changed; lines of the overlay are checked against the definition whatever else changed
       const [oldBytes, newBytes] = [readBytes(old), readBytes(current)];
-      if (!oldBytes.equals(newBytes) || mayName(newBytes, options.lengths)) {
+      const name = current.name;
+      const compare = !oldBytes.equals(newBytes) || mayName(newBytes, options.lengths) || !sameLines(name);
+      if (compare || lines.before.has(name) || lines.after.has(name)) {
         const a = readService(old, oldBytes);
         const b = readService(current, newBytes);
-        const found = compareServices(a, b, lengthChange);
-        changes.push(...found);
-        if (found.length) options.onChanged?.(a, b);
+        match('before', a, name);
+        match('after', b, name);
+        if (compare) {
+          const [x, y] = [applyOverlay(a, lines.before.get(name)), applyOverlay(b, lines.after.get(name))];
+          const found = compareServices(x, y, lengthChange, sources);
+          changes.push(...found);
+          if (found.length) options.onChanged?.(x, y);
+        }
       }
       i++;
       j++;
     }
   }
-  return changes;
+  // lines naming a service their snapshot does not have
+  for (const [side, files] of [
+    ['before', before],
+    ['after', after],
+  ] as const) {
+    const names = new Set(files.map((d) => d.name));
+    for (const name of lines[side].keys()) if (!names.has(name)) match(side, undefined, name);
+  }
+  return { changes: [...changes, ...unmatched.values()], overlays: matched };
 }

@@ -11,6 +11,8 @@ import type { Change, Subject } from './compare.js';
 import { diffDocument, type DocumentDiff, type LengthChanges } from './objects.js';
 import { readManifest } from '../source/manifest.js';
 import { diffServices } from './services.js';
+import type { SideOverlay } from './overlays.js';
+import type { Overlay } from '../model/overlay.js';
 
 export interface SnapshotDiff {
   /** server builds, from the snapshots' manifest.json (`erpgen fetch`), when they have one */
@@ -19,6 +21,8 @@ export interface SnapshotDiff {
   readonly changes: readonly Change[];
   /** both snapshots' objects, with their names in the package */
   readonly plans: { readonly before: readonly PlannedObject[]; readonly after: readonly PlannedObject[] };
+  /** each side's `definitions` overlay, less the lines its snapshot does not match (a change says so of the new) */
+  readonly overlays: { readonly before: Overlay; readonly after: Overlay };
 }
 
 export interface DiffHooks {
@@ -47,7 +51,13 @@ export interface Snapshot {
   readonly fileLabel: (file: string) => string;
 }
 
-export function diffSnapshots(old: Snapshot, current: Snapshot, config: Config, hooks: DiffHooks = {}): SnapshotDiff {
+export function diffSnapshots(
+  old: Snapshot,
+  current: Snapshot,
+  config: Config,
+  hooks: DiffHooks = {},
+  overlays?: { readonly before: SideOverlay; readonly after: SideOverlay },
+): SnapshotDiff {
   const [before, after] = [old.dir, current.dir];
   const oldDocuments = openSnapshot(before).map((d) => ({ ...d, label: old.fileLabel(d.file) }));
   const newDocuments = openSnapshot(after).map((d) => ({ ...d, label: current.fileLabel(d.file) }));
@@ -63,17 +73,21 @@ export function diffSnapshots(old: Snapshot, current: Snapshot, config: Config, 
   );
   const tables = diffs.find((d) => d.documents.after.surface === 'table')!;
   const changes = [...diffs.flatMap((d) => d.changes)];
-  if (withServices) {
+  let matched: SnapshotDiff['overlays'] = { before: [], after: [] };
+  if (withServices || overlays?.after.lines.length) {
     const found = diffServices(old, current, {
       lengths: tables.lengths,
+      ...(overlays ? { overlays } : {}),
       ...(hooks.onService ? { onChanged: hooks.onService } : {}),
     });
-    changes.push(...found, ...movedLengths(found, tables));
+    changes.push(...found.changes, ...movedLengths(found.changes, tables));
+    matched = found.overlays;
   }
   return {
     builds: { before: readManifest(before)?.serverBuild ?? null, after: readManifest(after)?.serverBuild ?? null },
     changes: changes.sort(reportOrder),
     plans: { before: diffs.flatMap((d) => d.plans.before), after: diffs.flatMap((d) => d.plans.after) },
+    overlays: matched,
   };
 }
 

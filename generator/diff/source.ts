@@ -3,9 +3,18 @@
 // streamed out of git (`git cat-file --batch`, one process for all of them) into a temporary folder: the
 // user's work tree, index and HEAD are never touched, and the documents are never held in memory whole.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, type WriteStream } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  type WriteStream,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, posix, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { SNAPSHOT_FILES } from '../source/snapshot.js';
 
@@ -16,6 +25,8 @@ export interface SnapshotSource {
   readonly label: string;
   /** how messages name one of its files: relative to the working folder, or `git:REV:path/file` */
   readonly fileLabel: (file: string) => string;
+  /** the commit of a `git:REV:path` snapshot */
+  readonly revision?: string;
   /** removes what was made to read it */
   close(): void;
 }
@@ -31,6 +42,23 @@ export async function openSource(spec: string, cwd = process.cwd()): Promise<Sna
   const missing = DOCUMENTS.filter((f) => !existsSync(join(dir, f)));
   if (missing.length) throw new UserError(`${spec}: not a snapshot folder: it has no ${missing.join(' and no ')}`);
   return { dir, label: relative(cwd, dir) || '.', fileLabel: (file) => relative(cwd, file), close: () => {} };
+}
+
+/**
+ * The text of `file` (a file of the work tree) as of a commit: undefined when the commit has no such file,
+ * `outside` when the file is not in the repository of the working folder.
+ */
+export function fileAtRevision(revision: string, file: string, cwd = process.cwd()): string | undefined | 'outside' {
+  const top = git(['rev-parse', '--show-toplevel'], cwd);
+  if (!top.ok || !existsSync(dirname(file))) return 'outside';
+  const real = join(realpathSync(dirname(file)), basename(file));
+  const inRepo = relative(realpathSync(top.stdout.trim()), real).split('\\').join('/');
+  if (inRepo.startsWith('..') || isAbsolute(inRepo)) return 'outside';
+  const blob = git(['rev-parse', '--verify', '--quiet', `${revision}:${inRepo}`], cwd);
+  if (!blob.ok) return undefined;
+  const text = git(['cat-file', 'blob', blob.stdout.trim()], cwd);
+  if (!text.ok) throw new UserError(`git cat-file ${revision}:${inRepo} failed: ${text.stderr.trim().split('\n')[0]}`);
+  return text.stdout;
 }
 
 function git(args: readonly string[], cwd: string): { ok: boolean; stdout: string; stderr: string } {
@@ -81,6 +109,7 @@ async function openGit(spec: string, cwd: string): Promise<SnapshotSource> {
   return {
     dir,
     label: spec,
+    revision: sha,
     fileLabel: (file) => `${spec.replace(/\/$/, '')}/${relative(dir, file).split('\\').join('/')}`,
     close: () => rmSync(dir, { recursive: true, force: true }),
   };

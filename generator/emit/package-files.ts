@@ -266,8 +266,20 @@ export function emitReadme(info: PackageInfo, mode: EmitMode): string {
     info.provenance.build !== undefined
       ? `Fetched from server build ${info.provenance.build}${info.provenance.fetchedAt !== undefined ? ` at ${info.provenance.fetchedAt}` : ''}: \`provenance\` (client entry) records it, and a client warns when the server runs another build (\`createClient({ drift })\`).`
       : "The snapshot records no server build (it has no manifest.json from `erpgen fetch`): `provenance.build` is undefined and clients do not check the server's build.",
+    ...overlayNote(info.provenance),
     '',
     'Regenerate with `npx erpgen generate`; `npx erpgen generate --check` exits 1 when this folder is stale.',
     '',
   ].join('\n');
+}
+
+/** The README's word on the definitions overlay, when erpgen.config.json gave one. */
+function overlayNote(provenance: Provenance): string[] {
+  if (provenance.definitions === undefined) return [];
+  const services = Object.values(provenance.definitions);
+  const fields = services.flatMap((elements) => Object.values(elements).flatMap((f) => Object.keys(f))).length;
+  return [
+    '',
+    `With what erpgen.config.json \`definitions\` told erpgen about this server: ${fields} field${fields === 1 ? '' : 's'} of ${services.length} service${services.length === 1 ? '' : 's'} disabled or made required or not (\`provenance.definitions\` lists them; each field's docs say so).`,
+  ];
 }

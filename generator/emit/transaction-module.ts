@@ -1,6 +1,7 @@
 // One module per transaction service: the fields of every Form and List element as TypeScript types (so an
 // unknown element or field does not compile), and the runtime descriptor the payload builder reads.
 import type { ObjectNames } from '../model/naming.js';
+import { isDisabled, mustBeGiven, requiredFlag } from '../model/overlay.js';
 import {
   isIdentifier,
   lengthOf,
@@ -16,8 +17,9 @@ interface FieldLengths {
   get(field: TransactionField): number | undefined;
 }
 
-/** A field's value type: its valid values, or one type by DataType. */
+/** A field's value type: its valid values, or one type by DataType; none a value can have when it is disabled. */
 function valueType(field: TransactionField): Type {
+  if (isDisabled(field)) return '$DisabledOnThisServer';
   if (field.validValues) return { union: field.validValues.map((v) => ({ literal: v })) };
   return baseType(field);
 }
@@ -43,11 +45,30 @@ function fieldDoc(field: TransactionField, element: DataElement, maxLength: numb
   const parts = [
     field.label ? `${field.label}.` : '',
     field.dbColumn ? `Column ${field.dbColumn} (${facts}).` : `No column (${facts}).`,
-    field.required ? 'Required.' : '',
+    field.required && field.overlay?.required === undefined && !isDisabled(field) ? 'Required.' : '',
     element.keyFields.includes(field.name) ? 'Usual key.' : '',
     field.validValues ? `Valid values: ${field.validValues.map((v) => JSON.stringify(v)).join(', ')}.` : '',
+    overlayDoc(field),
   ];
   return parts.filter(Boolean).join(' ');
+}
+
+/** What erpgen.config.json `definitions` says of the field, and what the definition said. */
+function overlayDoc(field: TransactionField): string {
+  if (field.overlay === undefined) return '';
+  const says = `the definition says ${field.required}`;
+  const where = 'erpgen.config.json definitions';
+  return [
+    isDisabled(field)
+      ? `Disabled on this server (${where}${field.required ? '; the definition says Required' : ''}): the server refuses it, so writing it does not compile.`
+      : '',
+    field.overlay?.required === true
+      ? `Required: true on this server (${where}; ${says}): a new row (no keys) must give it.`
+      : '',
+    field.overlay?.required === false ? `Required: false on this server (${where}; ${says}).` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 function elementMembers(elements: readonly DataElement[], lengths: FieldLengths): Member[] {
@@ -66,7 +87,8 @@ function elementMembers(elements: readonly DataElement[], lengths: FieldLengths)
     type: {
       members: element.fields.map((field) => ({
         key: field.name,
-        optional: true,
+        // a field the team says is required is a property the row must have: form() and list() check it in new rows
+        optional: !mustBeGiven(field),
         doc: [fieldDoc(field, element, lengths.get(field))],
         type: valueType(field),
       })),
@@ -81,9 +103,15 @@ function fieldDescriptor(field: TransactionField, element: DataElement, lengths:
   const props: Array<[string, Expr]> = [['type', field.dataType]];
   if (maxLength !== undefined) props.push(['maxLength', maxLength]);
   if (maxLength !== undefined && isIdentifier(field, element)) props.push(['identifier', true]);
-  if (field.required) props.push(['required', true]);
-  if (field.required && field.label) props.push(['label', field.label]);
+  const required = requiredFlag(field);
+  if (required) props.push(['required', true]);
+  if (required && field.label) props.push(['label', field.label]);
   if (field.validValues) props.push(['validValues', { array: field.validValues }]);
+  if (field.overlay)
+    props.push([
+      'overlay',
+      { object: Object.entries(field.overlay).filter((e): e is [string, boolean] => e[1] !== undefined) },
+    ]);
   return { object: props };
 }
 
@@ -96,10 +124,14 @@ export function transactionModule(service: TransactionService, names: ObjectName
   };
   const forms = service.elements.filter((e) => e.type === 'Form');
   const lists = service.elements.filter((e) => e.type === 'List');
-  const types = new Set(service.elements.flatMap((e) => e.fields.filter((f) => !f.validValues).map(baseType)));
+  const types = new Set(
+    service.elements.flatMap((e) => e.fields.filter((f) => !f.validValues && !isDisabled(f)).map(baseType)),
+  );
+  const disabled = service.elements.some((e) => e.fields.some(isDisabled));
   const typeImports = [
     ...(types.has('$DateValue') ? ['DateValue as $DateValue'] : []),
     ...(types.has('$Decimal') ? ['Decimal as $Decimal'] : []),
+    ...(disabled ? ['DisabledOnThisServer as $DisabledOnThisServer'] : []),
     ...(types.has('$NumericValue') ? ['NumericValue as $NumericValue'] : []),
   ];
   const what = service.report ? 'report service' : 'transaction service';

@@ -1,5 +1,5 @@
 // The transaction-service model: what parse/definitions.ts produces and emit/transaction-module.ts consumes.
-import type { FieldType } from '../../templates/runtime/contract.js';
+import type { FieldOverlay, FieldType } from '../../templates/runtime/contract.js';
 
 export type { FieldType };
 
@@ -14,6 +14,8 @@ export interface TransactionField {
   readonly required: boolean;
   /** display labels, duplicates dropped, order kept; null when the field takes any value */
   readonly validValues: readonly string[] | null;
+  /** what erpgen.config.json `definitions` says of it on this server (model/overlay.ts), when it says anything */
+  readonly overlay?: FieldOverlay;
 }
 
 export interface DataElement {

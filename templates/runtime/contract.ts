@@ -43,3 +43,18 @@ export function modulePath(kind: ModuleKind, stem: string): string {
  * names no value derived from a server name takes, so that no generated value shadows the API.
  */
 export const ENTRY_VALUES: readonly string[] = ['query', 'createClient', 'userDefinedFields', 'provenance'];
+
+/**
+ * erpgen.config.json `definitions`: service -> data element -> field -> what this server does that its definition
+ * does not say. `disabled: true`: the server refuses the column (`Column is disabled: company_id`), so writing it
+ * does not compile; `required`: overrides the definition's `Required` flag (true: a new row must give it).
+ */
+export type DefinitionsOverlay = Readonly<
+  Record<string, Readonly<Record<string, Readonly<Record<string, FieldOverlay>>>>>
+>;
+
+/** What erpgen.config.json `definitions` says of one field (see DefinitionsOverlay). */
+export interface FieldOverlay {
+  readonly disabled?: boolean;
+  readonly required?: boolean;
+}

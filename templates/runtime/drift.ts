@@ -8,6 +8,7 @@
 // server the package does not describe. A build that cannot be read (a key without the UI scope, a serverinfo
 // that names none) is said once and not checked: the guard refuses a build it has read, never one it could not.
 import { readServerBuild } from './discovery.js';
+import type { DefinitionsOverlay } from './contract.js';
 import { ErpDriftError } from './errors.js';
 import type { Http } from './http.js';
 import type { Logger } from './retry.js';
@@ -24,6 +25,11 @@ export interface Provenance {
   readonly snapshotDigest?: string;
   /** when `erpgen fetch` fetched the snapshot (ISO 8601) */
   readonly fetchedAt?: string;
+  /**
+   * What the team told erpgen about its server (erpgen.config.json `definitions`), as applied to the transaction
+   * services' types: undefined when it told nothing
+   */
+  readonly definitions?: DefinitionsOverlay;
 }
 
 /** `warn`: one line through the logger; `error`: every call is refused with an ErpDriftError; `off`: not checked. */

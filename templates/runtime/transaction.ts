@@ -3,7 +3,7 @@
 // key named for an element must be in every row, List rows that the server would fold (equal keys, last one
 // wins) are refused, values are written as the strings the service takes, identifiers too long for their
 // column are refused and free text too long is truncated with a warning.
-import type { FieldType } from './contract.js';
+import type { FieldOverlay, FieldType } from './contract.js';
 import { ErpError } from './errors.js';
 import { decimalText, isDateText, localDateTime, plainNumber, type Decimal } from './literals.js';
 import type { DidYouMean, OrProblem } from './messages.js';
@@ -46,6 +46,11 @@ export interface FieldDescriptor {
   readonly validValues?: readonly string[];
   /** the label, for messages */
   readonly label?: string;
+  /**
+   * what erpgen.config.json `definitions` says of the field on this server: `disabled` (refused when written),
+   * `required` (true: a new row must give it; either way it overrides the definition's flag in `required`)
+   */
+  readonly overlay?: FieldOverlay;
 }
 
 export interface ElementDescriptor {
@@ -60,6 +65,15 @@ export interface ElementDescriptor {
 export interface ServiceDescriptor {
   readonly name: string;
   readonly elements: Readonly<Record<string, ElementDescriptor>>;
+}
+
+/**
+ * The type of a field disabled on this server (erpgen.config.json `definitions`): no value is one, so a row that
+ * writes the field does not compile (the row's message says why). The field stays in the element's type for what
+ * reads it (records(), get()).
+ */
+export interface DisabledOnThisServer {
+  readonly 'disabled on this server (erpgen.config.json)': never;
 }
 
 /** A payload problem found before sending: an unknown element or field, a missing key, folded rows, a bad value. */
@@ -98,7 +112,7 @@ export class ErpTruncationError extends ErpTransactionBuildError {
 
 /** In code-value mode the codes are not known: fields with valid values take any string. */
 type InMode<F, Codes extends boolean> = Codes extends true
-  ? { readonly [K in keyof F]?: [Exclude<F[K], undefined>] extends [string] ? string : F[K] }
+  ? { readonly [K in keyof F]: [Exclude<F[K], undefined>] extends [string] ? string : F[K] }
   : F;
 
 /**
@@ -109,8 +123,16 @@ type InMode<F, Codes extends boolean> = Codes extends true
  */
 type Inherited<K> = K extends keyof Object ? Object[K] : never;
 
-/** The shape rows are inferred against: the element's fields, for completion and literal types. */
-type RowShape<F> = { readonly [K in keyof F]?: F[K] | Inherited<K> };
+/**
+ * The shape rows are inferred against: the element's fields, for completion and literal types. Fields disabled on
+ * this server are left out, so that completion does not offer them (an element without any keeps the plain shape).
+ */
+type RowShape<F> = [DisabledOnThisServer] extends [F[keyof F]]
+  ? {
+      readonly [K in keyof F as [Exclude<F[K], undefined>] extends [DisabledOnThisServer] ? never : K]?:
+        F[K] | Inherited<K>;
+    }
+  : { readonly [K in keyof F]?: F[K] | Inherited<K> };
 
 /** `'po_number' is not a field of TABPAGE_1.order (did you mean po_no?)`: the type an unknown field meets. */
 type NotAField<P, El extends string, Fields> = `'${P & string}' is not a field of ${El}${DidYouMean<P, Fields, '_'>}`;
@@ -132,19 +154,45 @@ type ElementProblem<El extends string, Own, Other, Kind extends string, OtherKin
 /** The fields of element `El`; any field, unchecked, while the element itself is wrong (one error at a time). */
 type FieldsOf<Elements, El> = El extends keyof Elements ? Elements[El] : { readonly [field: string]: unknown };
 
+/** Of the keys `K` a row gives, those disabled on this server. */
+type DisabledOf<K, F> = {
+  [P in K & keyof F]: [Exclude<F[P], undefined>] extends [DisabledOnThisServer] ? P : never;
+}[K & keyof F];
+
 /**
- * What is wrong with rows of keys `K`, as a message: a field unknown to the element, a key missing; else `''`.
- * The keys are inferred from the rows (a variable too, where excess property checks do not apply). Only the
- * keys are inferred, never the row itself: rows of a list would be widened into one union that gives each row
- * the others' keys as optional `never`, which an inherited name like `constructor` never fits.
+ * What is wrong with rows of keys `K`, as a message: a field unknown to the element, a field disabled on this
+ * server, a key missing; else `''`. The keys are inferred from the rows (a variable too, where excess property
+ * checks do not apply). Only the keys are inferred, never the row itself: rows of a list would be widened into one
+ * union that gives each row the others' keys as optional `never`, which an inherited name like `constructor` never
+ * fits.
  */
 export type RowProblem<K extends string, F, El extends string, Key> = string extends K
   ? '' // keys not known yet (completing)
   : [Exclude<K, keyof F>] extends [never]
-    ? [Exclude<Key, K>] extends [never]
-      ? ''
-      : `'${Exclude<Key, K> & string}' is missing: a write keyed on it needs it in every row`
+    ? [DisabledOf<K, F>] extends [never]
+      ? [Exclude<Key, K>] extends [never]
+        ? ''
+        : `'${Exclude<Key, K> & string}' is missing: a write keyed on it needs it in every row`
+      : `'${DisabledOf<K, F> & string}' of ${El} is disabled on this server (erpgen.config.json)`
     : NotAField<Exclude<K, keyof F>, El, keyof F>;
+
+/** The fields a row must have: those erpgen.config.json `definitions` makes required (required properties of F). */
+type MustGive<F> = { [P in keyof F]-?: {} extends Pick<F, P> ? never : P }[keyof F];
+
+/**
+ * Fields erpgen.config.json `definitions` says this server requires: every new row (no keys) must give each. A
+ * row without one is told `Property 'po_no' is missing ... but required in type 'RequiredOnThisServer<"po_no">'`
+ * (a property, not a message replacing the row's type, so that completing a row that is not finished yet still
+ * offers its fields).
+ */
+export type RequiredOnThisServer<P extends PropertyKey> = { readonly [K in P]-?: unknown };
+
+/** What a row of a write adds to its edits: in a new row, the fields required on this server (cached: none). */
+export type NewRow<F, Key> = [Key] extends [never]
+  ? {} extends F
+    ? unknown
+    : RequiredOnThisServer<MustGive<F>>
+  : unknown;
 
 /**
  * The edits of one row of keys `K`: each a field of the element `F`, with a value of its type; every key
@@ -177,7 +225,7 @@ export interface Transaction<in out Forms, in out Lists, in out Codes extends bo
     RowMistake extends string = RowProblem<K, F, El, Key>,
   >(
     element: OrProblem<El, ElementMistake>,
-    edits: OrProblem<Edits<K, F, Key>, RowMistake>,
+    edits: OrProblem<Edits<K, F, Key> & NewRow<NoInfer<F>, NoInfer<Key>>, RowMistake>,
     options?: KeyOptions<Key>,
   ): Transaction<Forms, Lists, Codes>;
   /** A List element (rows). With keys, two rows with equal key values are refused: the server would keep only the last. */
@@ -190,7 +238,7 @@ export interface Transaction<in out Forms, in out Lists, in out Codes extends bo
     RowMistake extends string = RowProblem<K, F, El, Key>,
   >(
     element: OrProblem<El, ElementMistake>,
-    rows: ReadonlyArray<OrProblem<Edits<K, F, Key>, RowMistake>>,
+    rows: ReadonlyArray<OrProblem<Edits<K, F, Key> & NewRow<NoInfer<F>, NoInfer<Key>>, RowMistake>>,
     options?: KeyOptions<Key>,
   ): Transaction<Forms, Lists, Codes>;
   /** Free text cut to its column's length so far, e.g. `TABPAGE_1.order.po_no: cut from 61 to 50 characters`. */
@@ -296,6 +344,20 @@ function cut(text: string, max: number): string {
 
 // --- the builder -------------------------------------------------------------------------------------------
 
+const mustGiveOf = new WeakMap<ElementDescriptor, readonly string[]>();
+
+/** The fields erpgen.config.json `definitions` makes required in new rows of an element (worked out once). */
+function mustGive(element: ElementDescriptor): readonly string[] {
+  let names = mustGiveOf.get(element);
+  if (!names) {
+    names = Object.entries(element.fields)
+      .filter(([, f]) => f.overlay?.required === true)
+      .map(([name]) => name);
+    mustGiveOf.set(element, names);
+  }
+  return names;
+}
+
 /** How much of a cut value a warning shows: enough to recognise it, too little to carry a record's text. */
 const CUT_PREVIEW = 16;
 
@@ -359,6 +421,10 @@ class TransactionBuilder {
         const descriptor = hasOwn(element.fields, field) ? element.fields[field] : undefined;
         if (!descriptor)
           throw new ErpTransactionBuildError(`${at}: ${JSON.stringify(field)} is not a field of the element`);
+        if (descriptor.overlay?.disabled)
+          throw new ErpTransactionBuildError(
+            `${at}: ${JSON.stringify(field)} is disabled on this server (erpgen.config.json definitions): leave it out`,
+          );
         const place = { element: name, field, ...(rows.length > 1 ? { row: index + 1 } : {}) };
         edits.push({ Name: field, Value: this.value(value, descriptor, `${at}.${field}`, place) });
       }
@@ -379,7 +445,15 @@ class TransactionBuilder {
         }
         seen.set(identity, index);
       }
-      if (!keys.length) this.inserted.push({ element: name, fields: new Set(edits.map((e) => e.Name)) });
+      if (!keys.length) {
+        const given = new Set(edits.map((e) => e.Name));
+        for (const field of mustGive(element))
+          if (!given.has(field))
+            throw new ErpTransactionBuildError(
+              `${at}: ${JSON.stringify(field)} is missing: required on this server in a new row (erpgen.config.json definitions)`,
+            );
+        this.inserted.push({ element: name, fields: given });
+      }
       return { Edits: edits, RelativeDateEdits: [] as never[] };
     });
     this.elements.push({ Name: name, Type: type, Keys: [...keys], Rows: wireRows });

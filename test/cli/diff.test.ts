@@ -42,6 +42,19 @@ function upgrade(dir: string): void {
   rmSync(join(dir, 'definitions/PickZone.json'));
 }
 
+/** `folder` made a git repository of one commit holding what is in it; git in it, as a function */
+function repository(folder: string, message: string): (...args: string[]) => string {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+      cwd: folder,
+      encoding: 'utf8',
+    });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-q', '-m', message);
+  return git;
+}
+
 let cases = 0;
 function snapshots(): { dir: string; before: string; after: string } {
   const dir = join(work, `case${cases++}`);
@@ -206,14 +219,7 @@ describe('erpgen diff', () => {
     const repo = join(dir, 'repo');
     mkdirSync(join(repo, 'sub'), { recursive: true });
     cpSync(join(dir, 'old'), join(repo, 'schema'), { recursive: true });
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
-        cwd: repo,
-        encoding: 'utf8',
-      });
-    git('init', '-q');
-    git('add', '-A');
-    git('commit', '-q', '-m', 'the snapshot on main');
+    const git = repository(repo, 'the snapshot on main');
     rmSync(join(repo, 'schema'), { recursive: true });
     cpSync(join(dir, 'new'), join(repo, 'schema'), { recursive: true });
     const status = git('status', '--porcelain');
@@ -488,5 +494,143 @@ describe('erpgen diff --project', () => {
       diff(dir, before, after, '--project', 'nowhere.json'),
       /^erpgen: --project nowhere\.json: no such tsconfig file$/,
     );
+  });
+});
+
+// --- the definitions overlay --------------------------------------------------------------------------------
+
+describe('erpgen diff and the definitions overlay', () => {
+  /** a repository with the sample snapshot and a config whose overlay says taker is not required */
+  function overlayRepo(): { repo: string; git: (...args: string[]) => string; config: (definitions: object) => void } {
+    const repo = join(work, `overlay${cases++}`);
+    mkdirSync(repo, { recursive: true });
+    cpSync(SAMPLE_SNAPSHOT, join(repo, 'schema'), { recursive: true });
+    const config = (definitions: object) =>
+      writeFileSync(
+        join(repo, 'erpgen.config.json'),
+        JSON.stringify({ packageName: '@acme/erp-schema', include: ['customer'], definitions }),
+      );
+    config({ Order: { 'TABPAGE_1.order': { taker: { required: false } } } });
+    const git = repository(repo, 'the snapshot and the overlay on main');
+    return { repo, git, config };
+  }
+
+  /** the change in a pull request: company_id disabled, po_no required, taker's line gone, a line of nothing */
+  const EDITED = {
+    Order: {
+      'TABPAGE_1.order': { company_id: { disabled: true }, po_no: { required: true } },
+      'TP_GONE.x': { y: { disabled: true } },
+    },
+  };
+
+  it('a git:REV side takes the config as of REV: the lines added, removed and changed, each with its rule and level', () => {
+    const { repo, config } = overlayRepo();
+    config(EDITED);
+    const result = runCli(['diff', 'git:HEAD:schema', 'schema', '--format', 'json', '--fail-on', 'breaking'], repo);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    const json = JSON.parse(result.stdout) as Json;
+    expect(
+      json['changes'].map((c: Json) => [
+        c['rule'],
+        c['level'],
+        Object.values(c['subject']).slice(1).join(' '),
+        c['note'],
+      ]),
+    ).toEqual([
+      ['field-required-on-server', 'breaking', 'Order TABPAGE_1.order po_no', 'erpgen.config.json definitions'],
+      ['field-disabled', 'breaking', 'Order TABPAGE_1.order company_id', 'erpgen.config.json definitions'],
+      // the definition flags it Required: with the line gone, missingRequired() reports it again
+      [
+        'field-required',
+        'breaking',
+        'Order TABPAGE_1.order taker',
+        '"required": false no longer in erpgen.config.json definitions',
+      ],
+      ['definitions-line-unmatched', 'breaking', 'Order TP_GONE.x', 'erpgen.config.json definitions'],
+    ]);
+    const text = runCli(['diff', 'git:HEAD:schema', 'schema'], repo).stdout;
+    expect(text).toContain(
+      'breaking      TABPAGE_1.order field company_id is disabled on this server (erpgen.config.json definitions)  [field-disabled]',
+    );
+    expect(text).toContain(
+      'breaking      element TP_GONE.x: is named by the definitions overlay, but the new snapshot does not have it',
+    );
+    // the other way round: the lines the old side had, named where they were
+    const back = JSON.parse(runCli(['diff', 'schema', 'git:HEAD:schema', '--format', 'json'], repo).stdout) as Json;
+    expect(back['changes'].map((c: Json) => [c['rule'], c['note']])).toEqual([
+      ['field-not-required-on-server', 'erpgen.config.json definitions'],
+      ['field-enabled', 'erpgen.config.json definitions'],
+      ['field-optional', '"required": false in git:HEAD:erpgen.config.json definitions'],
+    ]);
+  });
+
+  it('two folders are compared under the one overlay of the config: only a line the new snapshot lacks is said', () => {
+    const { repo, config } = overlayRepo();
+    config(EDITED);
+    cpSync(join(repo, 'schema'), join(repo, 'copy'), { recursive: true });
+    const json = JSON.parse(runCli(['diff', 'copy', 'schema', '--format', 'json'], repo).stdout) as Json;
+    expect(changesOf(json)).toEqual(['definitions-line-unmatched Order TP_GONE.x']);
+    // a revision without the config file had no overlay
+    const { repo: bare, git } = overlayRepo();
+    git('rm', '-q', '--cached', 'erpgen.config.json');
+    git('commit', '-q', '-m', 'no config');
+    const none = JSON.parse(runCli(['diff', 'git:HEAD:schema', 'schema', '--format', 'json'], bare).stdout) as Json;
+    expect(changesOf(none)).toEqual(['field-optional Order TABPAGE_1.order taker']);
+  });
+
+  it("an overlay the revision's config gets wrong is one line naming it there, exit 2", () => {
+    const { repo, git, config } = overlayRepo();
+    writeFileSync(
+      join(repo, 'erpgen.config.json'),
+      JSON.stringify({ definitions: { Order: { 'TABPAGE_1.order': { taker: { requierd: false } } } } }),
+    );
+    git('commit', '-q', '-a', '-m', 'a typo');
+    config({});
+    expectUserError(
+      runCli(['diff', 'git:HEAD:schema', 'schema'], repo),
+      /^erpgen: git:HEAD:erpgen\.config\.json: definitions\.Order\."TABPAGE_1\.order"\.taker\.requierd: "requierd" is not a fact the overlay knows: .* \(did you mean "required"\?\)$/,
+    );
+  });
+
+  it('--project: a write of a field newly disabled, and a new row without one newly required, traced to their lines', () => {
+    const { repo, config } = overlayRepo();
+    config(EDITED);
+    const app = teamProject(repo, 'ts7');
+    rmSync(join(app, 'src'), { recursive: true });
+    mkdirSync(join(app, 'src'));
+    writeFileSync(
+      join(app, 'src/orders.ts'),
+      [
+        "import { Order } from '@acme/erp-schema/transactions/Order';",
+        '',
+        "export const order = Order.transaction().form('TABPAGE_1.order', {",
+        '  customer_id: 100198,',
+        "  company_id: 'ACME',",
+        "  po_no: 'PO-1',",
+        '});',
+        "export const other = Order.transaction().form('TABPAGE_1.order', { customer_id: 100198 });",
+        '',
+      ].join('\n'),
+    );
+    const result = runCli(
+      ['diff', 'git:HEAD:schema', 'schema', '--project', 'app-ts7/tsconfig.json', '--format', 'json'],
+      repo,
+    );
+    expect(result.stderr).toBe('');
+    const json = JSON.parse(result.stdout) as Json;
+    const changes = changesOf(json);
+    const used = Object.fromEntries(
+      (json['project']['used'] as Json[]).map((u) => [
+        changes[u['change']],
+        u['uses'].map((p: Json) => `${p['file']}:${p['line']} ${p['error'] ? p['error']['code'] : p['how']}`),
+      ]),
+    );
+    expect(json['project']['newErrors']).toBe(2);
+    expect(used['field-disabled Order TABPAGE_1.order company_id']).toEqual(['src/orders.ts:5 TS2345']);
+    expect(used['field-required-on-server Order TABPAGE_1.order po_no']).toEqual(
+      expect.arrayContaining(['src/orders.ts:8 TS2345']),
+    );
+    expect(json['project']['untraced']).toEqual([]);
   });
 });

@@ -22,6 +22,16 @@ export interface Messages {
 
 const PACKAGE = '@acme/erp-schema';
 
+/** A tsconfig in `dir` with the type tests' settings (test/package/types), for the files `include` names. */
+export function typesTsconfig(dir: string, include: readonly string[], name = 'tsconfig.json'): string {
+  const file = join(dir, name);
+  writeFileSync(
+    file,
+    JSON.stringify({ extends: relative(dir, join(ROOT, 'test/package/types/tsconfig.json')), include }),
+  );
+  return file;
+}
+
 export function compileMistakes(dir: string, mistakes: readonly Mistake[]): Messages {
   mkdirSync(dir, { recursive: true });
   // inside the repository's test folder, so that the sample package resolves by its name
@@ -30,14 +40,7 @@ export function compileMistakes(dir: string, mistakes: readonly Mistake[]): Mess
     writeFileSync(file, `${m.code.trim()}\n`);
     return file;
   });
-  const tsconfig = join(dir, 'tsconfig.json');
-  writeFileSync(
-    tsconfig,
-    JSON.stringify({
-      extends: relative(dir, join(ROOT, 'test/package/types/tsconfig.json')),
-      include: ['mistake*.ts'],
-    }),
-  );
+  const tsconfig = typesTsconfig(dir, ['mistake*.ts']);
   const ts7 = new Map<string, string>();
   const report7 = tsc7(tsconfig);
   // a diagnostic starts with `path(line,col): error`; the lines after it, indented, belong to it

@@ -413,6 +413,11 @@ function makeWindow(session: SessionState, state: WindowState): Window<unknown, 
         const what = `${state.service} ${element}.${name}`;
         const field = hasOwn(el.fields, name) ? el.fields[name] : undefined;
         if (!field) throw new ErpInteractiveUsageError(`${what}: not a field of the element`, `${element}.${name}`);
+        if (field.overlay?.disabled)
+          throw new ErpInteractiveUsageError(
+            `${what}: disabled on this server (erpgen.config.json definitions): leave it out`,
+            `${element}.${name}`,
+          );
         const text = valueText(value, what);
         const length = [...text].length;
         // a display label is stored as its code: the column's length does not measure it

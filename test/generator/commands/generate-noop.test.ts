@@ -99,6 +99,26 @@ describe('erpgen generate with nothing to do, before the command line is parsed'
     expect(quick(GENERATE)).toBeDefined();
   });
 
+  it('regenerates after an edit of the definitions overlay alone, and answers again after it', async () => {
+    const config = (definitions: object) =>
+      writeFileSync(join(dir, 'erpgen.config.json'), JSON.stringify({ include: ['customer*', 'oe_*'], definitions }));
+    config({});
+    await full(GENERATE);
+    expect(quick(GENERATE)).toBeDefined();
+    const order = join(dir, 'generated/transactions/Order.d.ts');
+    expect(readFileSync(order, 'utf8')).not.toContain('$DisabledOnThisServer');
+    config({ Order: { 'TABPAGE_1.order': { company_id: { disabled: true } } } });
+    expect(quick(GENERATE)).toBeUndefined();
+    expect((await full(GENERATE)).said.at(-1)).toMatch(/ [1-9]\d* file\(s\) written, 0 removed/);
+    expect(readFileSync(order, 'utf8')).toContain('readonly company_id?: $DisabledOnThisServer;');
+    expect(quick(GENERATE)).toBeDefined();
+    // one fact of a line changed
+    config({ Order: { 'TABPAGE_1.order': { company_id: { required: false } } } });
+    expect(quick(GENERATE)).toBeUndefined();
+    expect((await full(GENERATE)).said.at(-1)).toMatch(/ [1-9]\d* file\(s\) written, 0 removed/);
+    expect(readFileSync(order, 'utf8')).not.toContain('$DisabledOnThisServer');
+  });
+
   it('never answers a command line the full command refuses or reads otherwise', async () => {
     await full(GENERATE);
     for (const args of [

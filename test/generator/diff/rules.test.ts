@@ -247,6 +247,62 @@ const serviceCases: Array<{ name: string; given: [TransactionService, Transactio
       ['field-column-changed', { from: 'x.c', to: 'x.d' }],
     ],
   },
+  {
+    name: 'the definitions overlay: a field disabled, one no longer, one made required in new rows, one no longer',
+    given: [
+      service([
+        element('A', [
+          f('a'),
+          f('b', { overlay: { disabled: true } }),
+          f('c'),
+          f('d', { overlay: { required: true } }),
+        ]),
+      ]),
+      service([
+        element('A', [
+          f('a', { overlay: { disabled: true } }),
+          f('b'),
+          f('c', { overlay: { required: true } }),
+          f('d'),
+        ]),
+      ]),
+    ],
+    want: [['field-disabled'], ['field-enabled'], ['field-required-on-server'], ['field-not-required-on-server']],
+  },
+  {
+    name: "the overlay's required: false overrules the definition's flag; the line dropped, the flag is back",
+    given: [
+      service([
+        element('A', [
+          f('a', { required: true }),
+          f('b', { required: true, overlay: { required: false } }),
+          f('c', { overlay: { required: false } }),
+        ]),
+      ]),
+      service([
+        element('A', [
+          f('a', { required: true, overlay: { required: false } }),
+          f('b', { required: true }),
+          // the definition changed under a line that pins the flag: nothing the package does changes
+          f('c', { required: true, overlay: { required: false } }),
+        ]),
+      ]),
+    ],
+    want: [['field-optional'], ['field-required']],
+  },
+  {
+    name: 'a field flagged Required disabled: only disabled; a line turned from disabled to required: both said',
+    given: [
+      service([element('A', [f('a', { required: true }), f('b', { overlay: { disabled: true } })])]),
+      service([
+        element('A', [
+          f('a', { required: true, overlay: { disabled: true } }),
+          f('b', { overlay: { required: true } }),
+        ]),
+      ]),
+    ],
+    want: [['field-disabled'], ['field-enabled'], ['field-required-on-server']],
+  },
 ];
 
 const lengths = new Map([
@@ -271,8 +327,15 @@ describe('the rule table', () => {
 
   it('states every rule once, with a level and a one-sentence reason, and each is exercised above', () => {
     const exercised = new Set([...objectCases, ...serviceCases].flatMap((c) => c.want.map(([rule]) => rule)));
-    // the three a whole document or snapshot decides (objects and services come and go there: test/cli/diff.test.ts)
-    for (const rule of ['object-added', 'object-removed', 'service-added', 'service-removed'] as const)
+    // those a whole document or snapshot decides (objects and services come and go there, overlay lines name what
+    // is not there: test/cli/diff.test.ts)
+    for (const rule of [
+      'object-added',
+      'object-removed',
+      'service-added',
+      'service-removed',
+      'definitions-line-unmatched',
+    ] as const)
       exercised.add(rule);
     for (const [id, rule] of Object.entries(RULES)) {
       expect(['breaking', 'non-breaking'], id).toContain(rule.level);
@@ -294,13 +357,16 @@ describe('the rule table', () => {
       'column-precision-narrowed',
       'column-removed',
       'column-type-changed',
+      'definitions-line-unmatched',
       'element-keys-changed',
       'element-removed',
       'element-type-changed',
       'field-added-required',
+      'field-disabled',
       'field-length-shrunk',
       'field-removed',
       'field-required',
+      'field-required-on-server',
       'field-type-changed',
       'field-values-removed',
       'field-values-restricted',
