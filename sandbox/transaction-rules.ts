@@ -1,7 +1,7 @@
 // The tenant's window setup that a definition does not show, as the transaction service enforces it: required and
 // disabled columns (from the server options; the documents' message by default) and column lengths (from the
 // snapshot's table schema, since definitions carry none).
-import { distance } from '../generator/diff/compare.js';
+import { didYouMean } from '../generator/nearest-name.js';
 import type { QueryObject } from './schema.js';
 import type { AsyncMessages, AsyncShape } from './transaction-async.js';
 import type { ServiceCatalog } from './transaction-catalog.js';
@@ -156,13 +156,5 @@ function checkNames(catalog: ServiceCatalog, option: string, rules: FieldRules):
   }
 }
 
-/** ` (did you mean TABPAGE_1.order?)` for the name nearest `name` by edit distance, when one is near. */
-function nearest(name: string, names: Iterable<string>): string {
-  let best: string | undefined;
-  let within = Math.max(2, Math.floor(name.length / 3)) + 1;
-  for (const candidate of names) {
-    const d = distance(name.toLowerCase(), candidate.toLowerCase());
-    if (d < within) [best, within] = [candidate, d];
-  }
-  return best === undefined ? '' : ` (did you mean ${best}?)`;
-}
+/** ` (did you mean TABPAGE_1.order?)` for the name nearest `name`, when one is near. */
+const nearest = (name: string, names: Iterable<string>): string => didYouMean(name, names, (n) => n);
