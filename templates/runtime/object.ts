@@ -21,11 +21,14 @@ export interface QueryObject<
   // an interface of the object's column kinds (`CustomerKinds`): named, so messages and hovers show its name;
   // interfaces have no index signature, hence `object`
   Kinds extends object = { readonly [column: string]: ColumnKind },
+  // the key columns, in the order of the entity type's `$Key` (`readonly []` for an object without a key): what
+  // keyset paging and `changes()` order by, so that the compiler can refuse them on an object without one
+  Key extends readonly string[] = readonly string[],
 > {
   readonly name: Name;
   readonly surface: S;
   /** the key columns of the entity type */
-  readonly key: readonly string[];
+  readonly key: Key;
   /** column name to kind, for every column */
   readonly columns: Kinds;
   /**
@@ -78,7 +81,9 @@ const KINDS: ReadonlySet<unknown> = new Set(COLUMN_KINDS);
  * interface, which an index signature would refuse), and a per-column type check would cost every compile.
  */
 export function defineObject<Row>() {
-  return <const D extends Descriptor>(descriptor: D): QueryObject<Row, D['name'], D['surface'], D['columns']> => {
+  return <const D extends Descriptor>(
+    descriptor: D,
+  ): QueryObject<Row, D['name'], D['surface'], D['columns'], D['key']> => {
     for (const [column, kind] of Object.entries(descriptor.columns))
       if (!KINDS.has(kind))
         throw new ErpQueryError(
