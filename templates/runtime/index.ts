@@ -4,6 +4,7 @@
 export {
   ErpAuthError,
   ErpCancelledError,
+  ErpCheckpointError,
   ErpConfigError,
   ErpConnectionError,
   ErpDriftError,
@@ -43,8 +44,10 @@ export type {
   ColumnRef,
   ColumnRefs,
   Direction,
+  Keyed,
   QueryOptions,
   QuerySettings,
   ResultOf,
   RunnableQuery,
+  Stamped,
 } from './query.js';
