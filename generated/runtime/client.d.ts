@@ -12,7 +12,7 @@ export type { AbortSignalLike, AuthAttachment, AuthProvider, FetchLike } from '.
 export type { ClientHooks, PageEvent, RequestEvent, RequestFamily, ResponseEvent, RetryEvent } from './hooks.js';
 export type { AttributeValue, SpanLike, TraceContextLike, TracerLike } from './tracing.js';
 export type { ValidateMode } from './query/validate-mode.js';
-export type { Page, RowsOptions } from './query/index.js';
+export type { ChangesOptions, ChangesQuery, Page, PagingOptions, RowsOptions, Sync } from './query/index.js';
 export type { AsyncOptions, TransactionOptions } from './transactions/index.js';
 export interface ClientOptions extends ClientHooks {
   /** the server's base address, e.g. `https://erp.example.com` (the data query surface lives there) */

@@ -1,6 +1,7 @@
 export {
   ErpAuthError,
   ErpCancelledError,
+  ErpCheckpointError,
   ErpConfigError,
   ErpConnectionError,
   ErpDriftError,
@@ -40,8 +41,10 @@ export type {
   ColumnRef,
   ColumnRefs,
   Direction,
+  Keyed,
   QueryOptions,
   QuerySettings,
   ResultOf,
   RunnableQuery,
+  Stamped,
 } from './query.js';

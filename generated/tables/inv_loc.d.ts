@@ -422,4 +422,10 @@ export interface InvLocKinds {
 }
 
 /** Table `inv_loc` on the /table/ surface: pass it to `query()`. */
-export declare const inv_loc: $QueryObject<InvLocRow, 'inv_loc', 'table', InvLocKinds>;
+export declare const inv_loc: $QueryObject<
+  InvLocRow,
+  'inv_loc',
+  'table',
+  InvLocKinds,
+  readonly ['location_id', 'inv_mast_uid']
+>;

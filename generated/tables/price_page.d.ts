@@ -71,4 +71,10 @@ export interface PricePageKinds {
 }
 
 /** Table `price_page` on the /table/ surface: pass it to `query()`. */
-export declare const price_page: $QueryObject<PricePageRow, 'price_page', 'table', PricePageKinds>;
+export declare const price_page: $QueryObject<
+  PricePageRow,
+  'price_page',
+  'table',
+  PricePageKinds,
+  readonly ['price_page_uid']
+>;

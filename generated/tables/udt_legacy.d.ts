@@ -25,4 +25,10 @@ export interface UdtLegacyKinds {
 }
 
 /** Table `udt_legacy` on the /table/ surface: pass it to `query()`. */
-export declare const udt_legacy: $QueryObject<UdtLegacyRow, 'udt_legacy', 'table', UdtLegacyKinds>;
+export declare const udt_legacy: $QueryObject<
+  UdtLegacyRow,
+  'udt_legacy',
+  'table',
+  UdtLegacyKinds,
+  readonly ['udt_legacy_uid']
+>;
