@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { startSandbox } from '../../sandbox/sandbox.js';
 import { tempDir } from '../support/cli.js';
-import { ts6, tsc7 } from '../support/compilers.js';
+import { nodeProjectTsconfig, ts6, tsc7 } from '../support/compilers.js';
 import { ROOT } from '../support/paths.js';
 
 it("docs/sync.md's examples compile and run against the sample: keyset paging, changes(), a resumed sync", async () => {
@@ -22,22 +22,7 @@ it("docs/sync.md's examples compile and run against the sample: keyset paging, c
   // what the page's reader would see at the end: the copy's size and the checkpoint
   const main = `${blocks.map((b) => b[1]).join('\n')}\nconsole.log(JSON.stringify({ size: warehouse.size, stored }));\n`;
   writeFileSync(join(dir, 'main.ts'), main);
-  writeFileSync(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'nodenext',
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        skipLibCheck: true,
-        outDir: 'build',
-        types: ['node'],
-        typeRoots: [join(ROOT, 'node_modules/@types')],
-      },
-      files: ['main.ts'],
-    }),
-  );
+  writeFileSync(join(dir, 'tsconfig.json'), nodeProjectTsconfig({ files: ['main.ts'] }));
   expect(ts6(join(dir, 'tsconfig.json'))).toBe('');
   expect(tsc7(join(dir, 'tsconfig.json'))).toBe('');
 
