@@ -354,24 +354,23 @@ describe('changes()', () => {
     for await (const _ of sync) break;
     const checkpoint = sync.checkpoint;
     const before = server.requests.length;
-    const refused = (since: unknown, q: Parameters<ErpClient['changes']>[0] = lineQuery()) => {
-      try {
-        client.changes(q, { since: since as string });
-      } catch (error) {
-        expect(error).toBeInstanceOf(ErpCheckpointError);
-        return (error as Error).message;
-      }
-      throw new Error('not refused');
+    /** the message a sync from `since` is refused with, when it is made or on its first read: before it sends anything */
+    const refused = async (since: unknown, q: Parameters<ErpClient['changes']>[0] = lineQuery()) => {
+      const error = await (async () => all(client.changes(q, { since: since as string })))().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ErpCheckpointError);
+      return (error as Error).message;
     };
-    expect(refused(checkpoint, query(customer))).toBe(
+    expect(await refused(checkpoint, query(customer))).toBe(
       'changes(table/customer): the checkpoint was taken of "table/inventory_receipts_line", not of table/customer',
     );
     const [prefix, format, body, sum] = checkpoint.split('.');
     const flipped = body!.slice(0, 10) + (body![10] === 'A' ? 'B' : 'A') + body!.slice(11);
-    expect(refused([prefix, format, flipped, sum].join('.'))).toMatch(/cut short or altered/);
-    expect(refused(checkpoint.slice(0, -3))).toMatch(/cut short or altered/);
-    expect(refused([prefix, '2', body, sum].join('.'))).toMatch(/is of format "2", which this package does not read/);
-    expect(refused('yesterday')).toBe(
+    expect(await refused([prefix, format, flipped, sum].join('.'))).toMatch(/cut short or altered/);
+    expect(await refused(checkpoint.slice(0, -3))).toMatch(/cut short or altered/);
+    expect(await refused([prefix, '2', body, sum].join('.'))).toMatch(
+      /is of format "2", which this package does not read/,
+    );
+    expect(await refused('yesterday')).toBe(
       'changes(table/inventory_receipts_line): since is neither a checkpoint of changes() (erpgen-sync.…) nor a date-time (a Date, or ISO 8601 with Z or an offset): "yesterday"',
     );
     // the same table as a package regenerated after its key changed describes it
@@ -379,10 +378,12 @@ describe('changes()', () => {
       ...inventory_receipts_line,
       key: ['line_number', 'receipt_number'],
     });
-    expect(refused(checkpoint, query(rekeyed))).toMatch(
+    expect(await refused(checkpoint, query(rekeyed))).toMatch(
       /the package now orders table\/inventory_receipts_line by date_last_modified, line_number, receipt_number \(its key or stamp changed since\)/,
     );
-    expect(() => client.changes(query(bin_zone).orderBy('zone_desc') as never)).toThrow(ErpQueryError);
+    await expect(all(client.changes(query(bin_zone).orderBy('zone_desc') as never))).rejects.toThrow(ErpQueryError);
+    // a string that is no checkpoint, nor a time, is refused when the sync is made
+    expect(() => client.changes(lineQuery(), { since: 'yesterday' })).toThrow(ErpCheckpointError);
     expect(server.requests.length).toBe(before);
   });
 
