@@ -10,10 +10,11 @@
 //   a ge x and (a gt x or (a eq x and (b gt y or (b eq y and c gt z))))
 // OData orders null before every value (`$orderby` asc), so after a null the rest are `ne null`, and no `gt`
 // matches a null. A key column may be nullable in a CSDL (views'): the same rules hold for it.
-import { ErpQueryError } from '../errors.js';
+import { ErpCheckpointError, ErpLiteralError, ErpQueryError } from '../errors.js';
+import { fromBase64Url } from '../jwt.js';
 import { literal } from '../literals.js';
 import { hasOwn } from '../object.js';
-import { kindsOf, ownOrder } from './sync.js';
+import { checksum, FORMAT, PREFIX, syncColumns } from './sync.js';
 /**
  * A value of a position as a literal: the service's own forms (Q24), except a date-time finer than a millisecond
  * (an Edm.DateTimeOffset of precision 4 to 7), which keeps its digits (the OData grammar allows up to 12): cut to
@@ -99,6 +100,92 @@ function walkBy(query, columns, kinds, start, moved) {
     },
   };
 }
+/** The column kinds of a query's object, which its position's literals are written by. */
+function kindsOf(query, columns, where) {
+  const kinds = query.object.columns;
+  return columns.map((c) => {
+    const kind = kinds && hasOwn(kinds, c) ? kinds[c] : undefined;
+    if (kind === undefined)
+      throw new ErpQueryError(
+        `${where}: the kind of key column ${c} is not known (give a generated object to query())`,
+      );
+    return kind;
+  });
+}
+/** Refuses an order or a skip of the query's own where the read sets them (an order equal to its own is fine). */
+function ownOrder(where, options, columns) {
+  const same =
+    options.orderBy.length === 0 ||
+    (options.orderBy.length === columns.length &&
+      options.orderBy.every(([c, d], i) => c === columns[i] && d === 'asc'));
+  if (!same)
+    throw new ErpQueryError(
+      `${where}: the query is ordered by ${options.orderBy.map(([c, d]) => `${c} ${d}`).join(', ')}; this read orders by ${columns.join(', ')} itself (drop orderBy())`,
+    );
+  if (options.skip)
+    throw new ErpQueryError(
+      `${where}: the query skips ${options.skip} rows; this read starts after a position (drop skip())`,
+    );
+}
+/** The plan of `changes()` for a query, or an ErpQueryError saying why the query cannot be read so. */
+function syncPlan(query) {
+  const object = `${query.object.surface}/${query.object.name}`;
+  const where = `changes(${object})`;
+  const columns = syncColumns(query.object);
+  ownOrder(where, query.options, columns);
+  return { object, columns, kinds: kindsOf(query, columns, where) };
+}
+function describe(value) {
+  return typeof value === 'string'
+    ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)
+    : String(value);
+}
+/** The position a checkpoint given as `since` names for `plan`: an ErpCheckpointError when it names none. */
+export function readCheckpoint(plan, text) {
+  const where = `changes(${plan.object})`;
+  const refuse = (why) => new ErpCheckpointError(`${where}: the checkpoint ${why}`);
+  const [format, body, sum, ...rest] = text.slice(PREFIX.length).split('.');
+  if (format !== String(FORMAT))
+    throw refuse(
+      `is of format ${describe(format)}, which this package does not read (it reads ${FORMAT}): it was made by another erpgen`,
+    );
+  const json = body === undefined ? undefined : fromBase64Url(body);
+  if (json === undefined || sum === undefined || rest.length > 0 || checksum(json) !== sum)
+    throw refuse('is not one changes() made: it was cut short or altered (its checksum does not match)');
+  let parsed;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw refuse('is not one changes() made: its content is not JSON');
+  }
+  if (parsed.o !== plan.object) throw refuse(`was taken of ${describe(parsed.o)}, not of ${plan.object}`);
+  if (JSON.stringify(parsed.c) !== JSON.stringify(plan.columns))
+    throw refuse(
+      `was taken in the order ${Array.isArray(parsed.c) ? parsed.c.join(', ') : '?'}, and the package now orders ${plan.object} by ${plan.columns.join(', ')} (its key or stamp changed since): start again from a time`,
+    );
+  const p = parsed.p;
+  if (p === null) return { from: 'start' };
+  if (typeof p === 'object' && typeof p.t === 'string') {
+    try {
+      return { from: 'time', at: literal('datetime', p.t, 'since') };
+    } catch {
+      throw refuse('is not one changes() made: its time is not a date-time');
+    }
+  }
+  if (typeof p === 'object' && Array.isArray(p.a) && p.a.length === plan.columns.length) {
+    // each value must still be a literal of its column: a column retyped since is refused here, not by the server
+    p.a.forEach((value, i) => {
+      try {
+        if (value !== null) literal(plan.kinds[i], value, plan.columns[i]);
+      } catch (error) {
+        if (!(error instanceof ErpLiteralError)) throw error;
+        throw refuse(`holds a value its column no longer takes (the schema changed since): ${error.message}`);
+      }
+    });
+    return { from: 'after', values: p.a };
+  }
+  throw refuse('is not one changes() made: it names no position');
+}
 /** `rows(q, { paging: 'keyset' })`: the pages of `query` in the order of its object's key. */
 export function keysetWalk(query) {
   const { object } = query;
@@ -108,13 +195,18 @@ export function keysetWalk(query) {
   ownOrder(where, query.options, object.key);
   return walkBy(query, object.key, kindsOf(query, object.key, where), undefined, () => {});
 }
-/** `changes()`: the pages of `query` in the order of `plan` (stamp, key) from `from`, telling `moved` each row's. */
-export function changesWalk(query, plan, from, moved) {
+/**
+ * `changes()`: the pages of `query` in the order of its stamp and key from `from` (a checkpoint given is read here),
+ * telling `moved` each row's position.
+ */
+export function changesWalk(query, from, moved) {
+  const plan = syncPlan(query);
+  const at = from.from === 'given' ? readCheckpoint(plan, from.text) : from;
   const start =
-    from.from === 'start'
+    at.from === 'start' || at.from === 'given'
       ? undefined
-      : from.from === 'time'
-        ? { filter: `${plan.columns[0]} ge ${from.at}` }
-        : { values: from.values };
+      : at.from === 'time'
+        ? { filter: `${plan.columns[0]} ge ${at.at}` }
+        : { values: at.values };
   return walkBy(query, plan.columns, plan.kinds, start, (values) => moved({ from: 'after', values }));
 }

@@ -166,8 +166,8 @@ export function paging({ baseUrl, http, observer, validate, log }) {
     },
     // the sync's own checks (a stamp, a key, `since`) run when it is made, before anything is sent
     changes: (query, changesOptions) =>
-      openSync(query, changesOptions?.since, async function* (plan, from, moved) {
-        const walk = (await keysetModule()).changesWalk(query, plan, from, moved);
+      openSync(query, changesOptions?.since, async function* (from, moved) {
+        const walk = (await keysetModule()).changesWalk(query, from, moved);
         yield* walkPages(query, changesOptions, walk, 'changes');
       }),
   };

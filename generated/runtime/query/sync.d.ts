@@ -1,4 +1,3 @@
-import type { ColumnKind } from '../column-kinds.js';
 import { type RunnableQuery } from '../query.js';
 import type { RowsOptions } from './paging.js';
 export type { ChangesQuery } from '../query.js';
@@ -30,14 +29,10 @@ export interface Sync<R> extends AsyncIterable<R> {
    */
   readonly checkpoint: string;
 }
-/** What a sync reads by: the object, and the columns of its order, the stamp first and then the key. */
-export interface SyncPlan {
-  /** `table/customer` */
-  readonly object: string;
-  readonly columns: readonly string[];
-  readonly kinds: readonly ColumnKind[];
-}
-/** Where a sync starts, or has got to: every row, the rows stamped at or after a time, or those after a row's. */
+/**
+ * Where a sync starts, or has got to: every row, the rows stamped at or after a time, those after a row's stamp and
+ * key, or a checkpoint given as `since` and not read yet (keyset.ts reads it on the first read).
+ */
 export type Position =
   | {
       readonly from: 'start';
@@ -49,21 +44,19 @@ export type Position =
   | {
       readonly from: 'after';
       readonly values: readonly unknown[];
+    }
+  | {
+      readonly from: 'given';
+      readonly text: string;
     };
-/** The plan of `changes()` for a query, or an ErpQueryError saying why the query cannot be read so. */
-export declare function syncPlan(query: RunnableQuery<unknown>): SyncPlan;
-/** The column kinds of a query's object, which its position's literals are written by. */
-export declare function kindsOf(query: RunnableQuery<unknown>, columns: readonly string[], where: string): ColumnKind[];
-/** Refuses an order or a skip of the query's own where the read sets them (an order equal to its own is fine). */
-export declare function ownOrder(
-  where: string,
-  options: RunnableQuery<unknown>['options'],
-  columns: readonly string[],
-): void;
-/** The position `since` names for `plan`: refused with an ErpCheckpointError when it names none. */
-export declare function startOf(plan: SyncPlan, since: unknown): Position;
-/** A position as a checkpoint string. */
-export declare function writeCheckpoint(plan: SyncPlan, position: Position): string;
+export declare const PREFIX = 'erpgen-sync.';
+export declare const FORMAT = 1;
+/** FNV-1a, 32 bits, of UTF-16 code units: enough to tell a checkpoint cut short or edited by hand. */
+export declare function checksum(text: string): string;
+/** A position of `object` (`table/customer`) in the order of `columns` as a checkpoint string. */
+export declare function writeCheckpoint(object: string, columns: readonly string[], position: Position): string;
+/** The columns `changes()` orders an object's rows by: its stamp (see stampColumn), then its key. */
+export declare function syncColumns(object: RunnableQuery<unknown>['object']): string[];
 /**
  * The sync of `query` from `since`: its plan and start are checked at once (before anything is sent); `read` walks
  * the pages from a position, telling each row's position as the row is delivered.
@@ -71,5 +64,5 @@ export declare function writeCheckpoint(plan: SyncPlan, position: Position): str
 export declare function openSync<R>(
   query: RunnableQuery<R>,
   since: unknown,
-  read: (plan: SyncPlan, from: Position, moved: (to: Position) => void) => AsyncIterable<R>,
+  read: (from: Position, moved: (to: Position) => void) => AsyncIterable<R>,
 ): Sync<R>;
