@@ -170,14 +170,14 @@ export function rowModule(object: QueryObject, names: ObjectNames, options: RowM
           // the kinds have a name for messages and hovers
           type: {
             generic: '$QueryObject',
-            // the key as a tuple type (`readonly []` without one): the compiler refuses keyset paging and `changes()`
+            // the key columns as a union (`never` without one): the compiler refuses keyset paging and `changes()`
             // on an object without a key from it
             args: [
               row,
               { literal: object.name },
               { literal: object.surface },
               `${names.type}Kinds`,
-              { tuple: key.map((column) => ({ literal: column })) },
+              key.length ? { union: key.map((column) => ({ literal: column })) } : 'never',
             ],
           },
         },

@@ -21,14 +21,14 @@ export interface QueryObject<
   // an interface of the object's column kinds (`CustomerKinds`): named, so messages and hovers show its name;
   // interfaces have no index signature, hence `object`
   Kinds extends object = { readonly [column: string]: ColumnKind },
-  // the key columns, in the order of the entity type's `$Key` (`readonly []` for an object without a key): what
-  // keyset paging and `changes()` order by, so that the compiler can refuse them on an object without one
-  Key extends readonly string[] = readonly string[],
+  // the key columns of the entity type's `$Key`, a union (`never` for an object without a key): keyset paging and
+  // `changes()` order by them, so that the compiler can refuse them on an object without one
+  Key extends string = string,
 > {
   readonly name: Name;
   readonly surface: S;
-  /** the key columns of the entity type */
-  readonly key: Key;
+  /** the key columns of the entity type, in the order of its `$Key` */
+  readonly key: readonly Key[];
   /** column name to kind, for every column */
   readonly columns: Kinds;
   /**
@@ -83,7 +83,7 @@ const KINDS: ReadonlySet<unknown> = new Set(COLUMN_KINDS);
 export function defineObject<Row>() {
   return <const D extends Descriptor>(
     descriptor: D,
-  ): QueryObject<Row, D['name'], D['surface'], D['columns'], D['key']> => {
+  ): QueryObject<Row, D['name'], D['surface'], D['columns'], D['key'][number]> => {
     for (const [column, kind] of Object.entries(descriptor.columns))
       if (!KINDS.has(kind))
         throw new ErpQueryError(

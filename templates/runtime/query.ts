@@ -28,19 +28,27 @@ declare const keysetType: unique symbol;
 
 /**
  * What keyset paging (`rows(q, { paging: 'keyset' })`) and `changes()` read of a query's type: the key columns it
- * can be paged by, or a sentence saying why it cannot (the compiler shows it where `'keyset'` is refused). Type
- * only; `unknown` where the type cannot tell (a query typed by hand), which the client then checks when it runs.
+ * can be paged by (`never`: its object has none), or why it cannot be (OwnOrder). Type only; `unknown` where the
+ * type cannot tell (a query typed by hand), which the client then checks when it runs.
  */
 export interface Keyed<Keyset> {
   readonly [keysetType]?: Keyset;
 }
 
 /** Why a query of an object without a key cannot be paged by its key. */
-export type NoKey<N extends string> = `${N} has no key: keyset paging and changes() need one`;
+export type NoKey = 'the object has no key: keyset paging and changes() need one';
 
 /** Why a query with an order or a skip of its own cannot be paged by its key. */
-export type OwnOrder =
-  'the query sets orderBy() or skip(): keyset paging and changes() set the order and the start themselves';
+export interface OwnOrder {
+  readonly refused: 'the query sets orderBy() or skip(): keyset paging and changes() set the order and the start themselves';
+}
+
+/** Why a query of this Keyed type cannot be paged by its key (NoKey, OwnOrder), or `never` when it can or cannot tell. */
+export type KeysetRefusal<Keyset> = [Keyset] extends [never]
+  ? NoKey
+  : [Keyset] extends [OwnOrder]
+    ? OwnOrder['refused']
+    : never;
 
 const accessorCache = new WeakMap<object, Readonly<Record<string, object>>>();
 
@@ -163,7 +171,8 @@ export class Query<
 > implements Keyed<Keyset> {
   /** type only: the rows this query returns */
   declare readonly row: Result;
-  declare readonly [keysetType]?: Keyset;
+  /** type only: what keyset paging and changes() read of the query (Keyed) */
+  declare readonly [keysetType]: Keyset;
 
   readonly object: QueryObject<Row, N, S, K>;
   readonly options: QueryOptions;
@@ -305,13 +314,9 @@ export interface QuerySettings {
 /** The `query()` of a package, with its default page size. */
 export function queryWith(settings: QuerySettings) {
   const defaultTop = nonNegativeInteger(settings.defaultPageSize, 'defaultPageSize');
-  return function query<
-    Row,
-    N extends string,
-    S extends Surface,
-    K extends Kinds,
-    Key extends readonly string[] = readonly string[],
-  >(object: QueryObject<Row, N, S, K, Key>): Query<Row, N, S, K, Row, Key extends readonly [] ? NoKey<N> : Key> {
+  return function query<Row, N extends string, S extends Surface, K extends Kinds, Key extends string = string>(
+    object: QueryObject<Row, N, S, K, Key>,
+  ): Query<Row, N, S, K, Row, Key> {
     return new Query(object, { orderBy: [], top: defaultTop, count: false }, false);
   };
 }
@@ -332,9 +337,12 @@ export function stampColumn(columns: object | undefined): string | undefined {
 
 /** A query `changes()` takes: of an object with a stamp, and pageable by its key where its type can tell (Keyed). */
 export type ChangesQuery<R, Keyset = unknown> = RunnableQuery<R> &
-  Keyed<Keyset> & { readonly object: { readonly columns: Stamped } } & (Keyset extends string
-    ? { readonly [keysetType]?: never }
-    : unknown);
+  Keyed<Keyset> & { readonly object: { readonly columns: Stamped } } & NoInfer<
+    [KeysetRefusal<Keyset>] extends [never]
+      ? unknown
+      : // a member no query has, of the reason's type: the compiler's message shows it
+        { readonly 'cannot be read by its key': KeysetRefusal<Keyset> }
+  >;
 
 /**
  * The rows modified at or after `since`, by the object's stamp (Stamped), oldest first, then by its key: what

@@ -10,7 +10,14 @@ import type { FamilyContext } from '../family.js';
 import type { AbortSignalLike } from '../http.js';
 import { odataMessage } from '../http/body.js';
 import { checkWord } from '../option-checks.js';
-import { objectPath, queryString, type Keyed, type QueryOptions, type RunnableQuery } from '../query.js';
+import {
+  objectPath,
+  queryString,
+  type Keyed,
+  type KeysetRefusal,
+  type QueryOptions,
+  type RunnableQuery,
+} from '../query.js';
 import type { Run } from '../tracing.js';
 import { warner } from '../drift.js';
 import type { RowChecker } from './validate.js';
@@ -31,19 +38,19 @@ export interface RowsOptions {
   readonly validate?: ValidateMode;
 }
 
-/**
- * `rows()`'s options; `Keyset` is what the query's type says of its key (Keyed): a sentence in place of `'keyset'`
- * when it cannot be paged by it (an object without a key, a query with an order or a skip of its own).
- */
-export interface PagingOptions<Keyset = unknown> extends RowsOptions {
+/** `rows()`'s options. */
+export interface PagingOptions extends RowsOptions {
   /**
    * `'skip'` (the default, Q17): `$top` rows a page, `$skip` advancing. `'keyset'`: each page asks for the rows after
    * the last key of the previous one (`$orderby` the key, `$filter` your filter and that position, `$top`): every
    * page costs the server the same however deep it is, and rows inserted or deleted during the read neither shift
    * nor repeat the others. Needs the object's key, and no `orderBy()` or `skip()` of the query's own.
    */
-  readonly paging?: 'skip' | (Keyset extends string ? Keyset : 'keyset');
+  readonly paging?: 'skip' | 'keyset';
 }
+
+/** What `paging` takes for keyset paging: `'keyset'`, or, where the query's type says it cannot be, the reason. */
+export type KeysetPaging<Keyset> = [KeysetRefusal<Keyset>] extends [never] ? 'keyset' : KeysetRefusal<Keyset>;
 
 export interface Page<R> {
   readonly rows: R[];
@@ -64,7 +71,7 @@ export interface Paging {
    */
   rows<R, Keyset = unknown>(
     query: RunnableQuery<R> & Keyed<Keyset>,
-    options?: PagingOptions<NoInfer<Keyset>>,
+    options?: RowsOptions & { readonly paging?: 'skip' | KeysetPaging<NoInfer<Keyset>> },
   ): AsyncIterable<R>;
   /**
    * The rows modified at or after `since` (a checkpoint of an earlier sync, a time, or nothing: every row), oldest
@@ -260,7 +267,11 @@ export function paging({ baseUrl, http, observer, validate, log }: FamilyContext
         query.options.top > 0 ? Math.floor((query.options.skip ?? 0) / query.options.top) + 1 : 1,
       ),
 
-    async *rows(query, rowsOptions) {
+    // the paging word is checked here: a value from `any` may be any
+    async *rows<R>(
+      query: RunnableQuery<R>,
+      rowsOptions?: RowsOptions & { readonly paging?: string },
+    ): AsyncGenerator<R> {
       const paging = checkWord('rows()', 'paging', rowsOptions?.paging, ['skip', 'keyset']) ?? 'skip';
       const walk = paging === 'keyset' ? (await keysetModule()).keysetWalk(query) : skipWalk(query);
       yield* walkPages(query, rowsOptions, walk);

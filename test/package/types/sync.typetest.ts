@@ -3,7 +3,7 @@
 // object without a key, an object without a stamp, and a query that sets its own order or skip. Compiled by
 // test/package/types.test.ts with TypeScript 7 and TypeScript 6.
 import { defineObject, query, type Query } from '@acme/erp-schema';
-import { createClient, type Sync } from '@acme/erp-schema/client';
+import { createClient, type PagingOptions, type Sync } from '@acme/erp-schema/client';
 import { bin_ud } from '@acme/erp-schema/tables/bin_ud';
 import { customer, type CustomerKinds, type CustomerRow } from '@acme/erp-schema/tables/customer';
 import { oe_line } from '@acme/erp-schema/tables/oe_line';
@@ -11,7 +11,7 @@ import { svc_view_es_customer } from '@acme/erp-schema/views/svc_view_es_custome
 
 const client = createClient({ baseUrl: 'http://127.0.0.1', auth: 'token' });
 
-/** An object whose entity type has no key, as the generator writes one (`readonly []`). */
+/** An object whose entity type has no key (its key type `never`, as the generator writes one). */
 const keyless = defineObject<{ readonly note: string | null }>()({
   name: 'keyless_log',
   surface: 'table',
@@ -30,6 +30,11 @@ export async function keyset(): Promise<void> {
   client.rows(query(customer), { paging: 'skip' });
   client.rows(query(customer).orderBy('customer_name'));
   client.rows(query(keyless));
+  // the paging chosen at run time, and options typed apart
+  const paging = Math.random() > 0.5 ? ('skip' as const) : ('keyset' as const);
+  client.rows(query(customer), { paging });
+  const options: PagingOptions = { paging: 'keyset', validate: 'warn' };
+  client.rows(query(customer), options);
 
   // @ts-expect-error keyless_log has no key: keyset paging and changes() need one
   client.rows(query(keyless), { paging: 'keyset' });
