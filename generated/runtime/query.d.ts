@@ -18,17 +18,24 @@ type Kinds = object;
 declare const keysetType: unique symbol;
 /**
  * What keyset paging (`rows(q, { paging: 'keyset' })`) and `changes()` read of a query's type: the key columns it
- * can be paged by, or a sentence saying why it cannot (the compiler shows it where `'keyset'` is refused). Type
- * only; `unknown` where the type cannot tell (a query typed by hand), which the client then checks when it runs.
+ * can be paged by (`never`: its object has none), or why it cannot be (OwnOrder). Type only; `unknown` where the
+ * type cannot tell (a query typed by hand), which the client then checks when it runs.
  */
 export interface Keyed<Keyset> {
   readonly [keysetType]?: Keyset;
 }
 /** Why a query of an object without a key cannot be paged by its key. */
-export type NoKey<N extends string> = `${N} has no key: keyset paging and changes() need one`;
+export type NoKey = 'the object has no key: keyset paging and changes() need one';
 /** Why a query with an order or a skip of its own cannot be paged by its key. */
-export type OwnOrder =
-  'the query sets orderBy() or skip(): keyset paging and changes() set the order and the start themselves';
+export interface OwnOrder {
+  readonly refused: 'the query sets orderBy() or skip(): keyset paging and changes() set the order and the start themselves';
+}
+/** Why a query of this Keyed type cannot be paged by its key (NoKey, OwnOrder), or `never` when it can or cannot tell. */
+export type KeysetRefusal<Keyset> = [Keyset] extends [never]
+  ? NoKey
+  : [Keyset] extends [OwnOrder]
+    ? OwnOrder['refused']
+    : never;
 /** What select() / orderBy() take: a column's name (completion offers them), or a function of the columns. */
 type ColumnGiven<Row> = (keyof Row & string) | (string & {}) | ColumnChoice<Row, keyof Row>;
 /**
@@ -88,7 +95,8 @@ export declare class Query<
 > implements Keyed<Keyset> {
   /** type only: the rows this query returns */
   readonly row: Result;
-  readonly [keysetType]?: Keyset;
+  /** type only: what keyset paging and changes() read of the query (Keyed) */
+  readonly [keysetType]: Keyset;
   readonly object: QueryObject<Row, N, S, K>;
   readonly options: QueryOptions;
   /** whether `top()` was given, or the default page size applies */
@@ -157,9 +165,9 @@ export interface QuerySettings {
 /** The `query()` of a package, with its default page size. */
 export declare function queryWith(
   settings: QuerySettings,
-): <Row, N extends string, S extends Surface, K extends Kinds, Key extends readonly string[] = readonly string[]>(
+): <Row, N extends string, S extends Surface, K extends Kinds, Key extends string = string>(
   object: QueryObject<Row, N, S, K, Key>,
-) => Query<Row, N, S, K, Row, Key extends readonly [] ? NoKey<N> : Key>;
+) => Query<Row, N, S, K, Row, Key>;
 /**
  * The kinds of an object with a modification stamp: `max_date_last_modified` (the search views, Q15: the latest
  * change across the tables they join) or `date_last_modified` (a row's own), an Edm.DateTimeOffset.
@@ -179,11 +187,13 @@ export type ChangesQuery<R, Keyset = unknown> = RunnableQuery<R> &
     readonly object: {
       readonly columns: Stamped;
     };
-  } & (Keyset extends string
-    ? {
-        readonly [keysetType]?: never;
-      }
-    : unknown);
+  } & NoInfer<
+    [KeysetRefusal<Keyset>] extends [never]
+      ? unknown
+      : {
+          readonly 'cannot be read by its key': KeysetRefusal<Keyset>;
+        }
+  >;
 /**
  * The rows modified at or after `since`, by the object's stamp (Stamped), oldest first, then by its key: what
  * `client.changes(q, { since })` asks for first.

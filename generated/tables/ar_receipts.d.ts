@@ -61,5 +61,5 @@ export declare const ar_receipts: $QueryObject<
   'ar_receipts',
   'table',
   ArReceiptsKinds,
-  readonly ['receipt_number']
+  'receipt_number'
 >;

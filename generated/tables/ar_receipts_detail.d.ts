@@ -52,5 +52,5 @@ export declare const ar_receipts_detail: $QueryObject<
   'ar_receipts_detail',
   'table',
   ArReceiptsDetailKinds,
-  readonly ['ar_receipts_detail_uid']
+  'ar_receipts_detail_uid'
 >;

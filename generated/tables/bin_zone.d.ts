@@ -58,5 +58,5 @@ export declare const bin_zone: $QueryObject<
   'bin_zone',
   'table',
   BinZoneKinds,
-  readonly ['location_id', 'bin_zone_id']
+  'location_id' | 'bin_zone_id'
 >;

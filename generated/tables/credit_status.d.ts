@@ -46,5 +46,5 @@ export declare const credit_status: $QueryObject<
   'credit_status',
   'table',
   CreditStatusKinds,
-  readonly ['credit_status']
+  'credit_status'
 >;

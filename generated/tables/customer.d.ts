@@ -928,5 +928,5 @@ export declare const customer: $QueryObject<
   'customer',
   'table',
   CustomerKinds,
-  readonly ['company_id', 'customer_id']
+  'company_id' | 'customer_id'
 >;

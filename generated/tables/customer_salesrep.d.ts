@@ -52,5 +52,5 @@ export declare const customer_salesrep: $QueryObject<
   'customer_salesrep',
   'table',
   CustomerSalesrepKinds,
-  readonly ['customer_salesrep_uid']
+  'customer_salesrep_uid'
 >;

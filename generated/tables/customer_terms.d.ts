@@ -49,5 +49,5 @@ export declare const customer_terms: $QueryObject<
   'customer_terms',
   'table',
   CustomerTermsKinds,
-  readonly ['customer_terms_uid']
+  'customer_terms_uid'
 >;

@@ -58,5 +58,5 @@ export declare const inventory_receipts_hdr: $QueryObject<
   'inventory_receipts_hdr',
   'table',
   InventoryReceiptsHdrKinds,
-  readonly ['receipt_number']
+  'receipt_number'
 >;

@@ -52,5 +52,5 @@ export declare const inventory_receipts_line: $QueryObject<
   'inventory_receipts_line',
   'table',
   InventoryReceiptsLineKinds,
-  readonly ['receipt_number', 'line_number']
+  'receipt_number' | 'line_number'
 >;

@@ -166,5 +166,5 @@ export declare const inventory_supplier: $QueryObject<
   'inventory_supplier',
   'table',
   InventorySupplierKinds,
-  readonly ['inventory_supplier_uid']
+  'inventory_supplier_uid'
 >;

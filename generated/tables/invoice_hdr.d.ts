@@ -523,10 +523,4 @@ export interface InvoiceHdrKinds {
 }
 
 /** Table `invoice_hdr` on the /table/ surface: pass it to `query()`. */
-export declare const invoice_hdr: $QueryObject<
-  InvoiceHdrRow,
-  'invoice_hdr',
-  'table',
-  InvoiceHdrKinds,
-  readonly ['invoice_no']
->;
+export declare const invoice_hdr: $QueryObject<InvoiceHdrRow, 'invoice_hdr', 'table', InvoiceHdrKinds, 'invoice_no'>;

@@ -330,5 +330,5 @@ export declare const invoice_line: $QueryObject<
   'invoice_line',
   'table',
   InvoiceLineKinds,
-  readonly ['invoice_no', 'line_no']
+  'invoice_no' | 'line_no'
 >;

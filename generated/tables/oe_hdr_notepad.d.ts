@@ -46,5 +46,5 @@ export declare const oe_hdr_notepad: $QueryObject<
   'oe_hdr_notepad',
   'table',
   OeHdrNotepadKinds,
-  readonly ['oe_hdr_notepad_uid']
+  'oe_hdr_notepad_uid'
 >;

@@ -52,5 +52,5 @@ export declare const po_line_notepad: $QueryObject<
   'po_line_notepad',
   'table',
   PoLineNotepadKinds,
-  readonly ['po_line_notepad_uid']
+  'po_line_notepad_uid'
 >;

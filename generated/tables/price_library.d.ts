@@ -46,5 +46,5 @@ export declare const price_library: $QueryObject<
   'price_library',
   'table',
   PriceLibraryKinds,
-  readonly ['price_library_uid']
+  'price_library_uid'
 >;

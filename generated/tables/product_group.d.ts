@@ -118,5 +118,5 @@ export declare const product_group: $QueryObject<
   'product_group',
   'table',
   ProductGroupKinds,
-  readonly ['company_id', 'product_group_id']
+  'company_id' | 'product_group_id'
 >;

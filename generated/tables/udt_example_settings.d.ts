@@ -33,5 +33,5 @@ export declare const udt_example_settings: $QueryObject<
   'udt_example_settings',
   'table',
   UdtExampleSettingsKinds,
-  readonly ['udt_example_settings_uid']
+  'udt_example_settings_uid'
 >;

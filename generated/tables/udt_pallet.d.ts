@@ -31,10 +31,4 @@ export interface UdtPalletKinds {
 }
 
 /** Table `udt_pallet` on the /table/ surface: pass it to `query()`. */
-export declare const udt_pallet: $QueryObject<
-  UdtPalletRow,
-  'udt_pallet',
-  'table',
-  UdtPalletKinds,
-  readonly ['row_uid']
->;
+export declare const udt_pallet: $QueryObject<UdtPalletRow, 'udt_pallet', 'table', UdtPalletKinds, 'row_uid'>;

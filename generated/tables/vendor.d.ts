@@ -212,10 +212,4 @@ export interface VendorKinds {
 }
 
 /** Table `vendor` on the /table/ surface: pass it to `query()`. */
-export declare const vendor: $QueryObject<
-  VendorRow,
-  'vendor',
-  'table',
-  VendorKinds,
-  readonly ['company_id', 'vendor_id']
->;
+export declare const vendor: $QueryObject<VendorRow, 'vendor', 'table', VendorKinds, 'company_id' | 'vendor_id'>;

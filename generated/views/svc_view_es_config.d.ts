@@ -33,5 +33,5 @@ export declare const svc_view_es_config: $QueryObject<
   'svc_view_es_config',
   'view',
   SvcViewEsConfigKinds,
-  readonly ['id']
+  'id'
 >;

@@ -283,5 +283,5 @@ export declare const svc_view_es_contacts: $QueryObject<
   'svc_view_es_contacts',
   'view',
   SvcViewEsContactsKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

@@ -196,5 +196,5 @@ export declare const svc_view_es_customer: $QueryObject<
   'svc_view_es_customer',
   'view',
   SvcViewEsCustomerKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

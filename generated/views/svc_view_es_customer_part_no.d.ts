@@ -94,5 +94,5 @@ export declare const svc_view_es_customer_part_no: $QueryObject<
   'svc_view_es_customer_part_no',
   'view',
   SvcViewEsCustomerPartNoKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

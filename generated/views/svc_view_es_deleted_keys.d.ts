@@ -33,5 +33,5 @@ export declare const svc_view_es_deleted_keys: $QueryObject<
   'svc_view_es_deleted_keys',
   'view',
   SvcViewEsDeletedKeysKinds,
-  readonly ['id']
+  'id'
 >;

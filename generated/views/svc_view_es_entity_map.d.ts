@@ -33,5 +33,5 @@ export declare const svc_view_es_entity_map: $QueryObject<
   'svc_view_es_entity_map',
   'view',
   SvcViewEsEntityMapKinds,
-  readonly ['id']
+  'id'
 >;

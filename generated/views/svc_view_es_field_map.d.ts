@@ -33,5 +33,5 @@ export declare const svc_view_es_field_map: $QueryObject<
   'svc_view_es_field_map',
   'view',
   SvcViewEsFieldMapKinds,
-  readonly ['id']
+  'id'
 >;

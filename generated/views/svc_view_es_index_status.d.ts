@@ -33,5 +33,5 @@ export declare const svc_view_es_index_status: $QueryObject<
   'svc_view_es_index_status',
   'view',
   SvcViewEsIndexStatusKinds,
-  readonly ['id']
+  'id'
 >;

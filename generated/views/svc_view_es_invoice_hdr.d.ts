@@ -432,5 +432,5 @@ export declare const svc_view_es_invoice_hdr: $QueryObject<
   'svc_view_es_invoice_hdr',
   'view',
   SvcViewEsInvoiceHdrKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

@@ -439,5 +439,5 @@ export declare const svc_view_es_invoice_line: $QueryObject<
   'svc_view_es_invoice_line',
   'view',
   SvcViewEsInvoiceLineKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

@@ -67,5 +67,5 @@ export declare const svc_view_es_item: $QueryObject<
   'svc_view_es_item',
   'view',
   SvcViewEsItemKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

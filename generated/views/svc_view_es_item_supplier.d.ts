@@ -193,5 +193,5 @@ export declare const svc_view_es_item_supplier: $QueryObject<
   'svc_view_es_item_supplier',
   'view',
   SvcViewEsItemSupplierKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

@@ -85,5 +85,5 @@ export declare const svc_view_es_pick_ticket_hdr: $QueryObject<
   'svc_view_es_pick_ticket_hdr',
   'view',
   SvcViewEsPickTicketHdrKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

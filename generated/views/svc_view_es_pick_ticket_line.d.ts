@@ -70,5 +70,5 @@ export declare const svc_view_es_pick_ticket_line: $QueryObject<
   'svc_view_es_pick_ticket_line',
   'view',
   SvcViewEsPickTicketLineKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

@@ -277,5 +277,5 @@ export declare const svc_view_es_production_order: $QueryObject<
   'svc_view_es_production_order',
   'view',
   SvcViewEsProductionOrderKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

@@ -205,5 +205,5 @@ export declare const svc_view_es_production_order_component: $QueryObject<
   'svc_view_es_production_order_component',
   'view',
   SvcViewEsProductionOrderComponentKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

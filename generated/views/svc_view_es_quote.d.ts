@@ -289,5 +289,5 @@ export declare const svc_view_es_quote: $QueryObject<
   'svc_view_es_quote',
   'view',
   SvcViewEsQuoteKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

@@ -142,5 +142,5 @@ export declare const svc_view_es_rma: $QueryObject<
   'svc_view_es_rma',
   'view',
   SvcViewEsRmaKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

@@ -367,5 +367,5 @@ export declare const svc_view_es_sales_order: $QueryObject<
   'svc_view_es_sales_order',
   'view',
   SvcViewEsSalesOrderKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

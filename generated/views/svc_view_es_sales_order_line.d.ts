@@ -493,5 +493,5 @@ export declare const svc_view_es_sales_order_line: $QueryObject<
   'svc_view_es_sales_order_line',
   'view',
   SvcViewEsSalesOrderLineKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

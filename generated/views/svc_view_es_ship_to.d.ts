@@ -211,5 +211,5 @@ export declare const svc_view_es_ship_to: $QueryObject<
   'svc_view_es_ship_to',
   'view',
   SvcViewEsShipToKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

@@ -33,5 +33,5 @@ export declare const svc_view_es_sync_log: $QueryObject<
   'svc_view_es_sync_log',
   'view',
   SvcViewEsSyncLogKinds,
-  readonly ['id']
+  'id'
 >;

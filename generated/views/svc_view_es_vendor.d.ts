@@ -247,5 +247,5 @@ export declare const svc_view_es_vendor: $QueryObject<
   'svc_view_es_vendor',
   'view',
   SvcViewEsVendorKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

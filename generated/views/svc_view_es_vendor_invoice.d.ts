@@ -169,5 +169,5 @@ export declare const svc_view_es_vendor_invoice: $QueryObject<
   'svc_view_es_vendor_invoice',
   'view',
   SvcViewEsVendorInvoiceKinds,
-  readonly ['unique_id']
+  'unique_id'
 >;

@@ -33,5 +33,5 @@ export declare const svc_view_es_version: $QueryObject<
   'svc_view_es_version',
   'view',
   SvcViewEsVersionKinds,
-  readonly ['id']
+  'id'
 >;

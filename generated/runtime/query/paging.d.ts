@@ -1,6 +1,6 @@
 import type { FamilyContext } from '../family.js';
 import type { AbortSignalLike } from '../http.js';
-import { type Keyed, type QueryOptions, type RunnableQuery } from '../query.js';
+import { type Keyed, type KeysetRefusal, type QueryOptions, type RunnableQuery } from '../query.js';
 import { type ValidateMode } from './validate-mode.js';
 import { type ChangesOptions, type ChangesQuery, type Sync } from './sync.js';
 export type { ChangesOptions, ChangesQuery, Sync } from './sync.js';
@@ -15,19 +15,18 @@ export interface RowsOptions {
    */
   readonly validate?: ValidateMode;
 }
-/**
- * `rows()`'s options; `Keyset` is what the query's type says of its key (Keyed): a sentence in place of `'keyset'`
- * when it cannot be paged by it (an object without a key, a query with an order or a skip of its own).
- */
-export interface PagingOptions<Keyset = unknown> extends RowsOptions {
+/** `rows()`'s options. */
+export interface PagingOptions extends RowsOptions {
   /**
    * `'skip'` (the default, Q17): `$top` rows a page, `$skip` advancing. `'keyset'`: each page asks for the rows after
    * the last key of the previous one (`$orderby` the key, `$filter` your filter and that position, `$top`): every
    * page costs the server the same however deep it is, and rows inserted or deleted during the read neither shift
    * nor repeat the others. Needs the object's key, and no `orderBy()` or `skip()` of the query's own.
    */
-  readonly paging?: 'skip' | (Keyset extends string ? Keyset : 'keyset');
+  readonly paging?: 'skip' | 'keyset';
 }
+/** What `paging` takes for keyset paging: `'keyset'`, or, where the query's type says it cannot be, the reason. */
+export type KeysetPaging<Keyset> = [KeysetRefusal<Keyset>] extends [never] ? 'keyset' : KeysetRefusal<Keyset>;
 export interface Page<R> {
   readonly rows: R[];
   /** `@odata.count`, when the query asked for it */
@@ -46,7 +45,9 @@ export interface Paging {
    */
   rows<R, Keyset = unknown>(
     query: RunnableQuery<R> & Keyed<Keyset>,
-    options?: PagingOptions<NoInfer<Keyset>>,
+    options?: RowsOptions & {
+      readonly paging?: 'skip' | KeysetPaging<NoInfer<Keyset>>;
+    },
   ): AsyncIterable<R>;
   /**
    * The rows modified at or after `since` (a checkpoint of an earlier sync, a time, or nothing: every row), oldest

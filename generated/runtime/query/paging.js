@@ -159,6 +159,7 @@ export function paging({ baseUrl, http, observer, validate, log }) {
         0,
         query.options.top > 0 ? Math.floor((query.options.skip ?? 0) / query.options.top) + 1 : 1,
       ),
+    // the paging word is checked here: a value from `any` may be any
     async *rows(query, rowsOptions) {
       const paging = checkWord('rows()', 'paging', rowsOptions?.paging, ['skip', 'keyset']) ?? 'skip';
       const walk = paging === 'keyset' ? (await keysetModule()).keysetWalk(query) : skipWalk(query);
