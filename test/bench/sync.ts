@@ -2,7 +2,9 @@
 // 200,000 rows seeded (`bin_zone`: a composite key of a decimal and a text, as oe_line's), read in pages of 5,000
 // with `$skip` paging (the default) and with keyset paging. For each: the wall time of the whole read, and the
 // wall and server time (the sandbox's own, LoggedRequest.ms) of its last page against its first. Targets: with
-// keyset the last page costs at most 1.5x the first, and the whole read is at least 3x faster than with $skip.
+// keyset the last page costs at most 1.5x the first (server time), and the whole read is at least 3x faster than
+// with $skip: judged on the process's CPU time, which the machine's other work does not stretch (the client and the
+// server are this one process; on a shared machine the wall time of the same read varies twofold), wall time shown.
 // A small table's read says whether keyset could be the default (it stays $skip, Q17, until it is as fast there).
 import { query } from '@acme/erp-schema';
 import { createClient, tokenAuth } from '@acme/erp-schema/client';
@@ -23,8 +25,9 @@ function zones(count: number): Array<{ location_id: number; bin_zone_id: string 
 }
 
 interface Read {
-  /** the whole read, ms */
+  /** the whole read, ms: wall time, and this process's CPU time (client and server) */
   readonly wall: number;
+  readonly cpu: number;
   /** each page's wall time (the request, answer read) and server time, ms */
   readonly pages: ReadonlyArray<{ readonly wall: number; readonly server: number }>;
 }
@@ -47,15 +50,21 @@ export async function syncBench(runs: number): Promise<Row[]> {
       walls.length = 0;
       const before = server.requests.length;
       const wall = performance.now();
+      const cpu = process.cpuUsage();
       let rows = 0;
       for await (const _ of client.rows(query(bin_zone).top(top), { paging })) rows++;
       const took = performance.now() - wall;
+      const used = process.cpuUsage(cpu);
       if (rows !== expected) throw new Error(`${paging}: read ${rows} rows of bin_zone, not ${expected}`);
       const servers = server.requests
         .slice(before)
         .filter((r) => r.path.endsWith('/bin_zone'))
         .map((r) => r.ms ?? NaN);
-      return { wall: took, pages: walls.map((w, i) => ({ wall: w, server: servers[i]! })) };
+      return {
+        wall: took,
+        cpu: (used.user + used.system) / 1000,
+        pages: walls.map((w, i) => ({ wall: w, server: servers[i]! })),
+      };
     };
     const measure = async (top: number, expected: number) => {
       const reads = { skip: [] as Read[], keyset: [] as Read[] };
@@ -78,7 +87,13 @@ export async function syncBench(runs: number): Promise<Row[]> {
       // the last page with rows (the read ends with an empty one)
       const at = Math.ceil(ROWS / PAGE) - 1;
       const last = { wall: of((r) => r.pages[at]!.wall), server: of((r) => r.pages[at]!.server) };
-      return { first, last, ratio: last.server / first.server, whole: big[paging].map((r) => r.wall / 1000) };
+      return {
+        first,
+        last,
+        ratio: last.server / first.server,
+        wall: big[paging].map((r) => r.wall / 1000),
+        cpu: big[paging].map((r) => r.cpu / 1000),
+      };
     };
     const skip = figures('skip');
     const keyset = figures('keyset');
@@ -91,12 +106,16 @@ export async function syncBench(runs: number): Promise<Row[]> {
         value: `${f.last.server.toFixed(1)} ms against ${f.first.server.toFixed(1)} ms: ${f.ratio.toFixed(2)}x; wall ${f.last.wall.toFixed(1)} against ${f.first.wall.toFixed(1)} ms`,
         ...(paging === 'keyset' ? { target: 'at most 1.5x', ok: f.ratio <= 1.5 } : {}),
       });
-    const faster = median(skip.whole) / median(keyset.whole);
+    const faster = median(skip.cpu) / median(keyset.cpu);
     rows.push({
-      name: `the whole table (${ROWS.toLocaleString('en')} rows, pages of ${PAGE.toLocaleString('en')}): $skip; keyset`,
-      value: `${spread(skip.whole, 's', 2)}; ${spread(keyset.whole, 's', 2)}: keyset ${faster.toFixed(1)}x faster`,
+      name: `the whole table (${ROWS.toLocaleString('en')} rows, pages of ${PAGE.toLocaleString('en')}): $skip; keyset, CPU`,
+      value: `${spread(skip.cpu, 's', 2)}; ${spread(keyset.cpu, 's', 2)}: keyset ${faster.toFixed(1)}x faster`,
       target: 'keyset at least 3x faster',
       ok: faster >= 3,
+    });
+    rows.push({
+      name: 'the same reads, wall: $skip; keyset',
+      value: `${spread(skip.wall, 's', 2)}; ${spread(keyset.wall, 's', 2)}: keyset ${(median(skip.wall) / median(keyset.wall)).toFixed(1)}x faster`,
     });
 
     server.seed(bin_zone, zones(SMALL));
