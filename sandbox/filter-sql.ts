@@ -20,6 +20,17 @@ export interface SqlColumn {
   readonly column: Column;
   readonly kind: ColumnKind;
   readonly sql: string;
+  /**
+   * A key column compared through a function (a string without case, a decimal by its exact key): the quoted name of
+   * the column that holds that comparison key, kept beside it, so that the table's key index can hold it (SQLite
+   * indexes no function the sandbox defines)
+   */
+  readonly sortKey?: string;
+}
+
+/** What a column is compared and ordered by: its comparison key column, else its own value, else `as` of it. */
+export function compared(col: SqlColumn, as: (sql: string) => string = (sql) => sql): string {
+  return col.sortKey ?? as(col.sql);
 }
 
 /** What a filter is checked against: the object's entity type name (for messages) and its columns. */
@@ -208,10 +219,10 @@ class Translator {
     switch (col.kind) {
       case 'string':
         if (literal.type !== 'string') throw incompatible();
-        return `(ci(${col.sql}) ${sqlOp} ${this.bind(literal.value.toLowerCase())})`;
+        return `(${compared(col, (c) => `ci(${c})`)} ${sqlOp} ${this.bind(literal.value.toLowerCase())})`;
       case 'decimal': {
         if (literal.type !== 'number') throw incompatible();
-        return `(dec_key(${col.sql}) ${sqlOp} ${this.bind(numberKey(literal.text))})`;
+        return `(${compared(col, (c) => `dec_key(${c})`)} ${sqlOp} ${this.bind(numberKey(literal.text))})`;
       }
       case 'int':
       case 'float': {

@@ -162,6 +162,14 @@ export interface Sandbox {
   /** removes every row of a table or view, seeded rows included */
   clear(object: string): void;
   /**
+   * sets `values` (column -> value) in the rows of a table whose columns equal `where` (column -> value): what another
+   * client writing meanwhile does (no column is set but those given: give `date_last_modified` to move the stamp);
+   * how many rows it changed
+   */
+  update(object: string, where: Record<string, unknown>, values: Record<string, unknown>): number;
+  /** deletes the rows of a table whose columns equal `where` (column -> value); how many it deleted */
+  delete(object: string, where: Record<string, unknown>): number;
+  /**
    * the rows of one data element of a service, across every record, as the Transaction API reads them (field ->
    * value): the rows the query surface serves (seeded ones included) and the values kept beside them
    */
@@ -310,6 +318,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requests,
     insert: (object, rows) => current.store.insert(object, rows),
     clear: (object) => current.store.clear(object),
+    update: (object, where, values) => current.store.updateMatching(object, where, values),
+    delete: (object, where) => current.store.deleteMatching(object, where),
     seed(object, rows) {
       current.store.clear(object.name);
       current.store.insert(object.name, rows as ReadonlyArray<Record<string, unknown>>);

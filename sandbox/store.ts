@@ -11,7 +11,7 @@
 import initSqlJs, { type Database, type SqlValue } from 'sql.js';
 import { kindOf } from './schema.js';
 import type { QueryObject, Surface } from './schema.js';
-import { SQL_FUNCTIONS, type FilterTarget, type SqlColumn, type SqlFragment } from './filter-sql.js';
+import { compared, SQL_FUNCTIONS, type FilterTarget, type SqlColumn, type SqlFragment } from './filter-sql.js';
 import { generateRow, seedCount } from './seed.js';
 import { storageOf, toStored, type Stored } from './values.js';
 import type { ColumnKind } from './schema.js';
@@ -93,11 +93,20 @@ function blankOf(kind: ColumnKind, column: { readonly maxLength?: number | strin
   }
 }
 
-/** The expression a column sorts by: strings without case, decimals by their exact key. */
+/** The function a column of `kind` is compared and sorted through, if any: strings without case, decimals exactly. */
+function comparisonOf(kind: ColumnKind): 'ci' | 'dec_key' | undefined {
+  return kind === 'string' ? 'ci' : kind === 'decimal' ? 'dec_key' : undefined;
+}
+
+/** The expression a column sorts by: its comparison key (see SqlColumn), or the function of its kind, or itself. */
 function sortExpression(column: SqlColumn): string {
-  if (column.kind === 'string') return `ci(${column.sql})`;
-  if (column.kind === 'decimal') return `dec_key(${column.sql})`;
-  return column.sql;
+  const fn = comparisonOf(column.kind);
+  return compared(column, (sql) => (fn ? `${fn}(${sql})` : sql));
+}
+
+/** The comparison keys of stored values of columns with one (see SqlColumn), in their order. */
+function sortKeys(columns: readonly SqlColumn[], values: readonly unknown[]): unknown[] {
+  return columns.flatMap((c, i) => (c.sortKey ? [SQL_FUNCTIONS[comparisonOf(c.kind)!](values[i])] : []));
 }
 
 let engine: ReturnType<typeof initSqlJs> | undefined;
@@ -132,6 +141,8 @@ function seedRows(stored: StoredObject, count: number): readonly unknown[][] {
 }
 
 export class Store {
+  /** the rows the query family's pages have read, those `$skip` skipped included: what the pages cost */
+  rowsRead = 0;
   /** what to run when a table is created (whenCreated) */
   private readonly hooks = new Map<string, Array<() => void>>();
   /** the tables created inside each open unit of change (atomically), with their row counters before */
@@ -155,11 +166,11 @@ export class Store {
   ) {
     for (const [name, fn] of Object.entries(SQL_FUNCTIONS)) this.db.create_function(name, fn);
     objects.forEach((object, n) => {
-      const ordered = object.columns.map((column, i): SqlColumn => ({
-        column,
-        kind: kindOf(column.edmType),
-        sql: `"c${i}"`,
-      }));
+      const ordered = object.columns.map((column, i): SqlColumn => {
+        const kind = kindOf(column.edmType);
+        // a key column compared through a function keeps its comparison key beside it, for the key index
+        return { column, kind, sql: `"c${i}"`, ...(column.key && comparisonOf(kind) ? { sortKey: `"k${i}"` } : {}) };
+      });
       const stored: StoredObject = {
         object,
         surface: object.surface,
@@ -219,25 +230,42 @@ export class Store {
   }
 
   query(stored: StoredObject, q: RowQuery): RowResult {
+    const { sql, params, where } = this.select(stored, q);
+    const rows = this.all(sql, params, q.skip ?? 0);
+    const count = q.count
+      ? Number(this.all(`SELECT count(*) FROM ${stored.table}${where}`, q.where?.params ?? [])[0]![0])
+      : undefined;
+    return count === undefined ? { rows } : { rows, count };
+  }
+
+  /**
+   * How SQLite runs a row query (the details of EXPLAIN QUERY PLAN, one line a step): what the README says of
+   * `$skip` and `$filter` is checked against it.
+   */
+  plan(stored: StoredObject, q: RowQuery): string[] {
+    const { sql, params } = this.select(stored, q);
+    return this.all(`EXPLAIN QUERY PLAN ${sql}`, params).map((row) => String(row[3]));
+  }
+
+  private select(stored: StoredObject, q: RowQuery): { sql: string; params: unknown[]; where: string } {
     this.ensure(this.bySurface.get(stored.surface)!.get(stored.object.name)!);
     const where = q.where ? ` WHERE ${q.where.sql}` : '';
-    const params = q.where?.params ?? [];
-    // the service orders pages stably: the requested order, then the key, then (here) insertion order
-    const order = [
-      ...q.orderBy.map((t) => `${sortExpression(t.column)}${t.descending ? ' DESC' : ''}`),
-      ...stored.keys.map(sortExpression),
-      'rowid',
-    ].join(', ');
+    // the service orders pages stably: the requested order, then the key, then (here) insertion order; each column
+    // once, so that a request ordered by the key is ordered by the key index alone
+    const terms = [...q.orderBy, ...stored.keys.map((column) => ({ column, descending: false }))].filter(
+      (t, i, all) => all.findIndex((u) => u.column === t.column) === i,
+    );
+    const order = [...terms.map((t) => `${sortExpression(t.column)}${t.descending ? ' DESC' : ''}`), 'rowid'];
     const select = q.columns.length === 0 ? 'NULL' : q.columns.map((c) => c.sql).join(', ');
-    let sql = `SELECT ${select} FROM ${stored.table}${where} ORDER BY ${order}`;
-    const paging: number[] = [];
-    if (q.top !== undefined || q.skip !== undefined) {
-      sql += ' LIMIT ? OFFSET ?';
-      paging.push(q.top ?? -1, q.skip ?? 0);
+    let sql = `SELECT ${select} FROM ${stored.table}${where} ORDER BY ${order.join(', ')}`;
+    const params = [...(q.where?.params ?? [])];
+    // $skip: the rows before the page are stepped through, each one read (`all`), as a database server's OFFSET
+    // reads them; SQLite's own OFFSET walks the key index without reading a row, which makes a deep page all but free
+    if (q.top !== undefined) {
+      sql += ' LIMIT ?';
+      params.push(q.top + (q.skip ?? 0));
     }
-    const rows = this.all(sql, [...params, ...paging]);
-    const count = q.count ? Number(this.all(`SELECT count(*) FROM ${stored.table}${where}`, params)[0]![0]) : undefined;
-    return count === undefined ? { rows } : { rows, count };
+    return { sql, params, where };
   }
 
   /** The stored value of `column` in the rows of table `name` whose `keyColumn` equals `key` (as a stored value). */
@@ -297,10 +325,14 @@ export class Store {
     const found = this.matching(name, match);
     if (!found) return 0;
     const entries = values instanceof Map ? [...values] : Object.entries(values);
-    const sets = entries.map(([column, value]) => {
+    const sets = entries.flatMap(([column, value]) => {
       const c = found.state.stored.columns.get(column);
       if (!c) throw new Error(`update of ${name}: it has no column ${JSON.stringify(column)}`);
-      return { sql: `${c.sql} = ?`, value: toStored(c.column, value) };
+      const stored = toStored(c.column, value);
+      return [
+        { sql: `${c.sql} = ?`, value: stored },
+        ...sortKeys([c], [stored]).map((key) => ({ sql: `${c.sortKey} = ?`, value: key })),
+      ];
     });
     if (sets.length === 0) return 0;
     const sql = `UPDATE ${found.state.stored.table} SET ${sets.map((s) => s.sql).join(', ')}${found.where}`;
@@ -459,9 +491,18 @@ export class Store {
   private ensure(state: ObjectState): void {
     if (state.created) return;
     const { stored } = state;
-    const columns = stored.ordered.map((c) => `${c.sql} ${storageOf(c.kind)}`).join(', ');
+    const columns = [
+      ...stored.ordered.map((c) => `${c.sql} ${storageOf(c.kind)}`),
+      ...stored.keys.flatMap((c) => (c.sortKey ? [`${c.sortKey} TEXT`] : [])),
+    ].join(', ');
     this.units.at(-1)?.push({ state, nextIndex: state.nextIndex });
     this.db.exec(`CREATE TABLE ${stored.table} (${columns.length > 0 ? columns : '"_empty" TEXT'})`);
+    // the key's index, as a real table's primary key has one: a query ordered by the key, or bounded on its first
+    // column, reads from the index where it starts instead of sorting the table (see the README: $skip and $filter)
+    if (stored.keys.length > 0)
+      this.db.exec(
+        `CREATE INDEX "x${stored.table.slice(2, -1)}" ON ${stored.table} (${stored.keys.map(sortExpression).join(', ')})`,
+      );
     state.created = true;
     const rows = seedRows(stored, seedCount(stored.object, this.rowsPerObject));
     state.nextIndex = rows.length;
@@ -480,12 +521,25 @@ export class Store {
     if (state.created) hook();
   }
 
-  private insertStored(stored: StoredObject, rows: readonly unknown[][]): void {
-    if (stored.ordered.length === 0 || rows.length === 0) return;
+  private insertStored(stored: StoredObject, given: readonly unknown[][]): void {
+    if (stored.ordered.length === 0 || given.length === 0) return;
+    // the key's comparison keys follow the columns (see SqlColumn)
+    const keyed = stored.keys.filter((c) => c.sortKey);
+    const at = keyed.map((c) => stored.ordered.indexOf(c));
+    const written = [...stored.ordered.map((c) => c.sql), ...keyed.map((c) => c.sortKey!)];
+    const rows = keyed.length
+      ? given.map((row) => [
+          ...row,
+          ...sortKeys(
+            keyed,
+            at.map((i) => row[i]),
+          ),
+        ])
+      : given;
     // many rows per statement: each call into the WebAssembly module costs more than the row it inserts
-    const perStatement = Math.max(1, Math.floor(MAX_VARIABLES / stored.ordered.length));
-    const names = stored.ordered.map((c) => c.sql).join(', ');
-    const tuple = `(${stored.ordered.map(() => '?').join(', ')})`;
+    const perStatement = Math.max(1, Math.floor(MAX_VARIABLES / written.length));
+    const names = written.join(', ');
+    const tuple = `(${written.map(() => '?').join(', ')})`;
     const statementOf = (n: number) =>
       this.db.prepare(`INSERT INTO ${stored.table} (${names}) VALUES ${Array(n).fill(tuple).join(', ')}`);
     const full = statementOf(Math.min(perStatement, rows.length));
@@ -515,15 +569,21 @@ export class Store {
     }
   }
 
-  /** Every row as an array; integers as bigint, so Int64 values beyond 2^53 stay exact. */
-  private all(sql: string, params: readonly unknown[]): unknown[][] {
+  /**
+   * Every row as an array; integers as bigint, so Int64 values beyond 2^53 stay exact. A page's query (`skip` given)
+   * steps through the rows it skips first, each one read (see `select`), and counts them all in `rowsRead`.
+   */
+  private all(sql: string, params: readonly unknown[], skip?: number): unknown[][] {
     const statement = this.db.prepare(sql);
     try {
       statement.bind(params as SqlValue[]);
       // sql.js takes a `useBigInt` config its type declarations leave out
       const get = statement.get.bind(statement) as unknown as (p: null, c: { useBigInt: boolean }) => unknown[];
       const rows: unknown[][] = [];
+      let skipped = 0;
+      while (skipped < (skip ?? 0) && statement.step()) skipped++;
       while (statement.step()) rows.push(get(null, { useBigInt: true }));
+      if (skip !== undefined) this.rowsRead += skipped + rows.length;
       return rows;
     } finally {
       statement.free();

@@ -14,7 +14,7 @@ export type { ClientHooks, PageEvent, RequestEvent, RequestFamily, ResponseEvent
 export type { AttributeValue, SpanLike, TraceContextLike, TracerLike } from './tracing.js';
 export type { ValidateMode } from './query/validate-mode.js';
 export type { VerifyMode } from './write-check.js';
-export type { Page, RowsOptions } from './query/index.js';
+export type { ChangesOptions, ChangesQuery, Page, PagingOptions, RowsOptions, Sync } from './query/index.js';
 export type { AsyncOptions, TransactionOptions } from './transactions/index.js';
 export interface ClientOptions extends ClientHooks {
   /** the server's base address, e.g. `https://erp.example.com` (the data query surface lives there) */

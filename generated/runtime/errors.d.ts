@@ -22,6 +22,15 @@ export declare class ErpQueryError extends ErpError {
   name: string;
 }
 /**
+ * A checkpoint given to `client.changes(q, { since })` that this package cannot go on from: not a checkpoint at all
+ * (cut short, edited, another program's), of another format version, or taken of another object or of the same
+ * object with another key or stamp (the schema changed since). Nothing was sent; start again from a time, or from
+ * the beginning.
+ */
+export declare class ErpCheckpointError extends ErpQueryError {
+  name: string;
+}
+/**
  * The AuthProvider given to the client failed to give a token (its `token()` threw or returned no string). The
  * provider's own error is the `cause`; the message shows it redacted.
  */

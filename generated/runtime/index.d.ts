@@ -1,6 +1,7 @@
 export {
   ErpAuthError,
   ErpCancelledError,
+  ErpCheckpointError,
   ErpConfigError,
   ErpConnectionError,
   ErpDriftError,
@@ -42,8 +43,10 @@ export type {
   ColumnRef,
   ColumnRefs,
   Direction,
+  Keyed,
   QueryOptions,
   QuerySettings,
   ResultOf,
   RunnableQuery,
+  Stamped,
 } from './query.js';

@@ -4,6 +4,7 @@
 export {
   ErpAuthError,
   ErpCancelledError,
+  ErpCheckpointError,
   ErpConfigError,
   ErpConnectionError,
   ErpDriftError,

@@ -1,3 +1,5 @@
+/** The UTF-8 text of base64url (padded or not), or undefined when it is not base64. */
+export declare function fromBase64Url(text: string): string | undefined;
 /** The claims of a JWT, or undefined when the token is not one (an opaque token is fine: nothing is known). */
 export declare function tokenClaims(token: string): Record<string, unknown> | undefined;
 /** When the token expires, in epoch milliseconds, if it says. */

@@ -4,15 +4,24 @@
 // apart from an invalid token — both answer the same 401 not-authorized.
 // through globalThis: the package compiles without DOM or Node type definitions
 const codec = globalThis;
+/** The UTF-8 text of base64url (padded or not), or undefined when it is not base64. */
+export function fromBase64Url(text) {
+  try {
+    const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+    const binary = codec.atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+    return new codec.TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}
 /** The claims of a JWT, or undefined when the token is not one (an opaque token is fine: nothing is known). */
 export function tokenClaims(token) {
   const payload = token.split('.')[1];
   if (payload === undefined || payload === '') return undefined;
+  const json = fromBase64Url(payload);
+  if (json === undefined) return undefined;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const binary = codec.atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    const claims = JSON.parse(new codec.TextDecoder().decode(bytes));
+    const claims = JSON.parse(json);
     return claims !== null && typeof claims === 'object' && !Array.isArray(claims) ? claims : undefined;
   } catch {
     return undefined;

@@ -12,11 +12,12 @@ export interface QueryObject<
   Kinds extends object = {
     readonly [column: string]: ColumnKind;
   },
+  Key extends string = string,
 > {
   readonly name: Name;
   readonly surface: S;
-  /** the key columns of the entity type */
-  readonly key: readonly string[];
+  /** the key columns of the entity type, in the order of its `$Key` */
+  readonly key: readonly Key[];
   /** column name to kind, for every column */
   readonly columns: Kinds;
   /**
@@ -56,5 +57,5 @@ export declare function parseFacets(columns: object, facets: string | undefined)
  */
 export declare function defineObject<Row>(): <const D extends Descriptor>(
   descriptor: D,
-) => QueryObject<Row, D['name'], D['surface'], D['columns']>;
+) => QueryObject<Row, D['name'], D['surface'], D['columns'], D['key'][number]>;
 export {};

@@ -15,6 +15,27 @@ export interface QueryOptions {
 }
 /** The kinds of an object's columns (column name to ColumnKind), as generated: an interface per object. */
 type Kinds = object;
+declare const keysetType: unique symbol;
+/**
+ * What keyset paging (`rows(q, { paging: 'keyset' })`) and `changes()` read of a query's type: the key columns it
+ * can be paged by (`never`: its object has none), or why it cannot be (OwnOrder). Type only; `unknown` where the
+ * type cannot tell (a query typed by hand), which the client then checks when it runs.
+ */
+export interface Keyed<Keyset> {
+  readonly [keysetType]?: Keyset;
+}
+/** Why a query of an object without a key cannot be paged by its key. */
+export type NoKey = 'the object has no key: keyset paging and changes() need one';
+/** Why a query with an order or a skip of its own cannot be paged by its key. */
+export interface OwnOrder {
+  readonly refused: 'the query sets orderBy() or skip(): keyset paging and changes() set the order and the start themselves';
+}
+/** Why a query of this Keyed type cannot be paged by its key (NoKey, OwnOrder), or `never` when it can or cannot tell. */
+export type KeysetRefusal<Keyset> = [Keyset] extends [never]
+  ? NoKey
+  : [Keyset] extends [OwnOrder]
+    ? OwnOrder['refused']
+    : never;
 /** What select() / orderBy() take: a column's name (completion offers them), or a function of the columns. */
 type ColumnGiven<Row> = (keyof Row & string) | (string & {}) | ColumnChoice<Row, keyof Row>;
 /**
@@ -70,9 +91,12 @@ export declare class Query<
   in out S extends Surface,
   in out K extends Kinds,
   in out Result = Row,
-> {
+  out Keyset = unknown,
+> implements Keyed<Keyset> {
   /** type only: the rows this query returns */
   readonly row: Result;
+  /** type only: what keyset paging and changes() read of the query (Keyed) */
+  readonly [keysetType]: Keyset;
   readonly object: QueryObject<Row, N, S, K>;
   readonly options: QueryOptions;
   /** whether `top()` was given, or the default page size applies */
@@ -93,9 +117,9 @@ export declare class Query<
     ...columns: {
       readonly [I in keyof Cs]: ColumnArgument<Cs[I], Row, N>;
     }
-  ): Query<Row, N, S, K, Pick<Row, Chosen<Cs, Row>>>;
+  ): Query<Row, N, S, K, Pick<Row, Chosen<Cs, Row>>, Keyset>;
   /** Rows for which the filter holds; a second `filter()` adds its condition with `and`. */
-  filter(build: (columns: Columns<Row, N, S, K>) => Filter<N, S>): Query<Row, N, S, K, Result>;
+  filter(build: (columns: Columns<Row, N, S, K>) => Filter<N, S>): Query<Row, N, S, K, Result, Keyset>;
   /**
    * Sorts by a column, `orderBy('name')` or `orderBy((c) => c.name)`; call again for a second sort key. (Columns
    * chosen together, `(c) => [c.a, c.b]`, are sort keys in that order, each in `direction`.)
@@ -103,13 +127,13 @@ export declare class Query<
   orderBy<const C extends ColumnGiven<Row>>(
     column: ColumnArgument<C, Row, N, keyof Row & string>,
     direction?: Direction,
-  ): Query<Row, N, S, K, Result>;
+  ): Query<Row, N, S, K, Result, OwnOrder>;
   /** At most `n` rows per request (`rows()` pages with it). */
-  top(n: number): Query<Row, N, S, K, Result>;
+  top(n: number): Query<Row, N, S, K, Result, Keyset>;
   /** Skips the first `n` rows. */
-  skip(n: number): Query<Row, N, S, K, Result>;
+  skip(n: number): Query<Row, N, S, K, Result, OwnOrder>;
   /** Asks for `@odata.count`, the number of rows the filter matches (before top and skip). */
-  count(): Query<Row, N, S, K, Result>;
+  count(): Query<Row, N, S, K, Result, Keyset>;
   /** The path and query string, e.g. `/odataservice/odata/table/customer?$top=1000`. */
   get path(): string;
   /** The query string, without `?`. */
@@ -141,19 +165,49 @@ export interface QuerySettings {
 /** The `query()` of a package, with its default page size. */
 export declare function queryWith(
   settings: QuerySettings,
-): <Row, N extends string, S extends Surface, K extends Kinds>(
-  object: QueryObject<Row, N, S, K>,
-) => Query<Row, N, S, K>;
-/** An object whose rows carry the search views' modification stamp. */
-type Stamped = {
-  readonly max_date_last_modified: string | null;
-};
+): <Row, N extends string, S extends Surface, K extends Kinds, Key extends string = string>(
+  object: QueryObject<Row, N, S, K, Key>,
+) => Query<Row, N, S, K, Row, Key>;
 /**
- * Incremental sync of a search view: rows modified after `since` (its `max_date_last_modified`, the latest
- * change across the joined tables), oldest first, then by `unique_id` so pages are stable.
+ * The kinds of an object with a modification stamp: `max_date_last_modified` (the search views, Q15: the latest
+ * change across the tables they join) or `date_last_modified` (a row's own), an Edm.DateTimeOffset.
  */
-export declare function changedSince<Row extends Stamped, N extends string, S extends Surface, K extends Kinds, Result>(
-  query: Query<Row, N, S, K, Result>,
-  since: Date | DateTimeString,
-): Query<Row, N, S, K, Result>;
+export type Stamped =
+  | {
+      readonly max_date_last_modified: 'datetime';
+    }
+  | {
+      readonly date_last_modified: 'datetime';
+    };
+/** The column `changes()` reads an object's modifications by (see Stamped), if it has one. */
+export declare function stampColumn(columns: object | undefined): string | undefined;
+/** A query `changes()` takes: of an object with a stamp, and pageable by its key where its type can tell (Keyed). */
+export type ChangesQuery<R, Keyset = unknown> = RunnableQuery<R> &
+  Keyed<Keyset> & {
+    readonly object: {
+      readonly columns: Stamped;
+    };
+  } & NoInfer<
+    [KeysetRefusal<Keyset>] extends [never]
+      ? unknown
+      : {
+          readonly 'cannot be read by its key': KeysetRefusal<Keyset>;
+        }
+  >;
+/**
+ * The rows modified at or after `since`, by the object's stamp (Stamped), oldest first, then by its key: what
+ * `client.changes(q, { since })` asks for first.
+ *
+ * @deprecated Use `client.changes(q, { since })`. This query, paged by `client.rows()` with `$skip`, loses a row
+ * whenever a row before the page being read is modified during the read (it moves to the end, and every later row
+ * one place forward); `changes()` pages by the position of the last row instead, and gives a checkpoint to resume at.
+ */
+export declare function changedSince<
+  Row,
+  N extends string,
+  S extends Surface,
+  K extends Kinds & Stamped,
+  Result,
+  Keyset,
+>(query: Query<Row, N, S, K, Result, Keyset>, since: Date | DateTimeString): Query<Row, N, S, K, Result, OwnOrder>;
 export {};

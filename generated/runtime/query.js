@@ -166,11 +166,22 @@ export function queryWith(settings) {
     return new Query(object, { orderBy: [], top: defaultTop, count: false }, false);
   };
 }
+/** The column `changes()` reads an object's modifications by (see Stamped), if it has one. */
+export function stampColumn(columns) {
+  for (const column of ['max_date_last_modified', 'date_last_modified'])
+    if (columns !== undefined && hasOwn(columns, column) && columns[column] === 'datetime') return column;
+  return undefined;
+}
 /**
- * Incremental sync of a search view: rows modified after `since` (its `max_date_last_modified`, the latest
- * change across the joined tables), oldest first, then by `unique_id` so pages are stable.
+ * The rows modified at or after `since`, by the object's stamp (Stamped), oldest first, then by its key: what
+ * `client.changes(q, { since })` asks for first.
+ *
+ * @deprecated Use `client.changes(q, { since })`. This query, paged by `client.rows()` with `$skip`, loses a row
+ * whenever a row before the page being read is modified during the read (it moves to the end, and every later row
+ * one place forward); `changes()` pages by the position of the last row instead, and gives a checkpoint to resume at.
  */
 export function changedSince(query, since) {
-  const stamped = query.filter((c) => c['max_date_last_modified'].gt(since)).orderBy('max_date_last_modified');
-  return hasOwn(query.object.columns, 'unique_id') ? stamped.orderBy('unique_id') : stamped;
+  const stamp = stampColumn(query.object.columns);
+  const stamped = query.filter((c) => c[stamp].ge(since));
+  return [stamp, ...query.object.key].reduce((q, column) => q.orderBy(column), stamped);
 }

@@ -359,4 +359,4 @@ export interface AddressKinds {
 }
 
 /** Table `address` on the /table/ surface: pass it to `query()`. */
-export declare const address: $QueryObject<AddressRow, 'address', 'table', AddressKinds>;
+export declare const address: $QueryObject<AddressRow, 'address', 'table', AddressKinds, 'id'>;

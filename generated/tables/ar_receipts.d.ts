@@ -56,4 +56,10 @@ export interface ArReceiptsKinds {
 }
 
 /** Table `ar_receipts` on the /table/ surface: pass it to `query()`. */
-export declare const ar_receipts: $QueryObject<ArReceiptsRow, 'ar_receipts', 'table', ArReceiptsKinds>;
+export declare const ar_receipts: $QueryObject<
+  ArReceiptsRow,
+  'ar_receipts',
+  'table',
+  ArReceiptsKinds,
+  'receipt_number'
+>;

@@ -51,5 +51,6 @@ export declare const ar_receipts_detail: $QueryObject<
   ArReceiptsDetailRow,
   'ar_receipts_detail',
   'table',
-  ArReceiptsDetailKinds
+  ArReceiptsDetailKinds,
+  'ar_receipts_detail_uid'
 >;

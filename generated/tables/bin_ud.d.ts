@@ -28,4 +28,4 @@ export interface BinUdKinds {
 }
 
 /** Table `bin_ud` on the /table/ surface: pass it to `query()`. */
-export declare const bin_ud: $QueryObject<BinUdRow, 'bin_ud', 'table', BinUdKinds>;
+export declare const bin_ud: $QueryObject<BinUdRow, 'bin_ud', 'table', BinUdKinds, 'bin_ud_uid'>;

@@ -53,4 +53,10 @@ export interface BinZoneKinds {
 }
 
 /** Table `bin_zone` on the /table/ surface: pass it to `query()`. */
-export declare const bin_zone: $QueryObject<BinZoneRow, 'bin_zone', 'table', BinZoneKinds>;
+export declare const bin_zone: $QueryObject<
+  BinZoneRow,
+  'bin_zone',
+  'table',
+  BinZoneKinds,
+  'location_id' | 'bin_zone_id'
+>;

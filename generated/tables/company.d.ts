@@ -662,4 +662,4 @@ export interface CompanyKinds {
 }
 
 /** Table `company` on the /table/ surface: pass it to `query()`. */
-export declare const company: $QueryObject<CompanyRow, 'company', 'table', CompanyKinds>;
+export declare const company: $QueryObject<CompanyRow, 'company', 'table', CompanyKinds, 'company_id'>;

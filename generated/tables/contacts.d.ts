@@ -260,4 +260,4 @@ export interface ContactsKinds {
 }
 
 /** Table `contacts` on the /table/ surface: pass it to `query()`. */
-export declare const contacts: $QueryObject<ContactsRow, 'contacts', 'table', ContactsKinds>;
+export declare const contacts: $QueryObject<ContactsRow, 'contacts', 'table', ContactsKinds, 'id'>;

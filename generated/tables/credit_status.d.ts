@@ -41,4 +41,10 @@ export interface CreditStatusKinds {
 }
 
 /** Table `credit_status` on the /table/ surface: pass it to `query()`. */
-export declare const credit_status: $QueryObject<CreditStatusRow, 'credit_status', 'table', CreditStatusKinds>;
+export declare const credit_status: $QueryObject<
+  CreditStatusRow,
+  'credit_status',
+  'table',
+  CreditStatusKinds,
+  'credit_status'
+>;

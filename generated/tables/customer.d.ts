@@ -923,4 +923,10 @@ export interface CustomerKinds {
 }
 
 /** Table `customer` on the /table/ surface: pass it to `query()`. */
-export declare const customer: $QueryObject<CustomerRow, 'customer', 'table', CustomerKinds>;
+export declare const customer: $QueryObject<
+  CustomerRow,
+  'customer',
+  'table',
+  CustomerKinds,
+  'company_id' | 'customer_id'
+>;

@@ -51,5 +51,6 @@ export declare const customer_salesrep: $QueryObject<
   CustomerSalesrepRow,
   'customer_salesrep',
   'table',
-  CustomerSalesrepKinds
+  CustomerSalesrepKinds,
+  'customer_salesrep_uid'
 >;

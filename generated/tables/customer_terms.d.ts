@@ -44,4 +44,10 @@ export interface CustomerTermsKinds {
 }
 
 /** Table `customer_terms` on the /table/ surface: pass it to `query()`. */
-export declare const customer_terms: $QueryObject<CustomerTermsRow, 'customer_terms', 'table', CustomerTermsKinds>;
+export declare const customer_terms: $QueryObject<
+  CustomerTermsRow,
+  'customer_terms',
+  'table',
+  CustomerTermsKinds,
+  'customer_terms_uid'
+>;

@@ -422,4 +422,4 @@ export interface InvLocKinds {
 }
 
 /** Table `inv_loc` on the /table/ surface: pass it to `query()`. */
-export declare const inv_loc: $QueryObject<InvLocRow, 'inv_loc', 'table', InvLocKinds>;
+export declare const inv_loc: $QueryObject<InvLocRow, 'inv_loc', 'table', InvLocKinds, 'location_id' | 'inv_mast_uid'>;

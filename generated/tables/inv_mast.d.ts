@@ -524,4 +524,4 @@ export interface InvMastKinds {
 }
 
 /** Table `inv_mast` on the /table/ surface: pass it to `query()`. */
-export declare const inv_mast: $QueryObject<InvMastRow, 'inv_mast', 'table', InvMastKinds>;
+export declare const inv_mast: $QueryObject<InvMastRow, 'inv_mast', 'table', InvMastKinds, 'inv_mast_uid'>;

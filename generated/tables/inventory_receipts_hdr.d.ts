@@ -57,5 +57,6 @@ export declare const inventory_receipts_hdr: $QueryObject<
   InventoryReceiptsHdrRow,
   'inventory_receipts_hdr',
   'table',
-  InventoryReceiptsHdrKinds
+  InventoryReceiptsHdrKinds,
+  'receipt_number'
 >;

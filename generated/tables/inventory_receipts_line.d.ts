@@ -51,5 +51,6 @@ export declare const inventory_receipts_line: $QueryObject<
   InventoryReceiptsLineRow,
   'inventory_receipts_line',
   'table',
-  InventoryReceiptsLineKinds
+  InventoryReceiptsLineKinds,
+  'receipt_number' | 'line_number'
 >;

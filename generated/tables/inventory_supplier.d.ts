@@ -165,5 +165,6 @@ export declare const inventory_supplier: $QueryObject<
   InventorySupplierRow,
   'inventory_supplier',
   'table',
-  InventorySupplierKinds
+  InventorySupplierKinds,
+  'inventory_supplier_uid'
 >;

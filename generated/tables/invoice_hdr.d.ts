@@ -523,4 +523,4 @@ export interface InvoiceHdrKinds {
 }
 
 /** Table `invoice_hdr` on the /table/ surface: pass it to `query()`. */
-export declare const invoice_hdr: $QueryObject<InvoiceHdrRow, 'invoice_hdr', 'table', InvoiceHdrKinds>;
+export declare const invoice_hdr: $QueryObject<InvoiceHdrRow, 'invoice_hdr', 'table', InvoiceHdrKinds, 'invoice_no'>;

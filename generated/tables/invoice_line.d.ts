@@ -325,4 +325,10 @@ export interface InvoiceLineKinds {
 }
 
 /** Table `invoice_line` on the /table/ surface: pass it to `query()`. */
-export declare const invoice_line: $QueryObject<InvoiceLineRow, 'invoice_line', 'table', InvoiceLineKinds>;
+export declare const invoice_line: $QueryObject<
+  InvoiceLineRow,
+  'invoice_line',
+  'table',
+  InvoiceLineKinds,
+  'invoice_no' | 'line_no'
+>;

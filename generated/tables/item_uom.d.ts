@@ -56,4 +56,4 @@ export interface ItemUomKinds {
 }
 
 /** Table `item_uom` on the /table/ surface: pass it to `query()`. */
-export declare const item_uom: $QueryObject<ItemUomRow, 'item_uom', 'table', ItemUomKinds>;
+export declare const item_uom: $QueryObject<ItemUomRow, 'item_uom', 'table', ItemUomKinds, 'item_uom_uid'>;

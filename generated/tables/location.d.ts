@@ -335,4 +335,4 @@ export interface LocationKinds {
 }
 
 /** Table `location` on the /table/ surface: pass it to `query()`. */
-export declare const location: $QueryObject<LocationRow, 'location', 'table', LocationKinds>;
+export declare const location: $QueryObject<LocationRow, 'location', 'table', LocationKinds, 'location_id'>;

@@ -675,4 +675,4 @@ export interface OeHdrKinds {
 }
 
 /** Table `oe_hdr` on the /table/ surface: pass it to `query()`. */
-export declare const oe_hdr: $QueryObject<OeHdrRow, 'oe_hdr', 'table', OeHdrKinds>;
+export declare const oe_hdr: $QueryObject<OeHdrRow, 'oe_hdr', 'table', OeHdrKinds, 'order_no'>;

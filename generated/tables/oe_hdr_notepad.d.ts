@@ -41,4 +41,10 @@ export interface OeHdrNotepadKinds {
 }
 
 /** Table `oe_hdr_notepad` on the /table/ surface: pass it to `query()`. */
-export declare const oe_hdr_notepad: $QueryObject<OeHdrNotepadRow, 'oe_hdr_notepad', 'table', OeHdrNotepadKinds>;
+export declare const oe_hdr_notepad: $QueryObject<
+  OeHdrNotepadRow,
+  'oe_hdr_notepad',
+  'table',
+  OeHdrNotepadKinds,
+  'oe_hdr_notepad_uid'
+>;

@@ -722,4 +722,4 @@ export interface OeLineKinds {
 }
 
 /** Table `oe_line` on the /table/ surface: pass it to `query()`. */
-export declare const oe_line: $QueryObject<OeLineRow, 'oe_line', 'table', OeLineKinds>;
+export declare const oe_line: $QueryObject<OeLineRow, 'oe_line', 'table', OeLineKinds, 'order_no' | 'line_no'>;

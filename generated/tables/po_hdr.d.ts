@@ -314,4 +314,4 @@ export interface PoHdrKinds {
 }
 
 /** Table `po_hdr` on the /table/ surface: pass it to `query()`. */
-export declare const po_hdr: $QueryObject<PoHdrRow, 'po_hdr', 'table', PoHdrKinds>;
+export declare const po_hdr: $QueryObject<PoHdrRow, 'po_hdr', 'table', PoHdrKinds, 'po_no'>;

@@ -275,4 +275,4 @@ export interface PoLineKinds {
 }
 
 /** Table `po_line` on the /table/ surface: pass it to `query()`. */
-export declare const po_line: $QueryObject<PoLineRow, 'po_line', 'table', PoLineKinds>;
+export declare const po_line: $QueryObject<PoLineRow, 'po_line', 'table', PoLineKinds, 'po_no' | 'line_no'>;

@@ -47,4 +47,10 @@ export interface PoLineNotepadKinds {
 }
 
 /** Table `po_line_notepad` on the /table/ surface: pass it to `query()`. */
-export declare const po_line_notepad: $QueryObject<PoLineNotepadRow, 'po_line_notepad', 'table', PoLineNotepadKinds>;
+export declare const po_line_notepad: $QueryObject<
+  PoLineNotepadRow,
+  'po_line_notepad',
+  'table',
+  PoLineNotepadKinds,
+  'po_line_notepad_uid'
+>;

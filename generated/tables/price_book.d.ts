@@ -41,4 +41,4 @@ export interface PriceBookKinds {
 }
 
 /** Table `price_book` on the /table/ surface: pass it to `query()`. */
-export declare const price_book: $QueryObject<PriceBookRow, 'price_book', 'table', PriceBookKinds>;
+export declare const price_book: $QueryObject<PriceBookRow, 'price_book', 'table', PriceBookKinds, 'price_book_uid'>;

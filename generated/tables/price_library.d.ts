@@ -41,4 +41,10 @@ export interface PriceLibraryKinds {
 }
 
 /** Table `price_library` on the /table/ surface: pass it to `query()`. */
-export declare const price_library: $QueryObject<PriceLibraryRow, 'price_library', 'table', PriceLibraryKinds>;
+export declare const price_library: $QueryObject<
+  PriceLibraryRow,
+  'price_library',
+  'table',
+  PriceLibraryKinds,
+  'price_library_uid'
+>;

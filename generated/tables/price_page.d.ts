@@ -71,4 +71,4 @@ export interface PricePageKinds {
 }
 
 /** Table `price_page` on the /table/ surface: pass it to `query()`. */
-export declare const price_page: $QueryObject<PricePageRow, 'price_page', 'table', PricePageKinds>;
+export declare const price_page: $QueryObject<PricePageRow, 'price_page', 'table', PricePageKinds, 'price_page_uid'>;

@@ -113,4 +113,10 @@ export interface ProductGroupKinds {
 }
 
 /** Table `product_group` on the /table/ surface: pass it to `query()`. */
-export declare const product_group: $QueryObject<ProductGroupRow, 'product_group', 'table', ProductGroupKinds>;
+export declare const product_group: $QueryObject<
+  ProductGroupRow,
+  'product_group',
+  'table',
+  ProductGroupKinds,
+  'company_id' | 'product_group_id'
+>;

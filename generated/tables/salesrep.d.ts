@@ -41,4 +41,4 @@ export interface SalesrepKinds {
 }
 
 /** Table `salesrep` on the /table/ surface: pass it to `query()`. */
-export declare const salesrep: $QueryObject<SalesrepRow, 'salesrep', 'table', SalesrepKinds>;
+export declare const salesrep: $QueryObject<SalesrepRow, 'salesrep', 'table', SalesrepKinds, 'salesrep_id'>;

@@ -410,4 +410,4 @@ export interface ShipToKinds {
 }
 
 /** Table `ship_to` on the /table/ surface: pass it to `query()`. */
-export declare const ship_to: $QueryObject<ShipToRow, 'ship_to', 'table', ShipToKinds>;
+export declare const ship_to: $QueryObject<ShipToRow, 'ship_to', 'table', ShipToKinds, 'company_id' | 'ship_to_id'>;

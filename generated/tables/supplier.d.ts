@@ -257,4 +257,4 @@ export interface SupplierKinds {
 }
 
 /** Table `supplier` on the /table/ surface: pass it to `query()`. */
-export declare const supplier: $QueryObject<SupplierRow, 'supplier', 'table', SupplierKinds>;
+export declare const supplier: $QueryObject<SupplierRow, 'supplier', 'table', SupplierKinds, 'supplier_id'>;

@@ -47,4 +47,4 @@ export interface TermsKinds {
 }
 
 /** Table `terms` on the /table/ surface: pass it to `query()`. */
-export declare const terms: $QueryObject<TermsRow, 'terms', 'table', TermsKinds>;
+export declare const terms: $QueryObject<TermsRow, 'terms', 'table', TermsKinds, 'terms_id'>;

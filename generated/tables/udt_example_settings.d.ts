@@ -32,5 +32,6 @@ export declare const udt_example_settings: $QueryObject<
   UdtExampleSettingsRow,
   'udt_example_settings',
   'table',
-  UdtExampleSettingsKinds
+  UdtExampleSettingsKinds,
+  'udt_example_settings_uid'
 >;

@@ -25,4 +25,4 @@ export interface UdtLegacyKinds {
 }
 
 /** Table `udt_legacy` on the /table/ surface: pass it to `query()`. */
-export declare const udt_legacy: $QueryObject<UdtLegacyRow, 'udt_legacy', 'table', UdtLegacyKinds>;
+export declare const udt_legacy: $QueryObject<UdtLegacyRow, 'udt_legacy', 'table', UdtLegacyKinds, 'udt_legacy_uid'>;

@@ -31,4 +31,4 @@ export interface UdtPalletKinds {
 }
 
 /** Table `udt_pallet` on the /table/ surface: pass it to `query()`. */
-export declare const udt_pallet: $QueryObject<UdtPalletRow, 'udt_pallet', 'table', UdtPalletKinds>;
+export declare const udt_pallet: $QueryObject<UdtPalletRow, 'udt_pallet', 'table', UdtPalletKinds, 'row_uid'>;

@@ -212,4 +212,4 @@ export interface VendorKinds {
 }
 
 /** Table `vendor` on the /table/ surface: pass it to `query()`. */
-export declare const vendor: $QueryObject<VendorRow, 'vendor', 'table', VendorKinds>;
+export declare const vendor: $QueryObject<VendorRow, 'vendor', 'table', VendorKinds, 'company_id' | 'vendor_id'>;

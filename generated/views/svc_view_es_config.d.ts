@@ -32,5 +32,6 @@ export declare const svc_view_es_config: $QueryObject<
   SvcViewEsConfigRow,
   'svc_view_es_config',
   'view',
-  SvcViewEsConfigKinds
+  SvcViewEsConfigKinds,
+  'id'
 >;

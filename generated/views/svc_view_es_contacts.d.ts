@@ -282,5 +282,6 @@ export declare const svc_view_es_contacts: $QueryObject<
   SvcViewEsContactsRow,
   'svc_view_es_contacts',
   'view',
-  SvcViewEsContactsKinds
+  SvcViewEsContactsKinds,
+  'unique_id'
 >;

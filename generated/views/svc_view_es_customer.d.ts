@@ -195,5 +195,6 @@ export declare const svc_view_es_customer: $QueryObject<
   SvcViewEsCustomerRow,
   'svc_view_es_customer',
   'view',
-  SvcViewEsCustomerKinds
+  SvcViewEsCustomerKinds,
+  'unique_id'
 >;

@@ -93,5 +93,6 @@ export declare const svc_view_es_customer_part_no: $QueryObject<
   SvcViewEsCustomerPartNoRow,
   'svc_view_es_customer_part_no',
   'view',
-  SvcViewEsCustomerPartNoKinds
+  SvcViewEsCustomerPartNoKinds,
+  'unique_id'
 >;

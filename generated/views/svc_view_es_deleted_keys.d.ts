@@ -32,5 +32,6 @@ export declare const svc_view_es_deleted_keys: $QueryObject<
   SvcViewEsDeletedKeysRow,
   'svc_view_es_deleted_keys',
   'view',
-  SvcViewEsDeletedKeysKinds
+  SvcViewEsDeletedKeysKinds,
+  'id'
 >;

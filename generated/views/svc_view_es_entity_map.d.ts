@@ -32,5 +32,6 @@ export declare const svc_view_es_entity_map: $QueryObject<
   SvcViewEsEntityMapRow,
   'svc_view_es_entity_map',
   'view',
-  SvcViewEsEntityMapKinds
+  SvcViewEsEntityMapKinds,
+  'id'
 >;

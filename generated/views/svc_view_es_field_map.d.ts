@@ -32,5 +32,6 @@ export declare const svc_view_es_field_map: $QueryObject<
   SvcViewEsFieldMapRow,
   'svc_view_es_field_map',
   'view',
-  SvcViewEsFieldMapKinds
+  SvcViewEsFieldMapKinds,
+  'id'
 >;

@@ -32,5 +32,6 @@ export declare const svc_view_es_index_status: $QueryObject<
   SvcViewEsIndexStatusRow,
   'svc_view_es_index_status',
   'view',
-  SvcViewEsIndexStatusKinds
+  SvcViewEsIndexStatusKinds,
+  'id'
 >;

@@ -431,5 +431,6 @@ export declare const svc_view_es_invoice_hdr: $QueryObject<
   SvcViewEsInvoiceHdrRow,
   'svc_view_es_invoice_hdr',
   'view',
-  SvcViewEsInvoiceHdrKinds
+  SvcViewEsInvoiceHdrKinds,
+  'unique_id'
 >;

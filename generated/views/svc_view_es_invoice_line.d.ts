@@ -438,5 +438,6 @@ export declare const svc_view_es_invoice_line: $QueryObject<
   SvcViewEsInvoiceLineRow,
   'svc_view_es_invoice_line',
   'view',
-  SvcViewEsInvoiceLineKinds
+  SvcViewEsInvoiceLineKinds,
+  'unique_id'
 >;

@@ -62,4 +62,10 @@ export interface SvcViewEsItemKinds {
 }
 
 /** View `svc_view_es_item` on the /view/ surface: pass it to `query()`. */
-export declare const svc_view_es_item: $QueryObject<SvcViewEsItemRow, 'svc_view_es_item', 'view', SvcViewEsItemKinds>;
+export declare const svc_view_es_item: $QueryObject<
+  SvcViewEsItemRow,
+  'svc_view_es_item',
+  'view',
+  SvcViewEsItemKinds,
+  'unique_id'
+>;

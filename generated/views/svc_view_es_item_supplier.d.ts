@@ -192,5 +192,6 @@ export declare const svc_view_es_item_supplier: $QueryObject<
   SvcViewEsItemSupplierRow,
   'svc_view_es_item_supplier',
   'view',
-  SvcViewEsItemSupplierKinds
+  SvcViewEsItemSupplierKinds,
+  'unique_id'
 >;

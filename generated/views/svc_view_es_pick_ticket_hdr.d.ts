@@ -84,5 +84,6 @@ export declare const svc_view_es_pick_ticket_hdr: $QueryObject<
   SvcViewEsPickTicketHdrRow,
   'svc_view_es_pick_ticket_hdr',
   'view',
-  SvcViewEsPickTicketHdrKinds
+  SvcViewEsPickTicketHdrKinds,
+  'unique_id'
 >;

@@ -69,5 +69,6 @@ export declare const svc_view_es_pick_ticket_line: $QueryObject<
   SvcViewEsPickTicketLineRow,
   'svc_view_es_pick_ticket_line',
   'view',
-  SvcViewEsPickTicketLineKinds
+  SvcViewEsPickTicketLineKinds,
+  'unique_id'
 >;

@@ -276,5 +276,6 @@ export declare const svc_view_es_production_order: $QueryObject<
   SvcViewEsProductionOrderRow,
   'svc_view_es_production_order',
   'view',
-  SvcViewEsProductionOrderKinds
+  SvcViewEsProductionOrderKinds,
+  'unique_id'
 >;

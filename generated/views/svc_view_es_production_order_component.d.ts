@@ -204,5 +204,6 @@ export declare const svc_view_es_production_order_component: $QueryObject<
   SvcViewEsProductionOrderComponentRow,
   'svc_view_es_production_order_component',
   'view',
-  SvcViewEsProductionOrderComponentKinds
+  SvcViewEsProductionOrderComponentKinds,
+  'unique_id'
 >;

@@ -288,5 +288,6 @@ export declare const svc_view_es_quote: $QueryObject<
   SvcViewEsQuoteRow,
   'svc_view_es_quote',
   'view',
-  SvcViewEsQuoteKinds
+  SvcViewEsQuoteKinds,
+  'unique_id'
 >;

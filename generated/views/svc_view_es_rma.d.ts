@@ -137,4 +137,10 @@ export interface SvcViewEsRmaKinds {
 }
 
 /** View `svc_view_es_rma` on the /view/ surface: pass it to `query()`. */
-export declare const svc_view_es_rma: $QueryObject<SvcViewEsRmaRow, 'svc_view_es_rma', 'view', SvcViewEsRmaKinds>;
+export declare const svc_view_es_rma: $QueryObject<
+  SvcViewEsRmaRow,
+  'svc_view_es_rma',
+  'view',
+  SvcViewEsRmaKinds,
+  'unique_id'
+>;

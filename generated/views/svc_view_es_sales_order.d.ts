@@ -366,5 +366,6 @@ export declare const svc_view_es_sales_order: $QueryObject<
   SvcViewEsSalesOrderRow,
   'svc_view_es_sales_order',
   'view',
-  SvcViewEsSalesOrderKinds
+  SvcViewEsSalesOrderKinds,
+  'unique_id'
 >;

@@ -492,5 +492,6 @@ export declare const svc_view_es_sales_order_line: $QueryObject<
   SvcViewEsSalesOrderLineRow,
   'svc_view_es_sales_order_line',
   'view',
-  SvcViewEsSalesOrderLineKinds
+  SvcViewEsSalesOrderLineKinds,
+  'unique_id'
 >;

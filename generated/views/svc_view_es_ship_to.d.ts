@@ -210,5 +210,6 @@ export declare const svc_view_es_ship_to: $QueryObject<
   SvcViewEsShipToRow,
   'svc_view_es_ship_to',
   'view',
-  SvcViewEsShipToKinds
+  SvcViewEsShipToKinds,
+  'unique_id'
 >;

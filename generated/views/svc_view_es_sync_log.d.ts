@@ -32,5 +32,6 @@ export declare const svc_view_es_sync_log: $QueryObject<
   SvcViewEsSyncLogRow,
   'svc_view_es_sync_log',
   'view',
-  SvcViewEsSyncLogKinds
+  SvcViewEsSyncLogKinds,
+  'id'
 >;

@@ -246,5 +246,6 @@ export declare const svc_view_es_vendor: $QueryObject<
   SvcViewEsVendorRow,
   'svc_view_es_vendor',
   'view',
-  SvcViewEsVendorKinds
+  SvcViewEsVendorKinds,
+  'unique_id'
 >;

@@ -168,5 +168,6 @@ export declare const svc_view_es_vendor_invoice: $QueryObject<
   SvcViewEsVendorInvoiceRow,
   'svc_view_es_vendor_invoice',
   'view',
-  SvcViewEsVendorInvoiceKinds
+  SvcViewEsVendorInvoiceKinds,
+  'unique_id'
 >;

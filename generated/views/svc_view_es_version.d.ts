@@ -32,5 +32,6 @@ export declare const svc_view_es_version: $QueryObject<
   SvcViewEsVersionRow,
   'svc_view_es_version',
   'view',
-  SvcViewEsVersionKinds
+  SvcViewEsVersionKinds,
+  'id'
 >;

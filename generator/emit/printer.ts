@@ -300,10 +300,15 @@ function property(key: string, value: Expr, form: Form): Doc {
   return typeof v === 'string' ? `${k}: ${v}` : [k, ': ', v];
 }
 
-/** `<A>` (prettier never breaks a sole simple type argument), else `<A, B>` or one per line */
+/**
+ * `<A>` (prettier never breaks a sole simple type argument), else `<A, B>` or one per line; a union that does not fit
+ * its line then, one member per line, each after `| ` (a key of wide names: `'一丁…' | '帀币…'`).
+ */
 function typeArguments(args: readonly Type[]): Doc {
   if (args.length === 1 && typeof args[0] === 'string') return `<${args[0]}>`;
-  return group(['<', indent([softline, join([',', line], args.map(typeDoc))]), softline, '>']);
+  const argument = (t: Type): Doc =>
+    isUnion(t) ? group([ifBreak('| '), join([line, '| '], t.union.map(typeDoc))]) : typeDoc(t);
+  return group(['<', indent([softline, join([',', line], args.map(argument))]), softline, '>']);
 }
 
 function typeDoc(t: Type): Doc {

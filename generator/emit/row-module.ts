@@ -170,7 +170,15 @@ export function rowModule(object: QueryObject, names: ObjectNames, options: RowM
           // the kinds have a name for messages and hovers
           type: {
             generic: '$QueryObject',
-            args: [row, { literal: object.name }, { literal: object.surface }, `${names.type}Kinds`],
+            // the key columns as a union (`never` without one): the compiler refuses keyset paging and `changes()`
+            // on an object without a key from it
+            args: [
+              row,
+              { literal: object.name },
+              { literal: object.surface },
+              `${names.type}Kinds`,
+              key.length ? { union: key.map((column) => ({ literal: column })) } : 'never',
+            ],
           },
         },
       ],

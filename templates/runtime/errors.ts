@@ -30,6 +30,16 @@ export class ErpQueryError extends ErpError {
 }
 
 /**
+ * A checkpoint given to `client.changes(q, { since })` that this package cannot go on from: not a checkpoint at all
+ * (cut short, edited, another program's), of another format version, or taken of another object or of the same
+ * object with another key or stamp (the schema changed since). Nothing was sent; start again from a time, or from
+ * the beginning.
+ */
+export class ErpCheckpointError extends ErpQueryError {
+  override name = 'ErpCheckpointError';
+}
+
+/**
  * The AuthProvider given to the client failed to give a token (its `token()` threw or returned no string). The
  * provider's own error is the `cause`; the message shows it redacted.
  */

@@ -4,6 +4,7 @@
 export {
   ErpAuthError,
   ErpCancelledError,
+  ErpCheckpointError,
   ErpConfigError,
   ErpConnectionError,
   ErpDriftError,
@@ -45,8 +46,10 @@ export type {
   ColumnRef,
   ColumnRefs,
   Direction,
+  Keyed,
   QueryOptions,
   QuerySettings,
   ResultOf,
   RunnableQuery,
+  Stamped,
 } from './query.js';

@@ -21,11 +21,14 @@ export interface QueryObject<
   // an interface of the object's column kinds (`CustomerKinds`): named, so messages and hovers show its name;
   // interfaces have no index signature, hence `object`
   Kinds extends object = { readonly [column: string]: ColumnKind },
+  // the key columns of the entity type's `$Key`, a union (`never` for an object without a key): keyset paging and
+  // `changes()` order by them, so that the compiler can refuse them on an object without one
+  Key extends string = string,
 > {
   readonly name: Name;
   readonly surface: S;
-  /** the key columns of the entity type */
-  readonly key: readonly string[];
+  /** the key columns of the entity type, in the order of its `$Key` */
+  readonly key: readonly Key[];
   /** column name to kind, for every column */
   readonly columns: Kinds;
   /**
@@ -78,7 +81,9 @@ const KINDS: ReadonlySet<unknown> = new Set(COLUMN_KINDS);
  * interface, which an index signature would refuse), and a per-column type check would cost every compile.
  */
 export function defineObject<Row>() {
-  return <const D extends Descriptor>(descriptor: D): QueryObject<Row, D['name'], D['surface'], D['columns']> => {
+  return <const D extends Descriptor>(
+    descriptor: D,
+  ): QueryObject<Row, D['name'], D['surface'], D['columns'], D['key'][number]> => {
     for (const [column, kind] of Object.entries(descriptor.columns))
       if (!KINDS.has(kind))
         throw new ErpQueryError(

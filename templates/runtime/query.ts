@@ -24,6 +24,32 @@ export interface QueryOptions {
 /** The kinds of an object's columns (column name to ColumnKind), as generated: an interface per object. */
 type Kinds = object;
 
+declare const keysetType: unique symbol;
+
+/**
+ * What keyset paging (`rows(q, { paging: 'keyset' })`) and `changes()` read of a query's type: the key columns it
+ * can be paged by (`never`: its object has none), or why it cannot be (OwnOrder). Type only; `unknown` where the
+ * type cannot tell (a query typed by hand), which the client then checks when it runs.
+ */
+export interface Keyed<Keyset> {
+  readonly [keysetType]?: Keyset;
+}
+
+/** Why a query of an object without a key cannot be paged by its key. */
+export type NoKey = 'the object has no key: keyset paging and changes() need one';
+
+/** Why a query with an order or a skip of its own cannot be paged by its key. */
+export interface OwnOrder {
+  readonly refused: 'the query sets orderBy() or skip(): keyset paging and changes() set the order and the start themselves';
+}
+
+/** Why a query of this Keyed type cannot be paged by its key (NoKey, OwnOrder), or `never` when it can or cannot tell. */
+export type KeysetRefusal<Keyset> = [Keyset] extends [never]
+  ? NoKey
+  : [Keyset] extends [OwnOrder]
+    ? OwnOrder['refused']
+    : never;
+
 const accessorCache = new WeakMap<object, Readonly<Record<string, object>>>();
 
 function accessorsOf(object: QueryObject<unknown, string, Surface, Kinds>): Readonly<Record<string, object>> {
@@ -140,9 +166,13 @@ export class Query<
   in out S extends Surface,
   in out K extends Kinds,
   in out Result = Row,
-> {
+  // what keyset paging may order by (Keyed); covariant, so that any query is a Query<Row, N, S, K, Result>
+  out Keyset = unknown,
+> implements Keyed<Keyset> {
   /** type only: the rows this query returns */
   declare readonly row: Result;
+  /** type only: what keyset paging and changes() read of the query (Keyed) */
+  declare readonly [keysetType]: Keyset;
 
   readonly object: QueryObject<Row, N, S, K>;
   readonly options: QueryOptions;
@@ -156,8 +186,11 @@ export class Query<
     this.explicitTop = explicitTop;
   }
 
-  private with<R = Result>(changes: Partial<QueryOptions>, explicitTop = this.explicitTop): Query<Row, N, S, K, R> {
-    return new Query<Row, N, S, K, R>(this.object, { ...this.options, ...changes }, explicitTop);
+  private with<R = Result, KS = Keyset>(
+    changes: Partial<QueryOptions>,
+    explicitTop = this.explicitTop,
+  ): Query<Row, N, S, K, R, KS> {
+    return new Query<Row, N, S, K, R, KS>(this.object, { ...this.options, ...changes }, explicitTop);
   }
 
   private where(): string {
@@ -196,7 +229,7 @@ export class Query<
    */
   select<const Cs extends ReadonlyArray<ColumnGiven<Row>>>(
     ...columns: { readonly [I in keyof Cs]: ColumnArgument<Cs[I], Row, N> }
-  ): Query<Row, N, S, K, Pick<Row, Chosen<Cs, Row>>> {
+  ): Query<Row, N, S, K, Pick<Row, Chosen<Cs, Row>>, Keyset> {
     if (columns.length === 0) throw new ErpQueryError(`${this.where()}.select() needs at least one column`);
     return this.with<Pick<Row, Chosen<Cs, Row>>>({
       select: [...new Set(columns.flatMap((c) => this.columnsOf(c, 'select')))],
@@ -204,7 +237,7 @@ export class Query<
   }
 
   /** Rows for which the filter holds; a second `filter()` adds its condition with `and`. */
-  filter(build: (columns: Columns<Row, N, S, K>) => Filter<N, S>): Query<Row, N, S, K, Result> {
+  filter(build: (columns: Columns<Row, N, S, K>) => Filter<N, S>): Query<Row, N, S, K, Result, Keyset> {
     const filter: unknown = build(accessorsOf(this.object) as unknown as Columns<Row, N, S, K>);
     if (!isFilter(filter))
       throw new ErpQueryError(`${this.where()}.filter(): the function must return a filter built from its columns`);
@@ -221,27 +254,27 @@ export class Query<
     // name after a function is inferred wide there while the call is checked)
     column: ColumnArgument<C, Row, N, keyof Row & string>,
     direction: Direction = 'asc',
-  ): Query<Row, N, S, K, Result> {
+  ): Query<Row, N, S, K, Result, OwnOrder> {
     if (direction !== 'asc' && direction !== 'desc')
       throw new ErpQueryError(
         `${this.where()}.orderBy(): direction is 'asc' or 'desc', not ${JSON.stringify(direction)}`,
       );
     const keys = this.columnsOf(column, 'orderBy').map((c) => [c, direction] as const);
-    return this.with({ orderBy: [...this.options.orderBy, ...keys] });
+    return this.with<Result, OwnOrder>({ orderBy: [...this.options.orderBy, ...keys] });
   }
 
   /** At most `n` rows per request (`rows()` pages with it). */
-  top(n: number): Query<Row, N, S, K, Result> {
+  top(n: number): Query<Row, N, S, K, Result, Keyset> {
     return this.with({ top: nonNegativeInteger(n, `${this.where()}.top()`) }, true);
   }
 
   /** Skips the first `n` rows. */
-  skip(n: number): Query<Row, N, S, K, Result> {
-    return this.with({ skip: nonNegativeInteger(n, `${this.where()}.skip()`) });
+  skip(n: number): Query<Row, N, S, K, Result, OwnOrder> {
+    return this.with<Result, OwnOrder>({ skip: nonNegativeInteger(n, `${this.where()}.skip()`) });
   }
 
   /** Asks for `@odata.count`, the number of rows the filter matches (before top and skip). */
-  count(): Query<Row, N, S, K, Result> {
+  count(): Query<Row, N, S, K, Result, Keyset> {
     return this.with({ count: true });
   }
 
@@ -281,28 +314,54 @@ export interface QuerySettings {
 /** The `query()` of a package, with its default page size. */
 export function queryWith(settings: QuerySettings) {
   const defaultTop = nonNegativeInteger(settings.defaultPageSize, 'defaultPageSize');
-  return function query<Row, N extends string, S extends Surface, K extends Kinds>(
-    object: QueryObject<Row, N, S, K>,
-  ): Query<Row, N, S, K> {
+  return function query<Row, N extends string, S extends Surface, K extends Kinds, Key extends string = string>(
+    object: QueryObject<Row, N, S, K, Key>,
+  ): Query<Row, N, S, K, Row, Key> {
     return new Query(object, { orderBy: [], top: defaultTop, count: false }, false);
   };
 }
 
-/** An object whose rows carry the search views' modification stamp. */
-type Stamped = { readonly max_date_last_modified: string | null };
+/**
+ * The kinds of an object with a modification stamp: `max_date_last_modified` (the search views, Q15: the latest
+ * change across the tables they join) or `date_last_modified` (a row's own), an Edm.DateTimeOffset.
+ */
+export type Stamped = { readonly max_date_last_modified: 'datetime' } | { readonly date_last_modified: 'datetime' };
+
+/** The column `changes()` reads an object's modifications by (see Stamped), if it has one. */
+export function stampColumn(columns: object | undefined): string | undefined {
+  for (const column of ['max_date_last_modified', 'date_last_modified'])
+    if (columns !== undefined && hasOwn(columns, column) && (columns as Record<string, unknown>)[column] === 'datetime')
+      return column;
+  return undefined;
+}
+
+/** A query `changes()` takes: of an object with a stamp, and pageable by its key where its type can tell (Keyed). */
+export type ChangesQuery<R, Keyset = unknown> = RunnableQuery<R> &
+  Keyed<Keyset> & { readonly object: { readonly columns: Stamped } } & NoInfer<
+    [KeysetRefusal<Keyset>] extends [never]
+      ? unknown
+      : // a member no query has, of the reason's type: the compiler's message shows it
+        { readonly 'cannot be read by its key': KeysetRefusal<Keyset> }
+  >;
 
 /**
- * Incremental sync of a search view: rows modified after `since` (its `max_date_last_modified`, the latest
- * change across the joined tables), oldest first, then by `unique_id` so pages are stable.
+ * The rows modified at or after `since`, by the object's stamp (Stamped), oldest first, then by its key: what
+ * `client.changes(q, { since })` asks for first.
+ *
+ * @deprecated Use `client.changes(q, { since })`. This query, paged by `client.rows()` with `$skip`, loses a row
+ * whenever a row before the page being read is modified during the read (it moves to the end, and every later row
+ * one place forward); `changes()` pages by the position of the last row instead, and gives a checkpoint to resume at.
  */
-export function changedSince<Row extends Stamped, N extends string, S extends Surface, K extends Kinds, Result>(
-  query: Query<Row, N, S, K, Result>,
+export function changedSince<Row, N extends string, S extends Surface, K extends Kinds & Stamped, Result, Keyset>(
+  query: Query<Row, N, S, K, Result, Keyset>,
   since: Date | DateTimeString,
-): Query<Row, N, S, K, Result> {
-  const stamped = query
-    .filter((c) =>
-      (c as unknown as Record<string, { gt(v: unknown): Filter<N, S> }>)['max_date_last_modified']!.gt(since),
-    )
-    .orderBy('max_date_last_modified' as never);
-  return hasOwn(query.object.columns, 'unique_id') ? stamped.orderBy('unique_id' as never) : stamped;
+): Query<Row, N, S, K, Result, OwnOrder> {
+  const stamp = stampColumn(query.object.columns)!;
+  const stamped = query.filter((c) =>
+    (c as unknown as Record<string, { ge(v: unknown): Filter<N, S> }>)[stamp]!.ge(since),
+  );
+  return [stamp, ...query.object.key].reduce<Query<Row, N, S, K, Result, OwnOrder>>(
+    (q, column) => q.orderBy(column as never),
+    stamped as Query<Row, N, S, K, Result, never>,
+  );
 }

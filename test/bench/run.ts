@@ -1,6 +1,6 @@
 // npm run bench [-- --runs N] [--only SECTION[,SECTION...]] [--relax]: the performance figures the issues set
 // targets for. Sections (--only): tarball, startup, generation, typecheck, consumer, editor, fetch, sandbox, diff, prices,
-// verify, validate, bundle.
+// verify, validate, bundle, sync.
 //
 // Timed figures are medians of several runs (--runs, default 3; sections whose runs are short take more), shown
 // with their spread (lowest-highest) and the number of runs. A figure with a target says whether it is met; the
@@ -21,6 +21,7 @@ import type { Row } from './measure.js';
 import { pricesBench } from './prices.js';
 import { sandboxBench } from './sandbox.js';
 import { startupBench } from './startup.js';
+import { syncBench } from './sync.js';
 import { tarballBench } from './tarball.js';
 import { typecheckBench } from './typecheck.js';
 import { validateBench } from './validate.js';
@@ -102,6 +103,12 @@ const SECTIONS: Readonly<Record<string, Section>> = {
     [
       `Row validation: a paged read against erpgen sandbox in its own process (median of ${Math.max(runs, 5)} runs)`,
       await validateBench(Math.max(runs, 5)),
+    ],
+  ],
+  sync: async (runs) => [
+    [
+      `Reading a whole table: $skip against keyset paging, in one process with the sandbox (median of ${runs} runs)`,
+      await syncBench(runs),
     ],
   ],
   bundle: async () => [

@@ -24,7 +24,7 @@ import { basename, join, relative } from 'node:path';
 import picomatch from 'picomatch';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/cli.js';
-import { ts6, tsc7 } from '../support/compilers.js';
+import { nodeProjectTsconfig, ts6, tsc7 } from '../support/compilers.js';
 import { ROOT } from '../support/paths.js';
 import { runKitTest, writeKitProject } from '../support/readme-test-kit.js';
 import { readTree } from '../support/tree.js';
@@ -220,23 +220,7 @@ async function useTheApi(dir: string): Promise<void> {
   // .mts: an ES module in a package.json without "type" (top-level await, and erpgen is ESM)
   writeFileSync(join(dir, 'api.mts'), API_PROGRAM);
   const tsconfig = join(dir, 'tsconfig.json');
-  writeFileSync(
-    tsconfig,
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        skipLibCheck: true,
-        outDir: 'build',
-        types: ['node'],
-        typeRoots: [join(ROOT, 'node_modules/@types')],
-      },
-      files: ['api.mts'],
-    }),
-  );
+  writeFileSync(tsconfig, nodeProjectTsconfig({ files: ['api.mts'] }, { moduleResolution: 'NodeNext' }));
   expect(ts6(tsconfig)).toBe('');
   // TypeScript 7 checks it too, and emits what node runs
   expect(tsc7(tsconfig)).toBe('');

@@ -243,10 +243,10 @@ describe('query string', () => {
     expect(base.toString()).toBe('$top=1000');
   });
 
-  it('changedSince filters on max_date_last_modified, oldest first, unique_id as tie-break', () => {
+  it('changedSince filters on max_date_last_modified at or after the time, oldest first, the key as tie-break', () => {
     const q = changedSince(query(thing), new Date('2024-05-01T00:00:00Z'));
-    expect(new URLSearchParams(q.toString()).get('$filter')).toBe('max_date_last_modified gt 2024-05-01T00:00:00.000Z');
-    expect(new URLSearchParams(q.toString()).get('$orderby')).toBe('max_date_last_modified asc,unique_id asc');
+    expect(new URLSearchParams(q.toString()).get('$filter')).toBe('max_date_last_modified ge 2024-05-01T00:00:00.000Z');
+    expect(new URLSearchParams(q.toString()).get('$orderby')).toBe('max_date_last_modified asc,id asc');
   });
 });
 

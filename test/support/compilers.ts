@@ -24,4 +24,26 @@ export function ts6(tsconfig: string): string {
   return diagnostics.length ? project.formatDiagnosticsWithColorAndContext(diagnostics) : '';
 }
 
+/**
+ * The tsconfig.json text of a team's ES module project compiled for node (`module: nodenext`, strict, into `build`,
+ * with Node's types: erpgen's own @types/node stands in for the team's), with `options` added to its compiler
+ * options and `project` (its `files` or `include`) beside them.
+ */
+export function nodeProjectTsconfig(project: Record<string, unknown>, options: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'nodenext',
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      skipLibCheck: true,
+      outDir: 'build',
+      types: ['node'],
+      typeRoots: [join(ROOT, 'node_modules/@types')],
+      ...options,
+    },
+    ...project,
+  });
+}
+
 export { ts as ts6Compiler } from 'ts-morph';

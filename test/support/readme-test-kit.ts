@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { nodeProjectTsconfig } from './compilers.js';
 import { ROOT } from './paths.js';
 
 const SECTION = '## Testing your integration offline\n';
@@ -36,24 +37,7 @@ export function writeKitProject(dir: string, source = readmeKitTest(), name = 'c
   writeFileSync(join(kit, 'package.json'), JSON.stringify({ name: 'team-tests', private: true, type: 'module' }));
   writeFileSync(join(kit, 'test', `${name}.test.ts`), source);
   const tsconfig = join(kit, 'tsconfig.json');
-  writeFileSync(
-    tsconfig,
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'nodenext',
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        skipLibCheck: true,
-        outDir: 'build',
-        rootDir: '.',
-        types: ['node'],
-        // the team's own @types/node; here, erpgen's
-        typeRoots: [join(ROOT, 'node_modules/@types')],
-      },
-      include: ['test'],
-    }),
-  );
+  writeFileSync(tsconfig, nodeProjectTsconfig({ include: ['test'] }, { rootDir: '.' }));
   return tsconfig;
 }
 

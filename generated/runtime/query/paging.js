@@ -1,14 +1,38 @@
 // Client-driven paging on the data query surface: `$top`/`$skip` until a short page (the service has no server
-// paging, no nextLink), in a stable order (the object's key columns when the query names none).
+// paging, no nextLink), in a stable order (the object's key columns when the query names none). Keyset paging and
+// `changes()` (keyset.ts, loaded on their first call) walk the same loop, each page starting after the last row's key.
 //
 // It also guards against a server that does not keep those rules: a page longer than `$top`, or the same page
 // again for a later `$skip`, would make paging run forever, so each is an ErpPagingError; rows that are not
 // objects, and a 200 carrying an OData error object, are ErpUnexpectedResponseErrors.
 import { ErpCancelledError, ErpError, ErpPagingError, ErpUnexpectedResponseError } from '../errors.js';
 import { odataMessage } from '../http/body.js';
+import { checkWord } from '../option-checks.js';
 import { objectPath, queryString } from '../query.js';
 import { warner } from '../drift.js';
 import { validateMode } from './validate-mode.js';
+import { openSync } from './sync.js';
+function skipWalk(query) {
+  const pageSize = query.options.top;
+  const orderBy = query.options.orderBy.length ? query.options.orderBy : query.object.key.map((k) => [k, 'asc']);
+  let skip = query.options.skip ?? 0;
+  let previous;
+  return {
+    next: () => ({ ...query.options, orderBy, skip }),
+    delivered() {},
+    took(rows) {
+      if (rows.length < pageSize) return undefined;
+      // a full page equal to the previous one: the server ignores $skip and would answer it forever
+      const print = fingerprint(rows);
+      const same = print !== undefined && print === previous;
+      previous = print;
+      skip += pageSize;
+      return same
+        ? `the server answered the same ${pageSize} rows for $skip=${skip - pageSize} as for $skip=${skip - 2 * pageSize}: it ignores $skip, so paging would repeat them forever`
+        : undefined;
+    },
+  };
+}
 function kindOf(value) {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
@@ -40,7 +64,7 @@ export function paging({ baseUrl, http, observer, validate, log }) {
       v.rowChecker(mode, query.object, query.options.select, http.show, say, said),
     );
   }
-  async function fetchPage(query, queryOptions, signal, checker, firstIndex, run) {
+  async function fetchPage(query, queryOptions, signal, checker, firstIndex, pageNumber, run) {
     const object = `${query.object.surface}/${query.object.name}`;
     const shown = `${objectPath(query.object)}?${queryString(queryOptions)}`;
     const body = await http.json({
@@ -82,60 +106,70 @@ export function paging({ baseUrl, http, observer, validate, log }) {
     observer.paged({
       family: 'query',
       object,
-      page: top > 0 ? Math.floor((queryOptions.skip ?? 0) / top) + 1 : 1,
+      page: pageNumber,
       rows: value.length,
       hasNext: top > 0 && value.length === top,
     });
     return { rows: value, ...(typeof count === 'number' ? { count } : {}) };
   }
+  /** Every row of the pages `walk` asks for, until a short page: the loop every paging run shares. */
+  async function* walkPages(query, options, walk, name = 'rows') {
+    const signal = options?.signal;
+    const checker = checkerOf(query, options);
+    const pageSize = query.options.top;
+    if (pageSize === 0) return;
+    const object = `${query.object.surface}/${query.object.name}`;
+    let delivered = 0;
+    // the run's span ends however the run does: done, failed, or left by the caller (a `break` returns here)
+    const run = await observer.run(name, 'query', object);
+    let failure;
+    try {
+      for (let number = 1; ; number++) {
+        const pageOptions = walk.next();
+        const shown = `GET ${objectPath(query.object)}?${queryString(pageOptions)}`;
+        if (signal?.aborted)
+          throw new ErpCancelledError('cancelled by the caller', { object, request: http.redact(shown), status: 0 });
+        const page = await fetchPage(query, pageOptions, signal, checker, delivered, number, run);
+        run.count('erp.pages');
+        run.count('erp.rows', page.rows.length);
+        const wrong = walk.took(page.rows);
+        if (wrong !== undefined) throw new ErpPagingError(wrong, { object, request: http.redact(shown), status: 200 });
+        for (const row of page.rows) {
+          walk.delivered(row);
+          delivered++;
+          yield row;
+        }
+        if (page.rows.length < pageSize) return;
+      }
+    } catch (error) {
+      throw (failure = withDelivered(error, delivered));
+    } finally {
+      run.end(failure);
+    }
+  }
+  /** keyset.ts, loaded on the first keyset run or `changes()` */
+  const keysetModule = () => import('./keyset.js');
   return {
     page: (query, pageOptions) =>
-      fetchPage(query, query.options, pageOptions?.signal, checkerOf(query, pageOptions), 0),
+      fetchPage(
+        query,
+        query.options,
+        pageOptions?.signal,
+        checkerOf(query, pageOptions),
+        0,
+        query.options.top > 0 ? Math.floor((query.options.skip ?? 0) / query.options.top) + 1 : 1,
+      ),
+    // the paging word is checked here: a value from `any` may be any
     async *rows(query, rowsOptions) {
-      const signal = rowsOptions?.signal;
-      const checker = checkerOf(query, rowsOptions);
-      const pageSize = query.options.top;
-      if (pageSize === 0) return;
-      const orderBy = query.options.orderBy.length ? query.options.orderBy : query.object.key.map((k) => [k, 'asc']);
-      let skip = query.options.skip ?? 0;
-      let delivered = 0;
-      let previous;
-      // the run's span ends however the run does: done, failed, or left by the caller (a `break` returns here)
-      const run = await observer.run('rows', 'query', `${query.object.surface}/${query.object.name}`);
-      let failure;
-      try {
-        for (;;) {
-          const pageOptions = { ...query.options, orderBy, skip };
-          const shown = `GET ${objectPath(query.object)}?${queryString(pageOptions)}`;
-          if (signal?.aborted)
-            throw new ErpCancelledError('cancelled by the caller', {
-              object: `${query.object.surface}/${query.object.name}`,
-              request: http.redact(shown),
-              status: 0,
-            });
-          const page = await fetchPage(query, pageOptions, signal, checker, delivered, run);
-          run.count('erp.pages');
-          run.count('erp.rows', page.rows.length);
-          // a full page equal to the previous one: the server ignores $skip and would answer it forever
-          const print = page.rows.length === pageSize ? fingerprint(page.rows) : undefined;
-          if (print !== undefined && print === previous)
-            throw new ErpPagingError(
-              `the server answered the same ${pageSize} rows for $skip=${skip} as for $skip=${skip - pageSize}: it ignores $skip, so paging would repeat them forever`,
-              { object: `${query.object.surface}/${query.object.name}`, request: http.redact(shown), status: 200 },
-            );
-          previous = print;
-          for (const row of page.rows) {
-            delivered++;
-            yield row;
-          }
-          if (page.rows.length < pageSize) return;
-          skip += pageSize;
-        }
-      } catch (error) {
-        throw (failure = withDelivered(error, delivered));
-      } finally {
-        run.end(failure);
-      }
+      const paging = checkWord('rows()', 'paging', rowsOptions?.paging, ['skip', 'keyset']) ?? 'skip';
+      const walk = paging === 'keyset' ? (await keysetModule()).keysetWalk(query) : skipWalk(query);
+      yield* walkPages(query, rowsOptions, walk);
     },
+    // the sync's own checks (a stamp, a key, `since`) run when it is made, before anything is sent
+    changes: (query, changesOptions) =>
+      openSync(query, changesOptions?.since, async function* (from, moved) {
+        const walk = (await keysetModule()).changesWalk(query, from, moved);
+        yield* walkPages(query, changesOptions, walk, 'changes');
+      }),
   };
 }

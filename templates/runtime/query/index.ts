@@ -3,6 +3,6 @@
 import type { Family } from '../family.js';
 import { paging, type Paging } from './paging.js';
 
-export type { Page, Paging, RowsOptions } from './paging.js';
+export type { ChangesOptions, ChangesQuery, Page, Paging, PagingOptions, RowsOptions, Sync } from './paging.js';
 
 export const query: Family<Paging> = paging;

@@ -6,6 +6,7 @@
 import { and, changedSince, decimal, not, or, query, type Filter, type ResultOf } from '@acme/erp-schema';
 import { createClient } from '@acme/erp-schema/client';
 import { address } from '@acme/erp-schema/tables/address';
+import { bin_ud } from '@acme/erp-schema/tables/bin_ud';
 import { customer } from '@acme/erp-schema/tables/customer';
 import { oe_hdr } from '@acme/erp-schema/tables/oe_hdr';
 import { po_hdr } from '@acme/erp-schema/tables/po_hdr';
@@ -168,8 +169,9 @@ query(address).select('city');
 query(oe_hdr).filter((c) => c.quote_flag.eq('Y'));
 query(oe_hdr).filter((c) => c.projected_order.eq('Y'));
 
-// incremental sync: only on objects that carry max_date_last_modified
+// incremental sync (deprecated for client.changes(), sync.typetest.ts): only on objects with a modification stamp
 changedSince(query(svc_view_es_customer), new Date('2024-01-01T00:00:00Z'));
 changedSince(query(svc_view_es_customer).select('unique_id', 'max_date_last_modified'), '2024-01-01T00:00:00Z');
-// @ts-expect-error customer has no max_date_last_modified
 changedSince(query(customer), new Date());
+// @ts-expect-error bin_ud has no date_last_modified nor max_date_last_modified
+changedSince(query(bin_ud), new Date());
