@@ -220,6 +220,8 @@ async function useTheApi(dir: string): Promise<void> {
   // .mts: an ES module in a package.json without "type" (top-level await, and erpgen is ESM)
   writeFileSync(join(dir, 'api.mts'), API_PROGRAM);
   const tsconfig = join(dir, 'tsconfig.json');
+  // a strict project as a team has it: skipLibCheck is off (its default), so the declarations erpgen ships are
+  // checked too, and must not need a type package the project does not have (such as yargs')
   writeFileSync(
     tsconfig,
     JSON.stringify({
@@ -229,7 +231,6 @@ async function useTheApi(dir: string): Promise<void> {
         moduleResolution: 'NodeNext',
         strict: true,
         exactOptionalPropertyTypes: true,
-        skipLibCheck: true,
         outDir: 'build',
         types: ['node'],
         typeRoots: [join(ROOT, 'node_modules/@types')],

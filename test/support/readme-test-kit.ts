@@ -38,7 +38,6 @@ export function writeKitProject(dir: string): string {
         module: 'nodenext',
         strict: true,
         exactOptionalPropertyTypes: true,
-        skipLibCheck: true,
         outDir: 'build',
         rootDir: '.',
         types: ['node'],
