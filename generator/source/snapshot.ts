@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import { isReportService } from '../../templates/runtime/contract.js';
 import { inputError, UserError } from '../errors.js';
 import type { Surface } from '../model/schema.js';
 
@@ -150,6 +151,18 @@ export function openServices(dir: string, cwd = process.cwd()): SnapshotServices
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     : [];
   return { ...(hasList ? { list: { file: listFile, label: relative(cwd, listFile) } } : {}), definitions };
+}
+
+/**
+ * The report services (`m_*`) a snapshot folder holds definitions of; none when there is no such folder or it
+ * cannot be read (this only ever adds to what `erpgen fetch` asks for).
+ */
+export function reportServicesIn(dir: string): string[] {
+  try {
+    return (openServices(dir)?.definitions ?? []).map((d) => d.name).filter(isReportService);
+  } catch {
+    return [];
+  }
 }
 
 /** sha256 of a file's bytes, read in blocks: provenance for the generated README */
