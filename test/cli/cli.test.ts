@@ -1,7 +1,9 @@
 // The CLI as users run it: a process, exit codes, one-line errors, and what it does to the output folder.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { constants, openSync, closeSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { runCli, tempDir } from '../support/cli.js';
 import { CLI, ROOT, SAMPLE_SNAPSHOT } from '../support/paths.js';
@@ -320,6 +322,38 @@ describe('erpgen generate', () => {
 });
 
 describe('Ctrl-C', () => {
+  it('in the first moments, before generate has begun: one line, exit 130, nothing written', async () => {
+    const dir = join(work, 'interrupted-early');
+    mkdirSync(dir);
+    // the config file is a named pipe: the run waits in its first read of it (the no-op check, before the command
+    // line is loaded) until the test writes it, so the Ctrl-C comes at a moment known to be that early
+    const config = join(dir, 'erpgen.config.json');
+    execFileSync('mkfifo', [config]);
+    const text = JSON.stringify({ snapshot: SAMPLE_SNAPSHOT, out: 'out' });
+    const child = spawn(process.execPath, [CLI, 'generate'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<[number | null, string | null]>((resolve) =>
+      child.on('exit', (code, signal) => resolve([code, signal])),
+    );
+    let running = true;
+    void exited.then(() => (running = false));
+    // the first write opens once the run opens the pipe to read it
+    await writeFile(config, text);
+    child.kill('SIGINT');
+    // each later read of the config (if the run gets that far) reads it whole
+    const feeding = (async () => {
+      while (running) await writeFile(config, text).catch(() => undefined);
+    })();
+    const [code, signal] = await exited;
+    // a writer still waiting for a reader is let go
+    closeSync(openSync(config, constants.O_RDONLY | constants.O_NONBLOCK));
+    await feeding;
+    expect({ code, signal }).toEqual({ code: 130, signal: null });
+    expect(stderr).toMatch(/^erpgen: stopped( before it began)?: (out is as it was, )?nothing was written\n$/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
   it('during generate of the stock tenant: removes its staging folder, says it stopped in one line, leaves the output byte for byte', async () => {
     const dir = join(work, 'interrupted');
     mkdirSync(dir);
