@@ -328,7 +328,7 @@ describe('a team installs erpgen into its own project', () => {
     commit = (await git('rev-parse', 'HEAD')).trim();
   });
 
-  it('from a tarball made by npm pack', { timeout: 300_000 }, async () => {
+  it('from a tarball made by npm pack', async () => {
     symlinkSync(join(ROOT, 'node_modules'), join(source, 'node_modules'), 'dir');
     // npm pack runs `prepare` (the build) in the checkout, then packs the `files` of package.json
     const { stdout } = await run('npm', ['pack', '--json', '--offline', '--pack-destination', work], source);
@@ -353,7 +353,7 @@ describe('a team installs erpgen into its own project', () => {
     await useTheTestKit(dir);
   });
 
-  it('from a git URL', { timeout: 900_000 }, async () => {
+  it('from a git URL', async () => {
     const url = `git+file://${source}`;
     const dir = teamProject('from-git', url, `${url}#${commit}`);
     const seconds = await installAndUse(dir);
