@@ -8,8 +8,9 @@
 // to the file name). No name written as itself contains `~`, so the two forms never meet.
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { isReportService } from '../../templates/runtime/contract.js';
+import { didYouMean } from '../did-you-mean.js';
 import { inputError, UserError } from '../errors.js';
 import type { Surface } from '../model/schema.js';
 
@@ -29,11 +30,24 @@ export interface SnapshotDocument {
   readonly label: string;
 }
 
+/** ` (did you mean schema?)` for a folder beside `dir` whose name is close to its name (`shema`). */
+function nearFolder(dir: string, cwd: string): string {
+  let folders: string[];
+  try {
+    folders = readdirSync(dirname(dir), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+  } catch {
+    return '';
+  }
+  return didYouMean(basename(dir), folders, (name) => relative(cwd, join(dirname(dir), name)) || '.');
+}
+
 export function openSnapshot(dir: string, cwd = process.cwd()): SnapshotDocument[] {
   const shown = relative(cwd, dir) || '.';
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new UserError(
-      `${shown}: snapshot folder not found (give --snapshot, or set "snapshot" in erpgen.config.json)`,
+      `${shown}: snapshot folder not found${nearFolder(dir, cwd)} (give --snapshot, or set "snapshot" in erpgen.config.json)`,
     );
   }
   return (Object.keys(SNAPSHOT_FILES) as Surface[]).map((surface) => {

@@ -271,12 +271,12 @@ describe('erpgen generate', () => {
         dir,
       ),
       1,
-      /^erpgen: include patterns "custmer", "nothing\*" match no table or view of the snapshot$/,
+      /^erpgen: include patterns "custmer" \(did you mean "customer"\?\), "nothing\*" match no table or view of the snapshot$/,
     );
     expectUserError(
       runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--include', 'inv_mast', 'Customer'], dir),
       1,
-      /^erpgen: include pattern "Customer" matches no table or view of the snapshot$/,
+      /^erpgen: include pattern "Customer" \(did you mean "customer"\?\) matches no table or view of the snapshot$/,
     );
     expect(readTree(out)).toEqual(before);
     // from the config file alike
@@ -495,7 +495,30 @@ describe('bad flags and config', () => {
     expectUserError(
       runCli(['generate', '--snapshots', 'schema'], dir),
       2,
-      /^erpgen: Unknown argument: snapshots \(see erpgen --help\)$/,
+      /^erpgen: --snapshots: no such flag of erpgen generate \(did you mean --snapshot\?\) \(see erpgen --help\)$/,
+    );
+  });
+
+  it('a misspelt command, folder or config key names the one meant', () => {
+    const { dir } = fresh();
+    expectUserError(
+      runCli(['gen'], dir),
+      2,
+      /^erpgen: erpgen gen: no such command \(did you mean erpgen generate\?\) \(see erpgen --help\)$/,
+    );
+    expectUserError(
+      runCli(['generate', '--snapshot', 'shema', '--out', 'generated'], dir),
+      1,
+      /^erpgen: shema: snapshot folder not found \(did you mean schema\?\) /,
+    );
+    writeFileSync(
+      join(dir, 'erpgen.config.json'),
+      JSON.stringify({ snapshot: 'schema', packagename: '@acme/x', fetch: { baseURL: 'https://erp.example.com' } }),
+    );
+    expectUserError(
+      runCli(['generate'], dir),
+      1,
+      /^erpgen: erpgen\.config\.json: fetch: unknown key "baseURL" \(did you mean "baseUrl"\?\); \(top level\): unknown key "packagename" \(did you mean "packageName"\?\)$/,
     );
   });
 

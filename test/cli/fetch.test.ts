@@ -500,7 +500,7 @@ describe('credentials', () => {
       JSON.stringify({ fetch: { baseUrl: server.url, password: 'CANARY-CONFIG-PW' } }),
     );
     const run = await erpgen(['fetch', '--user', USER], dir, asUser);
-    expectOneLineError(run, /^erpgen: erpgen\.config\.json: fetch: Unrecognized key/);
+    expectOneLineError(run, /^erpgen: erpgen\.config\.json: fetch: unknown key/);
     expect(run.stderr).not.toContain('CANARY-CONFIG-PW');
   });
 

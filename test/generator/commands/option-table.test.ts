@@ -183,8 +183,8 @@ describe('the config file', () => {
       packageName: 'x',
       fetch: { baseUrl: 'https://erp.example', maxMetadataMb: 8 },
     });
-    expect(config({ check: true })).toBe('erpgen.config.json: (top level): Unrecognized key: "check"');
-    expect(config({ fetch: { timeout: 5 } })).toBe('erpgen.config.json: fetch: Unrecognized key: "timeout"');
+    expect(config({ check: true })).toBe('erpgen.config.json: (top level): unknown key "check"');
+    expect(config({ fetch: { timeout: 5 } })).toBe('erpgen.config.json: fetch: unknown key "timeout"');
     expect(config({ fetch: { maxMetadataMb: 0 } })).toBe(
       'erpgen.config.json: fetch.maxMetadataMb: give a number of mebibytes',
     );
