@@ -2,7 +2,7 @@
 // the snapshot's settings) and the families built on it (families.ts): the query surface's paging and the
 // Transaction API as the client's own members, each other family as a namespace. A family other than paging loads
 // its code on its first call.
-import { checkAuth, checkTruncate, checkWord } from './option-checks.js';
+import { checkAuth, checkBaseUrl, checkTruncate, checkWord } from './option-checks.js';
 import type { UserDefinedFieldKinds } from './contract.js';
 import { guardDrift, type DriftMode, type Provenance } from './drift.js';
 import { FAMILIES, OWN_MEMBERS, type Families } from './families.js';
@@ -97,6 +97,7 @@ export function createClientWith(settings: PackageSettings): (options: ClientOpt
 }
 
 export function createClient(options: ClientOptions, settings: PackageSettings = {}): ErpClient {
+  checkBaseUrl('createClient', options.baseUrl);
   checkAuth(options.auth);
   checkTruncate(options.truncate, 'createClient');
   const baseUrl = trimSlash(options.baseUrl);
