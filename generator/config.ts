@@ -16,7 +16,11 @@ export const configSchema = z
   .object({
     ...configShape(GENERATE_OPTIONS),
     /** `erpgen fetch`: where and what; never a secret (those come from the environment or a prompt) */
-    fetch: z.object(configShape(FETCH_OPTIONS)).strict().optional(),
+    fetch: z
+      .object(configShape(FETCH_OPTIONS))
+      .strict()
+      .optional()
+      .describe('erpgen fetch: the server and what to fetch (never a secret: those come from the environment)'),
   })
   .strict();
 

@@ -73,7 +73,8 @@ export function configShape<T extends Table>(table: T): ConfigShape<T> {
   return Object.fromEntries(
     entries(table)
       .filter(([, o]) => o.on !== 'flag')
-      .map(([k, o]) => [k, o.type]),
+      // the description is what an editor shows for the key (config.schema.json)
+      .map(([k, o]) => [k, o.type.describe(o.describe)]),
   ) as ConfigShape<T>;
 }
 
