@@ -81,7 +81,7 @@ export const RULES = {
   'service-not-fetched': {
     level: 'breaking',
     reason:
-      'a report service the server hides from its list, which the fetch of the new snapshot was not asked for: the server still has it, but the package generated from this snapshot has no module for it (fetch it by name)',
+      'a report service the server hides from its list, not asked for by the fetch: the package generated from the new snapshot has no module for it',
   },
   'element-added': {
     level: 'non-breaking',

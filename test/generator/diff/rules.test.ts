@@ -271,8 +271,15 @@ describe('the rule table', () => {
 
   it('states every rule once, with a level and a one-sentence reason, and each is exercised above', () => {
     const exercised = new Set([...objectCases, ...serviceCases].flatMap((c) => c.want.map(([rule]) => rule)));
-    // the three a whole document or snapshot decides (objects and services come and go there: test/cli/diff.test.ts)
-    for (const rule of ['object-added', 'object-removed', 'service-added', 'service-removed'] as const)
+    // those a whole document or snapshot decides (objects and services come and go there: test/cli/diff.test.ts;
+    // a report service a fetch was not asked for: test/cli/fetch.test.ts)
+    for (const rule of [
+      'object-added',
+      'object-removed',
+      'service-added',
+      'service-removed',
+      'service-not-fetched',
+    ] as const)
       exercised.add(rule);
     for (const [id, rule] of Object.entries(RULES)) {
       expect(['breaking', 'non-breaking'], id).toContain(rule.level);
@@ -307,6 +314,7 @@ describe('the rule table', () => {
       'known-values-changed',
       'object-key-changed',
       'object-removed',
+      'service-not-fetched',
       'service-removed',
     ]);
   });
