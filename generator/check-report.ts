@@ -5,7 +5,7 @@
 // itself tells what it can: package.json names the erpgen version and the emit form, README.md the digests of
 // the snapshot's files.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { structuredPatch } from 'diff';
 import type { Config } from './config.js';
@@ -13,8 +13,13 @@ import type { GenerateResult, StaleDetails } from './generate.js';
 import { oneLine } from './message-text.js';
 import { ERPGEN_VERSION } from './version.js';
 import { hashOf } from './write/cache.js';
+import { MANIFEST } from './write/output.js';
 
 export type Cause =
+  /** the output folder does not exist, or is empty: erpgen has not written it (yet) */
+  | { readonly kind: 'missing' }
+  /** the output folder holds files, but none erpgen wrote (it has no `.erpgen-files`) */
+  | { readonly kind: 'not-erpgen' }
   | { readonly kind: 'snapshot'; readonly files: readonly string[] }
   | { readonly kind: 'erpgen'; readonly from: string; readonly to: string }
   | { readonly kind: 'settings'; readonly detail: string }
@@ -89,7 +94,21 @@ function asReadme(inputs: ReadonlyMap<string, string>): Map<string, string> {
   return shown;
 }
 
+/** A folder erpgen has not written, or never wrote, is told as such: no other cause can be read from it. */
+function notWritten(out: string): Cause | undefined {
+  if (existsSync(join(out, MANIFEST))) return undefined;
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(out);
+  } catch {
+    // no folder (or not one): nothing written there
+  }
+  return entries.length === 0 ? { kind: 'missing' } : { kind: 'not-erpgen' };
+}
+
 export function causes(config: Config, details: StaleDetails, changed: readonly string[]): Cause[] {
+  const unwritten = notWritten(config.out);
+  if (unwritten) return [unwritten];
   const found: Cause[] = [];
   const { record, parts } = details;
   const now = inputsOf(parts);
@@ -200,14 +219,20 @@ function samplesOf(config: Config, details: StaleDetails, outLabel: string): Sta
 
 export function staleReport(config: Config, result: GenerateResult, outLabel: string, fix: string): StaleReport {
   const details = result.stale!;
+  const why = causes(config, details, result.changed);
+  const unwritten = why[0]!.kind === 'missing' || why[0]!.kind === 'not-erpgen';
   return {
     out: outLabel,
     changed: result.changed,
     removed: result.removed,
-    causes: causes(config, details, result.changed),
+    causes: why,
     groups: groupsOf(result, details.modules),
-    samples: samplesOf(config, details, outLabel),
-    fix,
+    // every file would be new: a sample of them says nothing
+    samples: unwritten ? [] : samplesOf(config, details, outLabel),
+    fix:
+      why[0]!.kind === 'not-erpgen'
+        ? `name the generated package's folder (--out, or "out" in ${config.file ?? 'erpgen.config.json'}); to generate into ${outLabel}, empty it and run ${fix}`
+        : fix,
   };
 }
 
@@ -215,6 +240,10 @@ function causeText(c: Cause, out: string): string {
   const list = (files: readonly string[]) =>
     files.length > 5 ? `${files.slice(0, 5).join(', ')} and ${files.length - 5} more` : files.join(', ');
   switch (c.kind) {
+    case 'missing':
+      return `${out} does not exist or is empty: erpgen has not written the package there (is it the folder --out or "out" in erpgen.config.json names?)`;
+    case 'not-erpgen':
+      return `${out} holds files, but none erpgen wrote (it has no ${MANIFEST}): it is not a generated package`;
     case 'snapshot':
       return `the snapshot changed since ${out} was written: ${list(c.files)}`;
     case 'erpgen':
@@ -235,8 +264,13 @@ const SHOWN_GROUPS = 20;
 /** The report for a terminal or a CI log: every line escaped, one line per group. */
 export function staleText(report: StaleReport): string {
   const files = report.changed.length + report.removed.length;
+  const first = report.causes[0]?.kind;
+  const headline =
+    first === 'missing' || first === 'not-erpgen'
+      ? `erpgen: ${report.out} ${first === 'missing' ? 'is missing' : 'is not a package erpgen wrote'}: \`erpgen generate\` would write ${files} file${files === 1 ? '' : 's'} there`
+      : `erpgen: ${report.out} is stale: ${files} file${files === 1 ? '' : 's'} differ${files === 1 ? 's' : ''} from what \`erpgen generate\` would write`;
   const lines = [
-    `erpgen: ${report.out} is stale: ${files} file${files === 1 ? '' : 's'} differ${files === 1 ? 's' : ''} from what \`erpgen generate\` would write`,
+    headline,
     ...report.causes.map((c, i) => `${i === 0 ? 'Why: ' : '     '}${causeText(c, report.out)}`),
     'What differs:',
   ];
@@ -253,6 +287,6 @@ export function staleText(report: StaleReport): string {
     lines.push('First changes:');
     for (const s of report.samples) lines.push(`  ${report.out}/${s.file}`, ...s.diff.map((l) => `    ${l}`));
   }
-  lines.push(`Fix: ${report.fix}, then commit ${report.out}`);
+  lines.push(`Fix: ${report.fix}${first === 'not-erpgen' ? '' : `, then commit ${report.out}`}`);
   return lines.map((l) => oneLine(l)).join('\n') + '\n';
 }

@@ -4,8 +4,10 @@ import yargs from 'yargs';
 import { diffCommand } from './commands/diff.js';
 import { fetchCommand } from './commands/fetch.js';
 import { generateCommand } from './commands/generate.js';
-import { commandLine, readFlags, withFlags, type Command, type Table } from './commands/option-table.js';
+import { flagName, readFlags, type Command, type Table } from './commands/option-table.js';
 import { sandboxCommand } from './commands/sandbox.js';
+import { commandLine, withFlags } from './commands/yargs-flags.js';
+import { didYouMean } from './did-you-mean.js';
 import { UserError } from './errors.js';
 import { oneLine } from './message-text.js';
 import { ERPGEN_VERSION } from './version.js';
@@ -35,10 +37,38 @@ export async function main(args: string[]): Promise<number> {
     .fail((message, error) => {
       // yargs' own complaints (unknown flag, bad choice) become a UserError; errors from commands pass through
       if (error) throw error;
-      throw new UserError(`${message.replace(/\s*\n\s*/g, ' ')} (see erpgen --help)`, 2);
+      throw new UserError(`${unknownWords(message, args) ?? message.replace(/\s*\n\s*/g, ' ')} (see erpgen --help)`, 2);
     });
   await parser.parseAsync();
   return exitCode;
+}
+
+/**
+ * yargs' `Unknown argument(s): a, b` as erpgen says it: which command or flag is unknown, and the one meant when
+ * one is close (`erpgen gen`, `--snapshots`). Undefined for any other complaint.
+ */
+function unknownWords(message: string, args: readonly string[]): string | undefined {
+  const listed = /^Unknown arguments?: (.*)$/.exec(message.trim())?.[1]?.split(', ');
+  if (!listed) return undefined;
+  // yargs names an unknown --some-flag twice, the second time as someFlag
+  const words = listed.filter((w) => !listed.includes(flagName(w)) || flagName(w) === w);
+  const command = COMMANDS.find((c) => c.name === args[0]);
+  const said = words.map((word) => {
+    if (!command && word === args[0])
+      return `erpgen ${word}: no such command${didYouMean(
+        word,
+        COMMANDS.map((c) => c.name),
+        (n) => `erpgen ${n}`,
+      )}`;
+    const flags = command
+      ? Object.entries(command.options)
+          .filter(([, o]) => o.on !== 'config' && !o.positional && !o.hidden)
+          .map(([key]) => flagName(key))
+      : [];
+    const where = command ? ` of erpgen ${command.name}` : '';
+    return `--${word}: no such flag${where}${didYouMean(word, [...flags, 'help', 'version'], (n) => `--${n}`)}`;
+  });
+  return said.join('; ');
 }
 
 /** Runs the CLI and sets the exit code: one line for user errors, a stack only for erpgen's own bugs. */

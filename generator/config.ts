@@ -8,14 +8,19 @@ import { DEFAULT_CONFIG_FILE } from './defaults.js';
 import { configShape, type Flags, type OverrideKey } from './commands/option-table.js';
 import { FETCH_OPTIONS, GENERATE_OPTIONS } from './commands/options.js';
 import { UserError } from './errors.js';
-import { keyPath } from './message-text.js';
+import { didYouMean } from './did-you-mean.js';
+import { keyPath, quote } from './message-text.js';
 import { mergeKnownValues, type KnownValueSet } from './model/known-values.js';
 
 export const configSchema = z
   .object({
     ...configShape(GENERATE_OPTIONS),
     /** `erpgen fetch`: where and what; never a secret (those come from the environment or a prompt) */
-    fetch: z.object(configShape(FETCH_OPTIONS)).strict().optional(),
+    fetch: z
+      .object(configShape(FETCH_OPTIONS))
+      .strict()
+      .optional()
+      .describe('erpgen fetch: the server and what to fetch (never a secret: those come from the environment)'),
   })
   .strict();
 
@@ -36,11 +41,39 @@ export type ConfigFlags = Partial<
   Pick<Flags<typeof GENERATE_OPTIONS>, 'config' | OverrideKey<typeof GENERATE_OPTIONS>>
 >;
 
+/** The keys the object at `path` of the config file takes (through optional and default wrappers). */
+function keysAt(path: readonly PropertyKey[]): string[] {
+  let node: z.ZodType = configSchema;
+  for (const step of [...path, undefined]) {
+    for (;;) {
+      const def = node.def as { type: string; innerType?: z.ZodType; element?: z.ZodType };
+      if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable') node = def.innerType!;
+      else if (def.type === 'array' && typeof step === 'number') {
+        node = def.element!;
+        break;
+      } else break;
+    }
+    if (typeof step !== 'string') continue;
+    const shape = (node as z.ZodObject).shape as Record<string, z.ZodType> | undefined;
+    if (!shape || !Object.hasOwn(shape, step)) return [];
+    node = shape[step]!;
+  }
+  const shape = (node as Partial<z.ZodObject>).shape as Record<string, unknown> | undefined;
+  return shape ? Object.keys(shape) : [];
+}
+
+/** A key the file should not have, and the one meant when one is close (`packagename`, `baseURL`). */
+function unknownKeys(issue: z.core.$ZodIssue): string | undefined {
+  if (issue.code !== 'unrecognized_keys') return undefined;
+  const known = keysAt(issue.path);
+  return issue.keys.map((key) => `unknown key ${quote(key)}${didYouMean(key, known, quote)}`).join(', ');
+}
+
 /** `path: message` per problem, the way a user would look for it in the file */
 export function formatIssues(file: string, error: z.ZodError): string {
   const lines = error.issues.map((issue) => {
     const path = issue.path.length ? keyPath(issue.path) : '(top level)';
-    return `${path}: ${issue.message}`;
+    return `${path}: ${unknownKeys(issue) ?? issue.message}`;
   });
   return `${file}: ${lines.join('; ')}`;
 }

@@ -105,7 +105,13 @@ function readPlan(
     selection,
     objects.map((o) => o.name),
   );
-  if (unmatched.include.length) throw new UserError(unmatchedInclude(unmatched.include));
+  if (unmatched.include.length)
+    throw new UserError(
+      unmatchedInclude(
+        unmatched.include,
+        objects.map((o) => o.name),
+      ),
+    );
   for (const pattern of unmatched.exclude) notice(unmatchedExclude(pattern));
   // the container's other members, as far as include/exclude would have taken them
   const selected = selector(selection);

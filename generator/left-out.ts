@@ -1,5 +1,6 @@
 // What a run says it leaves out of a schema that has more than the query surface uses: one line each, the
 // way `bin` is announced. Texts only: parse/ finds what is left out, generate.ts decides what to announce.
+import { didYouMean } from './did-you-mean.js';
 import type { LeftOutMember, LeftOutProperty } from './parse/csdl.js';
 import { named, quote } from './message-text.js';
 import type { Surface } from './model/schema.js';
@@ -49,8 +50,10 @@ export function unmatchedExclude(pattern: string): string {
   return `exclude pattern ${quote(pattern)} matches no table or view of the snapshot`;
 }
 
-/** `include` patterns that match no object: the error. */
-export function unmatchedInclude(patterns: readonly string[]): string {
+/** `include` patterns that match no object: the error, with the name meant for a misspelt one (`custmer`). */
+export function unmatchedInclude(patterns: readonly string[], names: readonly string[] = []): string {
   const one = patterns.length === 1;
-  return `include ${one ? 'pattern' : 'patterns'} ${patterns.map(quote).join(', ')} ${one ? 'matches' : 'match'} no table or view of the snapshot`;
+  // a glob is what it is; a name may be misspelt
+  const shown = patterns.map((p) => `${quote(p)}${/[*?[\]{}()!+@\\]/.test(p) ? '' : didYouMean(p, names, quote)}`);
+  return `include ${one ? 'pattern' : 'patterns'} ${shown.join(', ')} ${one ? 'matches' : 'match'} no table or view of the snapshot`;
 }

@@ -8,6 +8,8 @@
 //   5. the body, read up to MAX_BODY_BYTES (413 beyond, without reading the rest);
 //   6. the family's route. A failure of the simulation itself answers the generic 500 ASP.NET gives, never a stack
 //      trace or a path: the stack goes to `onBug`.
+// A client that goes away mid-request or mid-body is ordinary (a test that ends, a retry policy that gives up): the
+// request is dropped without a word. Idle connections are never closed on a timer (see `listen`).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authenticate, type Access, type Caller, type TokenCheck } from './auth.js';
@@ -110,15 +112,27 @@ function headOf(req: IncomingMessage): RequestHead {
   };
 }
 
-/** The body as text, or undefined when it is longer than MAX_BODY_BYTES (then it is not read further). */
-async function bodyOf(req: IncomingMessage): Promise<string | undefined> {
+/** The client went away before its request was whole: nothing is to be answered. */
+const GONE = Symbol('gone');
+
+/**
+ * The body as text; undefined when it is longer than MAX_BODY_BYTES (then it is not read further); GONE when the
+ * client closed the connection before sending all of it.
+ */
+async function bodyOf(req: IncomingMessage): Promise<string | undefined | typeof GONE> {
   if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return undefined;
   const chunks: Buffer[] = [];
   let total = 0;
-  for await (const chunk of req) {
-    total += (chunk as Buffer).length;
-    if (total > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of req) {
+      total += (chunk as Buffer).length;
+      if (total > MAX_BODY_BYTES) return undefined;
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    // Node ends the body's stream with `aborted` (ECONNRESET) when the client closes mid-body
+    if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') return GONE;
+    throw error;
   }
   return Buffer.concat(chunks).toString('utf8');
 }
@@ -193,6 +207,7 @@ export async function listen(options: ServerOptions): Promise<Listening> {
     const auth = authenticate(head.headers['authorization'], family.access, options.check, uri);
     if ('refused' in auth) return send(res, auth.refused, true);
     const body = await bodyOf(req);
+    if (body === GONE) return;
     if (body === undefined) return send(res, TOO_LARGE, true);
     if (body !== '') logged.body = body;
     let reply: Reply;
@@ -215,6 +230,13 @@ export async function listen(options: ServerOptions): Promise<Listening> {
       send(res, UNHANDLED, true);
     });
   });
+  // No idle timeout of its own (Node's default closes a keep-alive connection after 5 s). A route runs
+  // synchronously, and one that builds a table's rows can hold the event loop for seconds on a busy machine; the
+  // timer of a connection that went idle meanwhile then fires before the request a client has already sent on it
+  // is read, and the client meets a reset (ECONNRESET) instead of an answer. Clients close their idle connections
+  // themselves (Node's fetch after 4 s); `close()` ends the rest. IIS, which the sandbox plays, keeps an idle
+  // connection for two minutes and announces no timeout either.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());

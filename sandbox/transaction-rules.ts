@@ -1,7 +1,7 @@
 // The tenant's window setup that a definition does not show, as the transaction service enforces it: required and
 // disabled columns (from the server options; the documents' message by default) and column lengths (from the
 // snapshot's table schema, since definitions carry none).
-import { didYouMean } from '../generator/nearest-name.js';
+import { didYouMean } from '../generator/did-you-mean.js';
 import type { QueryObject } from './schema.js';
 import type { AsyncMessages, AsyncShape } from './transaction-async.js';
 import type { ServiceCatalog } from './transaction-catalog.js';
@@ -157,4 +157,4 @@ function checkNames(catalog: ServiceCatalog, option: string, rules: FieldRules):
 }
 
 /** ` (did you mean TABPAGE_1.order?)` for the name nearest `name`, when one is near. */
-const nearest = (name: string, names: Iterable<string>): string => didYouMean(name, names, (n) => n);
+const nearest = (name: string, names: Iterable<string>): string => didYouMean(name, names);

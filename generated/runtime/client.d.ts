@@ -65,7 +65,7 @@ export interface ClientOptions extends ClientHooks {
    * a difference once through `log` (or the console's warnings) and never delays a call; `error` refuses every call
    * with an ErpDriftError naming both builds (a read runs meanwhile, a write waits for the build); `off` makes no
    * request. A package whose snapshot records no build, and a build that cannot be read (a key without the UI
-   * scope), are not checked; the latter is said once.
+   * scope), are not checked; the latter is said once through `log`, when one is given.
    */
   readonly drift?: DriftMode;
   /**

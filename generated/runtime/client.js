@@ -2,7 +2,7 @@
 // the snapshot's settings) and the families built on it (families.ts): the query surface's paging and the
 // Transaction API as the client's own members, each other family as a namespace. A family other than paging loads
 // its code on its first call.
-import { checkAuth, checkTruncate, checkVerify, checkWord } from './option-checks.js';
+import { checkAuth, checkBaseUrl, checkTruncate, checkVerify, checkWord } from './option-checks.js';
 import { guardDrift } from './drift.js';
 import { FAMILIES, OWN_MEMBERS } from './families.js';
 import { createObserver } from './hooks.js';
@@ -15,6 +15,7 @@ export function createClientWith(settings) {
   return (options) => createClient(options, settings);
 }
 export function createClient(options, settings = {}) {
+  checkBaseUrl('createClient', options.baseUrl);
   checkAuth(options.auth);
   checkTruncate(options.truncate, 'createClient');
   const verify = checkVerify(options.verify, 'createClient');

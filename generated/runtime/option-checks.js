@@ -33,6 +33,24 @@ export function checkAuth(auth) {
     );
 }
 /**
+ * The server's base address (`createClient({ baseUrl })`, `tokenAuth({ baseUrl })`): an http or https URL. One
+ * without its scheme (`erp.example.com`) would otherwise fail at the first call, as a path of nowhere.
+ */
+export function checkBaseUrl(where, value) {
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new ErpConfigError(
+      `${where}: baseUrl is ${value === '' ? 'an empty string' : typeof value === 'string' ? 'only whitespace' : String(value)}: give the server's base address, e.g. https://erp.example.com (if it comes from an environment variable, that variable is not set)`,
+    );
+  const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 79)}…` : value);
+  if (/^https?:\/\/[^/?#\s]/i.test(value)) return;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) && !/^[^/:]+:\d+(\/|$)/.test(value))
+    throw new ErpConfigError(`${where}: baseUrl ${shown} is not an http or https address`);
+  const host = value.replace(/^\/+/, '');
+  throw new ErpConfigError(
+    `${where}: baseUrl ${shown} has no scheme: give https://${host} (or http://${host} for a server without TLS)`,
+  );
+}
+/**
  * A word option (`truncate`, `drift`, `validate`) of createClient or a request: one of its words, or undefined when
  * not given; anything else is an ErpConfigError naming the words (a typo would otherwise be read as the default).
  */

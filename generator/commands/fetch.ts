@@ -115,6 +115,11 @@ export async function fetchSnapshot(options: FetchSnapshotOptions = {}): Promise
   if (signIn === undefined)
     throw new UserError('no credentials: give --user and set ERP_PASSWORD, or set ERP_CONSUMER_KEY', 2);
   const out = relative(process.cwd(), config.snapshot) || '.';
+  // the report services of the snapshot replaced and of the config's (--out may name another folder)
+  const teams =
+    flags.out === undefined ? config : loadConfig(flags.config !== undefined ? { config: flags.config } : {});
+  const { reportServicesIn } = await import('../source/snapshot.js');
+  const reportServices = [...new Set([...reportServicesIn(config.snapshot), ...reportServicesIn(teams.snapshot)])];
   const live = await import('../source/live/fetch-snapshot.js');
   try {
     const result = await live.fetchSnapshot(
@@ -123,6 +128,7 @@ export async function fetchSnapshot(options: FetchSnapshotOptions = {}): Promise
         out: config.snapshot,
         signIn,
         services: flags.services ?? config.fetch?.services ?? [],
+        reportServices,
         tables: flags.tables ?? config.fetch?.tables ?? [],
         views: flags.views ?? config.fetch?.views ?? [],
         metadataTimeoutMs: flags.timeout * 1000,

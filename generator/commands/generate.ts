@@ -5,6 +5,7 @@
 import { relative } from 'node:path';
 import type { StaleReport } from '../check-report.js';
 import { configPath, loadConfig } from '../config.js';
+import { handOver } from '../early-stop.js';
 import type { GenerateResult } from '../generate.js';
 import { progressBar, type ProgressCounts } from '../progress.js';
 import { openRun, previousRun } from '../run-inputs.js';
@@ -93,6 +94,7 @@ async function run(flags: Flags<typeof GENERATE_OPTIONS>, args: readonly string[
   const stop = new AbortController();
   const onInterrupt = () => stop.abort();
   process.once('SIGINT', onInterrupt);
+  handOver();
   try {
     const report = await generateFrom(
       {

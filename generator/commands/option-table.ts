@@ -2,8 +2,8 @@
 // description, and where it is given (a flag, a key of erpgen.config.json, or both). From the table come the
 // yargs flags, the config file's schema, the programmatic API's option types and the values a command reads, so
 // that an option is declared once. Flags are the table's camelCase names in kebab case (`maxMetadataMb` is
-// `--max-metadata-mb`); config keys and the API's options are the camelCase names.
-import type { Argv, Options as YargsOption, PositionalOptions } from 'yargs';
+// `--max-metadata-mb`); config keys and the API's options are the camelCase names. What yargs makes of a table
+// is yargs-flags.ts: the declarations of the programmatic API, which name this module, must not need yargs' types.
 import type { z } from 'zod';
 import { UserError } from '../errors.js';
 
@@ -73,62 +73,9 @@ export function configShape<T extends Table>(table: T): ConfigShape<T> {
   return Object.fromEntries(
     entries(table)
       .filter(([, o]) => o.on !== 'flag')
-      .map(([k, o]) => [k, o.type]),
+      // the description is what an editor shows for the key (config.schema.json)
+      .map(([k, o]) => [k, o.type.describe(o.describe)]),
   ) as ConfigShape<T>;
-}
-
-/** What a zod type is to yargs: its kind, choices, default, and whether it must be given. */
-function yargsShape(type: z.ZodType): Pick<YargsOption, 'type' | 'array' | 'choices' | 'default' | 'demandOption'> {
-  let node = type;
-  let fallback: { value: unknown } | undefined;
-  let optional = false;
-  let array = false;
-  for (;;) {
-    const def = node.def as { type: string; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType };
-    if (def.type === 'default') fallback = { value: (node.def as unknown as { defaultValue: unknown }).defaultValue };
-    if (def.type === 'optional') optional = true;
-    const next = def.type === 'array' ? def.element : def.type === 'pipe' ? def.in : def.innerType;
-    if (def.type === 'array') array = true;
-    if (!next) break;
-    node = next;
-  }
-  const def = node.def as { type: string; entries?: object; values?: readonly unknown[] };
-  const kind = def.type === 'literal' ? typeof def.values![0] : def.type;
-  return {
-    // choices say the kind themselves
-    ...(def.type === 'enum'
-      ? { choices: Object.values(def.entries!) }
-      : {
-          type:
-            kind === 'number' ? ('number' as const) : kind === 'boolean' ? ('boolean' as const) : ('string' as const),
-        }),
-    ...(array ? { array: true } : {}),
-    ...(fallback ? { default: fallback.value } : {}),
-    ...(!fallback && !optional ? { demandOption: true } : {}),
-  };
-}
-
-/** The table's flags and positionals on a yargs command. */
-export function withFlags<Y>(y: Argv<Y>, table: Table): Argv<Y> {
-  for (const [key, option] of entries(table)) {
-    if (option.on === 'config') continue;
-    const shape = yargsShape(option.type);
-    // a flag that is also a config key takes the config's default, so it has none of its own
-    if (option.on === 'both') delete shape.default;
-    if (option.on === 'both') delete shape.demandOption;
-    const spec = { ...shape, describe: option.describe, ...(option.hidden ? { hidden: true } : {}) };
-    if (option.positional) y = y.positional(key, spec as PositionalOptions);
-    else y = y.option(flagName(key), spec);
-  }
-  return y;
-}
-
-/** The words of a command with its positionals: `diff <old> [new]`. */
-export function commandLine(name: string, table: Table): string {
-  const words = entries(table)
-    .filter(([, o]) => o.positional)
-    .map(([k, o]) => (yargsShape(o.type).demandOption ? `<${k}>` : `[${k}]`));
-  return [name, ...words].join(' ');
 }
 
 /** A flag's value as given, or undefined: a list given empty is not given. */

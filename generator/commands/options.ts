@@ -28,12 +28,34 @@ const knownValueSet = z
   .strict();
 
 /** erpgen.config.json `definitions`: read as lines by model/overlay.ts (a zod record would lose `__proto__`). */
-const definitionsOverlay = z.unknown().transform((raw, context): OverlayLine[] => {
-  const read = readOverlay(raw);
-  if ('lines' in read) return read.lines;
-  context.addIssue({ code: 'custom', message: read.problem.message, path: [...read.problem.path] });
-  return z.NEVER;
-});
+const definitionsOverlay = z
+  .unknown()
+  .transform((raw, context): OverlayLine[] => {
+    const read = readOverlay(raw);
+    if ('lines' in read) return read.lines;
+    context.addIssue({ code: 'custom', message: read.problem.message, path: [...read.problem.path] });
+    return z.NEVER;
+  })
+  // for an editor (config.schema.json): the shape the lines are read from
+  .meta({
+    type: 'object',
+    additionalProperties: {
+      type: 'object',
+      description: 'a transaction service: its data elements',
+      additionalProperties: {
+        type: 'object',
+        description: 'a data element: its fields',
+        additionalProperties: {
+          type: 'object',
+          properties: {
+            disabled: { type: 'boolean', description: 'disabled on this server: writing the field does not compile' },
+            required: { type: 'boolean', description: "overrules the definition's Required flag" },
+          },
+          additionalProperties: false,
+        },
+      },
+    },
+  });
 
 const configFlag = {
   type: z.string().optional(),

@@ -63,6 +63,8 @@ function what(c: Change, name: Namer): string {
     case 'column-removed':
     case 'field-removed':
       return `removed${c.from !== undefined ? ` (${String(c.from)})` : ''}`;
+    case 'service-not-fetched':
+      return 'not fetched';
     case 'object-key-changed':
       return `key (${list(c.from, name)}) became (${list(c.to, name)})`;
     case 'element-keys-changed':

@@ -115,12 +115,13 @@ export function planProbes(
       }
       return;
     }
-    const side = c.rule === 'service-removed' ? 'before' : 'after';
+    const gone = c.rule === 'service-removed' || c.rule === 'service-not-fetched';
+    const side = gone ? 'before' : 'after';
     const n = names.service(s.service, side);
     if (!n) return;
     const module = `${packageName}/${serviceModulePath(n)}`;
     const context = [`${n.type}Forms`, `${n.type}Lists`, ...(s.kind === 'service' ? [] : [s.element])];
-    if (c.rule === 'service-removed')
+    if (gone)
       removals.push({
         change: i,
         patterns: [new RegExp(`Cannot find module ['"]${escapeRegExp(module)}['"]`)],

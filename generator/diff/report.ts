@@ -79,45 +79,74 @@ export function colours(stream: { readonly isTTY?: boolean }, env: NodeJS.Proces
 
 const textName: Namer = Object.assign((n: string) => named(n), { text: (t: string) => t });
 
-export function textReport(input: ReportInput, paint: Colours = PLAIN): string {
-  const { diff } = input;
-  const lines: string[] = [];
-  const level = (c: Change) =>
-    levelOf(c.rule) === 'breaking' ? paint.red('breaking    ') : paint.green('non-breaking');
-  lines.push(`erpgen diff: ${input.before} -> ${input.after}${builds(diff)}: ${summary(diff.changes)}`);
-  for (const [title, changes] of groups(diff.changes, textName)) {
-    lines.push('', paint.bold(title));
-    for (const c of changes) lines.push(`  ${level(c)}  ${describeInGroup(c, textName)}  ${paint.dim(`[${c.rule}]`)}`);
-  }
-  if (input.project) lines.push('', ...projectText(input.project, diff.changes, paint));
-  const rules = usedRules(diff.changes);
-  if (rules.length) {
-    lines.push('', paint.bold('Rules'));
-    for (const r of rules) lines.push(`  ${r} (${RULES[r].level}): ${RULES[r].reason}`);
-  }
-  // names from the input are escaped by `named`; a note or hint can hold any text: no line leaves unescaped
-  return lines.map((l) => oneLine(l)).join('\n') + '\n';
+/** A part of a line: text as it is, or text in a colour. */
+type Part = string | { readonly colour: keyof Colours; readonly text: string };
+/** A line of the text report: plain, or in parts, each escaped before its colour is put around it. */
+type Line = string | readonly Part[];
+
+const inColour =
+  (colour: keyof Colours) =>
+  (text: string): Part => ({ colour, text });
+const red = inColour('red');
+const green = inColour('green');
+const dim = inColour('dim');
+const bold = inColour('bold');
+
+/**
+ * The lines as shown: every part escaped (names from the input are escaped by `named`; a note or hint can hold any
+ * text: no line leaves unescaped), then coloured, so that the colours' own escape sequences are not escaped too.
+ */
+function render(lines: readonly Line[], paint: Colours): string {
+  const shown = lines.map((line) => {
+    if (typeof line === 'string') return oneLine(line);
+    const parts = line.map((part) =>
+      typeof part === 'string' ? { text: oneLine(part) } : { ...part, text: oneLine(part.text) },
+    );
+    const whole = oneLine(line.map((part) => (typeof part === 'string' ? part : part.text)).join(''));
+    // a line cut short (MESSAGE_MAX) is shown plain, as its colours would be cut with it
+    if (whole !== parts.map((part) => part.text).join('')) return whole;
+    return parts.map((part) => ('colour' in part ? paint[part.colour](part.text) : part.text)).join('');
+  });
+  return shown.join('\n') + '\n';
 }
 
-function projectText(project: ProjectResult, changes: readonly Change[], paint: Colours): string[] {
-  const lines = [
-    paint.bold(`Your code: ${project.tsconfig} (${project.compiler}) against the package the new snapshot gives`),
+export function textReport(input: ReportInput, paint: Colours = PLAIN): string {
+  const { diff } = input;
+  const lines: Line[] = [];
+  const level = (c: Change) => (levelOf(c.rule) === 'breaking' ? red('breaking    ') : green('non-breaking'));
+  lines.push(`erpgen diff: ${input.before} -> ${input.after}${builds(diff)}: ${summary(diff.changes)}`);
+  for (const [title, changes] of groups(diff.changes, textName)) {
+    lines.push('', [bold(title)]);
+    for (const c of changes) lines.push(['  ', level(c), `  ${describeInGroup(c, textName)}  `, dim(`[${c.rule}]`)]);
+  }
+  if (input.project) lines.push('', ...projectText(input.project, diff.changes));
+  const rules = usedRules(diff.changes);
+  if (rules.length) {
+    lines.push('', [bold('Rules')]);
+    for (const r of rules) lines.push(`  ${r} (${RULES[r].level}): ${RULES[r].reason}`);
+  }
+  return render(lines, paint);
+}
+
+function projectText(project: ProjectResult, changes: readonly Change[]): Line[] {
+  const lines: Line[] = [
+    [bold(`Your code: ${project.tsconfig} (${project.compiler}) against the package the new snapshot gives`)],
     `  ${project.newErrors} new compile error${project.newErrors === 1 ? '' : 's'} (${project.oldErrors} with the old package already, left out); ${project.used.length} of the changes used by your code`,
   ];
   for (const u of project.used) {
     const c = changes[u.change]!;
-    const colour = levelOf(c.rule) === 'breaking' ? paint.red : paint.green;
-    lines.push(`  ${colour(describe(c, textName))}`);
+    const colour = levelOf(c.rule) === 'breaking' ? red : green;
+    lines.push(['  ', colour(describe(c, textName))]);
     for (const use of u.uses)
       lines.push(`    ${placeText(use)}  ${use.error ? `error ${use.error.code}: ${use.error.message}` : use.how}`);
   }
   if (project.untraced.length) {
-    lines.push(paint.bold('  New compile errors not traced to a change:'));
+    lines.push([bold('  New compile errors not traced to a change:')]);
     for (const e of project.untraced) lines.push(`    ${e.file}:${e.line}  error ${e.code}: ${e.message}`);
   }
   const { breaking, others } = unusedOf(project, changes);
   if (breaking.length + others > 0) {
-    lines.push(paint.bold(`  Changes no code of yours uses: ${unusedText(breaking.length, others)}`));
+    lines.push([bold(`  Changes no code of yours uses: ${unusedText(breaking.length, others)}`)]);
     for (const c of breaking) lines.push(`    ${describe(c, textName)}`);
   }
   return lines;

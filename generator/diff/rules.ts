@@ -78,6 +78,11 @@ export const RULES = {
     level: 'breaking',
     reason: 'its module is gone: imports of it no longer compile, and the server refuses its transactions',
   },
+  'service-not-fetched': {
+    level: 'breaking',
+    reason:
+      'a report service the server hides from its list, not asked for by the fetch: the package generated from the new snapshot has no module for it',
+  },
   'element-added': {
     level: 'non-breaking',
     reason: 'a new data element: code written before does not name it',

@@ -2,6 +2,7 @@
 // compared and dropped before the next (an Order-sized definition is a megabyte; a tenant has hundreds).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isReportService } from '../../templates/runtime/contract.js';
 import { inputError } from '../errors.js';
 import { quote } from '../message-text.js';
 import { parseDefinition, parseServiceList } from '../parse/definitions.js';
@@ -28,6 +29,13 @@ function whyGone(name: string, dir: string, manifest: ManifestFields | undefined
     }
   }
   return 'no longer in the snapshot: unlicensed, or gone from the server';
+}
+
+/** A report service missing from a snapshot `erpgen fetch` wrote, which did not skip it: it was not asked for. */
+function notFetched(name: string, manifest: ManifestFields | undefined): boolean {
+  return (
+    manifest?.services !== undefined && isReportService(name) && !manifest.services.skipped.some((s) => s.name === name)
+  );
 }
 
 function readService(file: SnapshotFile & { readonly name: string }, bytes: Buffer): TransactionService {
@@ -110,11 +118,19 @@ export function diffServices(old: Snapshot, current: Snapshot, options: Services
     const old = before[i];
     const current = after[j];
     if (current === undefined || (old !== undefined && old.name < current.name)) {
-      changes.push({
-        rule: 'service-removed',
-        subject: { kind: 'service', service: old!.name },
-        note: whyGone(old!.name, afterDir, manifest),
-      });
+      changes.push(
+        notFetched(old!.name, manifest)
+          ? {
+              rule: 'service-not-fetched',
+              subject: { kind: 'service', service: old!.name },
+              note: `a report service: the server's list hides them, so erpgen fetch fetches one when --services names it or the snapshot it replaces holds it: erpgen fetch --services ${old!.name}`,
+            }
+          : {
+              rule: 'service-removed',
+              subject: { kind: 'service', service: old!.name },
+              note: whyGone(old!.name, afterDir, manifest),
+            },
+      );
       if (lines.before.has(old!.name)) match('before', readService(old!, readBytes(old!)), old!.name);
       i++;
     } else if (old === undefined || current.name < old.name) {

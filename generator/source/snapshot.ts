@@ -8,7 +8,9 @@
 // to the file name). No name written as itself contains `~`, so the two forms never meet.
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
+import { isReportService } from '../../templates/runtime/contract.js';
+import { didYouMean } from '../did-you-mean.js';
 import { inputError, UserError } from '../errors.js';
 import type { Surface } from '../model/schema.js';
 
@@ -28,11 +30,24 @@ export interface SnapshotDocument {
   readonly label: string;
 }
 
+/** ` (did you mean schema?)` for a folder beside `dir` whose name is close to its name (`shema`). */
+function nearFolder(dir: string, cwd: string): string {
+  let folders: string[];
+  try {
+    folders = readdirSync(dirname(dir), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+  } catch {
+    return '';
+  }
+  return didYouMean(basename(dir), folders, (name) => relative(cwd, join(dirname(dir), name)) || '.');
+}
+
 export function openSnapshot(dir: string, cwd = process.cwd()): SnapshotDocument[] {
   const shown = relative(cwd, dir) || '.';
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new UserError(
-      `${shown}: snapshot folder not found (give --snapshot, or set "snapshot" in erpgen.config.json)`,
+      `${shown}: snapshot folder not found${nearFolder(dir, cwd)} (give --snapshot, or set "snapshot" in erpgen.config.json)`,
     );
   }
   return (Object.keys(SNAPSHOT_FILES) as Surface[]).map((surface) => {
@@ -150,6 +165,18 @@ export function openServices(dir: string, cwd = process.cwd()): SnapshotServices
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     : [];
   return { ...(hasList ? { list: { file: listFile, label: relative(cwd, listFile) } } : {}), definitions };
+}
+
+/**
+ * The report services (`m_*`) a snapshot folder holds definitions of; none when there is no such folder or it
+ * cannot be read (this only ever adds to what `erpgen fetch` asks for).
+ */
+export function reportServicesIn(dir: string): string[] {
+  try {
+    return (openServices(dir)?.definitions ?? []).map((d) => d.name).filter(isReportService);
+  } catch {
+    return [];
+  }
 }
 
 /** sha256 of a file's bytes, read in blocks: provenance for the generated README */

@@ -13,7 +13,7 @@
 // TokenException (a consumer key not registered on this tenant: a tenant restored from another environment
 // carries that environment's keys); 403 `insufficient_scope` (a key without scope). The token endpoint's error
 // body echoes the consumer key, so it is redacted like every server body.
-import { checkSecret } from './option-checks.js';
+import { checkBaseUrl, checkSecret } from './option-checks.js';
 import { ErpError, ErpHttpError, ErpSignInError, ErpUnexpectedResponseError, type RequestInfo } from './errors.js';
 import {
   createHttp,
@@ -127,6 +127,7 @@ export function tokenAuth(options: TokenAuthOptions): TokenAuth {
   // `consumerKey` named but undefined is a consumer key that is not set, not a missing password
   const keyNamed = Object.prototype.hasOwnProperty.call(options, 'consumerKey') && !('password' in options);
   checkSecret(keyNamed ? 'consumerKey' : 'password', keyNamed ? options.consumerKey : options.password);
+  if (options.baseUrl !== undefined) checkBaseUrl('tokenAuth', options.baseUrl);
   const own = options.baseUrl !== undefined ? options.baseUrl.replace(/\/+$/, '') : undefined;
   const now = options.now ?? (() => Date.now());
   const byKey = keyNamed;

@@ -2,7 +2,7 @@
 // the snapshot's settings) and the families built on it (families.ts): the query surface's paging and the
 // Transaction API as the client's own members, each other family as a namespace. A family other than paging loads
 // its code on its first call.
-import { checkAuth, checkTruncate, checkVerify, checkWord } from './option-checks.js';
+import { checkAuth, checkBaseUrl, checkTruncate, checkVerify, checkWord } from './option-checks.js';
 import type { UserDefinedFieldKinds } from './contract.js';
 import { guardDrift, type DriftMode, type Provenance } from './drift.js';
 import { FAMILIES, OWN_MEMBERS, type Families } from './families.js';
@@ -74,7 +74,7 @@ export interface ClientOptions extends ClientHooks {
    * a difference once through `log` (or the console's warnings) and never delays a call; `error` refuses every call
    * with an ErpDriftError naming both builds (a read runs meanwhile, a write waits for the build); `off` makes no
    * request. A package whose snapshot records no build, and a build that cannot be read (a key without the UI
-   * scope), are not checked; the latter is said once.
+   * scope), are not checked; the latter is said once through `log`, when one is given.
    */
   readonly drift?: DriftMode;
   /**
@@ -108,6 +108,7 @@ export function createClientWith(settings: PackageSettings): (options: ClientOpt
 }
 
 export function createClient(options: ClientOptions, settings: PackageSettings = {}): ErpClient {
+  checkBaseUrl('createClient', options.baseUrl);
   checkAuth(options.auth);
   checkTruncate(options.truncate, 'createClient');
   const verify = checkVerify(options.verify, 'createClient');

@@ -6,7 +6,9 @@
 // 'warn' never delays a call: the read runs beside the first request. 'error' lets a read run beside it too and
 // holds its answer until the build is known; a write waits for the build before it is sent, so nothing reaches a
 // server the package does not describe. A build that cannot be read (a key without the UI scope, a serverinfo
-// that names none) is said once and not checked: the guard refuses a build it has read, never one it could not.
+// that names none) is said once through the client's logger and not checked: the guard refuses a build it has
+// read, never one it could not. That line is for a client given a logger only: without one, it would reach the
+// console after every client's first failed call (the read fails as the call does), which says it already.
 import { readServerBuild } from './discovery.js';
 import type { DefinitionsOverlay } from './contract.js';
 import { ErpDriftError } from './errors.js';
@@ -60,6 +62,7 @@ export function guardDrift(options: DriftGuardOptions): Http {
   const packageBuild = options.provenance?.build;
   if (mode === 'off' || packageBuild === undefined) return http;
   const say = warner(options.log);
+  const notChecked = (why: string): void => options.log?.(`erpgen drift check: ${why}; not checked`);
   let checked: Promise<void> | undefined;
   const check = (): Promise<void> =>
     (checked ??= (async () => {
@@ -67,10 +70,10 @@ export function guardDrift(options: DriftGuardOptions): Http {
       try {
         serverBuild = await readServerBuild(http, await options.uiServer());
       } catch (error) {
-        say(`erpgen drift check: the server's build could not be read (${errorText(error)}); not checked`);
+        notChecked(`the server's build could not be read (${errorText(error)})`);
         return;
       }
-      if (serverBuild === undefined) say("erpgen drift check: the server's serverinfo names no build; not checked");
+      if (serverBuild === undefined) notChecked("the server's serverinfo names no build");
       else if (serverBuild !== packageBuild) {
         if (mode === 'error') throw new ErpDriftError(packageBuild, serverBuild);
         say(`erpgen drift check: ${new ErpDriftError(packageBuild, serverBuild).message}`);

@@ -1,7 +1,7 @@
 // `erpgen generate --check` explains a stale package, through the CLI as a process: why (a changed snapshot,
 // another erpgen, other settings, a hand edit), with and without the `.erpgen-cache` a fresh clone lacks; what
 // differs by table, view and service; the first changed lines; the command that fixes it; and `--format json`.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../support/cli.js';
@@ -192,5 +192,38 @@ describe('erpgen generate --check', () => {
     ]);
     // po_no's MaxLength, 50 -> 40, in the descriptor's facets
     expect(json.samples[0].diff.join('\n')).toContain("+    '!8,,,255,40,!10,!255,!10,!255,1,,40,");
+  });
+
+  it('a folder erpgen has not written, or never wrote, is said so (not a hand edit); nothing written', () => {
+    const dir = repository();
+    rmSync(join(dir, 'generated'), { recursive: true });
+    const missing = check(dir);
+    expect(missing.code).toBe(1);
+    const lines = missing.stderr.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^erpgen: generated is missing: `erpgen generate` would write \d+ files there$/);
+    expect(why(missing.stderr)).toEqual([
+      'Why: generated does not exist or is empty: erpgen has not written the package there (is it the folder --out or "out" in erpgen.config.json names?)',
+    ]);
+    expect(missing.stderr).not.toContain('First changes:');
+    expect(lines.at(-1)).toBe('Fix: npx erpgen generate, then commit generated');
+    expect(JSON.parse(check(dir, '--format', 'json').stdout).causes).toEqual([{ kind: 'missing' }]);
+    expect(readTree(dir).has('generated/README.md')).toBe(false);
+
+    // a folder of the team's own
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'src/index.ts'), 'export {};\n');
+    const other = check(dir, '--out', 'src');
+    expect(other.code).toBe(1);
+    const otherLines = other.stderr.trimEnd().split('\n');
+    expect(otherLines[0]).toMatch(
+      /^erpgen: src is not a package erpgen wrote: `erpgen generate` would write \d+ files there$/,
+    );
+    expect(why(other.stderr)).toEqual([
+      'Why: src holds files, but none erpgen wrote (it has no .erpgen-files): it is not a generated package',
+    ]);
+    expect(otherLines.at(-1)).toBe(
+      'Fix: name the generated package\'s folder (--out, or "out" in erpgen.config.json); to generate into src, empty it and run npx erpgen generate --out src',
+    );
+    expect(readdirSync(join(dir, 'src'))).toEqual(['index.ts']);
   });
 });

@@ -1,7 +1,9 @@
 // The CLI as users run it: a process, exit codes, one-line errors, and what it does to the output folder.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { constants, openSync, closeSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { runCli, tempDir } from '../support/cli.js';
 import { CLI, ROOT, SAMPLE_SNAPSHOT } from '../support/paths.js';
@@ -269,12 +271,12 @@ describe('erpgen generate', () => {
         dir,
       ),
       1,
-      /^erpgen: include patterns "custmer", "nothing\*" match no table or view of the snapshot$/,
+      /^erpgen: include patterns "custmer" \(did you mean "customer"\?\), "nothing\*" match no table or view of the snapshot$/,
     );
     expectUserError(
       runCli(['generate', '--snapshot', 'schema', '--out', 'generated', '--include', 'inv_mast', 'Customer'], dir),
       1,
-      /^erpgen: include pattern "Customer" matches no table or view of the snapshot$/,
+      /^erpgen: include pattern "Customer" \(did you mean "customer"\?\) matches no table or view of the snapshot$/,
     );
     expect(readTree(out)).toEqual(before);
     // from the config file alike
@@ -320,6 +322,38 @@ describe('erpgen generate', () => {
 });
 
 describe('Ctrl-C', () => {
+  it('in the first moments, before generate has begun: one line, exit 130, nothing written', async () => {
+    const dir = join(work, 'interrupted-early');
+    mkdirSync(dir);
+    // the config file is a named pipe: the run waits in its first read of it (the no-op check, before the command
+    // line is loaded) until the test writes it, so the Ctrl-C comes at a moment known to be that early
+    const config = join(dir, 'erpgen.config.json');
+    execFileSync('mkfifo', [config]);
+    const text = JSON.stringify({ snapshot: SAMPLE_SNAPSHOT, out: 'out' });
+    const child = spawn(process.execPath, [CLI, 'generate'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<[number | null, string | null]>((resolve) =>
+      child.on('exit', (code, signal) => resolve([code, signal])),
+    );
+    let running = true;
+    void exited.then(() => (running = false));
+    // the first write opens once the run opens the pipe to read it
+    await writeFile(config, text);
+    child.kill('SIGINT');
+    // each later read of the config (if the run gets that far) reads it whole
+    const feeding = (async () => {
+      while (running) await writeFile(config, text).catch(() => undefined);
+    })();
+    const [code, signal] = await exited;
+    // a writer still waiting for a reader is let go
+    closeSync(openSync(config, constants.O_RDONLY | constants.O_NONBLOCK));
+    await feeding;
+    expect({ code, signal }).toEqual({ code: 130, signal: null });
+    expect(stderr).toMatch(/^erpgen: stopped( before it began)?: (out is as it was, )?nothing was written\n$/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
   it('during generate of the stock tenant: removes its staging folder, says it stopped in one line, leaves the output byte for byte', async () => {
     const dir = join(work, 'interrupted');
     mkdirSync(dir);
@@ -339,8 +373,7 @@ describe('Ctrl-C', () => {
     void exited.then(() => (done = true));
     // it has started once it stages files (its threads write into the staging folder's 0/ and 1/)
     const staging = join(dir, `.out.erpgen-staging-${child.pid}`);
-    for (let waited = 0; !done && !existsSync(join(staging, '0')) && waited < 120_000; waited += 10)
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    while (!done && !existsSync(join(staging, '0'))) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(done, 'the run ended before it could be interrupted').toBe(false);
     expect(existsSync(staging)).toBe(true);
     child.kill('SIGINT');
@@ -351,7 +384,7 @@ describe('Ctrl-C', () => {
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(readdirSync(dir).filter((entry) => entry.includes('erpgen-staging'))).toEqual([]);
     expect(readTree(out, () => false)).toEqual(before);
-  }, 300_000);
+  });
 });
 
 describe('bad input gives one readable line and exit 1', () => {
@@ -462,7 +495,30 @@ describe('bad flags and config', () => {
     expectUserError(
       runCli(['generate', '--snapshots', 'schema'], dir),
       2,
-      /^erpgen: Unknown argument: snapshots \(see erpgen --help\)$/,
+      /^erpgen: --snapshots: no such flag of erpgen generate \(did you mean --snapshot\?\) \(see erpgen --help\)$/,
+    );
+  });
+
+  it('a misspelt command, folder or config key names the one meant', () => {
+    const { dir } = fresh();
+    expectUserError(
+      runCli(['gen'], dir),
+      2,
+      /^erpgen: erpgen gen: no such command \(did you mean erpgen generate\?\) \(see erpgen --help\)$/,
+    );
+    expectUserError(
+      runCli(['generate', '--snapshot', 'shema', '--out', 'generated'], dir),
+      1,
+      /^erpgen: shema: snapshot folder not found \(did you mean schema\?\) /,
+    );
+    writeFileSync(
+      join(dir, 'erpgen.config.json'),
+      JSON.stringify({ snapshot: 'schema', packagename: '@acme/x', fetch: { baseURL: 'https://erp.example.com' } }),
+    );
+    expectUserError(
+      runCli(['generate'], dir),
+      1,
+      /^erpgen: erpgen\.config\.json: fetch: unknown key "baseURL" \(did you mean "baseUrl"\?\); \(top level\): unknown key "packagename" \(did you mean "packageName"\?\)$/,
     );
   });
 

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../support/cli.js';
+import { runCli, runCliOnTerminal, tempDir } from '../support/cli.js';
 import { ROOT, SAMPLE_SNAPSHOT } from '../support/paths.js';
 import { readTree } from '../support/tree.js';
 
@@ -125,6 +125,27 @@ describe('erpgen diff', () => {
     for (const rule of ['column-removed', 'field-required', 'service-removed'])
       expect(rules.match(new RegExp(`^  ${rule} \\((non-)?breaking\\): `, 'gm'))).toHaveLength(1);
     expect(out).not.toContain('\x1b[');
+  });
+
+  it('text on a terminal (a pseudo-terminal): coloured, and only names and notes escaped, never the colours', () => {
+    const { dir, before, after } = snapshots();
+    // a column whose name holds an escape sequence of its own: shown escaped, in colour or not
+    editJson(join(dir, before, 'tables.metadata.json'), (doc) => {
+      doc['dbo']['terms']['bad\u001b[31mname'] = {};
+    });
+    const result = runCliOnTerminal(['diff', before, after, '--config', CONFIG], dir);
+    expect(result.code).toBe(0);
+    const lines = result.output.split('\n');
+    expect(lines).toContain('\x1b[1mtable customer\x1b[22m');
+    expect(lines).toContain(
+      '  \x1b[31mbreaking    \x1b[39m  column credit_limit removed (Edm.Decimal, nullable) (renamed to credit_limt?)  \x1b[2m[column-removed]\x1b[22m',
+    );
+    expect(lines).toContain(
+      '  \x1b[31mbreaking    \x1b[39m  column "bad\\u001b[31mname" removed (Edm.String)  \x1b[2m[column-removed]\x1b[22m',
+    );
+    expect(lines).toContain('\x1b[1mRules\x1b[22m');
+    // no colour is shown as text: the one escape sequence shown escaped is the name's
+    expect(result.output.replaceAll('"bad\\u001b[31mname"', '')).not.toContain('\\u001b');
   });
 
   it('json: every change with its rule, level, subject, before and after; the rules it used', () => {

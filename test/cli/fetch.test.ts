@@ -186,6 +186,43 @@ describe('erpgen fetch', () => {
     expect(gen.code, gen.stderr).toBe(0);
   });
 
+  it("T19: keeps the report services the team's snapshot holds (hidden from the list); diff against the sample sees no change", async () => {
+    const dir = folder();
+    // a team that started from the sample: its snapshot holds the report service m_openorderreport
+    cpSync(SAMPLE_SNAPSHOT, join(dir, 'schema'), { recursive: true });
+    writeFileSync(join(dir, 'erpgen.config.json'), JSON.stringify({ snapshot: 'schema' }));
+    const before = server.requests.length;
+    // into another folder (the config's snapshot names the team's) and into the team's snapshot itself
+    for (const args of [['--out', 'fetched'], []]) {
+      const run = await erpgen(['fetch', '--base-url', server.url, '--user', USER, ...args], dir, asUser);
+      expect(run.code, run.stderr).toBe(0);
+    }
+    // the list for reports was asked for, as the documents say it is asked for (it answers none)
+    const asked = server.requests.slice(before).filter((r) => r.path.endsWith('/api/v2/services'));
+    expect(asked.map((r) => r.query)).toEqual(['', 'type=report', '', 'type=report']);
+    for (const folder_ of ['fetched', 'schema']) {
+      const manifest = JSON.parse(readFileSync(join(dir, folder_, 'manifest.json'), 'utf8'));
+      expect(manifest.services.fetched).toContain('m_openorderreport');
+      expect(manifest.services.reports).toEqual({ listed: [], kept: ['m_openorderreport'] });
+      // services.json stays the server's list, which hides report services
+      expect(readFileSync(join(dir, folder_, 'services.json'), 'utf8')).not.toContain('m_openorderreport');
+    }
+    const diff = await erpgen(['diff', SAMPLE_SNAPSHOT, 'fetched', '--format', 'json'], dir);
+    expect(diff.code, diff.stderr).toBe(0);
+    expect(JSON.parse(diff.stdout).changes).toEqual([]);
+
+    // a fetch into a folder of its own, with no snapshot of the team's beside it: the report service is not known,
+    // and diff says it was not fetched, not that it was removed
+    const alone = folder();
+    const run = await erpgen(['fetch', '--base-url', server.url, '--user', USER, '--out', 'fresh'], alone, asUser);
+    expect(run.code, run.stderr).toBe(0);
+    const text = await erpgen(['diff', SAMPLE_SNAPSHOT, 'fresh'], alone);
+    expect(text.stdout).toContain(
+      "  breaking      not fetched (a report service: the server's list hides them, so erpgen fetch fetches one when --services names it or the snapshot it replaces holds it: erpgen fetch --services m_openorderreport)  [service-not-fetched]",
+    );
+    expect(text.stdout).not.toContain('[service-removed]');
+  });
+
   it('skips a definition that answers 500, warns, lists it in the manifest and goes on', async () => {
     const dir = folder();
     const snapshot = join(dir, 'served');
@@ -463,7 +500,7 @@ describe('credentials', () => {
       JSON.stringify({ fetch: { baseUrl: server.url, password: 'CANARY-CONFIG-PW' } }),
     );
     const run = await erpgen(['fetch', '--user', USER], dir, asUser);
-    expectOneLineError(run, /^erpgen: erpgen\.config\.json: fetch: Unrecognized key/);
+    expectOneLineError(run, /^erpgen: erpgen\.config\.json: fetch: unknown key/);
     expect(run.stderr).not.toContain('CANARY-CONFIG-PW');
   });
 

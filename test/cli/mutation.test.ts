@@ -372,72 +372,68 @@ describe(`seeded mutation campaign (seed ${PROPERTY_SEED})`, () => {
     previous = digestTree(pristineOut);
   });
 
-  it(
-    `${IN_PROCESS_CASES} mutated inputs through generate(): a clean success or one line, output untouched`,
-    async () => {
-      const tally = { ok: 0, refused: 0 };
-      const reasons = new Map<string, number>();
-      const successes: string[] = [];
-      const failures: string[] = [];
-      // one folder for every case: a refused run must leave it as it was, so only a success needs a fresh copy
-      const dir = join(work, 'in-process');
-      const snapshot = join(dir, 'schema');
-      const out = join(dir, 'generated');
-      let fresh = false;
-      for (let i = 0; i < IN_PROCESS_CASES; i++) {
-        const seed = PROPERTY_SEED + i;
-        const mutated = mutate(seed);
-        const label = `case ${i} (seed ${seed}, ${mutated.path}: ${mutated.what})`;
-        if (!fresh) {
-          rmSync(dir, { recursive: true, force: true });
-          cpSync(pristineOut, out, { recursive: true });
-          writeSnapshot(snapshot);
-          fresh = true;
-        }
-        writeFileSync(join(snapshot, mutated.path), mutated.bytes);
-        let error: unknown;
-        try {
-          await generate(loadConfig({ snapshot, out, include: ['*'] }, dir));
-        } catch (e) {
-          error = e;
-        }
-        if (error === undefined) {
-          tally.ok++;
-          fresh = false;
-          if (successes.length < COMPILED_SUCCESSES && /renamed|string /.test(mutated.what)) {
-            renameSync(dir, join(work, `success${i}`));
-            successes.push(join(work, `success${i}`, 'generated'));
-          }
-          continue;
-        }
-        tally.refused++;
-        const problems = refusalProblems(error, dir, out);
-        if (problems.length) {
-          failures.push(`${label}: ${problems.join('; ')}`);
-          fresh = false;
-        } else {
-          const reason = (error as Error).message
-            .replace(/^[^:]*: /, '')
-            .replace(/".*?"|\d+/g, '_')
-            .slice(0, 40);
-          reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-        }
-        writeFileSync(join(snapshot, mutated.path), PRISTINE.get(mutated.path)!);
+  it(`${IN_PROCESS_CASES} mutated inputs through generate(): a clean success or one line, output untouched`, async () => {
+    const tally = { ok: 0, refused: 0 };
+    const reasons = new Map<string, number>();
+    const successes: string[] = [];
+    const failures: string[] = [];
+    // one folder for every case: a refused run must leave it as it was, so only a success needs a fresh copy
+    const dir = join(work, 'in-process');
+    const snapshot = join(dir, 'schema');
+    const out = join(dir, 'generated');
+    let fresh = false;
+    for (let i = 0; i < IN_PROCESS_CASES; i++) {
+      const seed = PROPERTY_SEED + i;
+      const mutated = mutate(seed);
+      const label = `case ${i} (seed ${seed}, ${mutated.path}: ${mutated.what})`;
+      if (!fresh) {
+        rmSync(dir, { recursive: true, force: true });
+        cpSync(pristineOut, out, { recursive: true });
+        writeSnapshot(snapshot);
+        fresh = true;
       }
-      console.log(
-        `mutation campaign (seed ${PROPERTY_SEED}): ${tally.ok} generated, ${tally.refused} refused for ${reasons.size} distinct reasons`,
-      );
-      // every case is run, so that one report lists everything the campaign found
-      expect(failures.slice(0, 20), `${failures.length} of ${IN_PROCESS_CASES} cases failed`).toEqual([]);
-      // the campaign is only worth something if it reaches both ends
-      expect(tally.ok, JSON.stringify(tally)).toBeGreaterThan(IN_PROCESS_CASES / 10);
-      expect(tally.refused, JSON.stringify(tally)).toBeGreaterThan(IN_PROCESS_CASES / 3);
-      expect(reasons.size).toBeGreaterThan(15);
-      expect(successes.length).toBe(COMPILED_SUCCESSES);
-      expect(compileAll(successes)).toBe('');
-    },
-    Math.max(120_000, IN_PROCESS_CASES * 300),
-  );
+      writeFileSync(join(snapshot, mutated.path), mutated.bytes);
+      let error: unknown;
+      try {
+        await generate(loadConfig({ snapshot, out, include: ['*'] }, dir));
+      } catch (e) {
+        error = e;
+      }
+      if (error === undefined) {
+        tally.ok++;
+        fresh = false;
+        if (successes.length < COMPILED_SUCCESSES && /renamed|string /.test(mutated.what)) {
+          renameSync(dir, join(work, `success${i}`));
+          successes.push(join(work, `success${i}`, 'generated'));
+        }
+        continue;
+      }
+      tally.refused++;
+      const problems = refusalProblems(error, dir, out);
+      if (problems.length) {
+        failures.push(`${label}: ${problems.join('; ')}`);
+        fresh = false;
+      } else {
+        const reason = (error as Error).message
+          .replace(/^[^:]*: /, '')
+          .replace(/".*?"|\d+/g, '_')
+          .slice(0, 40);
+        reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+      }
+      writeFileSync(join(snapshot, mutated.path), PRISTINE.get(mutated.path)!);
+    }
+    console.log(
+      `mutation campaign (seed ${PROPERTY_SEED}): ${tally.ok} generated, ${tally.refused} refused for ${reasons.size} distinct reasons`,
+    );
+    // every case is run, so that one report lists everything the campaign found
+    expect(failures.slice(0, 20), `${failures.length} of ${IN_PROCESS_CASES} cases failed`).toEqual([]);
+    // the campaign is only worth something if it reaches both ends
+    expect(tally.ok, JSON.stringify(tally)).toBeGreaterThan(IN_PROCESS_CASES / 10);
+    expect(tally.refused, JSON.stringify(tally)).toBeGreaterThan(IN_PROCESS_CASES / 3);
+    expect(reasons.size).toBeGreaterThan(15);
+    expect(successes.length).toBe(COMPILED_SUCCESSES);
+    expect(compileAll(successes)).toBe('');
+  });
 
   it(`${CLI_CASES} mutated inputs through the real CLI: exit 0, or exit 1 with exactly one erpgen: line`, () => {
     for (let i = 0; i < CLI_CASES; i++) {

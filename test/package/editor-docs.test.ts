@@ -17,7 +17,7 @@ beforeAll(() => {
   // the file lives only in memory: nothing is written into the package
   project = new Project({ tsConfigFilePath: join(PACKAGE, 'tsconfig.json'), skipAddingFilesFromTsConfig: true });
   service = project.getLanguageService().compilerObject;
-}, 60_000);
+});
 
 /** `‸` marks the cursor. */
 function at(code: string): number {

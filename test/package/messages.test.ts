@@ -174,7 +174,7 @@ beforeAll(async () => {
   writeOddSnapshot(join(dir, 'odd-snapshot'));
   await generate(loadConfig({ snapshot: join(dir, 'odd-snapshot'), out: join(dir, 'odd'), include: ['*'] }, dir));
   messages = compileMistakes(dir, [...MISTAKES, ...ODD_MISTAKES]);
-}, 120_000);
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.each([['TypeScript 7', 'ts7'] as const, ['TypeScript 6', 'ts6'] as const])('%s', (_, compiler) => {

@@ -88,7 +88,7 @@ beforeAll(async () => {
   PROTOTYPE_NAMES.forEach((name, i) => writeFileSync(join(out, 'consumer', `use${i}.ts`), consumer(name, i)));
   diagnostics7 = tsc7(join(out, 'tsconfig.json'));
   diagnostics6 = ts6(join(out, 'tsconfig.json'));
-}, 120_000);
+});
 
 async function load<T>(folder: string, stem: string, value: string): Promise<T> {
   const module = (await import(pathToFileURL(join(out, folder, `${stem}.js`)).href)) as Record<string, T>;

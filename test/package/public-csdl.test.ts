@@ -106,7 +106,7 @@ describe('a generated document shaped like the big public ones', () => {
       );
       expect(tsc7(join(out, 'tsconfig.json'))).toBe('');
       expect(ts6(join(out, 'tsconfig.json'))).toBe('');
-    }, 120_000);
+    });
   }
 
   it('enumeration properties are unions of their member names, flags and complex types what their JSON is', () => {
@@ -151,5 +151,5 @@ describe.skipIf(!realDocument)(`a real public document (ERPGEN_PUBLIC_CSDL=${rea
     );
     expect(tsc7(join(out, 'tsconfig.json'))).toBe('');
     expect(ts6(join(out, 'tsconfig.json'))).toBe('');
-  }, 300_000);
+  });
 });

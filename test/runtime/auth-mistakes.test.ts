@@ -54,6 +54,45 @@ describe('auth mistakes, caught by createClient', () => {
   });
 });
 
+describe('the base URL, caught when the client is made', () => {
+  const cases: Array<[string, unknown, RegExp]> = [
+    [
+      'no scheme',
+      'erp.example.com',
+      /^createClient: baseUrl "erp\.example\.com" has no scheme: give https:\/\/erp\.example\.com \(or http:\/\/erp\.example\.com for a server without TLS\)$/,
+    ],
+    [
+      'a host and port, no scheme',
+      '127.0.0.1:8080',
+      /baseUrl "127\.0\.0\.1:8080" has no scheme: give https:\/\/127\.0\.0\.1:8080/,
+    ],
+    ['another scheme', 'ftp://erp.example.com', /baseUrl "ftp:\/\/erp\.example\.com" is not an http or https address/],
+    ['undefined (an unset variable)', undefined, /^createClient: baseUrl is undefined: .*that variable is not set/],
+  ];
+  for (const [what, baseUrl, message] of cases)
+    it(`${what}: an ErpConfigError from createClient, not a failure at the first call`, () => {
+      const error = thrown(() => createClient({ baseUrl, auth: TOKEN } as unknown as ClientOptions));
+      expect(error).toBeInstanceOf(ErpConfigError);
+      expect((error as Error).message).toMatch(message);
+      // tokenAuth's own baseUrl alike (without one, it takes the client's)
+      if (baseUrl !== undefined)
+        expect(
+          thrown(() => tokenAuth({ baseUrl: baseUrl as string, username: USER, password: PASSWORD })),
+        ).toBeInstanceOf(ErpConfigError);
+    });
+
+  it('https:// to a port that speaks plain HTTP is said in words, not as OpenSSL\'s "wrong version number"', async () => {
+    const sandbox = await start();
+    const client = createClient({ baseUrl: sandbox.url.replace(/^http:/, 'https:'), auth: TOKEN });
+    const error = await client.page(query(customer).top(1)).catch((e: unknown) => e);
+    expect((error as Error).name).toBe('ErpConnectionError');
+    expect((error as Error).message).toMatch(
+      /^could not reach https:\/\/127\.0\.0\.1:\d+: it answers plain HTTP, not HTTPS \(TLS\): is the base URL's scheme meant to be http:\/\/\?/,
+    );
+    expect((error as Error).message).not.toMatch(/version number|ssl3/i);
+  });
+});
+
 describe('auth mistakes, caught by tokenAuth', () => {
   it('a consumer key from an unset variable names the consumer key, not a password', async () => {
     const sandbox = await start();

@@ -11,13 +11,14 @@ import type { Sandbox } from '../../sandbox/sandbox.js';
 import { cliSandbox } from '../support/cli-sandbox.js';
 import { SAMPLE_SNAPSHOT } from '../support/paths.js';
 import { PASSWORD, sandboxes, signedIn, USER } from '../support/sandbox.js';
+import { until } from '../support/until.js';
 
 const OTHER_BUILD = '26.2.6010.0';
 const start = sandboxes();
 const serverinfo = (sandbox: Sandbox) => sandbox.requests.filter((r) => r.path.endsWith('/ui/common/v1/serverinfo'));
 const driftLines = (lines: readonly string[]) => lines.filter((l) => /drift/.test(l));
 /** 'warn' reads the build beside the first call, never before it: wait for the read (no time is asserted) */
-const checked = (sandbox: Sandbox) => vi.waitFor(() => expect(serverinfo(sandbox).length).toBeGreaterThan(0));
+const checked = (sandbox: Sandbox) => until(() => expect(serverinfo(sandbox).length).toBeGreaterThan(0));
 
 /** Three calls of two families: a query, a paging run and the Transaction API's service list. */
 async function someCalls(client: ReturnType<typeof createClient>): Promise<void> {
@@ -55,7 +56,7 @@ describe('drift guard', () => {
     const auth = tokenAuth({ baseUrl: sandbox.url, username: USER, password: PASSWORD });
     const client = createClient({ baseUrl: sandbox.url, auth, log: (line) => lines.push(line) });
     await someCalls(client);
-    await vi.waitFor(() => expect(driftLines(lines).length).toBeGreaterThan(0));
+    await until(() => expect(driftLines(lines).length).toBeGreaterThan(0));
     await someCalls(client);
     const drift = driftLines(lines);
     expect(drift).toHaveLength(1);
@@ -111,6 +112,28 @@ describe('drift guard', () => {
     ]);
   });
 
+  it('without a logger, a build that cannot be read says nothing on the console (the failed call says it); another build still warns there', async () => {
+    const sandbox = await start({ build: OTHER_BUILD });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    onTestFinished(() => warn.mockRestore());
+    const refusing: FetchLike = (url, init) =>
+      url.endsWith('/ui/common/v1/serverinfo')
+        ? Promise.resolve(new Response('', { status: 403 }) as never)
+        : (fetch(url, init as RequestInit) as never);
+    // clients as a team makes them: no logger, the default drift mode
+    const auth = tokenAuth({ baseUrl: sandbox.url, username: USER, password: PASSWORD });
+    const quiet = createClient({ baseUrl: sandbox.url, auth, fetch: refusing });
+    await someCalls(quiet);
+    await someCalls(quiet);
+    expect(warn).not.toHaveBeenCalled();
+    // the build read, and another: that one reaches the console, once
+    const client = createClient({ baseUrl: sandbox.url, auth });
+    await someCalls(client);
+    await until(() => expect(warn).toHaveBeenCalled());
+    await someCalls(client);
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringContaining(`build ${OTHER_BUILD}`)]);
+  });
+
   it('drift is refused when it is none of the three words', () => {
     const sandbox = { url: 'http://127.0.0.1:9' };
     expect(() => createClient({ baseUrl: sandbox.url, auth: 't', drift: 'loud' as never })).toThrow(
@@ -134,7 +157,7 @@ describe('drift guard', () => {
     const lines: string[] = [];
     const warned = createClient({ baseUrl: url, auth, log: (line) => lines.push(line) });
     expect((await warned.page(query(customer).top(1))).rows).toHaveLength(1);
-    await vi.waitFor(() => expect(driftLines(lines).length).toBeGreaterThan(0));
+    await until(() => expect(driftLines(lines).length).toBeGreaterThan(0));
     await warned.page(query(customer).top(1));
     expect(lines.filter((l) => l.includes(`build ${OTHER_BUILD}`))).toHaveLength(1);
   });

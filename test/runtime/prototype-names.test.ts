@@ -52,7 +52,7 @@ beforeAll(async () => {
   };
   client = createClient({ baseUrl: server.url, auth: 'test-token' });
   query = await load('index.js', 'query');
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 const tables = nameObjects([...PROTOTYPE_NAMES, 'odd_columns'].map((name) => ({ name, surface: 'table' as const })));

@@ -1,7 +1,8 @@
 // The sandbox's one server (sandbox/server.ts), over real HTTP: a request is refused before its body is read when its
 // token is missing or its scope does not reach the family, a body too large is never read, and a malformed request
 // gets the status the service would give, never a stack trace or a path of this machine.
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox/sandbox.js';
 import { MAX_BODY_BYTES } from '../../sandbox/server.js';
@@ -129,5 +130,75 @@ describe('a malformed request gets the status the service gives, never an inside
 
   it('none of them was a bug of the simulation', () => {
     expect(bugs).toEqual([]);
+  });
+});
+
+/** A GET of the sandbox's answer over `agent`: its status, or the code of the error met instead. */
+function get(path: string, agent: Agent): Promise<number | string> {
+  return new Promise((resolve) => {
+    const req = httpRequest(`${server.url}${path}`, { agent, headers: { Authorization: 'Bearer test-token' } });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    req.end();
+  });
+}
+
+describe('connections', () => {
+  const ROWS = '/odataservice/odata/table/customer?$top=1';
+
+  it('a client that goes away mid-body or mid-request is no bug of the simulation', async () => {
+    const before = bugs.length;
+    for (const text of [
+      // the head, and part of the body it announces
+      `POST /uiserver0/api/v2/transaction HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer test-token\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"x":`,
+      // part of the head
+      'GET /odataservice/odata/table/customer HTTP/1.1\r\nHost: x\r\nAuthoriz',
+    ]) {
+      const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+      await new Promise<void>((resolve) => socket.write(text, () => resolve()));
+      socket.destroy();
+    }
+    // a request answered after both went away: the server has taken in their end meanwhile
+    const agent = new Agent();
+    expect(await get(ROWS, agent)).toBe(200);
+    agent.destroy();
+    expect(bugs.slice(before)).toEqual([]);
+  });
+
+  it("a request sent on an idle keep-alive connection while the server's event loop is held is answered, not reset", async () => {
+    // A route runs synchronously: building a table's rows on a busy machine holds the event loop for seconds. A
+    // server with an idle timeout (Node's default: 5 s announced, 6 s kept) then closes a connection that went idle
+    // meanwhile before it reads the request a client has already sent on it, and the client meets ECONNRESET.
+    const request = `GET ${ROWS} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer test-token\r\n\r\n`;
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    let received = '';
+    const ended = new Promise<string>((resolve) => {
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      socket.on('close', () => resolve('closed'));
+    });
+    const answers = () => received.match(/HTTP\/1\.1 \d+/g) ?? [];
+    const waiting: Array<() => void> = [];
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString();
+      for (const check of waiting) check();
+    });
+    // the n-th answer has come whole (its JSON body ends the text received)
+    const answer = (n: number) =>
+      new Promise<void>((resolve) => waiting.push(() => answers().length >= n && /\}$/.test(received) && resolve()));
+    socket.write(request);
+    await answer(1);
+    // the next request is sent on the idle connection, and the loop is held past Node's idle timeout before the
+    // server can read it (a check-phase callback: the server reads only in the next turn's poll phase)
+    const second = answer(2);
+    setImmediate(() => {
+      socket.write(request);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 6_500);
+    });
+    expect(await Promise.race([second.then(() => 'answered'), ended])).toBe('answered');
+    expect(answers()).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200']);
+    socket.destroy();
   });
 });

@@ -21,6 +21,21 @@ export function runCli(args: readonly string[], cwd: string): CliResult {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * The CLI on a terminal: run in a pseudo-terminal by util-linux's `script` (standard output and error are the
+ * terminal, read back as one text with its `\r\n` line ends made `\n`). Colour is on: NO_COLOR is unset.
+ */
+export function runCliOnTerminal(args: readonly string[], cwd: string): { code: number | null; output: string } {
+  const quoted = [process.execPath, CLI, ...args].map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
+  const env = { ...process.env };
+  delete env['NO_COLOR'];
+  delete env['FORCE_COLOR'];
+  // -q: no "Script started" lines; -e: the command's exit code; -c: the command; /dev/null: no typescript file
+  const result = spawnSync('script', ['-qec', quoted, '/dev/null'], { cwd, encoding: 'utf8', env });
+  if (result.error) throw result.error;
+  return { code: result.status, output: result.stdout.replace(/\r\n/g, '\n') };
+}
+
 /** A temp folder removed after the test file's run. */
 export function tempDir(prefix = 'erpgen-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));

@@ -37,7 +37,8 @@ export function writeKitProject(dir: string, source = readmeKitTest(), name = 'c
   writeFileSync(join(kit, 'package.json'), JSON.stringify({ name: 'team-tests', private: true, type: 'module' }));
   writeFileSync(join(kit, 'test', `${name}.test.ts`), source);
   const tsconfig = join(kit, 'tsconfig.json');
-  writeFileSync(tsconfig, nodeProjectTsconfig({ include: ['test'] }, { rootDir: '.' }));
+  // skipLibCheck off, as a team's project has it by default
+  writeFileSync(tsconfig, nodeProjectTsconfig({ include: ['test'] }, { rootDir: '.', skipLibCheck: false }));
   return tsconfig;
 }
 

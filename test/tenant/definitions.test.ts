@@ -451,12 +451,12 @@ describe('benchmark definitions', () => {
       .map((d) => d.name);
     expect(differing).toEqual([]);
     expect(second[0]).toEqual(first[0]);
-  }, 60_000);
+  });
 
   it('keeps names distinct beyond the word list', () => {
     const many = benchDefinitions(650).map((d) => d.name);
     expect(new Set(many).size).toBe(650);
-  }, 30_000);
+  });
 });
 
 describe('discovery and files', () => {

@@ -57,6 +57,13 @@ export function connectionLost(exchange, limit, timeoutMs, info, clean, encoding
         `the body from ${where} could not be decoded (Content-Encoding ${JSON.stringify(encoding())}): ${message}`,
         info(answered),
       );
+    // OpenSSL's words for a server that answered TLS's greeting in plain HTTP
+    if (cause.code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /wrong version number/i.test(message))
+      return new ErpConnectionError(
+        `could not reach ${where}: it answers plain HTTP, not HTTPS (TLS): is the base URL's scheme meant to be http://?`,
+        info(answered),
+        false,
+      );
     const reset =
       (cause.code !== undefined && RESET.test(cause.code)) || /other side closed|socket hang up/i.test(message);
     const unknownOutcome =

@@ -40,6 +40,8 @@ export interface FetchOptions {
   readonly signIn: SignIn;
   /** globs (or exact names) over service names; default every listed service */
   readonly services: readonly string[];
+  /** the report services the team's snapshot holds: the list hides them, so they are fetched by name */
+  readonly reportServices?: readonly string[];
   readonly tables: readonly string[];
   readonly views: readonly string[];
   /** per schema document, in milliseconds */
@@ -145,6 +147,7 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
         base,
         dir,
         services: options.services,
+        ...(options.reportServices ? { known: options.reportServices } : {}),
         concurrency: options.concurrency ?? 4,
         warn,
         onTotal: (n) => {

@@ -3,6 +3,7 @@
 // the next fetch into the same snapshot removes.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
+import { handOver } from '../../early-stop.js';
 import { UserError } from '../../errors.js';
 import { SNAPSHOT_FILES } from '../snapshot.js';
 
@@ -75,6 +76,7 @@ export async function staged<T>(out: string, write: (dir: string) => Promise<T>)
   process.once('exit', cleanup);
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
+  handOver();
   try {
     mkdirSync(tmp);
     const result = await write(tmp);

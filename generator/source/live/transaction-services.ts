@@ -2,11 +2,16 @@
 // with the trailing slash), its build from serverinfo, the service list, and the definitions of the services
 // wanted, four at a time. A definition that answers an error (an unlicensed window, an unknown service: HTTP 500)
 // is skipped and listed; a service name that cannot be a file name is kept under a safe one (snapshot.ts).
+//
+// Report services (`m_*`) are hidden from the list, and `?type=report` answers an empty one (T19), but they can be
+// fetched by name. So a fetch fetches those the list for reports names (should a server name any), those named in
+// `--services`, and those the team's snapshot already holds (`known`): fetching again does not lose them.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readServerBuild, serviceNames } from '../../../templates/runtime/discovery.js';
 import { ErpForbiddenError, ErpHttpError, ErpNotAuthorizedError } from '../../../templates/runtime/errors.js';
 import type { Http } from '../../../templates/runtime/http.js';
+import { isReportService } from '../../../templates/runtime/contract.js';
 import { xmlField } from '../../../templates/runtime/xml.js';
 import { UserError } from '../../errors.js';
 import { selector } from '../../model/select.js';
@@ -33,6 +38,11 @@ export interface ServicesFetched {
     readonly skipped: readonly Skipped[];
     /** definitions kept under a safe file name, which `erpgen generate` maps back to the service */
     readonly safeFileNames: readonly RenamedFile[];
+    /**
+     * report services, which the list hides: those `GET /api/v2/services?type=report` named (the documents: none),
+     * and those fetched by name because the team's snapshot held them
+     */
+    readonly reports: { readonly listed: readonly string[]; readonly kept: readonly string[] };
   };
 }
 
@@ -43,6 +53,8 @@ export interface ServicesRequest {
   readonly dir: string;
   /** globs (or exact names) over service names; none for every listed service */
   readonly services: readonly string[];
+  /** the report services the team's snapshot holds: fetched by name too, as far as `services` selects them */
+  readonly known?: readonly string[];
   readonly concurrency: number;
   readonly warn: (line: string) => void;
   /** the number of services wanted, once known */
@@ -61,7 +73,7 @@ const byName = <T extends { readonly name: string }>(a: T, b: T): number =>
 const isGlob = (pattern: string): boolean => /[*?[\]{}!()+@]/.test(pattern);
 
 export async function fetchServices(request: ServicesRequest): Promise<ServicesFetched> {
-  const none = { listed: 0, fetched: [], skipped: [], safeFileNames: [] };
+  const none = { listed: 0, fetched: [], skipped: [], safeFileNames: [], reports: { listed: [], kept: [] } };
   let uiServer: string;
   try {
     uiServer = await findUiServer(request.http, request.base);
@@ -72,9 +84,11 @@ export async function fetchServices(request: ServicesRequest): Promise<ServicesF
   }
   const build = await serverBuild(request.http, uiServer, request.warn);
   const list = await serviceList(request.http, uiServer, request.warn);
+  const reports = list.text === undefined ? [] : await reportList(request.http, uiServer);
+  const known = (request.known ?? []).filter((n) => isReportService(n) && !list.names.includes(n));
   const patterns = request.services.length ? request.services : ['*'];
   const match = selector({ include: patterns, exclude: [], includeUnreachable: true });
-  const wanted = list.names.filter((n) => match(n, 'table').generate);
+  const wanted = [...new Set([...list.names, ...reports, ...known])].filter((n) => match(n, 'table').generate);
   for (const p of patterns) if (!isGlob(p) && !wanted.includes(p)) wanted.push(p);
   request.onTotal(wanted.length);
   const { fetched, skipped, files } = await fetchDefinitions(request, uiServer, wanted);
@@ -84,9 +98,14 @@ export async function fetchServices(request: ServicesRequest): Promise<ServicesF
     .sort(byName);
   // the server's list as it sent it when every listed service was fetched (report services are never listed)
   const complete = list.text !== undefined && list.names.every((n) => fetched.includes(n));
-  const written = fetched.filter((n) => !n.startsWith('m_')).map((Name) => ({ Name }));
+  const written = fetched.filter((n) => !isReportService(n)).map((Name) => ({ Name }));
   writeFileSync(join(request.dir, 'services.json'), complete ? list.text! : `${JSON.stringify(written, null, 1)}\n`);
-  return { uiServer, build, services: { listed: list.names.length, fetched, skipped, safeFileNames } };
+  const kept = known.filter((n) => fetched.includes(n) && !reports.includes(n) && !request.services.includes(n));
+  return {
+    uiServer,
+    build,
+    services: { listed: list.names.length, fetched, skipped, safeFileNames, reports: { listed: reports, kept } },
+  };
 }
 
 /** The router's `Url` (JSON, or the `<Url>` some middleware answers). */
@@ -141,6 +160,27 @@ async function serviceList(
     if (!(error instanceof ErpForbiddenError)) throw error;
     warn(`no transaction services: the credentials' scope does not include the Transaction API (HTTP 403)`);
     return { names: [] };
+  }
+}
+
+/**
+ * `GET /api/v2/services?type=report` (T19): the documents say it answers an empty list, and other types a 400; the
+ * names are taken should a server list its report services there. Any failure is taken as none: the list itself
+ * has been read.
+ */
+async function reportList(http: Http, uiServer: string): Promise<string[]> {
+  try {
+    const bytes = await http.bytes({
+      method: 'GET',
+      url: `${uiServer}/api/v2/services?type=report`,
+      shown: '/api/v2/services?type=report',
+      kind: 'read',
+      maxBytes: MAX_SERVICE_LIST_BYTES,
+    });
+    return (serviceNamesIn(new TextDecoder().decode(bytes)) ?? []).filter(isReportService);
+  } catch (error) {
+    if (error instanceof ErpHttpError && !(error instanceof ErpNotAuthorizedError)) return [];
+    throw error;
   }
 }
 

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import yargs from 'yargs';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { commandLine, flagName, readFlags, withFlags, type Table } from '../../../generator/commands/option-table.js';
+import { flagName, readFlags, type Table } from '../../../generator/commands/option-table.js';
+import { commandLine, withFlags } from '../../../generator/commands/yargs-flags.js';
 import { DIFF_OPTIONS, FETCH_OPTIONS, GENERATE_OPTIONS, SANDBOX_OPTIONS } from '../../../generator/commands/options.js';
 import { loadConfig } from '../../../generator/config.js';
 import { UserError } from '../../../generator/errors.js';
@@ -182,8 +183,8 @@ describe('the config file', () => {
       packageName: 'x',
       fetch: { baseUrl: 'https://erp.example', maxMetadataMb: 8 },
     });
-    expect(config({ check: true })).toBe('erpgen.config.json: (top level): Unrecognized key: "check"');
-    expect(config({ fetch: { timeout: 5 } })).toBe('erpgen.config.json: fetch: Unrecognized key: "timeout"');
+    expect(config({ check: true })).toBe('erpgen.config.json: (top level): unknown key "check"');
+    expect(config({ fetch: { timeout: 5 } })).toBe('erpgen.config.json: fetch: unknown key "timeout"');
     expect(config({ fetch: { maxMetadataMb: 0 } })).toBe(
       'erpgen.config.json: fetch.maxMetadataMb: give a number of mebibytes',
     );

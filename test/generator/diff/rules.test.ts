@@ -328,13 +328,14 @@ describe('the rule table', () => {
   it('states every rule once, with a level and a one-sentence reason, and each is exercised above', () => {
     const exercised = new Set([...objectCases, ...serviceCases].flatMap((c) => c.want.map(([rule]) => rule)));
     // those a whole document or snapshot decides (objects and services come and go there, overlay lines name what
-    // is not there: test/cli/diff.test.ts)
+    // is not there: test/cli/diff.test.ts; a report service a fetch was not asked for: test/cli/fetch.test.ts)
     for (const rule of [
       'object-added',
       'object-removed',
       'service-added',
       'service-removed',
       'definitions-line-unmatched',
+      'service-not-fetched',
     ] as const)
       exercised.add(rule);
     for (const [id, rule] of Object.entries(RULES)) {
@@ -373,6 +374,7 @@ describe('the rule table', () => {
       'known-values-changed',
       'object-key-changed',
       'object-removed',
+      'service-not-fetched',
       'service-removed',
     ]);
   });

@@ -14,7 +14,7 @@ import {
   unknownService,
 } from '../../../generator/model/overlay.js';
 import type { TransactionField, TransactionService } from '../../../generator/model/transactions.js';
-import { nearestName } from '../../../generator/nearest-name.js';
+import { nearest } from '../../../generator/did-you-mean.js';
 import { tempDir } from '../../support/cli.js';
 
 const dir = tempDir();
@@ -179,12 +179,12 @@ describe('the definitions overlay in erpgen.config.json', () => {
 
 describe('the nearest name', () => {
   it('is the same but for case, else the one closest within a third of its length, else the same last part', () => {
-    expect(nearestName('order', ['Order', 'Orders'])).toBe('Order');
-    expect(nearestName('compnay_id', ['company_id', 'customer_id'])).toBe('company_id');
-    expect(nearestName('tkr', ['taker', 'token'])).toBeUndefined();
-    expect(nearestName('items', ['TP_ITEMS.items', 'TABPAGE_1.order'])).toBe('TP_ITEMS.items');
+    expect(nearest('order', ['Order', 'Orders'])).toBe('Order');
+    expect(nearest('compnay_id', ['company_id', 'customer_id'])).toBe('company_id');
+    expect(nearest('tkr', ['taker', 'token'])).toBeUndefined();
+    expect(nearest('items', ['TP_ITEMS.items', 'TABPAGE_1.order'])).toBe('TP_ITEMS.items');
     // two as close: none is said
-    expect(nearestName('ab_id', ['ab_ix', 'ab_iy'])).toBeUndefined();
-    expect(nearestName('x', [])).toBeUndefined();
+    expect(nearest('ab_id', ['ab_ix', 'ab_iy'])).toBeUndefined();
+    expect(nearest('x', [])).toBeUndefined();
   });
 });

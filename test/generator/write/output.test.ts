@@ -178,7 +178,6 @@ console.log((await writer.commit('f')).written.length);
     );
     const out = execFileSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), script], {
       encoding: 'utf8',
-      timeout: 60_000,
     });
     expect(out.trim()).toBe('51');
     expect(readFileSync(join(dir, 'pkg/tables/f7.ts'), 'utf8')).toBe('// 7\n');

@@ -132,7 +132,6 @@ describe('async deadline', () => {
   it('gives up with a clear error when the request is not done in time', async () => {
     const { server: slow, client: slowClient } = await startSignedIn({ transactions: { asyncPolls: 1_000_000 } });
     try {
-      const started = Date.now();
       await expect(
         slowClient.transactionAsync(Order.request([newOrder()], { useCodeValues: false }), {
           intervalMs: 10,
@@ -140,7 +139,6 @@ describe('async deadline', () => {
           deadlineMs: 150,
         }),
       ).rejects.toThrow(/async request [0-9a-f-]+ not done by the deadline \(last Status "Active"\)/);
-      expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       await slow.close();
     }

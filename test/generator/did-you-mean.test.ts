@@ -1,0 +1,31 @@
+// The name meant, for a misspelt command, flag, config key, object or folder (generator/did-you-mean.ts).
+import { describe, expect, it } from 'vitest';
+import { didYouMean, nearest } from '../../generator/did-you-mean.js';
+
+describe('nearest', () => {
+  const commands = ['generate', 'fetch', 'sandbox', 'diff'];
+  it('the same but for case, then one or two edits, then the only one it begins', () => {
+    expect(nearest('packagename', ['packageName', 'snapshot'])).toBe('packageName');
+    expect(nearest('baseURL', ['baseUrl', 'services'])).toBe('baseUrl');
+    expect(nearest('custmer', ['customer', 'customer_ud', 'oe_hdr'])).toBe('customer');
+    expect(nearest('snapshots', ['snapshot', 'out'])).toBe('snapshot');
+    expect(nearest('shema', ['schema', 'generated'])).toBe('schema');
+    expect(nearest('gen', commands)).toBe('generate');
+    expect(nearest('fecth', commands)).toBe('fetch');
+  });
+
+  it('none when nothing is close, or two are as close', () => {
+    expect(nearest('frobnicate', commands)).toBeUndefined();
+    expect(nearest('ab', ['ac', 'ad'])).toBeUndefined();
+    expect(nearest('CUSTOMER', ['customer', 'Customer'])).toBeUndefined();
+    expect(nearest('x', [])).toBeUndefined();
+    // the name itself is no suggestion
+    expect(nearest('diff', commands)).toBeUndefined();
+  });
+
+  it('odd names are candidates like any other', () => {
+    expect(nearest('__proto_', ['__proto__', 'constructor'])).toBe('__proto__');
+    expect(didYouMean('größe', ['grösse', 'toString'], JSON.stringify)).toBe(' (did you mean "grösse"?)');
+    expect(didYouMean('zzz', ['a'])).toBe('');
+  });
+});
