@@ -124,8 +124,11 @@ export function stringLiteral(text: string): string {
 
 /** A property key: bare when it is an identifier name (reserved words included), else a string literal. */
 export function propertyKey(name: string): string {
-  return /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u.test(name) ? name : stringLiteral(name);
+  // most names are ASCII: the Unicode test only for the others
+  return ASCII_IDENTIFIER.test(name) || IDENTIFIER.test(name) ? name : stringLiteral(name);
 }
+const ASCII_IDENTIFIER = /^[A-Za-z$_][\w$]*$/;
+const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
 
 /**
  * A key in an object literal: `__proto__` must be computed, or it would set the prototype. In JavaScript
