@@ -216,14 +216,17 @@ function callArguments(args: readonly Expr[], form: Form): Doc {
   const suffix = asConst && isTypeScript(form) ? ' as const' : '';
   if (args.length === 1 && typeof only === 'object' && only !== null && ('object' in only || 'array' in only)) {
     const hugged = [expression(only, form), suffix];
-    const expanded = [
-      'object' in only
-        ? only.listing
-          ? expression(only, form)
-          : expression({ ...only, listing: true }, form)
-        : group(brackets(only.array.map((item) => expression(item, form))), true),
-      suffix,
-    ];
+    // a listing is one entry per line either way: its document serves both states (a descriptor's is most of a
+    // row module's printing)
+    const expanded =
+      'object' in only && only.listing
+        ? hugged
+        : [
+            'object' in only
+              ? expression({ ...only, listing: true }, form)
+              : group(brackets(only.array.map((item) => expression(item, form))), true),
+            suffix,
+          ];
     return conditional([
       ['(', hugged, ')'],
       ['(', expanded, ')'],
@@ -366,7 +369,10 @@ function memberLines(members: readonly Member[]): string[] | undefined {
   for (const m of members) {
     const flat = flatMember(m);
     if (flat === undefined) return undefined;
-    texts.push(...docLines(m.doc), `${flat};`);
+    // most docs are one line: no array for them
+    if (m.doc?.length === 1) texts.push(`/** ${commentText(m.doc[0]!)} */`);
+    else if (m.doc?.length) texts.push(...docLines(m.doc));
+    texts.push(`${flat};`);
   }
   return texts;
 }
