@@ -329,6 +329,10 @@ const memberHead = (m: Member): string =>
   `${m.mutable ? '' : 'readonly '}${propertyKey(m.key)}${m.optional ? '?' : ''}:`;
 
 function flatMember(m: Member): string | undefined {
+  // an object type with members, or a generic, is laid out: not worked out here only to be dropped (a service's
+  // element type holds all its fields)
+  if (typeof m.type === 'object' && (('members' in m.type && m.type.members.length > 0) || 'generic' in m.type))
+    return undefined;
   const head = memberHead(m);
   if (typeof m.type === 'object' && 'union' in m.type && m.type.union.length > 1) {
     const types = m.type.union.map(typeDoc);
