@@ -96,21 +96,22 @@ interface Walker {
   member(namespace: string, name: string, value: JsonObject, at: number, text: string): void;
   /** the error for a member read that nests deeper than MAX_MEMBER_DEPTH; undefined: no bound for it */
   tooDeep(namespace: string, name: string, at: number): Error | undefined;
-  /** checked after each member: true ends the walk early */
-  finished?(): boolean;
+  /** checked after each member, with the byte the walk has come to: true ends the walk early */
+  finished?(at: number): boolean;
 }
 
 /** `$`-members and annotations (`@`) are the document's own, not schemas or schema members. */
 const isOwn = (key: string) => key.startsWith('$') || key.includes('@');
 
 /** Walks the document structure: top-level strings, schemas, and the schema members a walker wants. */
-function walk(file: string, label: string, walker: Walker): void {
-  for (const _ of walking(file, label, walker));
+function walk(file: string, label: string, walker: Walker, check = true): void {
+  for (const _ of walking(file, label, walker, check));
 }
 
-/** `walk`, one read block at a time: it yields after each. */
-function walking(file: string, label: string, walker: Walker): Generator<void> {
+/** `walk`, one read block at a time: it yields after each. `check`: parse what it skips, to check it. */
+function walking(file: string, label: string, walker: Walker, check = true): Generator<void> {
   return outline(file, label, {
+    check,
     top(key, value) {
       // a number as written, as a name would be
       if (typeof value === 'string') walker.top?.(key, value);
@@ -126,7 +127,7 @@ function walking(file: string, label: string, walker: Walker): Generator<void> {
     wants: (namespace, name, at) => !isOwn(name) && walker.wants(namespace, name, at),
     member: (namespace, name, value, at, text) => walker.member(namespace, name, value as JsonObject, at, text),
     tooDeep: (namespace, name, at) => walker.tooDeep(namespace, name, at),
-    finished: () => walker.finished?.() === true,
+    finished: (at) => walker.finished?.(at) === true,
   });
 }
 
@@ -137,6 +138,8 @@ export interface CsdlDocument {
   readonly surface: Surface;
   /** where the container began: where problems with entity sets are looked for */
   readonly containerAt: number;
+  /** how far pass 1 read without checking what it skipped (0: it checked): pass 2 reads that far, and checks it */
+  readonly uncheckedTo: number;
 }
 
 /** A member of the container that is not an entity set, so not an object to query: left out with a notice. */
@@ -152,9 +155,13 @@ export interface CsdlIndex {
   readonly leftOut: readonly LeftOutMember[];
 }
 
-/** Pass 1: the container's objects and the entity types they name. */
-export function readCsdlIndex(file: string, surface: Surface, label = basename(file)): CsdlIndex {
+/**
+ * Pass 1: the container's objects and the entity types they name. `check: false` leaves the checking of what it
+ * skips (the entity types before a container that comes last) to pass 2, which reads those bytes anyway.
+ */
+export function readCsdlIndex(file: string, surface: Surface, label = basename(file), check = true): CsdlIndex {
   let version: string | undefined;
+  let readTo = Infinity;
   let containerName: string | undefined;
   let container: { sets: SetEntry[]; at: number } | undefined;
   const namespaces = new Set<string>();
@@ -166,43 +173,49 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
   const isContainer = (namespace: string, name: string): boolean =>
     containerName !== undefined && qualify(containerName) === `${namespace}.${name}`;
 
-  walk(file, label, {
-    top(key, value) {
-      if (key === '$Version') version = value;
-      else if (key === '$EntityContainer') containerName = value;
+  walk(
+    file,
+    label,
+    {
+      top(key, value) {
+        if (key === '$Version') version = value;
+        else if (key === '$EntityContainer') containerName = value;
+      },
+      schema: (namespace) => namespaces.add(namespace),
+      alias: (namespace, alias) => aliases.set(alias, namespace),
+      // before `$EntityContainer` is known, any member may be the container: read it and look at its $Kind
+      wants: (namespace, name) => containerName === undefined || isContainer(namespace, name),
+      member(namespace, name, value, at, text) {
+        if (container) return;
+        if (!isContainer(namespace, name) && (containerName !== undefined || value.get('$Kind') !== 'EntityContainer'))
+          return;
+        // every member as often as the text names it: JSON.parse keeps one of two equal keys
+        const { kind, sets } = containerOf(value, memberKeys(text));
+        if (isContainer(namespace, name) || kind === 'EntityContainer') container = { sets, at };
+      },
+      // a member read only to see whether it is the container is not bounded (pass 2 bounds what it reads)
+      tooDeep: (namespace, name, at) =>
+        isContainer(namespace, name)
+          ? inputError(
+              label,
+              `container ${named(`${namespace}.${name}`)} nests deeper than ${MAX_MEMBER_DEPTH} levels`,
+              locate(file, name, at),
+            )
+          : undefined,
+      // done once the container is held and every namespace its sets name has been seen (aliases come first in a schema)
+      finished(at) {
+        if (!container || containerName === undefined) return false;
+        for (const set of container.sets) {
+          if (set.type === undefined || !set.collection) continue;
+          const prefix = set.type.slice(0, set.type.lastIndexOf('.'));
+          if (!namespaces.has(prefix) && !aliases.has(prefix)) return false;
+        }
+        readTo = at;
+        return true;
+      },
     },
-    schema: (namespace) => namespaces.add(namespace),
-    alias: (namespace, alias) => aliases.set(alias, namespace),
-    // before `$EntityContainer` is known, any member may be the container: read it and look at its $Kind
-    wants: (namespace, name) => containerName === undefined || isContainer(namespace, name),
-    member(namespace, name, value, at, text) {
-      if (container) return;
-      if (!isContainer(namespace, name) && (containerName !== undefined || value.get('$Kind') !== 'EntityContainer'))
-        return;
-      // every member as often as the text names it: JSON.parse keeps one of two equal keys
-      const { kind, sets } = containerOf(value, memberKeys(text));
-      if (isContainer(namespace, name) || kind === 'EntityContainer') container = { sets, at };
-    },
-    // a member read only to see whether it is the container is not bounded (pass 2 bounds what it reads)
-    tooDeep: (namespace, name, at) =>
-      isContainer(namespace, name)
-        ? inputError(
-            label,
-            `container ${named(`${namespace}.${name}`)} nests deeper than ${MAX_MEMBER_DEPTH} levels`,
-            locate(file, name, at),
-          )
-        : undefined,
-    // done once the container is held and every namespace its sets name has been seen (aliases come first in a schema)
-    finished() {
-      if (!container || containerName === undefined) return false;
-      for (const set of container.sets) {
-        if (set.type === undefined || !set.collection) continue;
-        const prefix = set.type.slice(0, set.type.lastIndexOf('.'));
-        if (!namespaces.has(prefix) && !aliases.has(prefix)) return false;
-      }
-      return true;
-    },
-  });
+    check,
+  );
 
   if (version === undefined) throw inputError(label, 'has no $Version: not a JSON CSDL schema document', 0);
   if (!/^4\.0/.test(version))
@@ -241,7 +254,11 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
     if (!collection) leftOut.push({ name, what: 'singleton' });
     else objects.push({ name, surface, entityType: flat(qualify(type)) });
   }
-  return { document: { file, label, surface, containerAt: container.at }, objects, leftOut };
+  return {
+    document: { file, label, surface, containerAt: container.at, uncheckedTo: check ? 0 : readTo },
+    objects,
+    leftOut,
+  };
 }
 
 function splitQualified(qualified: string): [string, string] {
@@ -387,7 +404,7 @@ export function* csdlObjects<W extends IndexedObject>(
       for (const ref of references(value)) need(ref);
       deferred.push({ qualified, objects: list });
     },
-    finished: () => (!main || pending.size === 0) && needed.size === 0,
+    finished: (at) => (!main || (pending.size === 0 && at >= document.uncheckedTo)) && needed.size === 0,
   });
 
   yield* walking(file, label, walker(true));

@@ -4,7 +4,8 @@
 //   parsed by V8's own JSON.parse. The scan looks at bytes only where the structure is (quotes, brackets) and
 //   jumps over strings with a native search; everything else is JSON.parse's work, which is what a schema
 //   document's reading costs at the least (a stock tenant's documents took a second through a tokenizer of
-//   JavaScript objects, and a tenth of that so). Values it skips are parsed as well, to be checked, and dropped.
+//   JavaScript objects, and a tenth of that so). Values it skips are parsed as well, to be checked, and dropped,
+//   unless the caller checks them in a later reading of the same bytes.
 // - `streamJson`, every token of a document (stream-json's tokenizer), for a reader that writes a document back.
 // Both turn the ways a download goes wrong (empty, XML, HTML, broken JSON) into one readable error naming the file
 // and the byte offset.
@@ -137,8 +138,10 @@ export interface Outline {
   member(outer: string, key: string, value: Map<string, unknown>, at: number, text: string): void;
   /** the error for a wanted member nested deeper than MAX_MEMBER_DEPTH; undefined: no bound for this one */
   tooDeep(outer: string, key: string, at: number): Error | undefined;
-  /** asked after each member: true ends the reading there */
-  finished?(): boolean;
+  /** asked after each member, with the byte the reading has come to: true ends the reading there */
+  finished?(at: number): boolean;
+  /** false: a value skipped is only scanned, not parsed to be checked (a later reading checks it) */
+  readonly check?: boolean;
 }
 
 const QUOTE = 0x22;
@@ -234,10 +237,10 @@ export function* outline(file: string, label: string, o: Outline): Generator<voi
         return fail();
       }
     };
-    const finished = () => o.finished?.() === true;
+    const finished = (at: number) => o.finished?.(at) === true;
 
     /** A value or key read whole: what it is depends on where it stands. Returns true to stop reading. */
-    const complete = (text: string, start: number): boolean => {
+    const complete = (text: string, start: number, end: number): boolean => {
       if (expect === KEY || expect === KEY_OR_END) {
         key = parse(text) as string;
         keyAt = start;
@@ -258,12 +261,12 @@ export function* outline(file: string, label: string, o: Outline): Generator<voi
       }
       if (wanted) {
         o.member(outer, key, inOrder(text, parse(text) as Record<string, unknown>), keyAt, text);
-        return finished();
+        return finished(end);
       }
       const value = parse(text);
       if (!scalar) return false;
       o.scalar?.(outer, key, value);
-      return finished();
+      return finished(end);
     };
 
     for (;;) {
@@ -338,7 +341,7 @@ export function* outline(file: string, label: string, o: Outline): Generator<voi
           const text = checked ? data.toString('utf8', span - base, i) : '';
           const start = span;
           span = -1;
-          if (complete(text, start)) return;
+          if (complete(text, start, base + i)) return;
           continue;
         }
         const c = bytes[i]!;
@@ -367,7 +370,7 @@ export function* outline(file: string, label: string, o: Outline): Generator<voi
               i++;
               depth--;
               expect = depth === 0 ? NOTHING : COMMA_OR_END;
-              if (finished()) return;
+              if (finished(base + i)) return;
               continue;
             }
             if (expect === COMMA_OR_END) {
@@ -393,7 +396,7 @@ export function* outline(file: string, label: string, o: Outline): Generator<voi
               outer = key;
               expect = KEY_OR_END;
               i++;
-              if (finished()) return;
+              if (finished(base + i)) return;
               continue;
             }
             break;
@@ -403,8 +406,8 @@ export function* outline(file: string, label: string, o: Outline): Generator<voi
         // a value or a key begins: read it whole
         span = base + i;
         spanKind = c;
-        checked = true;
         wanted = expect === VALUE && depth === 2 && c === OPEN_OBJECT && o.wants(outer, key, keyAt);
+        checked = wanted || o.check !== false || (c !== OPEN_OBJECT && c !== OPEN_ARRAY);
         bounded = wanted;
         if (c === QUOTE) {
           inString = true;
@@ -419,7 +422,7 @@ export function* outline(file: string, label: string, o: Outline): Generator<voi
           const text = data.toString('utf8', span - base, length);
           const start = span;
           span = -1;
-          if (complete(text, start)) return;
+          if (complete(text, start, length + base)) return;
         }
         if (expect !== NOTHING || span >= 0) fail();
         return;
