@@ -104,14 +104,17 @@ interface Walker {
 const isOwn = (key: string) => key.startsWith('$') || key.includes('@');
 
 /** Walks the document structure: top-level strings, schemas, and the schema members a walker wants. */
-function walk(file: string, label: string, walker: Walker, check = true): void {
+function walk(file: string, label: string, walker: Walker, check?: (at: number) => boolean): void {
   for (const _ of walking(file, label, walker, check));
 }
 
-/** `walk`, one read block at a time: it yields after each. `check`: parse what it skips, to check it. */
-function walking(file: string, label: string, walker: Walker, check = true): Generator<void> {
+/**
+ * `walk`, one read block at a time: it yields after each. `check`: whether a member skipped, whose key begins at byte
+ * `at`, is parsed to be checked (by default every one).
+ */
+function walking(file: string, label: string, walker: Walker, check?: (at: number) => boolean): Generator<void> {
   return outline(file, label, {
-    check,
+    ...(check ? { check } : {}),
     top(key, value) {
       // a number as written, as a name would be
       if (typeof value === 'string') walker.top?.(key, value);
@@ -214,7 +217,7 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
         return true;
       },
     },
-    check,
+    check ? undefined : () => false,
   );
 
   if (version === undefined) throw inputError(label, 'has no $Version: not a JSON CSDL schema document', 0);
@@ -407,7 +410,9 @@ export function* csdlObjects<W extends IndexedObject>(
     finished: (at) => (!main || (pending.size === 0 && at >= document.uncheckedTo)) && needed.size === 0,
   });
 
-  yield* walking(file, label, walker(true));
+  // the container was parsed, and so checked, by pass 1
+  const unchecked = (at: number) => at !== document.containerAt;
+  yield* walking(file, label, walker(true), unchecked);
   for (const objects of pending.values()) {
     const o = Array.isArray(objects) ? objects[0]! : objects;
     // a type of a schema this document does not hold: one it references (`$Reference`), which is not read
@@ -441,7 +446,7 @@ export function* csdlObjects<W extends IndexedObject>(
         need(qualified);
       }
     }
-    yield* walking(file, label, walker(false));
+    yield* walking(file, label, walker(false), unchecked);
     if (definitions.size === known) break;
   }
 

@@ -140,8 +140,11 @@ export interface Outline {
   tooDeep(outer: string, key: string, at: number): Error | undefined;
   /** asked after each member, with the byte the reading has come to: true ends the reading there */
   finished?(at: number): boolean;
-  /** false: a value skipped is only scanned, not parsed to be checked (a later reading checks it) */
-  readonly check?: boolean;
+  /**
+   * Whether a value skipped, whose key begins at byte `at`, is parsed to be checked (by default, every one); one
+   * that is not is only scanned: another reading of the same bytes checks it
+   */
+  check?(at: number): boolean;
 }
 
 const QUOTE = 0x22;
@@ -407,7 +410,7 @@ export function* outline(file: string, label: string, o: Outline): Generator<voi
         span = base + i;
         spanKind = c;
         wanted = expect === VALUE && depth === 2 && c === OPEN_OBJECT && o.wants(outer, key, keyAt);
-        checked = wanted || o.check !== false || (c !== OPEN_OBJECT && c !== OPEN_ARRAY);
+        checked = wanted || (c !== OPEN_OBJECT && c !== OPEN_ARRAY) || (o.check?.(keyAt) ?? true);
         bounded = wanted;
         if (c === QUOTE) {
           inString = true;
