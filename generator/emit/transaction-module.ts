@@ -12,11 +12,8 @@ import {
 import type { Expr, Member, Module, Statement, Type } from './printer.js';
 import { GENERATED_HEADER } from './row-module.js';
 
-/** An element's fields with what the module says of each, worked out once: its column's length, whether a key. */
-interface ElementFields {
-  readonly element: DataElement;
-  readonly maxLengths: ReadonlyArray<number | undefined>;
-  readonly keys: ReadonlySet<string>;
+interface FieldLengths {
+  get(field: TransactionField): number | undefined;
 }
 
 /** A field's value type: its valid values, or one type by DataType. */
@@ -39,18 +36,22 @@ function baseType(field: TransactionField): string {
   }
 }
 
-function fieldDoc(field: TransactionField, key: boolean, maxLength: number | undefined): string {
-  const facts = `${field.dataType ?? 'no DataType'}${maxLength !== undefined ? `, at most ${maxLength}` : ''}`;
-  let doc = field.label ? `${field.label}. ` : '';
-  doc += field.dbColumn ? `Column ${field.dbColumn} (${facts}).` : `No column (${facts}).`;
-  if (field.required) doc += ' Required.';
-  if (key) doc += ' Usual key.';
-  if (field.validValues) doc += ` Valid values: ${field.validValues.map((v) => JSON.stringify(v)).join(', ')}.`;
-  return doc;
+function fieldDoc(field: TransactionField, element: DataElement, maxLength: number | undefined): string {
+  const facts = [field.dataType ?? 'no DataType', ...(maxLength !== undefined ? [`at most ${maxLength}`] : [])].join(
+    ', ',
+  );
+  const parts = [
+    field.label ? `${field.label}.` : '',
+    field.dbColumn ? `Column ${field.dbColumn} (${facts}).` : `No column (${facts}).`,
+    field.required ? 'Required.' : '',
+    element.keyFields.includes(field.name) ? 'Usual key.' : '',
+    field.validValues ? `Valid values: ${field.validValues.map((v) => JSON.stringify(v)).join(', ')}.` : '',
+  ];
+  return parts.filter(Boolean).join(' ');
 }
 
-function elementMembers(elements: readonly ElementFields[]): Member[] {
-  return elements.map(({ element, maxLengths, keys }) => ({
+function elementMembers(elements: readonly DataElement[], lengths: FieldLengths): Member[] {
+  return elements.map((element) => ({
     key: element.name,
     doc: [
       `\`${element.name}\` (${element.type}).`,
@@ -63,10 +64,10 @@ function elementMembers(elements: readonly ElementFields[]): Member[] {
         .join(' '),
     ].filter(Boolean),
     type: {
-      members: element.fields.map((field, i) => ({
+      members: element.fields.map((field) => ({
         key: field.name,
         optional: true,
-        doc: [fieldDoc(field, keys.has(field.name), maxLengths[i])],
+        doc: [fieldDoc(field, element, lengths.get(field))],
         type: valueType(field),
       })),
       listing: true,
@@ -75,10 +76,11 @@ function elementMembers(elements: readonly ElementFields[]): Member[] {
 }
 
 /** `{ type: 'Char', maxLength: 8 }`: the printer puts it on one line when it fits */
-function fieldDescriptor(field: TransactionField, keys: ReadonlySet<string>, maxLength: number | undefined): Expr {
+function fieldDescriptor(field: TransactionField, element: DataElement, lengths: FieldLengths): Expr {
+  const maxLength = lengths.get(field);
   const props: Array<[string, Expr]> = [['type', field.dataType]];
   if (maxLength !== undefined) props.push(['maxLength', maxLength]);
-  if (maxLength !== undefined && isIdentifier(field, keys)) props.push(['identifier', true]);
+  if (maxLength !== undefined && isIdentifier(field, element)) props.push(['identifier', true]);
   if (field.required) props.push(['required', true]);
   if (field.required && field.label) props.push(['label', field.label]);
   if (field.validValues) props.push(['validValues', { array: field.validValues }]);
@@ -87,13 +89,13 @@ function fieldDescriptor(field: TransactionField, keys: ReadonlySet<string>, max
 
 export function transactionModule(service: TransactionService, names: ObjectNames, allLengths: ColumnLengths): Module {
   // each field's length is looked up once, not once per place it is printed
-  const elements: ElementFields[] = service.elements.map((element) => ({
-    element,
-    maxLengths: element.fields.map((field) => lengthOf(field, allLengths)),
-    keys: new Set(element.keyFields),
-  }));
-  const forms = elements.filter((e) => e.element.type === 'Form');
-  const lists = elements.filter((e) => e.element.type === 'List');
+  const known = new Map<TransactionField, number | undefined>();
+  const lengths = {
+    get: (field: TransactionField) =>
+      known.has(field) ? known.get(field) : known.set(field, lengthOf(field, allLengths)).get(field),
+  };
+  const forms = service.elements.filter((e) => e.type === 'Form');
+  const lists = service.elements.filter((e) => e.type === 'List');
   const types = new Set(service.elements.flatMap((e) => e.fields.filter((f) => !f.validValues).map(baseType)));
   const typeImports = [
     ...(types.has('$DateValue') ? ['DateValue as $DateValue'] : []),
@@ -110,7 +112,7 @@ export function transactionModule(service: TransactionService, names: ObjectName
       [
         'elements',
         {
-          object: elements.map(({ element, maxLengths, keys }) => [
+          object: service.elements.map((element) => [
             element.name,
             {
               object: [
@@ -120,7 +122,7 @@ export function transactionModule(service: TransactionService, names: ObjectName
                 [
                   'fields',
                   {
-                    object: element.fields.map((field, i) => [field.name, fieldDescriptor(field, keys, maxLengths[i])]),
+                    object: element.fields.map((field) => [field.name, fieldDescriptor(field, element, lengths)]),
                     listing: true,
                   },
                 ],
@@ -147,7 +149,7 @@ export function transactionModule(service: TransactionService, names: ObjectName
       [
         {
           interface: `${names.type}Forms`,
-          members: elementMembers(forms),
+          members: elementMembers(forms, lengths),
           doc: [
             `The Form data elements of ${what} \`${service.name}\`: element name to its fields (the names the payload sends).`,
           ],
@@ -156,7 +158,7 @@ export function transactionModule(service: TransactionService, names: ObjectName
       [
         {
           interface: `${names.type}Lists`,
-          members: elementMembers(lists),
+          members: elementMembers(lists, lengths),
           doc: [`The List data elements of ${what} \`${service.name}\`.`],
         },
       ],

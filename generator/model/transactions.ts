@@ -38,8 +38,8 @@ export interface TransactionService {
 export type ColumnLengths = ReadonlyMap<string, number>;
 
 /** Identifiers are refused when too long; free text is cut. Key fields, `*_id` and `*_no` are identifiers. */
-export function isIdentifier(field: TransactionField, keyFields: ReadonlySet<string>): boolean {
-  return keyFields.has(field.name) || /_(id|no)$/i.test(field.name);
+export function isIdentifier(field: TransactionField, element: DataElement): boolean {
+  return element.keyFields.includes(field.name) || /_(id|no)$/i.test(field.name);
 }
 
 /** The length a field's values must fit: its column's, when `DbColumnName` names a column of the tables. */
