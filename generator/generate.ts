@@ -93,13 +93,16 @@ export interface StaleDetails {
   readonly modules: ReadonlyMap<string, string>;
 }
 
-/** Pass 1 over every document, planned: the indexes themselves are not kept, only the plan. */
+/**
+ * Pass 1 over every document, planned: the indexes themselves are not kept, only the plan. What pass 1 skips is
+ * checked by pass 2, which reads at least as far.
+ */
 function readPlan(
   snapshot: readonly SnapshotDocument[],
   selection: Selection,
   notice: (line: string) => void,
 ): { documents: CsdlDocument[]; plan: PlannedObject[] } {
-  const indexes = snapshot.map((d) => readCsdlIndex(d.file, d.surface, d.label));
+  const indexes = snapshot.map((d) => readCsdlIndex(d.file, d.surface, d.label, false));
   const objects = indexes.flatMap((i) => i.objects);
   const unmatched = unmatchedPatterns(
     selection,

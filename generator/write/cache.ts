@@ -16,7 +16,7 @@
 // recorded, one hash over them all says so: a run with nothing to do stats the files the output's manifest
 // lists (in the same order) and compares that hash, without reading the record's lines one by one.
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
 export const CACHE = '.erpgen-cache';
@@ -277,20 +277,43 @@ export function writeCache(
     ...invocations.map(invocationLine),
   ];
   // by path, as the output's manifest lists them
-  const sorted = [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const byPath = (a: number, b: number) => (files[a]![0] < files[b]![0] ? -1 : files[a]![0] > files[b]![0] ? 1 : 0);
+  const sorted = files.map((_, i) => i).sort(byPath);
   const values = new Float64Array(sorted.length * 3);
-  const body = sorted.map(([path, sha256], i) => {
-    const stat = statOf(join(out, path));
+  sorted.forEach((at, i) => {
+    const stat = statOf(join(out, files[at]![0]));
     // a file that cannot be stat'ed is recorded with no stat: it is hashed next time
     values.set([stat?.size ?? 0, stat?.mtimeMs ?? 0, stat?.ctimeMs ?? 0], i * 3);
-    return `${sha256} ${values[i * 3]} ${values[i * 3 + 1]} ${values[i * 3 + 2]} ${path}`;
   });
   lines.push(`files ${sorted.length} ${createHash('sha256').update(values).digest('hex')}`);
-  // (not pushed one by one as arguments: a 10x tenant has more files than a call takes arguments)
-  const text = `${lines.concat(body).join('\n')}\n`;
-  // whole or not at all: a record cut short by a crash must not be read as one with fewer files
+  // whole or not at all: a record cut short by a crash must not be read as one with fewer files. Written and sealed
+  // a part at a time: a 10x tenant's record is 20 MB of text, which held whole (and encoded, and sealed) took
+  // more memory than any other moment of its run
   const temporary = join(out, `${CACHE}.${process.pid}`);
-  writeFileSync(temporary, `${text}end ${sealOf(text)}\n`);
+  const seal = createHash('sha256');
+  const fd = openSync(temporary, 'w');
+  try {
+    const write = (text: string) => {
+      seal.update(text);
+      writeSync(fd, text);
+    };
+    let part = `${lines.join('\n')}\n`;
+    sorted.forEach((at, i) => {
+      const [path, sha256] = files[at]!;
+      part += `${sha256} ${values[i * 3]} ${values[i * 3 + 1]} ${values[i * 3 + 2]} ${path}\n`;
+      if (part.length >= 1 << 16) {
+        write(part);
+        part = '';
+      }
+    });
+    write(part);
+    writeSync(fd, `end ${seal.digest('hex')}\n`);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  closeSync(fd);
   try {
     renameSync(temporary, join(out, CACHE));
   } catch (error) {

@@ -65,6 +65,28 @@ describe('docs under the cursor', () => {
     expect(hover(`${CUSTOMER}query(customer).select((c) => [c.credit_l‸imit]);`).docs).toMatch(/^Edm\.Decimal/);
   });
 
+  it("select('‸') and orderBy('‸') complete every column name, and a name that is no column is refused naming it", () => {
+    // (the empty string being typed is no column either: its message is offered too)
+    const names = (code: string) =>
+      (service.getCompletionsAtPosition(FILE, at(code), {})?.entries ?? [])
+        .map((e) => e.name)
+        .filter((name) => !name.endsWith('is not a column of customer'))
+        .sort();
+    const columns = names(`${CUSTOMER}query(customer).filter((c) => c.‸);`);
+    expect(columns).toContain('credit_limit');
+    expect(names(`${CUSTOMER}query(customer).select('‸');`)).toEqual(columns);
+    expect(names(`${CUSTOMER}query(customer).select('customer_id', '‸');`)).toEqual(columns);
+    expect(names(`${CUSTOMER}query(customer).select((c) => c.customer_id, '‸');`)).toEqual(columns);
+    expect(names(`${CUSTOMER}query(customer).orderBy('‸');`)).toEqual(columns);
+    // the signature that lists them still refuses a wrong one, in the argument's own error
+    at(`${CUSTOMER}query(customer).select('customer_id', 'credit_limt');`);
+    const errors = service
+      .getSemanticDiagnostics(FILE)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("'credit_limt' is not a column of customer (did you mean credit_limit?)");
+  });
+
   it('Form and List fields are documented in completion and hover', () => {
     expect(completionDocs(`${ORDER}Order.transaction().form('TABPAGE_1.order', { ‸ });`, 'po_no')).toContain(
       'Column oe_hdr.po_no',
