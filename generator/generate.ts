@@ -192,6 +192,15 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   const familyTables = new Set(ADDITIONS.flatMap((a) => [...a.tables]));
   const familyRead = new Map<string, QueryObject>();
   const unsupported = new Map<PlannedObject, string>();
+  // the folder's lock (a second run waits for the first), and the commit a killed run left, finished: after
+  // them the output may be what this run would write
+  if (await writer.prepare({ signal: options.signal, notice: options.notice })) {
+    const again = previousRun(run, check, options.notice ?? (() => undefined));
+    if (again) {
+      await writer.discard();
+      return again;
+    }
+  }
   try {
     // parse pass 2 + emit: one object at a time, straight to the writer. With services, every table is read
     // (emitted or not) for the lengths of its columns.
