@@ -29,8 +29,16 @@ export const diffCommand: Command<typeof DIFF_OPTIONS> = {
   async run(flags) {
     const { runDiff } = await import('../diff/run.js');
     const { colours } = await import('../diff/report.js');
-    const result = await runDiff(flags, colours(process.stdout));
-    process.stdout.write(result.report);
-    return result.failed ? 1 : 0;
+    const { stepLine } = await import('../progress.js');
+    // what a long run (--project) is doing, on a terminal
+    const progress = stepLine(process.stderr);
+    try {
+      const result = await runDiff(flags, colours(process.stdout), progress.step);
+      progress.done();
+      process.stdout.write(result.report);
+      return result.failed ? 1 : 0;
+    } finally {
+      progress.done();
+    }
   },
 };
