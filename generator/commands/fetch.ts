@@ -4,6 +4,7 @@ import { relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { loadConfig } from '../config.js';
 import { UserError } from '../errors.js';
+import { named } from '../message-text.js';
 import type { FetchProgress, FetchResult, SignIn } from '../source/live/fetch-snapshot.js';
 import { ERPGEN_VERSION } from '../version.js';
 import { readFlags, type ApiOptions, type Command, type Flags } from './option-table.js';
@@ -173,7 +174,8 @@ async function run(flags: Flags<typeof FETCH_OPTIONS>): Promise<number> {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const skipped = manifest.services.skipped.length ? ` (${manifest.services.skipped.length} skipped)` : '';
       console.log(
-        `erpgen: fetched ${manifest.baseUrl}${manifest.serverBuild ? ` (build ${manifest.serverBuild})` : ''} into ${out}: ${d.table.kept} tables, ${d.view.kept} views, ${manifest.services.fetched.length} services${skipped} (${seconds} s)`,
+        // the build is the server's text: escaped and cut as every name from it is
+        `erpgen: fetched ${manifest.baseUrl}${manifest.serverBuild ? ` (build ${named(manifest.serverBuild)})` : ''} into ${out}: ${d.table.kept} tables, ${d.view.kept} views, ${manifest.services.fetched.length} services${skipped} (${seconds} s)`,
       );
     }
     return 0;
