@@ -148,3 +148,30 @@ export function preview(value, clean, length = 200) {
   text = clean((text ?? String(value)).slice(0, length + REDACTED_WINDOW));
   return text.length > length ? `${text.slice(0, length)}…` : text;
 }
+/**
+ * Characters that must not reach a terminal or a log as they are: C0 and C1 controls (ESC, CR, LF, NUL), DEL, line
+ * and paragraph separators, bidi marks, embeddings, overrides and isolates, the BOM, and lone surrogates.
+ */
+const UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/**
+ * A short text a server sent (its build, a name) as a message shows it, bare: redacted by `clean`, every unsafe
+ * character as a `\uXXXX` escape, at most `max` characters (a longer one cut, with `…`).
+ */
+export function shownText(text, clean, max = 80) {
+  const pieces = [];
+  let length = 0;
+  for (const c of clean(text.slice(0, max + REDACTED_WINDOW))) {
+    const piece = UNSAFE.test(c) ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c;
+    pieces.push(piece);
+    length += piece.length;
+    if (length > max) break;
+  }
+  if (length <= max) return pieces.join('');
+  let shown = '';
+  for (const piece of pieces) {
+    if (shown.length + piece.length > max - 1) break;
+    shown += piece;
+  }
+  return `${shown}…`;
+}
