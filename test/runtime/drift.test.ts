@@ -111,7 +111,7 @@ describe('drift guard', () => {
     ]);
   });
 
-  it("a hostile build: shown with its control and bidi characters escaped and cut, in the warning and the error", async () => {
+  it('a hostile build: shown with its control and bidi characters escaped and cut, in the warning and the error', async () => {
     // ESC sequences, CR LF that would fake a line, NUL, a right-to-left override, and a megabyte of it
     const hostile = `26.9\x1b[31mRED\r\nerpgen: all good\u0000\u202eevil${'9'.repeat(1 << 20)}`;
     const sandbox = await start({ build: hostile });
