@@ -117,15 +117,24 @@ function take(lock: string, text: string): () => void {
   };
 }
 
-/** The lock of `real` if nobody holds it now (no waiting, no take-over), else undefined. */
+/** The lock of `real` if no live run holds it now (no waiting; a dead run's lock taken over), else undefined. */
 export function tryLockOutput(real: string): (() => void) | undefined {
   const lock = lockPath(real);
   if (held.has(lock)) return undefined;
-  try {
-    return take(lock, ownLockText());
-  } catch {
-    return undefined;
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      return take(lock, ownLockText());
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
+    }
+    // a lock left by a run that is gone is taken over, as a waiting run would
+    const found = readText(lock);
+    const other = holderOf(found);
+    const dead =
+      other === undefined ? ageMs(lock) > UNREADABLE_DEAD_MS : other.host === hostname() && !isRunning(other);
+    if (!dead || !takeOver(lock, found)) return undefined;
   }
+  return undefined;
 }
 
 /** Removes the lock whose text is `dead`, under the take-over guard; false when another run is taking it over. */

@@ -19,11 +19,12 @@
 // - Owned files only: the manifest (`.erpgen-files`) lists what erpgen wrote; only those are ever removed,
 //   and erpgen refuses to write into a non-empty folder it did not make.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { UserError } from '../errors.js';
 import { flat } from '../flat-string.js';
 import { named } from '../message-text.js';
 import {
+  CACHE,
   filesIntact,
   invocationsAfter,
   readCache,
@@ -114,7 +115,7 @@ export class OutputWriter {
     this.release = release;
     try {
       const finished = this.finishInterrupted(options.notice);
-      removeOrphanStaging(this.real);
+      removeLeftovers(this.real);
       // a fresh staging folder of our own (never one made before us, nor a link in its place)
       rmSync(this.staging, { recursive: true, force: true });
       mkdirSync(this.staging);
@@ -217,7 +218,33 @@ export class OutputWriter {
     // command line new to the record, so that it finds its settings next time
     const unrecorded = this.invocation !== undefined && !records(record, this.invocation);
     if ((restat || unrecorded) && !this.check) this.recordAgain(record, record.run, fingerprint);
+    if (!this.check) this.tidy();
     return { ...record.run, files: paths.length };
+  }
+
+  /**
+   * A run with nothing to do takes away what a killed run left beside the output (its lock, its staging folder,
+   * which may hold a whole old package moved out), when no live run holds the folder: one listing of the parent
+   * folder when there is nothing.
+   */
+  private tidy(): void {
+    const prefix = `.${basename(this.real)}.erpgen-`;
+    let left: string[];
+    try {
+      left = readdirSync(dirname(this.real)).filter((entry) => entry.startsWith(prefix));
+    } catch {
+      return;
+    }
+    if (left.length === 0) return;
+    const release = tryLockOutput(this.real);
+    if (!release) return;
+    try {
+      if (!existsSync(journalPath(this.real))) removeLeftovers(this.real);
+    } catch {
+      // tidying only saves disk: an output erpgen cannot tidy is up to date all the same
+    } finally {
+      release();
+    }
   }
 
   /**
@@ -368,16 +395,26 @@ export class OutputWriter {
   }
 }
 
-/** Removes the staging folders that crashed runs (no live process with their pid) left beside `real`. */
-function removeOrphanStaging(real: string): void {
-  const parent = dirname(real);
-  const prefix = stagingPrefix(real);
-  for (const entry of readdirSync(parent)) {
-    if (!entry.startsWith(prefix)) continue;
-    const pid = Number(entry.slice(prefix.length));
-    if (Number.isInteger(pid) && isAlive(pid)) continue;
-    rmSync(join(parent, entry), { recursive: true, force: true });
+/**
+ * Removes what killed runs (no live process with their pid) left: beside `real` their staging folders and
+ * unfinished journals, inside it their unfinished records (`.erpgen-cache.<pid>`).
+ */
+function removeLeftovers(real: string): void {
+  const dead = (pid: string) => /^\d+$/.test(pid) && !isAlive(Number(pid));
+  const beside = dirname(real);
+  const staging = stagingPrefix(real);
+  const journal = `${basename(journalPath(real))}.`;
+  for (const entry of readdirSync(beside)) {
+    const pid = entry.startsWith(staging)
+      ? entry.slice(staging.length)
+      : entry.startsWith(journal)
+        ? entry.slice(journal.length)
+        : '';
+    if (dead(pid)) rmSync(join(beside, entry), { recursive: true, force: true });
   }
+  const record = `${CACHE}.`;
+  for (const entry of existsSync(real) ? readdirSync(real) : [])
+    if (entry.startsWith(record) && dead(entry.slice(record.length))) rmSync(join(real, entry), { force: true });
 }
 
 function isAlive(pid: number): boolean {
