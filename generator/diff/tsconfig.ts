@@ -109,27 +109,25 @@ const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s)
 /** What is wrong with the shape of a tsconfig's JSON, for the keys erpgen reads; undefined when nothing. */
 function shapeProblem(json: unknown): string | undefined {
   if (!isObject(json)) return 'it is not a JSON object';
-  const { extends: bases, compilerOptions: options, files, include, exclude } = json;
-  if (bases !== undefined && typeof bases !== 'string' && !isStrings(bases))
-    return '"extends" is neither a string nor a list of strings';
-  for (const [key, value] of [
-    ['files', files],
-    ['include', include],
-    ['exclude', exclude],
-  ] as const)
-    if (value !== undefined && !isStrings(value)) return `"${key}" is not a list of strings`;
-  if (options === undefined) return undefined;
-  if (!isObject(options)) return '"compilerOptions" is not an object';
-  const { paths, baseUrl, outDir, rootDir } = options;
-  if (paths !== undefined && !(isObject(paths) && Object.values(paths).every(isStrings)))
-    return '"compilerOptions.paths" is not an object of lists of strings';
-  for (const [key, value] of [
-    ['baseUrl', baseUrl],
-    ['outDir', outDir],
-    ['rootDir', rootDir],
-  ] as const)
-    if (value !== undefined && typeof value !== 'string') return `"compilerOptions.${key}" is not a string`;
-  return undefined;
+  const options = json['compilerOptions'];
+  if (options !== undefined && !isObject(options)) return '"compilerOptions" is not an object';
+  const paths = options?.['paths'];
+  const string = (v: unknown) => typeof v === 'string';
+  const keys: ReadonlyArray<readonly [string, unknown, (v: unknown) => boolean, string]> = [
+    ['extends', json['extends'], (v) => string(v) || isStrings(v), 'neither a string nor a list of strings'],
+    ...(['files', 'include', 'exclude'] as const).map((k) => [k, json[k], isStrings, 'not a list of strings'] as const),
+    [
+      'compilerOptions.paths',
+      paths,
+      (v) => isObject(v) && Object.values(v).every(isStrings),
+      'not an object of lists of strings',
+    ],
+    ...(['baseUrl', 'outDir', 'rootDir'] as const).map(
+      (k) => [`compilerOptions.${k}`, options?.[k], string, 'not a string'] as const,
+    ),
+  ];
+  const wrong = keys.find(([, value, fits]) => value !== undefined && !fits(value));
+  return wrong && `"${wrong[0]}" is ${wrong[3]}`;
 }
 
 /** The tsconfig and every file it extends, bases first (the order the compiler applies them). */

@@ -4,24 +4,14 @@
 // should stay about that of the stock run; and with ten times the objects (the index and the changes grow with
 // them, as a generation's index does). And `--project`: a small team project checked against the stock tenant and
 // its upgrade, as a new user first runs it.
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI } from '../support/paths.js';
 import { makeTenant, type SampleColumn, type SampleObject, type Tenant } from '../tenant/make-tenant.js';
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
 import { writeCsdl } from '../tenant/write-csdl.js';
 import { measureNode, median, rssOf, wallOf, type Row } from './measure.js';
-import { ROOT } from '../support/paths.js';
+import { teamProject } from '../support/team-project.js';
 
 /** every 25th table and 50th view changed; 20 tables dropped, 30 added: about 200 objects of 7,160 */
 function upgrade(tenant: Tenant): Tenant {
@@ -149,40 +139,23 @@ export async function diffBench(work: string, runs: number): Promise<Row[]> {
   ];
 }
 
-/**
- * A small team project: a few files that query tables the upgrade changes and leaves alone, read their rows and
- * write an Order, compiled by the TypeScript erpgen's own tests use (linked into its node_modules).
- */
-function smallProject(dir: string): void {
-  const sources: Record<string, string> = {
-    'customers.ts': [
-      "import { query } from '@acme/erp-schema';",
-      "import { customer, type CustomerRow } from '@acme/erp-schema/tables/customer';",
-      "export const q = query(customer).select('customer_id', 'customer_name').filter((c) => c.customer_id.gt(1));",
-      'export const nameOf = (row: CustomerRow) => row.customer_name;',
-    ].join('\n'),
-    'lines.ts': [
-      "import { type OeLineRow } from '@acme/erp-schema/tables/oe_line';",
-      'export const total = (row: OeLineRow) => Number(row.unit_price ?? 0) * Number(row.qty_ordered ?? 0);',
-    ].join('\n'),
-    'orders.ts': [
-      "import { Order } from '@acme/erp-schema/transactions/Order';",
-      "export const order = Order.transaction().form('TABPAGE_1.order', { customer_id: 100198, po_no: 'PO-1' });",
-    ].join('\n'),
-  };
-  mkdirSync(join(dir, 'src'), { recursive: true });
-  for (const [file, text] of Object.entries(sources)) writeFileSync(join(dir, 'src', file), `${text}\n`);
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'team-app', private: true, type: 'module' }));
-  writeFileSync(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', strict: true, types: [], noEmit: true },
-      include: ['src'],
-    }),
-  );
-  mkdirSync(join(dir, 'node_modules'));
-  symlinkSync(join(ROOT, 'node_modules/typescript'), join(dir, 'node_modules/typescript'));
-}
+/** A small team project: a few files that query tables the upgrade changes and leaves alone, read their rows and write an Order. */
+const SMALL_PROJECT: Record<string, string> = {
+  'customers.ts': [
+    "import { query } from '@acme/erp-schema';",
+    "import { customer, type CustomerRow } from '@acme/erp-schema/tables/customer';",
+    "export const q = query(customer).select('customer_id', 'customer_name').filter((c) => c.customer_id.gt(1));",
+    'export const nameOf = (row: CustomerRow) => row.customer_name;',
+  ].join('\n'),
+  'lines.ts': [
+    "import { type OeLineRow } from '@acme/erp-schema/tables/oe_line';",
+    'export const total = (row: OeLineRow) => Number(row.unit_price ?? 0) * Number(row.qty_ordered ?? 0);',
+  ].join('\n'),
+  'orders.ts': [
+    "import { Order } from '@acme/erp-schema/transactions/Order';",
+    "export const order = Order.transaction().form('TABPAGE_1.order', { customer_id: 100198, po_no: 'PO-1' });",
+  ].join('\n'),
+};
 
 /** `erpgen diff --project` on the stock tenant and its upgrade, with a small project. */
 export async function diffProjectBench(work: string, runs: number): Promise<Row[]> {
@@ -192,7 +165,7 @@ export async function diffProjectBench(work: string, runs: number): Promise<Row[
   const upgraded = join(dir, 'upgraded');
   await writeTenant(upgraded, upgrade(makeTenant()), stock);
   upgradeServices(upgraded);
-  smallProject(join(dir, 'app'));
+  teamProject(join(dir, 'app'), SMALL_PROJECT);
   writeFileSync(join(dir, 'erpgen.config.json'), JSON.stringify({ packageName: '@acme/erp-schema' }));
   const measured = Array.from({ length: runs }, () =>
     measureNode(CLI, ['diff', stock, upgraded, '--project', 'app', '--format', 'json'], dir),

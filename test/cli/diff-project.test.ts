@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runDiff } from '../../generator/diff/run.js';
 import { tempDir } from '../support/cli.js';
 import { CLI, ROOT, SAMPLE_SNAPSHOT } from '../support/paths.js';
+import { teamProject } from '../support/team-project.js';
 import { readTree } from '../support/tree.js';
 
 const work = tempDir('erpgen-diff-project-');
@@ -27,6 +28,9 @@ function snapshots(dir: string): void {
 }
 
 /** How the team imports the package: by its name, or its generated folder by a relative path. */
+/** The package imported by its name (`''` is its index). */
+const byName = (module: string) => (module ? `@acme/erp-schema/${module}` : '@acme/erp-schema');
+
 function sources(from: (module: string) => string): Record<string, string> {
   return {
     'orders.ts': [
@@ -62,23 +66,6 @@ function sources(from: (module: string) => string): Record<string, string> {
       '}',
     ].join('\n'),
   };
-}
-
-function project(app: string, files: Record<string, string>, tsconfig: object = {}): void {
-  mkdirSync(join(app, 'src'), { recursive: true });
-  for (const [file, text] of Object.entries(files)) writeFileSync(join(app, 'src', file), `${text}\n`);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'team-app', private: true, type: 'module' }));
-  writeFileSync(
-    join(app, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', strict: true, types: [], noEmit: true },
-      include: ['src'],
-      ...tsconfig,
-    }),
-  );
-  mkdirSync(join(app, 'node_modules'), { recursive: true });
-  if (!existsSync(join(app, 'node_modules/typescript')))
-    symlinkSync(join(ROOT, 'node_modules/typescript'), join(app, 'node_modules/typescript'));
 }
 
 /** erpgen diff as a process, with a time limit of the test's own (a run that hangs fails, it does not hang). */
@@ -145,10 +132,7 @@ function fresh(): string {
 describe('erpgen diff --project traces a change to what its kind of change breaks', () => {
   it('a length to the places that write the value, a type to every use of it and the error it causes', () => {
     const dir = fresh();
-    project(
-      join(dir, 'app'),
-      sources((m) => (m ? `@acme/erp-schema/${m}` : '@acme/erp-schema')),
-    );
+    teamProject(join(dir, 'app'), sources(byName));
     const result = diff(dir, '--project', 'app', '--format', 'json');
     expect(result.stderr).toBe('');
     const json = JSON.parse(result.stdout) as Json;
@@ -166,7 +150,7 @@ describe('erpgen diff --project traces a change to what its kind of change break
       JSON.stringify({ packageName: '@acme/erp-schema', out: 'app/generated' }),
     );
     execFileSync(process.execPath, [CLI, 'generate', '--snapshot', 'old', '--quiet'], { cwd: dir });
-    project(
+    teamProject(
       app,
       sources((m) => `../generated/${m ? `${m}.js` : 'index.js'}`),
     );
@@ -181,10 +165,7 @@ describe('erpgen diff --project traces a change to what its kind of change break
 
   it('says each step of a long run, for a terminal to show', async () => {
     const dir = fresh();
-    project(
-      join(dir, 'app'),
-      sources((m) => (m ? `@acme/erp-schema/${m}` : '@acme/erp-schema')),
-    );
+    teamProject(join(dir, 'app'), sources(byName));
     const steps: string[] = [];
     const flags = {
       old: join(dir, 'old'),
@@ -211,10 +192,7 @@ describe('erpgen diff --project reads and runs what is the team’s within bound
   it('a tsconfig of the wrong shape: one line naming the file and the key', () => {
     const dir = fresh();
     const app = join(dir, 'app');
-    project(
-      app,
-      sources((m) => (m ? `@acme/erp-schema/${m}` : '@acme/erp-schema')),
-    );
+    teamProject(app, sources(byName));
     const cases: Array<[string, RegExp]> = [
       ['[]', /it is not a JSON object/],
       ['{"compilerOptions": []}', /"compilerOptions" is not an object/],
@@ -235,10 +213,7 @@ describe('erpgen diff --project reads and runs what is the team’s within bound
     const dir = fresh();
     trouble(diff(dir, '--project', '/dev/zero'), /^erpgen: --project \/dev\/zero: not a file/);
     const app = join(dir, 'app');
-    project(
-      app,
-      sources((m) => (m ? `@acme/erp-schema/${m}` : '@acme/erp-schema')),
-    );
+    teamProject(app, sources(byName));
     execFileSync('mkfifo', [join(app, 'base.json')]);
     trouble(diff(dir, '--project', 'app/base.json'), /^erpgen: --project app\/base\.json: not a file/);
     // a base it extends that is a FIFO is not opened either (nor given to their compiler, which would wait on it)
@@ -252,10 +227,7 @@ describe('erpgen diff --project reads and runs what is the team’s within bound
   it('a compiler that never ends is stopped at --project-timeout, with a message that says so', () => {
     const dir = fresh();
     const app = join(dir, 'app');
-    project(
-      app,
-      sources((m) => (m ? `@acme/erp-schema/${m}` : '@acme/erp-schema')),
-    );
+    teamProject(app, sources(byName));
     // their TypeScript: a tsc that hangs, and its child (TypeScript 7's tsc runs the native compiler as one)
     const ts = join(app, 'node_modules/hanging-typescript');
     mkdirSync(join(ts, 'bin'), { recursive: true });
