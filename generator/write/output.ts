@@ -5,9 +5,10 @@
 //   run waits for it, saying who it waits for.
 // - Staged, then committed by a journal (journal.ts): changed files are first written to a staging folder beside
 //   the output; only when the whole run has succeeded is the journal written (the commit point), then the files
-//   renamed into place and the files of vanished objects removed (a first run renames half of them in one go:
-//   the folder one thread staged in). A run that fails before the journal leaves the previous output exactly as
-//   it was; a run killed after it leaves the journal, which the next run finishes and `--check` reports.
+//   renamed into place and the files of vanished objects moved out, deleted after (a first run renames half of
+//   them in one go: the folder one thread staged in). A run that fails before the journal leaves the previous
+//   output exactly as it was; a run killed after it leaves the journal, which the next run finishes and `--check`
+//   reports.
 // - Inside the folder only (tree.ts): every path is taken against the real output folder, and a generated path
 //   that would reach a link, or a folder where a file belongs, is refused before anything is written.
 // - Beside the work: comparing and staging happen on two threads of their own (file-thread.ts), while this
