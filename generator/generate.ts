@@ -67,6 +67,11 @@ export interface GenerateOptions {
   readonly signal?: AbortSignal;
   /** the run's inputs, hashed (run-inputs.ts), when the caller has opened them already */
   readonly run?: RunInputs;
+  /**
+   * only the table, view and service modules whose paths (`tables/customer`) this takes are written, the rest of
+   * the package whole (`erpgen diff --project` checks a project against the modules it imports)
+   */
+  readonly only?: (modulePath: string) => boolean;
 }
 
 export interface GenerateResult {
@@ -236,24 +241,36 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   };
   // the tables the families' additions read, whether generated or not
   const familyTables = new Set(ADDITIONS.flatMap((a) => [...a.tables]));
+  const wanted = options.only ?? (() => true);
+  const wantedServices = [...serviceNames.values()].some((names) => wanted(serviceModulePath(names)));
   const familyRead = new Map<string, QueryObject>();
   const unsupported = new Map<PlannedObject, string>();
+  // the folder's lock (a second run waits for the first), and the commit a killed run left, finished: after
+  // them the output may be what this run would write
+  if (await writer.prepare({ signal: options.signal, notice: options.notice })) {
+    const again = previousRun(run, check, options.notice ?? (() => undefined));
+    if (again) {
+      await writer.discard();
+      return again;
+    }
+  }
   try {
     // parse pass 2 + emit: one object at a time, straight to the writer. With services, every table is read
     // (emitted or not) for the lengths of its columns.
     const lengths = new Map<string, number>();
     for (const document of documents) {
       const source = basename(document.file);
-      const readAll = services !== undefined && document.surface === 'table';
+      const readAll = services !== undefined && wantedServices && document.surface === 'table';
       const forFamilies = (o: PlannedObject) => document.surface === 'table' && familyTables.has(o.name);
-      const toRead = plan.filter((o) => o.surface === document.surface && (readAll || !o.omitted || forFamilies(o)));
+      const emitted = (o: PlannedObject) => !o.omitted && wanted(objectModulePath(o));
+      const toRead = plan.filter((o) => o.surface === document.surface && (readAll || emitted(o) || forFamilies(o)));
       const reading = csdlObjects(
         document,
         toRead,
         (object, names, notes) => {
           if (readAll) recordLengths(object, lengths);
           if (forFamilies(names)) familyRead.set(object.name, object);
-          if (names.omitted) return;
+          if (!emitted(names)) return;
           if (notes.leftOut.length) notice(leftOutProperties(names, notes.leftOut));
           if (notes.abstract) notice(abstractObject(names, object.entityType));
           emit(
@@ -280,6 +297,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     // transaction services, one definition at a time
     for (const definition of services?.definitions ?? []) {
       await heed();
+      if (!wanted(serviceModulePath(serviceNames.get(definition.name)!))) continue;
       const bytes = readBytes(definition);
       const service = parseDefinition(bytes.toString('utf8'), definition.label);
       if (service.name !== definition.name)

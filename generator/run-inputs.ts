@@ -16,7 +16,7 @@ import {
   type SnapshotServices,
 } from './source/snapshot.js';
 import { readRuntimeTemplates, type TemplateFile } from './source/templates.js';
-import { OutputWriter, removeOrphanStaging, type CacheRecord, type Invocation } from './write/output.js';
+import { OutputWriter, type CacheRecord, type Invocation } from './write/output.js';
 
 export interface RunInputs {
   readonly snapshot: readonly SnapshotDocument[];
@@ -32,7 +32,8 @@ export interface RunInputs {
 }
 
 /**
- * `check`: compare only (--check writes nothing, not even the removal of a crashed run's staging folder).
+ * `check`: compare only (--check writes nothing, not even the removal of a crashed run's staging folder: the
+ * writer's `prepare()`, once there is work, takes the lock and cleans up).
  * `invocation`: the command line that gave `config`, recorded with the run (commands/generate-noop.ts); `record`,
  * the output's `.erpgen-cache` when it has been read already.
  */
@@ -48,7 +49,6 @@ export function openRun(config: Config, check: boolean, invocation?: Invocation,
   const manifest = join(config.snapshot, MANIFEST_FILE);
   if (existsSync(manifest)) inputs.push({ label: MANIFEST_FILE, sha256: digest(manifest) });
   const print = fingerprint({ config, templates, inputs });
-  if (!check) removeOrphanStaging(config.out);
   const writer = new OutputWriter(config.out, check, basename(config.out), invocation, record);
   return { snapshot, services, templates, inputs, print, writer };
 }

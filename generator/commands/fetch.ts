@@ -4,9 +4,10 @@ import { relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { loadConfig } from '../config.js';
 import { UserError } from '../errors.js';
+import { named } from '../message-text.js';
 import type { FetchProgress, FetchResult, SignIn } from '../source/live/fetch-snapshot.js';
 import { ERPGEN_VERSION } from '../version.js';
-import { readFlags, type ApiOptions, type Command, type Flags } from './option-table.js';
+import { readApiOptions, readFlags, type ApiOptions, type Command, type Flags } from './option-table.js';
 import { FETCH_OPTIONS } from './options.js';
 import { fromEnv, refuseSecretFlags } from './secrets.js';
 
@@ -29,6 +30,16 @@ export type FetchSnapshotOptions = ApiOptions<typeof FETCH_OPTIONS> & {
   /** one line per retry and per token call */
   readonly onLog?: (line: string) => void;
 };
+
+/** What `fetchSnapshot()` takes besides the command's flags. */
+const FETCH_EXTRA = [
+  'signIn',
+  'askSignIn',
+  'onProgress',
+  'onWarning',
+  'onNotice',
+  'onLog',
+] as const satisfies ReadonlyArray<keyof FetchSnapshotOptions>;
 
 export interface FetchReport extends FetchResult {
   /** the snapshot folder written, as messages name it (relative to the working folder) */
@@ -102,6 +113,12 @@ function progressLine(enabled: boolean): { update: (p: FetchProgress) => void; d
  * name: the flags, the credentials, the server's answers, the folder.
  */
 export async function fetchSnapshot(options: FetchSnapshotOptions = {}): Promise<FetchReport> {
+  readApiOptions(FETCH_OPTIONS, options, 'fetchSnapshot', FETCH_EXTRA);
+  return fetchFrom(options);
+}
+
+/** `fetchSnapshot`, and from the command line `erpgen fetch` (whose flags include the terminal's). */
+async function fetchFrom(options: FetchSnapshotOptions): Promise<FetchReport> {
   const flags = readFlags(FETCH_OPTIONS, options, false);
   const config = loadConfig({
     ...(flags.config !== undefined ? { config: flags.config } : {}),
@@ -162,7 +179,7 @@ async function run(flags: Flags<typeof FETCH_OPTIONS>): Promise<number> {
     process.stderr.write(`erpgen: ${line}\n`);
   };
   try {
-    const { manifest, out } = await fetchSnapshot({
+    const { manifest, out } = await fetchFrom({
       ...flags,
       ...(interactive ? { askSignIn: () => prompted(flags.user) } : {}),
       onProgress: progress.update,
@@ -179,7 +196,8 @@ async function run(flags: Flags<typeof FETCH_OPTIONS>): Promise<number> {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const skipped = manifest.services.skipped.length ? ` (${manifest.services.skipped.length} skipped)` : '';
       console.log(
-        `erpgen: fetched ${manifest.baseUrl}${manifest.serverBuild ? ` (build ${manifest.serverBuild})` : ''} into ${out}: ${d.table.kept} tables, ${d.view.kept} views, ${manifest.services.fetched.length} services${skipped} (${seconds} s)`,
+        // the build is the server's text: escaped and cut as every name from it is
+        `erpgen: fetched ${manifest.baseUrl}${manifest.serverBuild ? ` (build ${named(manifest.serverBuild)})` : ''} into ${out}: ${d.table.kept} tables, ${d.view.kept} views, ${manifest.services.fetched.length} services${skipped} (${seconds} s)`,
       );
     }
     return 0;

@@ -11,7 +11,7 @@ import { progressBar, type ProgressCounts } from '../progress.js';
 import { openRun, previousRun } from '../run-inputs.js';
 import type { Invocation } from '../write/cache.js';
 import { configShaOf, invocationKey, showDone } from './generate-noop.js';
-import { flagName, readFlags, type ApiOptions, type Command, type Flags } from './option-table.js';
+import { flagName, readApiOptions, readFlags, type ApiOptions, type Command, type Flags } from './option-table.js';
 import { GENERATE_OPTIONS } from './options.js';
 
 export type GenerateOptions = ApiOptions<typeof GENERATE_OPTIONS> & {
@@ -49,9 +49,13 @@ function fixCommand(options: object): string {
  * input, the flags or the output folder rejects with a `UserError` (its message is the CLI's one line, its
  * `exitCode` the CLI's exit code); a Ctrl-C (`signal`) with `Stopped`.
  */
-export function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
+export async function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
+  readApiOptions(GENERATE_OPTIONS, options, 'generate', GENERATE_EXTRA);
   return generateFrom(options);
 }
+
+/** What `generate()` takes besides the command's flags. */
+const GENERATE_EXTRA = ['signal', 'onNotice', 'onProgress'] as const satisfies ReadonlyArray<keyof GenerateOptions>;
 
 /**
  * `generate`, and from the command line `erpgen generate ...` (`args`): a command line that generate-noop.ts can

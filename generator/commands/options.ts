@@ -381,4 +381,9 @@ export const DIFF_OPTIONS = {
     describe: "a tsconfig.json: check that project's code against the package the new snapshot gives",
     on: 'flag',
   },
+  projectTimeout: {
+    type: seconds('give a number of seconds').default(600),
+    describe: "with --project: the longest each of your compiler's runs may take, in seconds",
+    on: 'flag',
+  },
 } as const satisfies Table;

@@ -16,7 +16,18 @@
 // recorded, one hash over them all says so: a run with nothing to do stats the files the output's manifest
 // lists (in the same order) and compares that hash, without reading the record's lines one by one.
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  lstatSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { join } from 'node:path';
 
 export const CACHE = '.erpgen-cache';
@@ -63,21 +74,51 @@ export interface CacheRecord {
   readonly writtenMs: number;
 }
 
-/** The sha256 of a file's bytes, or undefined when it cannot be read. */
+/** The sha256 of a file's bytes, or undefined when it cannot be read or is a link (never followed). */
 export function hashOf(file: string): string | undefined {
+  let fd: number | undefined;
   try {
-    return createHash('sha256').update(readFileSync(file)).digest('hex');
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    return createHash('sha256').update(readFileSync(fd)).digest('hex');
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
+/** The stat of a file itself (a link is not followed, and is no file). */
 function statOf(file: string): Stats | undefined {
-  try {
-    return statSync(file);
-  } catch {
-    return undefined;
-  }
+  const stat = lstatSync(file, { throwIfNoEntry: false });
+  return stat?.isFile() ? stat : undefined;
+}
+
+/**
+ * Whether the folders of `path` under `out` are folders (no link among them), as erpgen wrote them: asked once
+ * per folder, in the order the paths come (a manifest's order keeps a folder's files together).
+ */
+function foldersOf(out: string): (path: string) => boolean {
+  let last = '';
+  let lastOk = true;
+  const known = new Map<string, boolean>();
+  const isFolder = (folder: string): boolean => {
+    let ok = known.get(folder);
+    if (ok === undefined) {
+      const slash = folder.lastIndexOf('/');
+      ok =
+        (slash < 0 || isFolder(folder.slice(0, slash))) &&
+        lstatSync(`${out}/${folder}`, { throwIfNoEntry: false })?.isDirectory() === true;
+      known.set(folder, ok);
+    }
+    return ok;
+  };
+  return (path) => {
+    const slash = path.lastIndexOf('/');
+    if (slash < 0) return true;
+    const folder = path.slice(0, slash);
+    if (folder !== last) [last, lastOk] = [folder, isFolder(folder)];
+    return lastOk;
+  };
 }
 
 const sealOf = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
@@ -191,9 +232,11 @@ export function readCache(out: string): CacheRecord | undefined {
  */
 function statsOf(out: string, paths: readonly string[], before: number): string | undefined {
   const values = new Float64Array(paths.length * 3);
+  const inFolders = foldersOf(out);
   for (let i = 0; i < paths.length; i++) {
-    const stat = statSync(`${out}/${paths[i]}`, { throwIfNoEntry: false });
-    if (!stat || stat.mtimeMs >= before || stat.ctimeMs >= before) return undefined;
+    if (!inFolders(paths[i]!)) return undefined;
+    const stat = lstatSync(`${out}/${paths[i]}`, { throwIfNoEntry: false });
+    if (!stat?.isFile() || stat.mtimeMs >= before || stat.ctimeMs >= before) return undefined;
     values[i * 3] = stat.size;
     values[i * 3 + 1] = stat.mtimeMs;
     values[i * 3 + 2] = stat.ctimeMs;
@@ -219,10 +262,11 @@ export function filesIntact(
   let restat = false;
   let intact = true;
   const paths: string[] = [];
+  const inFolders = foldersOf(out);
   eachFile(record.body, (path, sha256, size, mtimeMs, ctimeMs) => {
     paths.push(path);
     const file = `${out}/${path}`;
-    const stat = statOf(file);
+    const stat = inFolders(path) ? statOf(file) : undefined;
     if (!stat) return (intact = false);
     const same =
       stat.size === size &&
@@ -291,7 +335,9 @@ export function writeCache(
   // more memory than any other moment of its run
   const temporary = join(out, `${CACHE}.${process.pid}`);
   const seal = createHash('sha256');
-  const fd = openSync(temporary, 'w');
+  // a new file of our own: never through a link left at its name
+  rmSync(temporary, { force: true });
+  const fd = openSync(temporary, 'wx');
   try {
     const write = (text: string) => {
       seal.update(text);
