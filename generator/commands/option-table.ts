@@ -96,7 +96,8 @@ function flagProblem(key: string, option: Option, value: unknown, message: strin
   const shown = words.every((w) => typeof w === 'string' || (typeof w === 'number' && !Number.isNaN(w)))
     ? ` ${words.join(' ')}`
     : '';
-  return new UserError(`${option.positional ? key : `--${flagName(key)}`}${shown}: ${message}`, 2);
+  const name = option.positional ? key : `--${flagName(key)}`;
+  return new UserError('ERPGEN_FLAG_INVALID', `${name}${shown}: ${message}`, { exitCode: 2, where: { option: name } });
 }
 
 /**

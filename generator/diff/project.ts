@@ -94,11 +94,18 @@ export async function checkProject(input: ProjectInput): Promise<ProjectResult> 
     const newPackage = realpathSync(join(work, 'new'));
     if (!outputs[1]!.split(/\r?\n/).some((line) => resolve(line.trim()).startsWith(newPackage + sep)))
       throw new UserError(
+        'ERPGEN_PROJECT_NO_IMPORT',
         `--project ${shown}: no file of the project imports ${config.packageName} (the packageName of erpgen.config.json): give the tsconfig of the project that imports it (not one that only lists references)`,
+        { where: { option: '--project' } },
       );
     const diagnostics = outputs.map((output) => {
       const { located, global } = parseDiagnostics(output);
-      if (global.length) throw new UserError(`--project ${shown}: tsc cannot check the project: ${global[0]}`);
+      if (global.length)
+        throw new UserError(
+          'ERPGEN_PROJECT_TSC_FAILED',
+          `--project ${shown}: tsc cannot check the project: ${global[0]}`,
+          { where: { option: '--project' } },
+        );
       // errors inside the packages themselves are not the team's code
       return located.filter((d) => !resolve(projectDir, d.file).startsWith(work + sep));
     });

@@ -11,7 +11,10 @@ import { UserError } from '../errors.js';
 export function findTsconfig(given: string): string {
   let file = resolve(given);
   if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'tsconfig.json');
-  if (!existsSync(file)) throw new UserError(`--project ${given}: no such tsconfig file`);
+  if (!existsSync(file))
+    throw new UserError('ERPGEN_PROJECT_TSCONFIG', `--project ${given}: no such tsconfig file`, {
+      where: { option: '--project' },
+    });
   return file;
 }
 
@@ -21,12 +24,19 @@ export function findCompiler(projectDir: string, shown: string): { tsc: string; 
     pkgFile = createRequire(join(projectDir, 'package.json')).resolve('typescript/package.json');
   } catch {
     throw new UserError(
+      'ERPGEN_PROJECT_NO_TYPESCRIPT',
       `--project ${shown}: TypeScript is not installed for this project (npm install -D typescript there): erpgen checks your code with your own compiler`,
+      { where: { option: '--project' } },
     );
   }
   const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { version?: string; bin?: string | Record<string, string> };
   const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.['tsc'];
-  if (!bin) throw new UserError(`--project ${shown}: the typescript package found at ${dirname(pkgFile)} has no tsc`);
+  if (!bin)
+    throw new UserError(
+      'ERPGEN_PROJECT_NO_TYPESCRIPT',
+      `--project ${shown}: the typescript package found at ${dirname(pkgFile)} has no tsc`,
+      { where: { option: '--project' } },
+    );
   return { tsc: join(dirname(pkgFile), bin), version: pkg.version ?? '?' };
 }
 
@@ -71,7 +81,9 @@ function tsconfigChain(file: string, seen = new Set<string>()): TsconfigFile[] {
   try {
     json = parseJsonc(readFileSync(file, 'utf8')) as TsconfigFile['json'];
   } catch (error) {
-    throw new UserError(`${file}: cannot read this tsconfig (${(error as Error).message})`);
+    throw new UserError('ERPGEN_PROJECT_TSCONFIG', `${file}: cannot read this tsconfig (${(error as Error).message})`, {
+      where: { file },
+    });
   }
   const bases = json.extends === undefined ? [] : Array.isArray(json.extends) ? json.extends : [json.extends];
   const chain: TsconfigFile[] = [];
@@ -138,7 +150,12 @@ export function runTsc(tsc: string, tsconfig: string, cwd: string, listFiles = f
     child.on('close', (code) =>
       code === 0 || code === 1 || code === 2
         ? done(output)
-        : fail(new UserError(`tsc stopped (exit ${code}): ${output.trim().split('\n')[0] ?? ''}`)),
+        : fail(
+            new UserError(
+              'ERPGEN_PROJECT_TSC_FAILED',
+              `tsc stopped (exit ${code}): ${output.trim().split('\n')[0] ?? ''}`,
+            ),
+          ),
     );
   });
 }

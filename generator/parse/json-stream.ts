@@ -84,7 +84,8 @@ export function* jsonBlocks(
       if (first) {
         // a whitespace-only first block says nothing yet; sniff again with the next one
         const problem = sniff(text);
-        if (problem && !(problem.startsWith('is empty') && read === BLOCK)) throw inputError(label, problem, 0);
+        if (problem && !(problem.startsWith('is empty') && read === BLOCK))
+          throw inputError('ERPGEN_NOT_CSDL', label, problem, 0);
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
         first = text.trim() === '' && read === BLOCK;
       }
@@ -94,7 +95,7 @@ export function* jsonBlocks(
       yield { tokens: block, blockStart: offset };
       offset += read;
     }
-    if (first) throw inputError(label, 'is empty: expected a JSON CSDL schema document', 0);
+    if (first) throw inputError('ERPGEN_NOT_CSDL', label, 'is empty: expected a JSON CSDL schema document', 0);
     yield { tokens: tokens(NONE as unknown as string), blockStart: offset };
   } finally {
     closeSync(fd);
@@ -103,6 +104,7 @@ export function* jsonBlocks(
 
 function tooLong(label: string, from: number): Error {
   return inputError(
+    'ERPGEN_JSON_VALUE_TOO_LONG',
     label,
     `holds a single value longer than ${MAX_VALUE_BYTES / 1_048_576} MiB (a string that does not end?), which no schema document has`,
     from,
@@ -149,6 +151,7 @@ function syntaxError(file: string, label: string): Error {
     const reason = e.message.replace(/^ERROR at .*?: /, '').replace(/^Verifier (cannot parse input: |has )/, '');
     // an error only at the final flush means the text was fine as far as it went: it stopped too early
     return inputError(
+      'ERPGEN_JSON_INVALID',
       label,
       flushing ? `invalid JSON: the document ends too early (truncated?): ${reason}` : `invalid JSON: ${reason}`,
       offset,
@@ -156,7 +159,7 @@ function syntaxError(file: string, label: string): Error {
   } finally {
     closeSync(fd);
   }
-  return inputError(label, 'invalid JSON');
+  return inputError('ERPGEN_JSON_INVALID', label, 'invalid JSON');
 }
 
 /**

@@ -88,10 +88,15 @@ export class OutputWriter {
     // only plain relative paths: a damaged manifest must never make erpgen delete outside its folder
     if (existsSync(manifest)) return new Set(readFileSync(manifest, 'utf8').split('\n').filter(isOwnedPath));
     if (existsSync(this.out)) {
-      if (!statSync(this.out).isDirectory()) throw new UserError(`${this.label}: exists and is not a folder`);
+      if (!statSync(this.out).isDirectory())
+        throw new UserError('ERPGEN_OUT_NOT_A_FOLDER', `${this.label}: exists and is not a folder`, {
+          where: { file: this.label },
+        });
       if (readdirSync(this.out).length > 0 && !this.check) {
         throw new UserError(
+          'ERPGEN_OUT_NOT_ERPGEN',
           `${this.label}: the folder is not empty and was not made by erpgen (no ${MANIFEST}); choose another --out or empty it`,
+          { where: { file: this.label } },
         );
       }
     }
@@ -176,7 +181,9 @@ export class OutputWriter {
     } catch (error) {
       const path = (error as { path?: string }).path ?? this.out;
       throw new UserError(
+        'ERPGEN_OUT_WRITE_FAILED',
         `${this.label}: cannot write ${relative(dirname(this.out), path)}: ${(error as Error).message}`,
+        { where: { file: this.label } },
       );
     }
   }
