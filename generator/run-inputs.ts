@@ -17,6 +17,7 @@ import {
 } from './source/snapshot.js';
 import { readRuntimeTemplates, type TemplateFile } from './source/templates.js';
 import { OutputWriter, type CacheRecord, type Invocation } from './write/output.js';
+import type { Notice } from './diagnostics.js';
 
 export interface RunInputs {
   readonly snapshot: readonly SnapshotDocument[];
@@ -60,11 +61,11 @@ export function openRun(config: Config, check: boolean, invocation?: Invocation,
 export function previousRun(
   run: RunInputs,
   check: boolean,
-  notice: (line: string) => void,
+  notice: (notice: Notice) => void,
 ): GenerateResult | undefined {
   const summary = run.writer.upToDate(run.print.digest);
   if (!summary) return undefined;
-  for (const line of summary.notices) notice(line);
+  for (const n of summary.notices) notice(n);
   return {
     objects: summary.objects,
     services: summary.services,

@@ -3,7 +3,8 @@
 import { relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { loadConfig } from '../config.js';
-import { UserError } from '../errors.js';
+import { diagnosticLine, noticeDiagnostic, type Diagnostic, type Notice } from '../diagnostics.js';
+import { Stopped, UserError } from '../errors.js';
 import { named } from '../message-text.js';
 import type { FetchProgress, FetchResult, SignIn } from '../source/live/fetch-snapshot.js';
 import { ERPGEN_VERSION } from '../version.js';
@@ -23,10 +24,10 @@ export type FetchSnapshotOptions = ApiOptions<typeof FETCH_OPTIONS> & {
   readonly askSignIn?: () => Promise<SignIn>;
   /** bytes of the schema documents and services done, as the download goes */
   readonly onProgress?: (progress: FetchProgress) => void;
-  /** a skipped definition, an unknown build: one line each, never a secret */
-  readonly onWarning?: (line: string) => void;
-  /** what the run decided on its own (an allow-list limiting the objects) */
-  readonly onNotice?: (line: string) => void;
+  /** a skipped definition, an unknown build: one line each, never a secret, and the warning as data (its code) */
+  readonly onWarning?: (line: string, warning: Diagnostic) => void;
+  /** what the run decided on its own (an allow-list limiting the objects): its line, and the notice as data */
+  readonly onNotice?: (line: string, notice: Diagnostic) => void;
   /** one line per retry and per token call */
   readonly onLog?: (line: string) => void;
 };
@@ -59,7 +60,7 @@ function ask(question: string, hidden: boolean): Promise<string> {
     });
     rl.once('SIGINT', () => {
       rl.close();
-      reject(new UserError('sign-in cancelled', 130));
+      reject(new Stopped('sign-in cancelled'));
     });
   });
 }
@@ -70,7 +71,11 @@ function credentialsFromEnv(user: string | undefined): SignIn | undefined {
   if (consumerKey !== undefined) return { consumerKey, username: user };
   const password = fromEnv('ERP_PASSWORD');
   if (password === undefined) return undefined;
-  if (user === undefined) throw new UserError('ERP_PASSWORD is set: give the user name with --user', 2);
+  if (user === undefined)
+    throw new UserError('ERPGEN_NO_CREDENTIALS', 'ERP_PASSWORD is set: give the user name with --user', {
+      exitCode: 2,
+      where: { option: '--user' },
+    });
   return { username: user, password };
 }
 
@@ -78,7 +83,10 @@ function credentialsFromEnv(user: string | undefined): SignIn | undefined {
 async function prompted(user: string | undefined): Promise<SignIn> {
   const username = user ?? (await ask('user name: ', false)).trim();
   const typed = await ask(`password for ${username}: `, true);
-  if (username === '' || typed === '') throw new UserError('no credentials: a user name and a password are needed', 2);
+  if (username === '' || typed === '')
+    throw new UserError('ERPGEN_NO_CREDENTIALS', 'no credentials: a user name and a password are needed', {
+      exitCode: 2,
+    });
   return { username, password: typed };
 }
 
@@ -126,11 +134,22 @@ async function fetchFrom(options: FetchSnapshotOptions): Promise<FetchReport> {
   });
   const baseUrl = flags.baseUrl ?? config.fetch?.baseUrl;
   if (baseUrl === undefined)
-    throw new UserError('no server: give --base-url, or set fetch.baseUrl in erpgen.config.json', 2);
+    throw new UserError(
+      'ERPGEN_FETCH_NO_SERVER',
+      'no server: give --base-url, or set fetch.baseUrl in erpgen.config.json',
+      {
+        exitCode: 2,
+        where: { option: '--base-url' },
+      },
+    );
   const maxMetadataMb = flags.maxMetadataMb ?? config.fetch?.maxMetadataMb;
   const signIn = options.signIn ?? credentialsFromEnv(flags.user) ?? (await options.askSignIn?.());
   if (signIn === undefined)
-    throw new UserError('no credentials: give --user and set ERP_PASSWORD, or set ERP_CONSUMER_KEY', 2);
+    throw new UserError(
+      'ERPGEN_NO_CREDENTIALS',
+      'no credentials: give --user and set ERP_PASSWORD, or set ERP_CONSUMER_KEY',
+      { exitCode: 2 },
+    );
   const out = relative(process.cwd(), config.snapshot) || '.';
   // the report services of the snapshot replaced and of the config's (--out may name another folder)
   const teams =
@@ -138,6 +157,7 @@ async function fetchFrom(options: FetchSnapshotOptions): Promise<FetchReport> {
   const { reportServicesIn } = await import('../source/snapshot.js');
   const reportServices = [...new Set([...reportServicesIn(config.snapshot), ...reportServicesIn(teams.snapshot)])];
   const live = await import('../source/live/fetch-snapshot.js');
+  const { onWarning, onNotice } = options;
   try {
     const result = await live.fetchSnapshot(
       {
@@ -151,8 +171,8 @@ async function fetchFrom(options: FetchSnapshotOptions): Promise<FetchReport> {
         metadataTimeoutMs: flags.timeout * 1000,
         ...(maxMetadataMb !== undefined ? { maxMetadataBytes: Math.floor(maxMetadataMb * 1_048_576) } : {}),
         ...(options.onProgress ? { progress: options.onProgress } : {}),
-        ...(options.onWarning ? { warn: options.onWarning } : {}),
-        ...(options.onNotice ? { notice: options.onNotice } : {}),
+        ...(onWarning ? { warn: (n: Notice) => onWarning(n.message, { ...n, level: 'warning' }) } : {}),
+        ...(onNotice ? { notice: (n: Notice) => onNotice(n.message, noticeDiagnostic(n)) } : {}),
         ...(options.onLog ? { log: options.onLog } : {}),
       },
       ERPGEN_VERSION,
@@ -162,7 +182,9 @@ async function fetchFrom(options: FetchSnapshotOptions): Promise<FetchReport> {
     // the file system saying no (permissions, a full disk) is the user's to fix, not an erpgen bug
     const e = error as NodeJS.ErrnoException;
     if (!(error instanceof UserError) && typeof e.syscall === 'string' && typeof e.code === 'string')
-      throw new UserError(`${e.path ?? out}: cannot ${e.syscall} (${e.code})`);
+      throw new UserError('ERPGEN_FILE_SYSTEM', `${e.path ?? out}: cannot ${e.syscall} (${e.code})`, {
+        where: { file: e.path ?? out },
+      });
     throw error;
   }
 }
@@ -173,10 +195,10 @@ async function run(flags: Flags<typeof FETCH_OPTIONS>): Promise<number> {
   const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY);
   const showProgress = !flags.quiet && Boolean(process.stderr.isTTY) && !process.env['CI'];
   const progress = progressLine(showProgress);
-  const say = (line: string): void => {
+  const say = (_: string, diagnostic: Diagnostic): void => {
     if (flags.quiet) return;
     progress.done();
-    process.stderr.write(`erpgen: ${line}\n`);
+    process.stderr.write(diagnosticLine(diagnostic, flags.format));
   };
   try {
     const { manifest, out } = await fetchFrom({
@@ -186,13 +208,21 @@ async function run(flags: Flags<typeof FETCH_OPTIONS>): Promise<number> {
       onWarning: say,
       onNotice: say,
       // retries and token calls: worth seeing while waiting at a terminal, noise in a CI log
+      // (the runtime's lines, not diagnostics: they have no code, and no JSON form)
       onLog: (line) => {
-        if (showProgress) say(line);
+        if (showProgress && flags.format === 'text' && !flags.quiet) {
+          progress.done();
+          process.stderr.write(`erpgen: ${line}\n`);
+        }
       },
     });
     progress.done();
-    if (!flags.quiet) {
-      const d = manifest.documents;
+    const d = manifest.documents;
+    if (flags.format === 'json') {
+      const { baseUrl, serverBuild, services } = manifest;
+      const counts = { tables: d.table.kept, views: d.view.kept, services: services.fetched.length };
+      console.log(JSON.stringify({ out, baseUrl, build: serverBuild, ...counts, skipped: services.skipped.length }));
+    } else if (!flags.quiet) {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const skipped = manifest.services.skipped.length ? ` (${manifest.services.skipped.length} skipped)` : '';
       console.log(

@@ -5,6 +5,7 @@
 import { relative } from 'node:path';
 import type { StaleReport } from '../check-report.js';
 import { configPath, loadConfig } from '../config.js';
+import { diagnosticLine, noticeDiagnostic, type Diagnostic, type Notice } from '../diagnostics.js';
 import { handOver } from '../early-stop.js';
 import type { GenerateResult } from '../generate.js';
 import { progressBar, type ProgressCounts } from '../progress.js';
@@ -17,8 +18,11 @@ import { GENERATE_OPTIONS } from './options.js';
 export type GenerateOptions = ApiOptions<typeof GENERATE_OPTIONS> & {
   /** stops the run (it ends with a `Stopped` error, the output as it was) until it begins to move files into it */
   readonly signal?: AbortSignal;
-  /** each notice: an object left out and why, a pattern that matched nothing */
-  readonly onNotice?: (line: string) => void;
+  /**
+   * each notice: an object left out and why, a pattern that matched nothing; its line as the CLI says it, and the
+   * notice as data (its stable code and where it applies)
+   */
+  readonly onNotice?: (line: string, notice: Diagnostic) => void;
   /** as modules are emitted: objects and services done, of their totals */
   readonly onProgress?: (done: ProgressCounts, total: ProgressCounts) => void;
 };
@@ -71,7 +75,8 @@ async function generateFrom(options: GenerateOptions, args?: readonly string[]):
   const invocation: Invocation | undefined =
     key !== undefined && configSha !== undefined ? { key, configFile, configSha, config } : undefined;
   const out = relative(process.cwd(), config.out) || '.';
-  const notice = options.onNotice ?? (() => undefined);
+  const onNotice = options.onNotice;
+  const notice = onNotice ? (n: Notice) => onNotice(n.message, noticeDiagnostic(n)) : () => undefined;
   const run = openRun(config, flags.check, invocation);
   let result = previousRun(run, flags.check, notice);
   if (!result) {
@@ -105,16 +110,20 @@ async function run(flags: Flags<typeof GENERATE_OPTIONS>, args: readonly string[
         ...flags,
         signal: stop.signal,
         ...(bar ? { onProgress: bar.update } : {}),
-        onNotice: (line) => {
-          if (!flags.quiet) process.stderr.write(`erpgen: ${line}\n`);
+        onNotice: (_, notice) => {
+          if (!flags.quiet) process.stderr.write(diagnosticLine(notice, flags.format));
         },
       },
       args,
     );
     bar?.done();
     if (report.upToDate) return showDone(report, flags, started);
-    if (flags.format === 'json') console.log(JSON.stringify({ upToDate: false, ...report.stale }, null, 2));
-    else process.stderr.write((await import('../check-report.js')).staleText(report.stale!));
+    const { staleDiagnostic, staleText } = await import('../check-report.js');
+    if (flags.format === 'json') {
+      // the report is the result (standard output), its first line the error (standard error), each one JSON line
+      console.log(JSON.stringify({ upToDate: false, ...report.stale }));
+      process.stderr.write(diagnosticLine(staleDiagnostic(report.stale!), 'json'));
+    } else process.stderr.write(staleText(report.stale!));
     return 1;
   } finally {
     process.off('SIGINT', onInterrupt);

@@ -97,7 +97,8 @@ function flagProblem(key: string, option: Option, value: unknown, message: strin
   const shown = words.every((w) => typeof w === 'string' || (typeof w === 'number' && !Number.isNaN(w)))
     ? ` ${words.join(' ')}`
     : '';
-  return new UserError(`${option.positional ? key : `--${flagName(key)}`}${shown}: ${message}`, 2);
+  const name = option.positional ? key : `--${flagName(key)}`;
+  return new UserError('ERPGEN_FLAG_INVALID', `${name}${shown}: ${message}`, { exitCode: 2, where: { option: name } });
 }
 
 /**
@@ -136,7 +137,9 @@ export function readApiOptions<T extends Table>(
 ): Flags<T> {
   if (options === undefined) return readFlags(table, {}, false);
   if (typeof options !== 'object' || options === null || Array.isArray(options))
-    throw new UserError(`${call}(): takes an object of options, not ${quote(options)}`, 2);
+    throw new UserError('ERPGEN_ARGUMENTS', `${call}(): takes an object of options, not ${quote(options)}`, {
+      exitCode: 2,
+    });
   const taken = entries(table)
     .filter(([, option]) => option.on !== 'config' && !option.terminal)
     .map(([key]) => key);
@@ -144,10 +147,11 @@ export function readApiOptions<T extends Table>(
     if (taken.includes(key) || extra.includes(key)) continue;
     const option = (table as Record<string, Option>)[key];
     throw new UserError(
+      'ERPGEN_ARGUMENTS',
       option?.on === 'config'
         ? `${call}(): ${named(key)} is read from erpgen.config.json (or the config option's file), not given here`
         : `${call}(): ${option?.terminal ? `${named(key)} is for the command line only` : `no option ${named(key)}`}; it takes ${[...taken, ...extra].join(', ')}`,
-      2,
+      { exitCode: 2, where: { option: key } },
     );
   }
   return readFlags(table, options, false);

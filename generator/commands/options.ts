@@ -143,7 +143,8 @@ export const GENERATE_OPTIONS = {
   },
   format: {
     type: z.enum(['text', 'json']).default('text'),
-    describe: "--check's report: text, or json for tools",
+    describe:
+      'text, or json for tools: notices and errors as JSON lines on stderr, the result (--check: the report) as JSON on stdout',
     on: 'flag',
     terminal: true,
   },
@@ -195,6 +196,13 @@ export const FETCH_OPTIONS = {
     type: seconds('give a number of mebibytes').optional(),
     describe: `the most MiB taken of one schema document (default ${DEFAULT_MAX_METADATA_BYTES / 1_048_576}; or fetch.maxMetadataMb in the config)`,
     on: 'both',
+  },
+  format: {
+    type: z.enum(['text', 'json']).default('text'),
+    describe:
+      'text, or json for tools: warnings, notices and errors as JSON lines on stderr, the result as JSON on stdout',
+    on: 'flag',
+    terminal: true,
   },
   quiet,
   ...SECRET_FLAGS,

@@ -100,6 +100,7 @@ export async function checkProject(input: ProjectInput): Promise<ProjectResult> 
     const reach = projectReach(listing, { packageName: config.packageName, out, paths: team.paths, skip: [work] });
     if (!reach.any)
       throw new UserError(
+        'ERPGEN_PROJECT_NO_IMPORT',
         `${shown}: no file of the project imports ${config.packageName} (the packageName of erpgen.config.json) nor ${shownPath(config.out)}: give the tsconfig of the project that imports it (not one that only lists references)`,
       );
     const wanted = reach.modules;
@@ -111,7 +112,10 @@ export async function checkProject(input: ProjectInput): Promise<ProjectResult> 
       step(
         `generating the ${name} package (${wanted ? `the ${wanted.size} modules your code imports` : 'every module'})`,
       );
-      await generate({ ...config, snapshot, out: join(work, name), definitions: [...definitions] }, only ? { only } : {});
+      await generate(
+        { ...config, snapshot, out: join(work, name), definitions: [...definitions] },
+        only ? { only } : {},
+      );
       return join(work, name);
     };
     const oldPackage = await packageAt('old', input.before, diff.overlays.before);
@@ -183,12 +187,14 @@ export async function checkProject(input: ProjectInput): Promise<ProjectResult> 
     const reached = [newPackage, ...(places.has('new') ? [places.get('new')!(out)] : [])];
     if (!outputs[1]!.split(/\r?\n/).some((line) => reached.some((p) => isInside(resolve(line.trim()), p))))
       throw new UserError(
+        'ERPGEN_PROJECT_NO_IMPORT',
         `${shown}: no file of the project imports ${config.packageName} (the packageName of erpgen.config.json): give the tsconfig of the project that imports it (not one that only lists references)`,
       );
     const packages = variants.map((v) => v.pkg);
     const diagnostics = outputs.map((output, i) => {
       const { located, global } = parseDiagnostics(output);
-      if (global.length) throw new UserError(`${shown}: tsc cannot check the project: ${global[0]}`);
+      if (global.length)
+        throw new UserError('ERPGEN_PROJECT_TSC_FAILED', `${shown}: tsc cannot check the project: ${global[0]}`);
       // errors inside the packages themselves are not the team's code (paths as printed from where tsc ran)
       const cwd = places.get(variants[i]!.name)?.(projectDir) ?? projectDir;
       return located.filter((d) => !packages.some((p) => isInside(resolve(cwd, d.file), p)));

@@ -103,7 +103,8 @@ export async function runDiff(
     return { ...input, report, failed: failed(flags, diff, project) };
   } catch (error) {
     // as diff(1): 2 is trouble, whatever it was; 1 is reserved for "there are changes"
-    if (error instanceof UserError) throw new UserError(error.message, 2);
+    if (error instanceof UserError)
+      throw new UserError(error.code, error.message, { exitCode: 2, ...(error.where ? { where: error.where } : {}) });
     throw error;
   } finally {
     for (const s of sources) s.close();

@@ -42,9 +42,12 @@ export function findTsconfig(given: string): string {
   let file = resolve(given);
   if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) file = join(file, 'tsconfig.json');
   const stat = statSync(file, { throwIfNoEntry: false });
-  if (!stat) throw new UserError(`--project ${given}: no such tsconfig file`);
+  if (!stat) throw new UserError('ERPGEN_PROJECT_TSCONFIG', `--project ${given}: no such tsconfig file`);
   if (!stat.isFile())
-    throw new UserError(`--project ${given}: not a file (a tsconfig.json, or the folder holding one)`);
+    throw new UserError(
+      'ERPGEN_PROJECT_TSCONFIG',
+      `--project ${given}: not a file (a tsconfig.json, or the folder holding one)`,
+    );
   return file;
 }
 
@@ -54,7 +57,9 @@ export function findCompiler(projectDir: string, shown: string): { tsc: string; 
     pkgFile = createRequire(join(projectDir, 'package.json')).resolve('typescript/package.json');
   } catch {
     throw new UserError(
+      'ERPGEN_PROJECT_NO_TYPESCRIPT',
       `--project ${shown}: TypeScript is not installed for this project (npm install -D typescript there): erpgen checks your code with your own compiler`,
+      { where: { option: '--project' } },
     );
   }
   let pkg: { version?: unknown; bin?: unknown } = {};
@@ -65,7 +70,10 @@ export function findCompiler(projectDir: string, shown: string): { tsc: string; 
   }
   const bin = typeof pkg.bin === 'string' ? pkg.bin : isObject(pkg.bin) ? pkg.bin['tsc'] : undefined;
   if (typeof bin !== 'string')
-    throw new UserError(`--project ${shown}: the typescript package found at ${dirname(pkgFile)} has no tsc`);
+    throw new UserError(
+      'ERPGEN_PROJECT_NO_TYPESCRIPT',
+      `--project ${shown}: the typescript package found at ${dirname(pkgFile)} has no tsc`,
+    );
   return { tsc: join(dirname(pkgFile), bin), version: typeof pkg.version === 'string' ? pkg.version : '?' };
 }
 
@@ -138,15 +146,20 @@ function tsconfigChain(file: string, seen = new Set<string>()): TsconfigFile[] {
   const text = readCapped(file, TSCONFIG_MAX_BYTES);
   if (text === undefined)
     throw new UserError(
+      'ERPGEN_PROJECT_TSCONFIG',
       `${shownPath(file)}: cannot read this tsconfig (not a regular file of at most ${TSCONFIG_MAX_BYTES >> 20} MB)`,
     );
   try {
     json = parseJsonc(text.replace(/^\uFEFF/, '')) as TsconfigFile['json'];
   } catch (error) {
-    throw new UserError(`${shownPath(file)}: cannot read this tsconfig (${(error as Error).message})`);
+    throw new UserError(
+      'ERPGEN_PROJECT_TSCONFIG',
+      `${shownPath(file)}: cannot read this tsconfig (${(error as Error).message})`,
+    );
   }
   const problem = shapeProblem(json);
-  if (problem) throw new UserError(`${shownPath(file)}: not a tsconfig erpgen can read: ${problem}`);
+  if (problem)
+    throw new UserError('ERPGEN_PROJECT_TSCONFIG', `${shownPath(file)}: not a tsconfig erpgen can read: ${problem}`);
   const bases = json.extends === undefined ? [] : Array.isArray(json.extends) ? json.extends : [json.extends];
   const chain: TsconfigFile[] = [];
   for (const base of bases) {
@@ -167,7 +180,11 @@ function tsconfigChain(file: string, seen = new Set<string>()): TsconfigFile[] {
       const stat = statSync(c, { throwIfNoEntry: false });
       return stat !== undefined && !stat.isFile() && !stat.isDirectory();
     });
-    if (odd) throw new UserError(`${shownPath(file)}: "extends" names ${quote(base)}, which is not a file`);
+    if (odd)
+      throw new UserError(
+        'ERPGEN_PROJECT_TSCONFIG',
+        `${shownPath(file)}: "extends" names ${quote(base)}, which is not a file`,
+      );
     const found = candidates.find((c) => existsSync(c) && statSync(c).isFile());
     if (found) chain.push(...tsconfigChain(found, seen));
   }
@@ -281,6 +298,7 @@ export function runTsc(run: TscRun): Promise<string> {
       () =>
         stop(
           new UserError(
+            'ERPGEN_PROJECT_TIMEOUT',
             `${run.shown}: tsc ${run.what} did not finish within ${run.timeoutMs / 1000} s: stopped (give it longer with --project-timeout)`,
           ),
         ),
@@ -289,12 +307,19 @@ export function runTsc(run: TscRun): Promise<string> {
     const take = (chunk: Buffer) => {
       size += chunk.length;
       if (size > TSC_OUTPUT_MAX)
-        stop(new UserError(`${run.shown}: tsc ${run.what} printed more than ${TSC_OUTPUT_MAX >> 20} MB: stopped`));
+        stop(
+          new UserError(
+            'ERPGEN_PROJECT_TSC_FAILED',
+            `${run.shown}: tsc ${run.what} printed more than ${TSC_OUTPUT_MAX >> 20} MB: stopped`,
+          ),
+        );
       else chunks.push(chunk);
     };
     child.stdout.on('data', take);
     child.stderr.on('data', take);
-    child.on('error', (error) => stop(new UserError(`${run.shown}: tsc cannot run: ${error.message}`)));
+    child.on('error', (error) =>
+      stop(new UserError('ERPGEN_PROJECT_TSC_FAILED', `${run.shown}: tsc cannot run: ${error.message}`)),
+    );
     child.on('close', (code) => {
       clearTimeout(timer);
       running.delete(child);
@@ -305,6 +330,7 @@ export function runTsc(run: TscRun): Promise<string> {
       else
         fail(
           new UserError(
+            'ERPGEN_PROJECT_TSC_FAILED',
             `${run.shown}: tsc ${run.what} stopped (exit ${code}): ${quote(output.trim().split('\n')[0] ?? '')}`,
           ),
         );

@@ -200,6 +200,7 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
       tooDeep: (namespace, name, at) =>
         isContainer(namespace, name)
           ? inputError(
+              'ERPGEN_CSDL_TOO_DEEP',
               label,
               `container ${named(`${namespace}.${name}`)} nests deeper than ${MAX_MEMBER_DEPTH} levels`,
               locate(file, name, at),
@@ -220,17 +221,25 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
     check ? undefined : () => false,
   );
 
-  if (version === undefined) throw inputError(label, 'has no $Version: not a JSON CSDL schema document', 0);
+  if (version === undefined)
+    throw inputError('ERPGEN_NOT_CSDL', label, 'has no $Version: not a JSON CSDL schema document', 0);
   if (!/^4\.0/.test(version))
     throw inputError(
+      'ERPGEN_CSDL_VERSION',
       label,
       `has $Version ${quote(version)}: only OData 4.0 JSON CSDL is supported`,
       locate(file, version, 0),
     );
   if (containerName === undefined)
-    throw inputError(label, 'has no $EntityContainer: the document names no container, so it exposes no objects', 0);
+    throw inputError(
+      'ERPGEN_NOT_CSDL',
+      label,
+      'has no $EntityContainer: the document names no container, so it exposes no objects',
+      0,
+    );
   if (!container || !isContainer(...splitQualified(qualify(containerName)))) {
     throw inputError(
+      'ERPGEN_CSDL_INVALID',
       label,
       `has no entity container ${quote(containerName)} (named by $EntityContainer)`,
       locate(file, containerName, 0),
@@ -242,17 +251,32 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
   const seen = new Set<string>();
   for (const { name, type, isObject, collection, operation } of container.sets) {
     if (!isObject)
-      throw inputError(label, `container member ${quote(name)} is not an object`, locate(file, name, container.at));
+      throw inputError(
+        'ERPGEN_CSDL_INVALID',
+        label,
+        `container member ${quote(name)} is not an object`,
+        locate(file, name, container.at),
+      );
     // JSON.parse would keep the last of two equal keys; which one the server meant is anybody's guess
     if (seen.has(name))
-      throw inputError(label, `entity set ${quote(name)} appears twice in the container`, container.at);
+      throw inputError(
+        'ERPGEN_CSDL_INVALID',
+        label,
+        `entity set ${quote(name)} appears twice in the container`,
+        container.at,
+      );
     seen.add(name);
     if (operation) {
       leftOut.push({ name, what: `${operation} import` });
       continue;
     }
     if (type === undefined || !type.includes('.')) {
-      throw inputError(label, `entity set ${quote(name)} has no qualified $Type`, locate(file, name, container.at));
+      throw inputError(
+        'ERPGEN_CSDL_INVALID',
+        label,
+        `entity set ${quote(name)} has no qualified $Type`,
+        locate(file, name, container.at),
+      );
     }
     if (!collection) leftOut.push({ name, what: 'singleton' });
     else objects.push({ name, surface, entityType: flat(qualify(type)) });
@@ -370,6 +394,7 @@ export function* csdlObjects<W extends IndexedObject>(
       (main && pending.has(`${namespace}.${name}`)) || neededAs(namespace, name) !== undefined,
     tooDeep: (namespace, name, at) =>
       inputError(
+        'ERPGEN_CSDL_TOO_DEEP',
         label,
         `${pending.has(`${namespace}.${name}`) ? 'entity type' : 'type'} ${named(`${namespace}.${name}`)} nests deeper than ${MAX_MEMBER_DEPTH} levels`,
         locate(file, name, at),
@@ -388,6 +413,7 @@ export function* csdlObjects<W extends IndexedObject>(
       const kind = value.get('$Kind');
       if (kind !== 'EntityType') {
         throw inputError(
+          'ERPGEN_CSDL_INVALID',
           label,
           `${named(qualified)} is named as an entity set's $Type but ${kind === undefined ? 'has no $Kind' : `has $Kind ${quote(kind)}`}, not EntityType`,
           locate(file, name, at),
@@ -429,6 +455,7 @@ export function* csdlObjects<W extends IndexedObject>(
     let at = locate(file, o.entityType, document.containerAt);
     if (at === document.containerAt) at = locate(file, o.name, document.containerAt);
     throw inputError(
+      'ERPGEN_CSDL_INVALID',
       label,
       `entity set ${quote(o.name)} has $Type ${quote(o.entityType)}, which names no entity type in the document`,
       at,
@@ -535,6 +562,7 @@ function readColumns(
     const keys = Array.isArray(key) ? key.map((k) => (isRecord(k) ? Object.values(k)[0] : k)) : [];
     if (keys.length === 0 || !keys.every((k): k is string => typeof k === 'string'))
       throw inputError(
+        'ERPGEN_CSDL_INVALID',
         label,
         `entity type ${named(keyed.qualified)} has $Key ${quote(key)}: expected an array of property names`,
         locate(file, '$Key', keyed.at),
@@ -551,6 +579,7 @@ function readColumns(
       const column = () => `column ${quote(name)} of entity type ${named(qualified)}`;
       if (!isRecord(value))
         throw inputError(
+          'ERPGEN_CSDL_INVALID',
           label,
           `entity type ${named(qualified)}: member ${quote(name)} is not an object`,
           locate(file, name, at),
@@ -561,6 +590,7 @@ function readColumns(
       }
       if (value['$Kind'] !== undefined && value['$Kind'] !== 'Property')
         throw inputError(
+          'ERPGEN_CSDL_INVALID',
           label,
           `${column()} has $Kind ${quote(value['$Kind'])}: expected "Property" or "NavigationProperty"`,
           locate(file, name, at),
@@ -568,13 +598,19 @@ function readColumns(
       const typeName = value['$Type'] ?? 'Edm.String';
       if (typeof typeName !== 'string')
         throw inputError(
+          'ERPGEN_CSDL_INVALID',
           label,
           `${column()} has $Type ${quote(typeName)}: expected the name of an Edm type`,
           locate(file, name, at),
         );
       const primitive = EDM_TYPES.has(typeName);
       if (!primitive && typeName.startsWith('Edm.'))
-        throw inputError(label, `${column()} has unknown type ${quote(typeName)}`, locate(file, typeName, at));
+        throw inputError(
+          'ERPGEN_CSDL_INVALID',
+          label,
+          `${column()} has unknown type ${quote(typeName)}`,
+          locate(file, typeName, at),
+        );
       if (value['$Collection'] === true) {
         leftOut.push({ name, why: 'collection' });
         continue;
@@ -608,6 +644,7 @@ function readColumns(
         const given = facets[facet];
         if (given !== undefined && !rule.ok(given))
           throw inputError(
+            'ERPGEN_CSDL_INVALID',
             label,
             `${column()} has ${facet} ${quote(given)}: expected ${rule.expected}`,
             locate(file, name, at),
@@ -635,6 +672,7 @@ function readColumns(
   for (const k of keyNames) {
     if (!columns.some((c) => c.name === k))
       throw inputError(
+        'ERPGEN_CSDL_INVALID',
         label,
         `entity type ${entityType} has $Key ${quote(k)}, which is not one of its properties`,
         locate(file, k, keyed!.at),

@@ -82,12 +82,18 @@ export function fitsDefinition(raw: unknown): raw is Definition {
 function parseJson(text: string, label: string): unknown {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (/^\s*$/.test(text))
-    throw inputError(label, 'is empty (an unknown service or an unlicensed window answers an empty HTTP 500)', 0);
-  if (/^\s*</.test(text)) throw inputError(label, 'is XML or HTML, not JSON (send Accept: application/json)', 0);
+    throw inputError(
+      'ERPGEN_JSON_INVALID',
+      label,
+      'is empty (an unknown service or an unlicensed window answers an empty HTTP 500)',
+      0,
+    );
+  if (/^\s*</.test(text))
+    throw inputError('ERPGEN_JSON_INVALID', label, 'is XML or HTML, not JSON (send Accept: application/json)', 0);
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw inputError(label, `invalid JSON: ${(error as Error).message}`);
+    throw inputError('ERPGEN_JSON_INVALID', label, `invalid JSON: ${(error as Error).message}`);
   }
 }
 
@@ -96,6 +102,7 @@ export function parseServiceList(text: string, label: string): string[] {
   const names = serviceNames(parseJson(text, label));
   if (!names)
     throw inputError(
+      'ERPGEN_SERVICE_LIST_INVALID',
       label,
       'is not a service list (a list of names, of {Name} objects, {value: [...]} or {Services: [...]})',
     );
@@ -139,7 +146,7 @@ export function parseDefinition(text: string, label: string): TransactionService
     const name = (raw as { Name?: unknown } | null)?.Name;
     const service = typeof name === 'string' ? `service ${named(name)}` : 'the definition';
     const where = describePath(raw, issue.path);
-    throw inputError(label, `${service}${where ? `, ${where}` : ''}: ${issue.message}`);
+    throw inputError('ERPGEN_DEFINITION_INVALID', label, `${service}${where ? `, ${where}` : ''}: ${issue.message}`);
   }
   return serviceOf(parsed.data, label);
 }
@@ -149,12 +156,17 @@ function serviceOf(definition: Definition, label: string): TransactionService {
   const seen = new Set<string>();
   const elements: DataElement[] = definition.TransactionDefinition.DataElementDefinitions.map((e) => {
     if (seen.has(e.Name))
-      throw inputError(label, `service ${named(definition.Name)}, element ${quote(e.Name)}: defined twice`);
+      throw inputError(
+        'ERPGEN_DEFINITION_INVALID',
+        label,
+        `service ${named(definition.Name)}, element ${quote(e.Name)}: defined twice`,
+      );
     seen.add(e.Name);
     const names = new Set<string>();
     const fields: TransactionField[] = e.FieldDefinitions.map((f) => {
       if (names.has(f.Name))
         throw inputError(
+          'ERPGEN_DEFINITION_INVALID',
           label,
           `service ${named(definition.Name)}, element ${quote(e.Name)}, field ${quote(f.Name)}: defined twice`,
         );
@@ -172,6 +184,7 @@ function serviceOf(definition: Definition, label: string): TransactionService {
     for (const key of keyFields) {
       if (!names.has(key))
         throw inputError(
+          'ERPGEN_DEFINITION_INVALID',
           label,
           `service ${named(definition.Name)}, element ${quote(e.Name)}: KeyFields names ${quote(key)}, which is not one of its fields`,
         );

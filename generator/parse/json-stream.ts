@@ -92,7 +92,8 @@ export function* jsonBlocks(
       if (first) {
         // a whitespace-only first block says nothing yet; sniff again with the next one
         const problem = sniff(text);
-        if (problem && !(problem.startsWith('is empty') && read === BLOCK)) throw inputError(label, problem, 0);
+        if (problem && !(problem.startsWith('is empty') && read === BLOCK))
+          throw inputError('ERPGEN_NOT_CSDL', label, problem, 0);
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
         first = text.trim() === '' && read === BLOCK;
       }
@@ -102,7 +103,7 @@ export function* jsonBlocks(
       yield { tokens: block, blockStart: offset };
       offset += read;
     }
-    if (first) throw inputError(label, 'is empty: expected a JSON CSDL schema document', 0);
+    if (first) throw inputError('ERPGEN_NOT_CSDL', label, 'is empty: expected a JSON CSDL schema document', 0);
     yield { tokens: tokens(NONE as unknown as string), blockStart: offset };
   } finally {
     closeSync(fd);
@@ -253,7 +254,7 @@ export function* outline(file: string, label: string, o: Outline): Generator<voi
       expect = COMMA_OR_END;
       if (depth === 0) {
         parse(text);
-        throw inputError(label, 'is not a JSON object: expected a JSON CSDL schema document', 0);
+        throw inputError('ERPGEN_NOT_CSDL', label, 'is not a JSON object: expected a JSON CSDL schema document', 0);
       }
       const scalar = spanKind !== OPEN_OBJECT && spanKind !== OPEN_ARRAY;
       if (!checked) return false;
@@ -295,7 +296,8 @@ export function* outline(file: string, label: string, o: Outline): Generator<voi
         const head = data.toString('utf8', 0, length);
         const problem = sniff(head);
         // a whitespace-only first block says nothing yet; sniff again with the next one
-        if (problem && !(problem.startsWith('is empty') && read === BLOCK)) throw inputError(label, problem, 0);
+        if (problem && !(problem.startsWith('is empty') && read === BLOCK))
+          throw inputError('ERPGEN_NOT_CSDL', label, problem, 0);
         if (base === 0 && i === 0 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) i = 3;
         first = head.trim() === '' && read === BLOCK;
       }
@@ -356,6 +358,7 @@ export function* outline(file: string, label: string, o: Outline): Generator<voi
           case DOCUMENT:
             if (c === OPEN_ARRAY)
               throw inputError(
+                'ERPGEN_NOT_CSDL',
                 label,
                 'is a JSON array, not a JSON CSDL schema document (an object with $Version and $EntityContainer)',
                 0,
@@ -419,7 +422,7 @@ export function* outline(file: string, label: string, o: Outline): Generator<voi
         i++;
       }
       if (eof) {
-        if (first) throw inputError(label, 'is empty: expected a JSON CSDL schema document', 0);
+        if (first) throw inputError('ERPGEN_NOT_CSDL', label, 'is empty: expected a JSON CSDL schema document', 0);
         if (span >= 0 && !inString && brackets.length === 0 && spanKind !== OPEN_OBJECT && spanKind !== OPEN_ARRAY) {
           // a number or literal that ends the file
           const text = data.toString('utf8', span - base, length);
@@ -439,6 +442,7 @@ export function* outline(file: string, label: string, o: Outline): Generator<voi
 
 function tooLong(label: string, from: number): Error {
   return inputError(
+    'ERPGEN_JSON_VALUE_TOO_LONG',
     label,
     `holds a single value longer than ${MAX_VALUE_BYTES / 1_048_576} MiB (a string that does not end?), which no schema document has`,
     from,
@@ -485,6 +489,7 @@ function syntaxError(file: string, label: string): Error {
     const reason = e.message.replace(/^ERROR at .*?: /, '').replace(/^Verifier (cannot parse input: |has )/, '');
     // an error only at the final flush means the text was fine as far as it went: it stopped too early
     return inputError(
+      'ERPGEN_JSON_INVALID',
       label,
       flushing ? `invalid JSON: the document ends too early (truncated?): ${reason}` : `invalid JSON: ${reason}`,
       offset,
@@ -492,7 +497,7 @@ function syntaxError(file: string, label: string): Error {
   } finally {
     closeSync(fd);
   }
-  return inputError(label, 'invalid JSON');
+  return inputError('ERPGEN_JSON_INVALID', label, 'invalid JSON');
 }
 
 /**

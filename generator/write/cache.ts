@@ -29,6 +29,7 @@ import {
   type Stats,
 } from 'node:fs';
 import { join } from 'node:path';
+import type { Notice } from '../diagnostics.js';
 
 export const CACHE = '.erpgen-cache';
 
@@ -36,7 +37,7 @@ export const CACHE = '.erpgen-cache';
 export interface RunSummary {
   readonly objects: number;
   readonly services: number;
-  readonly notices: readonly string[];
+  readonly notices: readonly Notice[];
 }
 
 /**
@@ -182,7 +183,7 @@ export function readCache(out: string): CacheRecord | undefined {
   const endByte = bytes.lastIndexOf('\nend ');
   const sealed = end >= 0 && text.slice(end + '\nend '.length).trim() === sealOf(bytes.subarray(0, endByte + 1));
   const parts: string[] = [];
-  const notices: string[] = [];
+  const notices: Notice[] = [];
   const invocations: Invocation[] = [];
   let counts: number[] | undefined;
   let stats: string | undefined;
@@ -193,8 +194,12 @@ export function readCache(out: string): CacheRecord | undefined {
     if (next < 0) next = text.length;
     const line = text.slice(at, next);
     if (line.startsWith('part ')) parts.push(line.slice('part '.length));
-    else if (line.startsWith('notice ')) notices.push(JSON.parse(line.slice('notice '.length)) as string);
-    else if (line.startsWith('run ')) counts = line.split(' ').slice(1).map(Number);
+    else if (line.startsWith('notice ')) {
+      // a notice is `{code, message, where?}` (a record of an older erpgen held only the text: not trusted)
+      const n = JSON.parse(line.slice('notice '.length)) as Partial<Notice> | null;
+      if (typeof n?.code === 'string' && typeof n.message === 'string') notices.push(n as Notice);
+      else counts = undefined;
+    } else if (line.startsWith('run ')) counts = line.split(' ').slice(1).map(Number);
     else if (line.startsWith('invocation ')) {
       const invocation = invocationOf(line);
       if (invocation) invocations.push(invocation);

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { notice, type Notice } from '../diagnostics.js';
 import { Stopped } from '../errors.js';
 import { named, quote } from '../message-text.js';
 
@@ -164,7 +165,7 @@ export interface LockOptions {
   /** a run stopped while it waits ends with `Stopped` */
   readonly signal?: AbortSignal | undefined;
   /** said once when the run must wait, and when it takes over a dead run's lock */
-  readonly notice?: ((line: string) => void) | undefined;
+  readonly notice?: ((notice: Notice) => void) | undefined;
   /** how messages name the folder */
   readonly label: string;
 }
@@ -183,7 +184,13 @@ export async function lockOutput(
   for (;;) {
     const mine = held.get(lock);
     if (mine) {
-      if (!told) options.notice?.(`${label}: another generate in this process is writing it: waiting for it to finish`);
+      if (!told)
+        options.notice?.(
+          notice(
+            'ERPGEN_OUT_LOCK_WAIT',
+            `${label}: another generate in this process is writing it: waiting for it to finish`,
+          ),
+        );
       told = true;
       await until(mine, options);
       continue;
@@ -199,7 +206,12 @@ export async function lockOutput(
     const other = holderOf(found);
     if (other === undefined ? ageMs(lock) > UNREADABLE_DEAD_MS : other.host === hostname() && !isRunning(other)) {
       if (takeOver(lock, found) && other)
-        options.notice?.(`${label}: took over the lock of an erpgen that is no longer running (${shownHolder(other)})`);
+        options.notice?.(
+          notice(
+            'ERPGEN_OUT_LOCK_TAKEN_OVER',
+            `${label}: took over the lock of an erpgen that is no longer running (${shownHolder(other)})`,
+          ),
+        );
       continue;
     }
     if (!told && other) tellWaiting(other, lock, options);
@@ -214,7 +226,10 @@ function tellWaiting(other: Holder, lock: string, options: LockOptions): void {
       ? ''
       : ` (erpgen cannot tell from here whether it still runs: if it does not, remove ${lock})`;
   options.notice?.(
-    `${options.label}: another erpgen is writing it (${shownHolder(other)}): waiting for it to finish${where}`,
+    notice(
+      'ERPGEN_OUT_LOCK_WAIT',
+      `${options.label}: another erpgen is writing it (${shownHolder(other)}): waiting for it to finish${where}`,
+    ),
   );
 }
 

@@ -21,6 +21,7 @@
 //   and erpgen refuses to write into a non-empty folder it did not make.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
+import { notice, type Notice } from '../diagnostics.js';
 import { UserError } from '../errors.js';
 import { flat } from '../flat-string.js';
 import { named } from '../message-text.js';
@@ -107,6 +108,7 @@ export class OutputWriter {
       const waited = await waitForWriter(this.real, lock);
       if (readJournal(this.real))
         throw new UserError(
+          'ERPGEN_OUT_INTERRUPTED',
           `${this.label}: a run of erpgen was stopped while it moved its files into place (${journalPath(this.real)} records it): the folder mixes two packages; run erpgen generate to finish it`,
         );
       return this.ready(waited);
@@ -141,17 +143,21 @@ export class OutputWriter {
   }
 
   /** Finishes the commit a killed run left (its journal); true when there was one. */
-  private finishInterrupted(notice: ((line: string) => void) | undefined): boolean {
+  private finishInterrupted(tell: ((notice: Notice) => void) | undefined): boolean {
     const found = readJournal(this.real);
     if (!found) return false;
     const file = journalPath(this.real);
     if (!found.journal)
       throw new UserError(
+        'ERPGEN_OUT_INTERRUPTED',
         `${this.label}: ${file} records a commit that was stopped half done, but ${found.why}: the folder may mix two packages; remove that file and every file of ${this.label} erpgen did not write, then run again`,
       );
     applyJournal(this.real, found.journal, this.tree);
-    notice?.(
-      `${this.label}: finished moving the files of a run that was stopped while it did (pid ${found.journal.pid}, at ${named(found.journal.at)})`,
+    tell?.(
+      notice(
+        'ERPGEN_OUT_COMMIT_FINISHED',
+        `${this.label}: finished moving the files of a run that was stopped while it did (pid ${found.journal.pid}, at ${named(found.journal.at)})`,
+      ),
     );
     return true;
   }
@@ -168,10 +174,13 @@ export class OutputWriter {
       return new Set(readFileSync(manifest, 'utf8').split('\n').filter(isOwnedPath));
     }
     if (existsSync(this.real)) {
-      if (!statSync(this.real).isDirectory()) throw new UserError(`${this.label}: exists and is not a folder`);
+      if (!statSync(this.real).isDirectory())
+        throw new UserError('ERPGEN_OUT_NOT_A_FOLDER', `${this.label}: exists and is not a folder`);
       if (readdirSync(this.real).length > 0 && !this.check) {
         throw new UserError(
+          'ERPGEN_OUT_NOT_ERPGEN',
           `${this.label}: the folder is not empty and was not made by erpgen (no ${MANIFEST}); choose another --out or empty it`,
+          { where: { file: this.label } },
         );
       }
     }
@@ -299,6 +308,7 @@ export class OutputWriter {
     } catch (error) {
       const path = (error as { path?: string }).path ?? this.real;
       throw new UserError(
+        'ERPGEN_OUT_WRITE_FAILED',
         `${this.label}: cannot write ${relative(dirname(this.real), path)}: ${(error as Error).message}`,
       );
     }
@@ -370,6 +380,7 @@ export class OutputWriter {
         applyJournal(this.real, journal, this.tree);
       } catch (error) {
         throw new UserError(
+          'ERPGEN_OUT_WRITE_FAILED',
           `${this.label}: cannot move the files into place (${(error as Error).message}): what is left to do is recorded in ${journalPath(this.real)}, and the next erpgen generate finishes it`,
         );
       }

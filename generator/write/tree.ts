@@ -25,7 +25,10 @@ export function realOutput(out: string, label: string): string {
     // not there (yet): nor a link to nowhere
   }
   if (lstatSync(absolute, { throwIfNoEntry: false })?.isSymbolicLink())
-    throw new UserError(`${label}: is a link to ${quote(readlinkSync(absolute))}, which does not exist`);
+    throw new UserError(
+      'ERPGEN_OUT_LINK',
+      `${label}: is a link to ${quote(readlinkSync(absolute))}, which does not exist`,
+    );
   const parent = dirname(absolute);
   return parent === absolute ? absolute : join(realOutput(parent, label), basename(absolute));
 }
@@ -98,11 +101,13 @@ export class OutputTree {
         // gone meanwhile: the link is said all the same
       }
       throw new UserError(
+        'ERPGEN_OUT_LINK',
         `${shown} is a link${target}: erpgen writes, compares and removes only inside ${this.label}, never through a link; replace the link by a ${wanted === 'file' ? 'file' : 'folder'} or remove it (nothing was changed)`,
       );
     }
     const what = found === 'folder' ? 'a folder' : found === 'file' ? 'a file' : 'not a file nor a folder';
     throw new UserError(
+      'ERPGEN_OUT_IN_THE_WAY',
       `${shown} is ${what} where erpgen writes a ${wanted}: move it away and run again (nothing was changed)`,
     );
   }

@@ -99,6 +99,15 @@ describe('docs under the cursor', () => {
     );
   });
 
+  it("a UDT update's changes complete the table's columns, documented, and not row_uid", () => {
+    const code = `import { createClient } from './client.js';\nimport { udt_pallet } from './tables/udt_pallet.js';\ncreateClient({ baseUrl: 'http://127.0.0.1', auth: 'token' }).udt.update(udt_pallet, { ‸ }, { row_uid: 1 });`;
+    expect(completionDocs(code, 'weight')).toMatch(/^Edm\.Decimal\(19,4\), nullable$/);
+    const position = at(code);
+    const names = service.getCompletionsAtPosition(FILE, position, {})?.entries.map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(['pallet_id', 'location_id', 'weight', 'note']));
+    expect(names).not.toContain('row_uid');
+  });
+
   it('a record read back documents its fields', () => {
     const docs = hover(
       `${ORDER}declare const answer: import('./client.js').TransactionResponse;\nOrder.records(answer, 'TABPAGE_1.order')[0]?.po_‸no;`,

@@ -20,6 +20,7 @@ import { DEFAULT_MAX_METADATA_BYTES } from './download.js';
 import { fetchDocuments, type DocumentEntry, type LeftOut } from './schema-documents.js';
 import { staged } from './snapshot-folder.js';
 import { fetchServices, type ServicesFetched } from './transaction-services.js';
+import { notice, type Notice } from '../../diagnostics.js';
 
 export type { SignIn } from './connection.js';
 export type { DocumentEntry } from './schema-documents.js';
@@ -54,9 +55,9 @@ export interface FetchOptions {
   readonly concurrency?: number;
   readonly progress?: (p: FetchProgress) => void;
   /** warnings (a skipped definition, a missing build): one line each, never a secret */
-  readonly warn?: (line: string) => void;
+  readonly warn?: (warning: Notice) => void;
   /** what the run decided on its own (an allow-list limiting the objects) */
-  readonly notice?: (line: string) => void;
+  readonly notice?: (notice: Notice) => void;
   /** the runtime's log: one line per retry and per token call */
   readonly log?: Logger;
   readonly retry?: RetryPolicy | RetryOptions;
@@ -87,24 +88,36 @@ export interface FetchResult {
   readonly tokenCalls: number;
 }
 
+/** How a base URL the user gave is refused: a flag's error (exit 2). */
+const BASE_URL = { exitCode: 2, where: { option: '--base-url' } } as const;
+
 /** A base URL as the server's families want it: http(s), no credentials, no query, no trailing slash. */
 export function normalizeBaseUrl(text: string): string {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new UserError('--base-url: not a URL (expected e.g. https://erp.example.com)', 2);
+    throw new UserError(
+      'ERPGEN_FETCH_BASE_URL',
+      '--base-url: not a URL (expected e.g. https://erp.example.com)',
+      BASE_URL,
+    );
   }
   const shown = shownUrl(`${url.origin}${url.pathname}`);
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new UserError(`--base-url ${shown}: expected an http or https URL`, 2);
+    throw new UserError('ERPGEN_FETCH_BASE_URL', `--base-url ${shown}: expected an http or https URL`, BASE_URL);
   if (url.username !== '' || url.password !== '')
     throw new UserError(
+      'ERPGEN_FETCH_BASE_URL',
       `--base-url ${shown}: put no credentials in the URL; use --user with ERP_PASSWORD, or ERP_CONSUMER_KEY`,
-      2,
+      BASE_URL,
     );
   if (url.search !== '' || url.hash !== '')
-    throw new UserError(`--base-url ${shown}: give the server's base address without a query`, 2);
+    throw new UserError(
+      'ERPGEN_FETCH_BASE_URL',
+      `--base-url ${shown}: give the server's base address without a query`,
+      BASE_URL,
+    );
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
@@ -127,7 +140,10 @@ export async function fetchSnapshot(options: FetchOptions, version: string): Pro
       const allowList = options.signIn.consumerKey !== undefined ? odataAllowList(token) : undefined;
       if (allowList)
         options.notice?.(
-          `the consumer key's OData allow-list names ${allowList.size} object(s): fetching only those (--tables / --views narrow further)`,
+          notice(
+            'ERPGEN_FETCH_ALLOW_LIST',
+            `the consumer key's OData allow-list names ${allowList.size} object(s): fetching only those (--tables / --views narrow further)`,
+          ),
         );
       const { documents, leftOut } = await fetchDocuments({
         http: connection.documents,

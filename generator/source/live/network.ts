@@ -29,6 +29,7 @@ function proxyOf(env: NodeJS.ProcessEnv, name: string): URL | undefined {
   }
   if (!url || !PROXY_PROTOCOLS.includes(url.protocol) || url.hostname === '')
     throw new UserError(
+      'ERPGEN_PROXY_INVALID',
       `${name} is not a proxy erpgen can use: give http://, https:// or socks5://, then [user:password@]host[:port] (its value is not shown: it may hold a password)`,
     );
   return url;
