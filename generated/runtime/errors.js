@@ -1,3 +1,12 @@
+// Every failure the runtime reports is an ErpError naming what was asked (the object and the query sent)
+// and what the server said, so a log line is enough to act on. Passwords, keys and tokens never appear in
+// them: what a server said passes through redact.ts first.
+import { shownText } from './redact.js';
+/**
+ * The most of a server's own message an error keeps: enough for every message the documents and the public captures
+ * show (a transaction's messages joined), short of a line no log can hold.
+ */
+const SERVER_MESSAGE_MAX = 1000;
 export class ErpError extends Error {
   name = 'ErpError';
   /** how many times the request was sent before this error (1 unless the retry policy retried it) */
@@ -42,6 +51,7 @@ export class ErpAuthError extends ErpError {
       Object.defineProperty(this, 'cause', { value: cause, writable: true, configurable: true, enumerable: false });
   }
 }
+const same = (text) => text;
 /** An HTTP answer the client could not use; the subclasses say what the service means by it. */
 export class ErpHttpError extends ErpError {
   name = 'ErpHttpError';
@@ -50,11 +60,13 @@ export class ErpHttpError extends ErpError {
   status;
   serverMessage;
   constructor(summary, info) {
-    super(`${summary}${info.serverMessage ? `: ${info.serverMessage}` : ''} (HTTP ${info.status}; ${info.request})`);
+    // redacted where it was read; here made safe to show (controls, bidi overrides escaped) and cut, whoever built it
+    const said = info.serverMessage === undefined ? undefined : shownText(info.serverMessage, same, SERVER_MESSAGE_MAX);
+    super(`${summary}${said ? `: ${said}` : ''} (HTTP ${info.status}; ${info.request})`);
     this.object = info.object;
     this.request = info.request;
     this.status = info.status;
-    this.serverMessage = info.serverMessage;
+    this.serverMessage = said;
   }
 }
 /**

@@ -1,7 +1,14 @@
 // Every failure the runtime reports is an ErpError naming what was asked (the object and the query sent)
 // and what the server said, so a log line is enough to act on. Passwords, keys and tokens never appear in
 // them: what a server said passes through redact.ts first.
+import { shownText } from './redact.js';
 import type { TransactionOutcome } from './transaction-wire.js';
+
+/**
+ * The most of a server's own message an error keeps: enough for every message the documents and the public captures
+ * show (a transaction's messages joined), short of a line no log can hold.
+ */
+const SERVER_MESSAGE_MAX = 1000;
 
 export class ErpError extends Error {
   override name = 'ErpError';
@@ -64,6 +71,8 @@ export interface RequestInfo {
   readonly serverMessage?: string;
 }
 
+const same = (text: string) => text;
+
 /** An HTTP answer the client could not use; the subclasses say what the service means by it. */
 export class ErpHttpError extends ErpError {
   override name = 'ErpHttpError';
@@ -73,11 +82,13 @@ export class ErpHttpError extends ErpError {
   readonly serverMessage: string | undefined;
 
   constructor(summary: string, info: RequestInfo) {
-    super(`${summary}${info.serverMessage ? `: ${info.serverMessage}` : ''} (HTTP ${info.status}; ${info.request})`);
+    // redacted where it was read; here made safe to show (controls, bidi overrides escaped) and cut, whoever built it
+    const said = info.serverMessage === undefined ? undefined : shownText(info.serverMessage, same, SERVER_MESSAGE_MAX);
+    super(`${summary}${said ? `: ${said}` : ''} (HTTP ${info.status}; ${info.request})`);
     this.object = info.object;
     this.request = info.request;
     this.status = info.status;
-    this.serverMessage = info.serverMessage;
+    this.serverMessage = said;
   }
 }
 

@@ -349,6 +349,17 @@ describe('cancelling and failing a paging run', () => {
     expect((e as ErpHttpError).request).toMatch(/^GET \/odataservice\/odata\/table\/customer\?/);
   });
 
+  it("a server's message is shown made safe: controls and bidi overrides escaped, at most 1,000 characters", async () => {
+    const hostile = `Deadlock\u001b[31m victim\r\nerpgen: all good\u0000\u202e${'x'.repeat(100_000)}`;
+    const { client } = await harness((_req, res) => json(res, 500, { ErrorMessage: hostile }));
+    const e = (await failure(() => client.page(query(customer).top(10)))) as ErpServerError;
+    expect(e).toBeInstanceOf(ErpServerError);
+    expect(e.serverMessage).toMatch(/^Deadlock\\u001b\[31m victim\\u000d\\u000aerpgen: all good\\u0000\\u202ex+…$/);
+    expect(e.serverMessage!.length).toBe(1000);
+    expect(e.message).toContain(e.serverMessage);
+    expect(e.message).not.toMatch(/[\u0000-\u001f\u202e]/);
+  });
+
   it('a paging run that fails says how many rows were delivered', async () => {
     const { client } = await harness((req, res) =>
       req.query.get('$skip') === '20'
