@@ -3,6 +3,7 @@
 // Rules: A1 (the token call), A2 (the lifetime read, never assumed), A3 (the XML answer), A4 (one token, renewed within
 // 5 minutes of expiry), A5 (no v1 endpoint), A7 (an unregistered key: 500, redacted), A8 (invalid_grant), A9 (scope
 // told from permission by `aud`), A10 (the allow-list fixed in the token), Q4 (a table the server does not serve yet).
+import { inspect } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   ErpNotAuthorizedError,
@@ -280,6 +281,12 @@ describe('sign-in errors a user can act on, each one line', () => {
     expect(e.message).toMatch(/consumer key is not registered on this tenant/);
     expect(e.message).toMatch(/restored from another environment carries that environment's keys/);
     expect(e.message).not.toContain(KEY);
+    // the server's message kept on the error is redacted where it is read, not only the message (the last line of
+    // defence scrubs message and stack alone); the sandbox echoes the key in InnerException, as the real one does
+    const said = (e as ErpSignInError).serverMessage ?? '';
+    expect(said).toMatch(/TokenException|not registered|\[redacted/i);
+    expect(said).not.toContain(KEY);
+    expect(inspect(e, { depth: 6 })).not.toContain(KEY);
     line(e);
     // not retried: a 500 the server meant
     expect(tokenCalls(server)).toBe(1);
