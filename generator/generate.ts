@@ -134,10 +134,13 @@ function readPlan(
   };
 }
 
-/** The string columns' lengths, which transaction fields take when their DbColumnName names one. */
-function recordLengths(object: QueryObject, lengths: Map<string, number>): void {
-  for (const c of object.columns)
-    if (typeof c.maxLength === 'number') lengths.set(`${object.name}.${c.name}`.toLowerCase(), c.maxLength);
+/** The string columns' lengths and the decimal columns' scales, which transaction fields take by DbColumnName. */
+function recordSizes(object: QueryObject, sizes: { lengths: Map<string, number>; scales: Map<string, number> }): void {
+  for (const c of object.columns) {
+    if (typeof c.maxLength === 'number') sizes.lengths.set(`${object.name}.${c.name}`.toLowerCase(), c.maxLength);
+    else if (typeof c.scale === 'number' && c.edmType === 'Edm.Decimal')
+      sizes.scales.set(`${object.name}.${c.name}`.toLowerCase(), c.scale);
+  }
 }
 
 /**
@@ -270,8 +273,8 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   }
   try {
     // parse pass 2 + emit: one object at a time, straight to the writer. With services, every table is read
-    // (emitted or not) for the lengths of its columns.
-    const lengths = new Map<string, number>();
+    // (emitted or not) for the lengths and scales of its columns.
+    const sizes = { lengths: new Map<string, number>(), scales: new Map<string, number>() };
     for (const document of documents) {
       const source = basename(document.file);
       const readAll = services !== undefined && wantedServices && document.surface === 'table';
@@ -282,7 +285,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
         document,
         toRead,
         (object, names, notes) => {
-          if (readAll) recordLengths(object, lengths);
+          if (readAll) recordSizes(object, sizes);
           if (forFamilies(names)) familyRead.set(object.name, object);
           if (!emitted(names)) return;
           if (notes.leftOut.length) notice(leftOutProperties(names, notes.leftOut));
@@ -323,7 +326,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       const names = serviceNames.get(service.name)!;
       emit(
         serviceModulePath(names),
-        transactionModule(applyOverlay(service, overlay.get(service.name)), names, lengths),
+        transactionModule(applyOverlay(service, overlay.get(service.name)), names, sizes),
         'services',
       );
     }

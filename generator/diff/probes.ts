@@ -215,7 +215,10 @@ function probeModules(
     if (!names || !edit.wanted(serviceModulePath(names))) continue;
     const elements = edit.elements(name, service);
     if (!elements) continue;
-    const module = transactionModule({ ...service, elements: [...elements] }, names, new Map());
+    const module = transactionModule({ ...service, elements: [...elements] }, names, {
+      lengths: new Map(),
+      scales: new Map(),
+    });
     files.push(...moduleFiles(serviceModulePath(names), module, config.emit));
   }
   return files;

@@ -3,9 +3,9 @@
 import type { ObjectNames } from '../model/naming.js';
 import { isDisabled, mustBeGiven, requiredFlag } from '../model/overlay.js';
 import {
+  factOf,
   isIdentifier,
-  lengthOf,
-  type ColumnLengths,
+  type ColumnSizes,
   type DataElement,
   type TransactionField,
   type TransactionService,
@@ -13,8 +13,10 @@ import {
 import type { Expr, Member, Module, Statement, Type } from './printer.js';
 import { GENERATED_HEADER } from './row-module.js';
 
-interface FieldLengths {
-  get(field: TransactionField): number | undefined;
+/** A field's column's length and, for a decimal, scale; each looked up once, not once per place it is printed. */
+interface FieldSizes {
+  length(field: TransactionField): number | undefined;
+  scale(field: TransactionField): number | undefined;
 }
 
 /** A field's value type: its valid values, or one type by DataType; none a value can have when it is disabled. */
@@ -38,10 +40,14 @@ function baseType(field: TransactionField): string {
   }
 }
 
-function fieldDoc(field: TransactionField, element: DataElement, maxLength: number | undefined): string {
-  const facts = [field.dataType ?? 'no DataType', ...(maxLength !== undefined ? [`at most ${maxLength}`] : [])].join(
-    ', ',
-  );
+function fieldDoc(field: TransactionField, element: DataElement, sizes: FieldSizes): string {
+  const maxLength = sizes.length(field);
+  const scale = sizes.scale(field);
+  const facts = [
+    field.dataType ?? 'no DataType',
+    ...(maxLength !== undefined ? [`at most ${maxLength}`] : []),
+    ...(scale !== undefined ? [`scale ${scale}`] : []),
+  ].join(', ');
   const parts = [
     field.label ? `${field.label}.` : '',
     field.dbColumn ? `Column ${field.dbColumn} (${facts}).` : `No column (${facts}).`,
@@ -71,7 +77,7 @@ function overlayDoc(field: TransactionField): string {
     .join(' ');
 }
 
-function elementMembers(elements: readonly DataElement[], lengths: FieldLengths): Member[] {
+function elementMembers(elements: readonly DataElement[], sizes: FieldSizes): Member[] {
   return elements.map((element) => ({
     key: element.name,
     doc: [
@@ -89,7 +95,7 @@ function elementMembers(elements: readonly DataElement[], lengths: FieldLengths)
         key: field.name,
         // a field the team says is required is a property the row must have: form() and list() check it in new rows
         optional: !mustBeGiven(field),
-        doc: [fieldDoc(field, element, lengths.get(field))],
+        doc: [fieldDoc(field, element, sizes)],
         type: valueType(field),
       })),
       listing: true,
@@ -98,10 +104,12 @@ function elementMembers(elements: readonly DataElement[], lengths: FieldLengths)
 }
 
 /** `{ type: 'Char', maxLength: 8 }`: the printer puts it on one line when it fits */
-function fieldDescriptor(field: TransactionField, element: DataElement, lengths: FieldLengths): Expr {
-  const maxLength = lengths.get(field);
+function fieldDescriptor(field: TransactionField, element: DataElement, sizes: FieldSizes): Expr {
+  const maxLength = sizes.length(field);
+  const scale = sizes.scale(field);
   const props: Array<[string, Expr]> = [['type', field.dataType]];
   if (maxLength !== undefined) props.push(['maxLength', maxLength]);
+  if (scale !== undefined) props.push(['scale', scale]);
   if (maxLength !== undefined && isIdentifier(field, element)) props.push(['identifier', true]);
   const required = requiredFlag(field);
   if (required) props.push(['required', true]);
@@ -115,12 +123,19 @@ function fieldDescriptor(field: TransactionField, element: DataElement, lengths:
   return { object: props };
 }
 
-export function transactionModule(service: TransactionService, names: ObjectNames, allLengths: ColumnLengths): Module {
-  // each field's length is looked up once, not once per place it is printed
-  const known = new Map<TransactionField, number | undefined>();
-  const lengths = {
-    get: (field: TransactionField) =>
-      known.has(field) ? known.get(field) : known.set(field, lengthOf(field, allLengths)).get(field),
+export function transactionModule(service: TransactionService, names: ObjectNames, columns: ColumnSizes): Module {
+  const lengths = new Map<TransactionField, number | undefined>();
+  const scales = new Map<TransactionField, number | undefined>();
+  const sizes: FieldSizes = {
+    length: (field) =>
+      lengths.has(field) ? lengths.get(field) : lengths.set(field, factOf(field, columns.lengths)).get(field),
+    // a scale is a decimal's: a Long or Number field on a decimal column is compared as the number it is
+    scale: (field) =>
+      field.dataType !== 'Decimal'
+        ? undefined
+        : scales.has(field)
+          ? scales.get(field)
+          : scales.set(field, factOf(field, columns.scales)).get(field),
   };
   const forms = service.elements.filter((e) => e.type === 'Form');
   const lists = service.elements.filter((e) => e.type === 'List');
@@ -154,7 +169,7 @@ export function transactionModule(service: TransactionService, names: ObjectName
                 [
                   'fields',
                   {
-                    object: element.fields.map((field) => [field.name, fieldDescriptor(field, element, lengths)]),
+                    object: element.fields.map((field) => [field.name, fieldDescriptor(field, element, sizes)]),
                     listing: true,
                   },
                 ],
@@ -181,7 +196,7 @@ export function transactionModule(service: TransactionService, names: ObjectName
       [
         {
           interface: `${names.type}Forms`,
-          members: elementMembers(forms, lengths),
+          members: elementMembers(forms, sizes),
           doc: [
             `The Form data elements of ${what} \`${service.name}\`: element name to its fields (the names the payload sends).`,
           ],
@@ -190,7 +205,7 @@ export function transactionModule(service: TransactionService, names: ObjectName
       [
         {
           interface: `${names.type}Lists`,
-          members: elementMembers(lists, lengths),
+          members: elementMembers(lists, sizes),
           doc: [`The List data elements of ${what} \`${service.name}\`.`],
         },
       ],

@@ -36,20 +36,26 @@ export interface TransactionService {
   readonly elements: readonly DataElement[];
 }
 
-/** `table.column` -> $MaxLength of the string columns of the snapshot's tables. */
-export type ColumnLengths = ReadonlyMap<string, number>;
+/** `table.column` (lower case) -> one number of the column: a string column's $MaxLength, a decimal's $Scale. */
+export type ColumnFacts = ReadonlyMap<string, number>;
+
+/** What transaction fields take from the snapshot's tables' columns that their `DbColumnName` names. */
+export interface ColumnSizes {
+  readonly lengths: ColumnFacts;
+  readonly scales: ColumnFacts;
+}
 
 /** Identifiers are refused when too long; free text is cut. Key fields, `*_id` and `*_no` are identifiers. */
 export function isIdentifier(field: TransactionField, element: DataElement): boolean {
   return element.keyFields.includes(field.name) || /_(id|no)$/i.test(field.name);
 }
 
-/** The length a field's values must fit: its column's, when `DbColumnName` names a column of the tables. */
-export function lengthOf(field: TransactionField, lengths: ColumnLengths): number | undefined {
+/** The column's fact (length, scale) a field takes, when its `DbColumnName` names a column of the tables. */
+export function factOf(field: TransactionField, facts: ColumnFacts): number | undefined {
   if (!field.dbColumn) return undefined;
   // names are lower case on this server: try the name as given before lower-casing it
-  const given = lengths.get(field.dbColumn);
+  const given = facts.get(field.dbColumn);
   if (given !== undefined) return given;
   const lower = field.dbColumn.toLowerCase();
-  return lower === field.dbColumn ? undefined : lengths.get(lower);
+  return lower === field.dbColumn ? undefined : facts.get(lower);
 }

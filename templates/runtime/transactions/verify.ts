@@ -42,6 +42,7 @@ function factsOf(element: ElementDescriptor | undefined, field: string, codes: b
           : undefined;
   return {
     ...(kind ? { kind } : {}),
+    ...(f.scale !== undefined ? { scale: f.scale } : {}),
     ...(f.validValues ? { labels: f.validValues, codes } : {}),
   };
 }

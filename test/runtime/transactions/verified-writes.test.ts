@@ -4,11 +4,25 @@
 // issued; the sandbox is told which columns its windows disable (`disabled`), as `erpgen sandbox --disabled` is.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErpConfigError, ErpWriteNotAppliedError, ErpWriteUnverifiedError } from '@acme/erp-schema';
-import { ErpTransactionFailedError, type ErpClient, type TransactionOutcome } from '@acme/erp-schema/client';
+import {
+  createClient,
+  ErpTransactionFailedError,
+  tokenAuth,
+  type ErpClient,
+  type TransactionOutcome,
+} from '@acme/erp-schema/client';
 import { Contact } from '@acme/erp-schema/transactions/Contact';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import type { Sandbox } from '../../../sandbox/sandbox.js';
-import { bodiesTo, ordersWithPo as orders, sandboxes, signedIn, type SignedIn } from '../../support/sandbox.js';
+import {
+  bodiesTo,
+  ordersWithPo as orders,
+  PASSWORD,
+  sandboxes,
+  signedIn,
+  USER,
+  type SignedIn,
+} from '../../support/sandbox.js';
 
 const HEADER = 'TABPAGE_1.order';
 const ITEMS = 'TP_ITEMS.items';
@@ -137,6 +151,36 @@ describe('verified transactions', () => {
     expect(strict).toBeInstanceOf(ErpWriteNotAppliedError);
     expect(strict.fields).toMatchObject([normalised]);
     expect(strict.message).toMatch(/1 is stored in another form \(an error under verify: 'strict'\)/);
+  });
+
+  it("T14: rounding is a form of the value sent only to the column's scale (the descriptor's scale: 4): a stored 1 for a sent 1.23456 is not applied", async () => {
+    // the read-back says 1 where the sandbox stored 1.2346: a value the sent one rounds to at 0 places, not at the
+    // column's 4; without the scale this was taken for the server's rounding and only warned about
+    expect(Order.descriptor.elements[ITEMS]!.fields['unit_price']).toMatchObject({ type: 'Decimal', scale: 4 });
+    const tampered = createClient({
+      baseUrl: server.url,
+      auth: tokenAuth({ baseUrl: server.url, username: USER, password: PASSWORD }),
+      log: () => undefined,
+      fetch: async (url, init) => {
+        const answer = await globalThis.fetch(url, init as RequestInit);
+        if (!url.endsWith('/transaction/get')) return answer;
+        const text = (await answer.text()).replace(/"1\.2346"/g, '"1"');
+        return new Response(text, { status: answer.status, headers: answer.headers });
+      },
+    });
+    const request = Order.request(
+      [
+        Order.transaction()
+          .form(HEADER, { customer_id: 100198, po_no: 'PO-V-SCALE', taker: 'JSMITH' })
+          .list(ITEMS, [{ oe_order_item_id: 'WIDGET-001', unit_quantity: 1, unit_price: '1.23456' }]),
+      ],
+      { useCodeValues: false },
+    );
+    const error = (await caught(tampered.transaction(request, { verify: true }))) as ErpWriteNotAppliedError;
+    expect(error).toBeInstanceOf(ErpWriteNotAppliedError);
+    expect(error.fields).toMatchObject([
+      { element: ITEMS, field: 'unit_price', sent: '1.23456', stored: '1', kind: 'not-applied' },
+    ]);
   });
 
   it("the client's verify option is every call's default: true reads back a request without IgnoreDisabled, false does not read back one with it", async () => {
