@@ -22,6 +22,11 @@ export interface FieldDescriptor {
   readonly type: FieldType;
   /** the column's $MaxLength, where `DbColumnName` names a column of the snapshot's tables */
   readonly maxLength?: number;
+  /**
+   * a Decimal field's column's $Scale, where `DbColumnName` names a column of the snapshot's tables: a verified write
+   * takes a stored value as the one sent rounded only when it is rounded to these places
+   */
+  readonly scale?: number;
   /** key fields, `*_id`, `*_no`: refused when too long, never truncated */
   readonly identifier?: true;
   /** the definition marks it required (window metadata: the server does not always need it) */

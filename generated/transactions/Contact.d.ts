@@ -11,7 +11,7 @@ export interface ContactForms {
   readonly 'TABPAGE_1.tp_1_dw_1': {
     /** Contact ID. Column contacts.id (Char, at most 16). Usual key. */
     readonly contact_id?: string;
-    /** Address ID. Column contacts.address_id (Decimal). Required. */
+    /** Address ID. Column contacts.address_id (Decimal, scale 0). Required. */
     readonly address_id?: $Decimal;
     /** Column address.name (Char, at most 50). */
     readonly address_name?: string;

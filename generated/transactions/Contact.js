@@ -10,7 +10,7 @@ export const Contact = $defineService({
       datawindowName: 'd_contacts_maint',
       fields: {
         contact_id: { type: 'Char', maxLength: 16, identifier: true },
-        address_id: { type: 'Decimal', required: true, label: 'Address ID' },
+        address_id: { type: 'Decimal', scale: 0, required: true, label: 'Address ID' },
         address_name: { type: 'Char', maxLength: 50 },
         first_name: { type: 'Char', maxLength: 50, required: true, label: 'First Name' },
         mi: { type: 'Char', maxLength: 40 },

@@ -16,7 +16,7 @@ export interface CustomerForms {
   readonly 'TABPAGE_1.tp_1_dw_1': {
     /** Company ID. Column customer.company_id (Char, at most 8). Required. Usual key. */
     readonly company_id?: string;
-    /** Customer ID. Column customer.customer_id (Decimal). Usual key. */
+    /** Customer ID. Column customer.customer_id (Decimal, scale 0). Usual key. */
     readonly customer_id?: $Decimal;
     /** Column address.name (Char, at most 50). Required. */
     readonly customer_name?: string;
@@ -46,9 +46,9 @@ export interface CustomerForms {
     readonly wee_taxable_flag?: 'ON' | 'OFF';
     /** WEEE Collected Account. Column customer_vat.wee_collected_account_no (Char). */
     readonly wee_collected_account_no?: string;
-    /** Corp Address ID. Column address.corp_address_id (Decimal). */
+    /** Corp Address ID. Column address.corp_address_id (Decimal, scale 0). */
     readonly corp_address_id?: $Decimal;
-    /** Billing Address ID. Column address.billing_address_id (Decimal). */
+    /** Billing Address ID. Column address.billing_address_id (Decimal, scale 0). */
     readonly billing_address_id?: $Decimal;
     /** Sales Terms. Column customer.terms_id (Char, at most 8). Required. */
     readonly terms_id?: string;
@@ -58,11 +58,11 @@ export interface CustomerForms {
     readonly shipping_address?: 'ON' | 'OFF';
     /** Delete. Column customer.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
-    /** Currency ID. Column customer.currency_id (Decimal). */
+    /** Currency ID. Column customer.currency_id (Decimal, scale 0). */
     readonly currency_id?: $Decimal;
     /** Date Account Opened. Column customer.date_acct_opened (Datetime). */
     readonly date_acct_opened?: $DateValue;
-    /** Column customer.consolidated_ship_to_id (Decimal). */
+    /** Column customer.consolidated_ship_to_id (Decimal, scale 0). */
     readonly consolidated_ship_to_id?: $Decimal;
     /** Parker Customer Code. Column customer.parker_customer_cd (Char, at most 20). */
     readonly parker_customer_cd?: string;
@@ -148,13 +148,13 @@ export interface CustomerForms {
     readonly customer_generate_finance_charges?: 'ON' | 'OFF';
     /** Finance Charge Cycle. Column customer.fc_cycle (Char, at most 40). */
     readonly customer_fc_cycle?: string;
-    /** Minimum Finance Charge. Column customer.minimum_finance_charge (Decimal). */
+    /** Minimum Finance Charge. Column customer.minimum_finance_charge (Decimal, scale 0). */
     readonly customer_minimum_finance_charge?: $Decimal;
-    /** Finance Charge Grace Days. Column customer.fc_grace_days (Decimal). */
+    /** Finance Charge Grace Days. Column customer.fc_grace_days (Decimal, scale 0). */
     readonly customer_fc_grace_days?: $Decimal;
-    /** Finance Charge Percentage. Column customer.fc_percentage (Decimal). */
+    /** Finance Charge Percentage. Column customer.fc_percentage (Decimal, scale 4). */
     readonly customer_fc_percentage?: $Decimal;
-    /** Finance Charge Ship To ID. Column customer.finance_charge_ship_to_id (Decimal). */
+    /** Finance Charge Ship To ID. Column customer.finance_charge_ship_to_id (Decimal, scale 0). */
     readonly ship_to_id?: $Decimal;
     /** Column compute_0113 (Char). */
     readonly ship_to_name?: string;
@@ -167,15 +167,15 @@ export interface CustomerForms {
   readonly 'TABPAGE_4.tp_4_dw_4': {
     /** Credit Status. Column customer.credit_status (Char, at most 8). */
     readonly customer_credit_status?: string;
-    /** Credit Limit Per Order. Column customer.credit_limit_per_order (Decimal). */
+    /** Credit Limit Per Order. Column customer.credit_limit_per_order (Decimal, scale 4). */
     readonly customer_credit_limit_per_order?: $Decimal;
     /** Check credit limit at shipping. Column customer.credit_limit_check_at_shipment (Char, at most 255). Valid values: "ON", "OFF". */
     readonly customer_credit_limit_check_at_shipment?: 'ON' | 'OFF';
-    /** Credit Limit. Column customer.credit_limit (Decimal). */
+    /** Credit Limit. Column customer.credit_limit (Decimal, scale 4). */
     readonly credit_limit?: $Decimal;
-    /** Credit Limit Used. Column customer.credit_limit_used (Decimal). */
+    /** Credit Limit Used. Column customer.credit_limit_used (Decimal, scale 4). */
     readonly credit_limit_used?: $Decimal;
-    /** Highest Credit Limit Used. Column customer.highest_credit_limit_used (Decimal). */
+    /** Highest Credit Limit Used. Column customer.highest_credit_limit_used (Decimal, scale 4). */
     readonly highest_credit_limit_used?: $Decimal;
   };
   /**
@@ -240,7 +240,7 @@ export interface CustomerForms {
     readonly accept_partial_orders?: 'ON' | 'OFF';
     /** PO No Required. Column customer.po_no_required (Char, at most 40). Valid values: "ON", "OFF". */
     readonly po_no_required?: 'ON' | 'OFF';
-    /** Invoice Copies. Column customer.invoice_print_qty (Decimal). */
+    /** Invoice Copies. Column customer.invoice_print_qty (Decimal, scale 9). */
     readonly invoice_print_qty?: $Decimal;
     /** Order Acknowledgments. Column customer.order_acknowledgments (Char, at most 8). Valid values: "ON", "OFF". */
     readonly order_acknowledgments?: 'ON' | 'OFF';
@@ -258,9 +258,9 @@ export interface CustomerForms {
     readonly order_hold_class_id?: string;
     /** Duplicate PO #. Column customer.duplicate_po_no (Char, at most 8). Valid values: "Allow", "Warn", "Do Not Allow". */
     readonly duplicate_po_no?: 'Allow' | 'Warn' | 'Do Not Allow';
-    /** Minimum Order $. Column customer.minimum_order_dollar_amount (Decimal). */
+    /** Minimum Order $. Column customer.minimum_order_dollar_amount (Decimal, scale 4). */
     readonly minimum_order_dollar_amount?: $Decimal;
-    /** Freight Threshold. Column customer.freight_threshold (Decimal). */
+    /** Freight Threshold. Column customer.freight_threshold (Decimal, scale 0). */
     readonly freight_threshold?: $Decimal;
     /** Order Priority. Column customer.order_priority_uid (Long). Valid values: "Normal", "Rush", "Emergency". */
     readonly order_priority_uid?: 'Normal' | 'Rush' | 'Emergency';
@@ -273,13 +273,13 @@ export interface CustomerForms {
    * Business object ship_to. Datawindow d_ship_to_general.
    */
   readonly 'SHIP_TO_GENERAL.ship_to_general': {
-    /** Ship To ID. Column ship_to.ship_to_id (Decimal). */
+    /** Ship To ID. Column ship_to.ship_to_id (Decimal, scale 0). */
     readonly ship_to_id?: $Decimal;
     /** Default Branch. Column ship_to.default_branch (Char, at most 40). */
     readonly default_branch?: string;
-    /** Preferred Location. Column ship_to.preferred_location_id (Decimal). */
+    /** Preferred Location. Column ship_to.preferred_location_id (Decimal, scale 0). */
     readonly preferred_location_id?: $Decimal;
-    /** Carrier. Column ship_to.default_carrier_id (Decimal). Valid values: " ", "BEST WAY", "CUSTOMER PICKUP", "FEDEX GROUND", "UPS GROUND", "WILL CALL". */
+    /** Carrier. Column ship_to.default_carrier_id (Decimal, scale 0). Valid values: " ", "BEST WAY", "CUSTOMER PICKUP", "FEDEX GROUND", "UPS GROUND", "WILL CALL". */
     readonly default_carrier_id?: ' ' | 'BEST WAY' | 'CUSTOMER PICKUP' | 'FEDEX GROUND' | 'UPS GROUND' | 'WILL CALL';
     /** FOB. Column ship_to.fob (Char, at most 1). Valid values: "ON", "OFF". */
     readonly fob?: 'ON' | 'OFF';
@@ -301,7 +301,7 @@ export interface CustomerForms {
     readonly residential_address_flag?: 'ON' | 'OFF';
     /** Transit Days. Column ship_to.transit_days (Long). */
     readonly transit_days?: $NumericValue;
-    /** Credit Limit. Column ship_to.credit_limit (Decimal). */
+    /** Credit Limit. Column ship_to.credit_limit (Decimal, scale 4). */
     readonly credit_limit?: $Decimal;
     /** Credit Status. Column ship_to.credit_status (Char, at most 8). Valid values: "", "COD", "GOOD", "HOLD", "WATCH". */
     readonly credit_status?: '' | 'COD' | 'GOOD' | 'HOLD' | 'WATCH';
@@ -337,7 +337,7 @@ export interface CustomerLists {
     readonly salesrep_id?: string;
     /** Column salesrep.salesrep_name (Char, at most 50). */
     readonly salesrep_name?: string;
-    /** Commission %. Column customer_salesrep.commission_percentage (Decimal). */
+    /** Commission %. Column customer_salesrep.commission_percentage (Decimal, scale 4). */
     readonly commission_percentage?: $Decimal;
     /** Primary. Column customer_salesrep.primary_salesrep_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly primary_salesrep_flag?: 'ON' | 'OFF';

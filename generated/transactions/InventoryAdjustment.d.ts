@@ -18,7 +18,7 @@ export interface InventoryAdjustmentForms {
     readonly adjustment_number?: $Decimal;
     /** Company ID. Column company.company_id (Char, at most 8). Required. */
     readonly company_id?: string;
-    /** Location ID. Column location.location_id (Decimal). Required. */
+    /** Location ID. Column location.location_id (Decimal, scale 0). Required. */
     readonly location_id?: $Decimal;
     /** Reason. Column inv_adj_hdr.reason_id (Char). Required. Valid values: "ADJUST", "CYCLE", "DAMAGE", "FOUND", "SCRAP". */
     readonly reason_id?: 'ADJUST' | 'CYCLE' | 'DAMAGE' | 'FOUND' | 'SCRAP';
@@ -144,13 +144,13 @@ export interface InventoryAdjustmentLists {
     readonly company_mac?: $Decimal;
     /** Column inv_mast.item_desc (Char, at most 60). */
     readonly item_desc?: string;
-    /** Unit Size. Column item_uom.unit_size (Decimal). */
+    /** Unit Size. Column item_uom.unit_size (Decimal, scale 9). */
     readonly unit_size?: $Decimal;
-    /** MAC. Column inv_loc.moving_average_cost (Decimal). */
+    /** MAC. Column inv_loc.moving_average_cost (Decimal, scale 4). */
     readonly moving_average_cost?: $Decimal;
-    /** On Hand. Column inv_loc.qty_on_hand (Decimal). */
+    /** On Hand. Column inv_loc.qty_on_hand (Decimal, scale 9). */
     readonly units_on_hand?: $Decimal;
-    /** Allocated. Column inv_loc.qty_allocated (Decimal). */
+    /** Allocated. Column inv_loc.qty_allocated (Decimal, scale 9). */
     readonly units_allocated?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;

@@ -11,7 +11,7 @@ export const InventoryAdjustment = $defineService({
       fields: {
         adjustment_number: { type: 'Decimal' },
         company_id: { type: 'Char', maxLength: 8, identifier: true, required: true, label: 'Company ID' },
-        location_id: { type: 'Decimal', required: true, label: 'Location ID' },
+        location_id: { type: 'Decimal', scale: 0, required: true, label: 'Location ID' },
         reason_id: {
           type: 'Char',
           required: true,
@@ -91,10 +91,10 @@ export const InventoryAdjustment = $defineService({
         add_to_cycle_count: { type: 'Char', maxLength: 20, validValues: ['ON', 'OFF'] },
         company_mac: { type: 'Decimal' },
         item_desc: { type: 'Char', maxLength: 60 },
-        unit_size: { type: 'Decimal' },
-        moving_average_cost: { type: 'Decimal' },
-        units_on_hand: { type: 'Decimal' },
-        units_allocated: { type: 'Decimal' },
+        unit_size: { type: 'Decimal', scale: 9 },
+        moving_average_cost: { type: 'Decimal', scale: 4 },
+        units_on_hand: { type: 'Decimal', scale: 9 },
+        units_allocated: { type: 'Decimal', scale: 9 },
         cf_dfflag: { type: null },
       },
     },

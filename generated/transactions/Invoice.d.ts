@@ -13,7 +13,7 @@ export interface InvoiceForms {
     readonly invoice_no?: string;
     /** Order No. Column invoice_hdr.order_no (Char, at most 8). */
     readonly order_no?: string;
-    /** Customer ID. Column invoice_hdr.customer_id_number (Decimal). Required. */
+    /** Customer ID. Column invoice_hdr.customer_id_number (Decimal, scale 0). Required. */
     readonly customer_id?: $Decimal;
     /** Invoice Date. Column invoice_hdr.invoice_date (Datetime). Required. */
     readonly invoice_date?: $DateValue;
@@ -53,17 +53,17 @@ export interface InvoiceForms {
     readonly ship2_postal_code?: string;
     /** Invoice Type. Column invoice_hdr.invoice_type (Char, at most 2). Valid values: "Invoice", "Credit Memo", "Debit Memo", "Finance Charge", "Adjustment". */
     readonly invoice_type?: 'Invoice' | 'Credit Memo' | 'Debit Memo' | 'Finance Charge' | 'Adjustment';
-    /** Total Amount. Column invoice_hdr.total_amount (Decimal). */
+    /** Total Amount. Column invoice_hdr.total_amount (Decimal, scale 4). */
     readonly total_amount?: $Decimal;
-    /** Amount Paid. Column invoice_hdr.amount_paid (Decimal). */
+    /** Amount Paid. Column invoice_hdr.amount_paid (Decimal, scale 4). */
     readonly amount_paid?: $Decimal;
-    /** Tax Amount. Column invoice_hdr.tax_amount (Decimal). */
+    /** Tax Amount. Column invoice_hdr.tax_amount (Decimal, scale 4). */
     readonly tax_amount?: $Decimal;
-    /** Freight. Column invoice_hdr.freight (Decimal). */
+    /** Freight. Column invoice_hdr.freight (Decimal, scale 0). */
     readonly freight?: $Decimal;
-    /** Period. Column invoice_hdr.period (Decimal). */
+    /** Period. Column invoice_hdr.period (Decimal, scale 0). */
     readonly period?: $Decimal;
-    /** Year For Period. Column invoice_hdr.year_for_period (Decimal). */
+    /** Year For Period. Column invoice_hdr.year_for_period (Decimal, scale 0). */
     readonly year_for_period?: $Decimal;
     /** Approved. Column invoice_hdr.approved (Char, at most 40). Valid values: "ON", "OFF". */
     readonly approved?: 'ON' | 'OFF';
@@ -109,21 +109,21 @@ export interface InvoiceLists {
    * Business object invoice_line. Datawindow d_invoice_line_maint.
    */
   readonly 'TP_LINES.invoice_lines': {
-    /** Line. Column invoice_line.line_no (Decimal). Usual key. */
+    /** Line. Column invoice_line.line_no (Decimal, scale 0). Usual key. */
     readonly line_no?: $Decimal;
     /** Item ID. Column invoice_line.item_id (Char, at most 40). */
     readonly item_id?: string;
     /** Column invoice_line.item_desc (Char, at most 60). */
     readonly item_desc?: string;
-    /** Qty Requested. Column invoice_line.qty_requested (Decimal). */
+    /** Qty Requested. Column invoice_line.qty_requested (Decimal, scale 9). */
     readonly qty_requested?: $Decimal;
-    /** Qty Shipped. Column invoice_line.qty_shipped (Decimal). */
+    /** Qty Shipped. Column invoice_line.qty_shipped (Decimal, scale 9). */
     readonly qty_shipped?: $Decimal;
     /** UOM. Column invoice_line.unit_of_measure (Char, at most 255). */
     readonly unit_of_measure?: string;
-    /** Unit Price. Column invoice_line.unit_price (Decimal). */
+    /** Unit Price. Column invoice_line.unit_price (Decimal, scale 4). */
     readonly unit_price?: $Decimal;
-    /** Extended Price. Column invoice_line.extended_price (Decimal). */
+    /** Extended Price. Column invoice_line.extended_price (Decimal, scale 4). */
     readonly extended_price?: $Decimal;
     /** Revenue Account. Column invoice_line.gl_revenue_account_no (Char, at most 10). */
     readonly gl_revenue_account_no?: string;
@@ -133,7 +133,7 @@ export interface InvoiceLists {
     readonly tax_item?: 'ON' | 'OFF';
     /** Order No. Column invoice_line.order_no (Char, at most 8). */
     readonly order_no?: string;
-    /** OE Line Number. Column invoice_line.oe_line_number (Decimal). */
+    /** OE Line Number. Column invoice_line.oe_line_number (Decimal, scale 0). */
     readonly oe_line_number?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
@@ -144,13 +144,13 @@ export interface InvoiceLists {
    * Business object ar_receipts_detail. Datawindow d_invoice_payments.
    */
   readonly 'TP_PAYMENTS.payments': {
-    /** Receipt Number. Column ar_receipts_detail.receipt_number (Decimal). */
+    /** Receipt Number. Column ar_receipts_detail.receipt_number (Decimal, scale 0). */
     readonly receipt_number?: $Decimal;
-    /** Amount Paid. Column ar_receipts_detail.amount_paid (Decimal). */
+    /** Amount Paid. Column ar_receipts_detail.amount_paid (Decimal, scale 4). */
     readonly amount_paid?: $Decimal;
-    /** Terms Amount Taken. Column ar_receipts_detail.terms_amount_taken (Decimal). */
+    /** Terms Amount Taken. Column ar_receipts_detail.terms_amount_taken (Decimal, scale 4). */
     readonly terms_amount_taken?: $Decimal;
-    /** Allowed Amount. Column ar_receipts_detail.allowed_amount (Decimal). */
+    /** Allowed Amount. Column ar_receipts_detail.allowed_amount (Decimal, scale 4). */
     readonly allowed_amount?: $Decimal;
     /** Date. Column ar_receipts.receipt_date (Datetime). */
     readonly receipt_date?: $DateValue;

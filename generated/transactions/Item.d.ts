@@ -50,17 +50,17 @@ export interface ItemForms {
     readonly catch_weight_indicator?: 'ON' | 'OFF';
     /** Hazardous Material. Column inv_mast.haz_mat_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly haz_mat_flag?: 'ON' | 'OFF';
-    /** Weight (lbs.). Column inv_mast.weight (Decimal). */
+    /** Weight (lbs.). Column inv_mast.weight (Decimal, scale 9). */
     readonly weight?: $Decimal;
-    /** Net Weight. Column inv_mast.net_weight (Decimal). */
+    /** Net Weight. Column inv_mast.net_weight (Decimal, scale 9). */
     readonly net_weight?: $Decimal;
-    /** Cube (ft³). Column inv_mast.cube (Decimal). */
+    /** Cube (ft³). Column inv_mast.cube (Decimal, scale 9). */
     readonly cube?: $Decimal;
-    /** Length ("). Column inv_mast.length (Decimal). */
+    /** Length ("). Column inv_mast.length (Decimal, scale 9). */
     readonly length?: $Decimal;
-    /** Width ("). Column inv_mast.width (Decimal). */
+    /** Width ("). Column inv_mast.width (Decimal, scale 9). */
     readonly width?: $Decimal;
-    /** Height ("). Column inv_mast.height (Decimal). */
+    /** Height ("). Column inv_mast.height (Decimal, scale 9). */
     readonly height?: $Decimal;
     /** UPC/EAN. Column inv_mast.upc_or_ean (Char, at most 255). */
     readonly upc_or_ean?: string;
@@ -74,15 +74,15 @@ export interface ItemForms {
     readonly invoice_type?: 'Regular' | 'Other Charge' | 'Service';
     /** Pick Ticket Type. Column inv_mast.pick_ticket_type (Char, at most 16). Valid values: "Standard", "Consolidated", "None". */
     readonly pick_ticket_type?: 'Standard' | 'Consolidated' | 'None';
-    /** Price1. Column inv_mast.price1 (Decimal). */
+    /** Price1. Column inv_mast.price1 (Decimal, scale 4). */
     readonly price1?: $Decimal;
-    /** Price2. Column inv_mast.price2 (Decimal). */
+    /** Price2. Column inv_mast.price2 (Decimal, scale 4). */
     readonly price2?: $Decimal;
-    /** Price3. Column inv_mast.price3 (Decimal). */
+    /** Price3. Column inv_mast.price3 (Decimal, scale 4). */
     readonly price3?: $Decimal;
-    /** Price4. Column inv_mast.price4 (Decimal). */
+    /** Price4. Column inv_mast.price4 (Decimal, scale 4). */
     readonly price4?: $Decimal;
-    /** Price5. Column inv_mast.price5 (Decimal). */
+    /** Price5. Column inv_mast.price5 (Decimal, scale 4). */
     readonly price5?: $Decimal;
     /** Sales Pricing Unit. Column inv_mast.sales_pricing_unit (Char, at most 10). */
     readonly sales_pricing_unit?: string;
@@ -102,7 +102,7 @@ export interface ItemForms {
     readonly unspsc_code?: string;
     /** Item Type. Column inv_mast.item_type_cd (Long). Valid values: "Regular", "Assembly", "Kit", "Other Charge", "Service". */
     readonly item_type_cd?: 'Regular' | 'Assembly' | 'Kit' | 'Other Charge' | 'Service';
-    /** Currency. Column inv_mast.currency_id (Decimal). Valid values: "USD", "CAD", "EUR", "MXN". */
+    /** Currency. Column inv_mast.currency_id (Decimal, scale 0). Valid values: "USD", "CAD", "EUR", "MXN". */
     readonly currency_id?: 'USD' | 'CAD' | 'EUR' | 'MXN';
     /** Column inv_mast.default_product_group (Char, at most 16). */
     readonly default_product_group?: string;
@@ -142,7 +142,7 @@ export interface ItemLists {
    * Business object inv_loc. Datawindow d_inv_loc_maint.
    */
   readonly 'TABPAGE_LOCATIONS.locations': {
-    /** Location ID. Column inv_loc.location_id (Decimal). Required. Usual key. */
+    /** Location ID. Column inv_loc.location_id (Decimal, scale 0). Required. Usual key. */
     readonly location_id?: $Decimal;
     /** Column location.location_name (Char, at most 40). */
     readonly location_name?: string;
@@ -150,19 +150,19 @@ export interface ItemLists {
     readonly company_id?: string;
     /** Primary Bin. Column inv_loc.primary_bin (Char, at most 10). */
     readonly primary_bin?: string;
-    /** Qty On Hand. Column inv_loc.qty_on_hand (Decimal). */
+    /** Qty On Hand. Column inv_loc.qty_on_hand (Decimal, scale 9). */
     readonly qty_on_hand?: $Decimal;
-    /** Qty Allocated. Column inv_loc.qty_allocated (Decimal). */
+    /** Qty Allocated. Column inv_loc.qty_allocated (Decimal, scale 9). */
     readonly qty_allocated?: $Decimal;
-    /** Column inv_loc.qty_backordered (Decimal). */
+    /** Column inv_loc.qty_backordered (Decimal, scale 9). */
     readonly qty_backordered?: $Decimal;
-    /** Qty In Transit. Column inv_loc.qty_in_transit (Decimal). */
+    /** Qty In Transit. Column inv_loc.qty_in_transit (Decimal, scale 9). */
     readonly qty_in_transit?: $Decimal;
-    /** Inv Min. Column inv_loc.inv_min (Decimal). */
+    /** Inv Min. Column inv_loc.inv_min (Decimal, scale 0). */
     readonly inv_min?: $Decimal;
-    /** Inv Max. Column inv_loc.inv_max (Decimal). */
+    /** Inv Max. Column inv_loc.inv_max (Decimal, scale 0). */
     readonly inv_max?: $Decimal;
-    /** Safety Stock. Column inv_loc.safety_stock (Decimal). */
+    /** Safety Stock. Column inv_loc.safety_stock (Decimal, scale 0). */
     readonly safety_stock?: $Decimal;
     /** Stockable. Column inv_loc.stockable (Char, at most 1). Valid values: "ON", "OFF". */
     readonly stockable?: 'ON' | 'OFF';
@@ -172,15 +172,15 @@ export interface ItemLists {
     readonly purchase_class?: 'A' | 'B' | 'C' | 'D' | 'E';
     /** Replenishment Method. Column inv_loc.replenishment_method (Char, at most 20). Valid values: " ", "Min/Max", "Order Point/Order Qty", "Up To". */
     readonly replenishment_method?: ' ' | 'Min/Max' | 'Order Point/Order Qty' | 'Up To';
-    /** Replenishment Location. Column inv_loc.replenishment_location (Decimal). */
+    /** Replenishment Location. Column inv_loc.replenishment_location (Decimal, scale 0). */
     readonly replenishment_location?: $Decimal;
-    /** Moving Avg Cost. Column inv_loc.moving_average_cost (Decimal). */
+    /** Moving Avg Cost. Column inv_loc.moving_average_cost (Decimal, scale 4). */
     readonly moving_average_cost?: $Decimal;
-    /** Standard Cost. Column inv_loc.standard_cost (Decimal). */
+    /** Standard Cost. Column inv_loc.standard_cost (Decimal, scale 4). */
     readonly standard_cost?: $Decimal;
     /** Product Group ID. Column inv_loc.product_group_id (Char, at most 8). */
     readonly product_group_id?: string;
-    /** Primary Supplier ID. Column inv_loc.primary_supplier_id (Decimal). */
+    /** Primary Supplier ID. Column inv_loc.primary_supplier_id (Decimal, scale 0). */
     readonly primary_supplier_id?: $Decimal;
     /** Track Bins. Column inv_loc.track_bins (Char, at most 1). Valid values: "ON", "OFF". */
     readonly track_bins?: 'ON' | 'OFF';
@@ -203,19 +203,19 @@ export interface ItemLists {
    * Business object inventory_supplier. Datawindow d_inventory_supplier_maint.
    */
   readonly 'TABPAGE_SUPPLIERS.suppliers': {
-    /** Supplier ID. Column inventory_supplier.supplier_id (Decimal). Required. Usual key. */
+    /** Supplier ID. Column inventory_supplier.supplier_id (Decimal, scale 0). Required. Usual key. */
     readonly supplier_id?: $Decimal;
     /** Column supplier.supplier_name (Char, at most 50). */
     readonly supplier_name?: string;
-    /** Division ID. Column inventory_supplier.division_id (Decimal). */
+    /** Division ID. Column inventory_supplier.division_id (Decimal, scale 0). */
     readonly division_id?: $Decimal;
     /** Supplier Part #. Column inventory_supplier.supplier_part_no (Char, at most 40). */
     readonly supplier_part_no?: string;
-    /** List Price. Column inventory_supplier.list_price (Decimal). */
+    /** List Price. Column inventory_supplier.list_price (Decimal, scale 4). */
     readonly list_price?: $Decimal;
-    /** Cost. Column inventory_supplier.cost (Decimal). */
+    /** Cost. Column inventory_supplier.cost (Decimal, scale 4). */
     readonly cost?: $Decimal;
-    /** Lead Time Days. Column inventory_supplier.lead_time_days (Decimal). */
+    /** Lead Time Days. Column inventory_supplier.lead_time_days (Decimal, scale 0). */
     readonly lead_time_days?: $Decimal;
     /** UPC Code. Column inventory_supplier.upc_code (Char, at most 20). */
     readonly upc_code?: string;
@@ -223,13 +223,13 @@ export interface ItemLists {
     readonly primary_supplier_flag?: 'ON' | 'OFF';
     /** Contract Number. Column inventory_supplier.contract_number (Char, at most 50). */
     readonly contract_number?: string;
-    /** Cost Multiplier. Column inventory_supplier.cost_multiplier (Decimal). */
+    /** Cost Multiplier. Column inventory_supplier.cost_multiplier (Decimal, scale 4). */
     readonly cost_multiplier?: $Decimal;
-    /** Minimum Purchase Qty. Column inventory_supplier.minimum_purchase_qty (Decimal). */
+    /** Minimum Purchase Qty. Column inventory_supplier.minimum_purchase_qty (Decimal, scale 9). */
     readonly minimum_purchase_qty?: $Decimal;
-    /** Incremental Purchase Qty. Column inventory_supplier.incremental_purchase_qty (Decimal). */
+    /** Incremental Purchase Qty. Column inventory_supplier.incremental_purchase_qty (Decimal, scale 9). */
     readonly incremental_purchase_qty?: $Decimal;
-    /** Future Cost. Column inventory_supplier.future_cost (Decimal). */
+    /** Future Cost. Column inventory_supplier.future_cost (Decimal, scale 4). */
     readonly future_cost?: $Decimal;
     /** Column inventory_supplier.effective_date (Datetime). */
     readonly effective_date?: $DateValue;
@@ -246,7 +246,7 @@ export interface ItemLists {
   readonly 'TABPAGE_UOM.uom': {
     /** UOM. Column item_uom.unit_of_measure (Char, at most 255). Required. Usual key. */
     readonly unit_of_measure?: string;
-    /** Unit Size. Column item_uom.unit_size (Decimal). Required. */
+    /** Unit Size. Column item_uom.unit_size (Decimal, scale 9). Required. */
     readonly unit_size?: $Decimal;
     /** Selling Unit. Column item_uom.selling_unit (Char, at most 16). Valid values: "ON", "OFF". */
     readonly selling_unit?: 'ON' | 'OFF';

@@ -18,17 +18,17 @@ export interface OrderForms {
     readonly quote?: 'ON' | 'OFF';
     /** Order No. Column oe_hdr.order_no (Char, at most 8). Usual key. */
     readonly order_no?: string;
-    /** Sales Location ID. Column oe_hdr.location_id (Decimal). Required. */
+    /** Sales Location ID. Column oe_hdr.location_id (Decimal, scale 0). Required. */
     readonly sales_loc_id?: $Decimal;
-    /** Source Location ID. Column oe_hdr.source_location_id (Decimal). */
+    /** Source Location ID. Column oe_hdr.source_location_id (Decimal, scale 0). */
     readonly source_loc_id?: $Decimal;
-    /** Ship To ID. Column oe_hdr.address_id (Decimal). Required. */
+    /** Ship To ID. Column oe_hdr.address_id (Decimal, scale 0). Required. */
     readonly ship_to_id?: $Decimal;
     /** Contact ID. Column oe_hdr.contact_id (Char, at most 16). */
     readonly contact_id?: string;
     /** Customer's PO #. Column oe_hdr.po_no (Char, at most 50). */
     readonly po_no?: string;
-    /** Customer ID. Column oe_hdr.customer_id (Decimal). Required. */
+    /** Customer ID. Column oe_hdr.customer_id (Decimal, scale 0). Required. */
     readonly customer_id?: $Decimal;
     /** Create Transfer. Column c_create_transfer (Char). Valid values: "ON", "OFF". */
     readonly c_create_transfer?: 'ON' | 'OFF';
@@ -96,7 +96,7 @@ export interface OrderForms {
     readonly oe_hdr_ship2_state?: string;
     /** Column oe_hdr.ship2_zip (Char, at most 255). */
     readonly oe_hdr_ship2_zip?: string;
-    /** Carrier. Column oe_hdr.carrier_id (Decimal). Valid values: " ", "BEST WAY", "CUSTOMER PICKUP", "FEDEX GROUND", "UPS GROUND", "WILL CALL". */
+    /** Carrier. Column oe_hdr.carrier_id (Decimal, scale 0). Valid values: " ", "BEST WAY", "CUSTOMER PICKUP", "FEDEX GROUND", "UPS GROUND", "WILL CALL". */
     readonly oe_hdr_carrier_id?: ' ' | 'BEST WAY' | 'CUSTOMER PICKUP' | 'FEDEX GROUND' | 'UPS GROUND' | 'WILL CALL';
     /** Packing Basis. Column oe_hdr.packing_basis (Char, at most 40). Valid values: " ", "Partial", "Line Complete", "Order Complete", "Tag Complete". */
     readonly packing_basis?: ' ' | 'Partial' | 'Line Complete' | 'Order Complete' | 'Tag Complete';
@@ -132,9 +132,9 @@ export interface OrderForms {
     readonly source_id?: string;
     /** Invoice Batch UID. Column oe_hdr.invoice_batch_uid (Long). */
     readonly invoice_batch_uid?: $NumericValue;
-    /** Profit Percent. Column oe_hdr.profit_percent (Decimal). */
+    /** Profit Percent. Column oe_hdr.profit_percent (Decimal, scale 4). */
     readonly profit_percent?: $Decimal;
-    /** Gross Margin. Column oe_hdr.gross_margin (Decimal). */
+    /** Gross Margin. Column oe_hdr.gross_margin (Decimal, scale 0). */
     readonly gross_margin?: $Decimal;
     /** Column oe_hdr.placed_by_name (Char, at most 60). */
     readonly placed_by_name?: string;
@@ -169,7 +169,7 @@ export interface OrderForms {
    * Business object customer. Datawindow d_oe_hdr_customer.
    */
   readonly 'TP_CUSTOMER.tp_customer': {
-    /** Customer ID. Column customer.customer_id (Decimal). Required. Usual key. */
+    /** Customer ID. Column customer.customer_id (Decimal, scale 0). Required. Usual key. */
     readonly customer_id?: $Decimal;
     /** Customer Type. Column customer.customer_type_cd (Long). Valid values: "Customer", "Prospect". */
     readonly customer_type_cd?: 'Customer' | 'Prospect';
@@ -189,11 +189,11 @@ export interface OrderForms {
     readonly mail_postal_code?: string;
     /** Column address.mail_country (Char, at most 50). */
     readonly mail_country?: string;
-    /** Corp Address ID. Column address.corp_address_id (Decimal). */
+    /** Corp Address ID. Column address.corp_address_id (Decimal, scale 0). */
     readonly corp_address_id?: $Decimal;
     /** Lead Source ID. Column customer.lead_source_id (Char, at most 20). */
     readonly lead_source_id?: string;
-    /** Currency ID. Column customer.currency_id (Decimal). Valid values: "USD", "CAD", "EUR", "MXN". */
+    /** Currency ID. Column customer.currency_id (Decimal, scale 0). Valid values: "USD", "CAD", "EUR", "MXN". */
     readonly currency_id?: 'USD' | 'CAD' | 'EUR' | 'MXN';
     /** Phone. Column address.central_phone_number (Char, at most 255). */
     readonly central_phone_number?: string;
@@ -203,7 +203,7 @@ export interface OrderForms {
     readonly email_address?: string;
     /** Web Site (http://). Column address.url (Char, at most 60). */
     readonly url?: string;
-    /** Invoice Copies. Column customer.invoice_print_qty (Decimal). */
+    /** Invoice Copies. Column customer.invoice_print_qty (Decimal, scale 9). */
     readonly invoice_print_qty?: $Decimal;
     /** Apply Tariff Fees. Column tariff_enabled_flag (Char). Valid values: "ON", "OFF". */
     readonly tariff_enabled_flag?: 'ON' | 'OFF';
@@ -239,7 +239,7 @@ export interface OrderForms {
     readonly last_name?: string;
     /** Title. Column contacts.title (Char, at most 50). */
     readonly contacts_title?: string;
-    /** Address ID. Column contacts.address_id (Decimal). */
+    /** Address ID. Column contacts.address_id (Decimal, scale 0). */
     readonly address_id?: $Decimal;
     /** Column address.name (Char, at most 50). */
     readonly customer_address?: string;
@@ -270,7 +270,7 @@ export interface OrderForms {
    * Business object oe_hdr. Datawindow d_oe_hdr_ship_to.
    */
   readonly 'TP_SHIPTO.shipto': {
-    /** Ship To ID. Column oe_hdr.address_id (Decimal). */
+    /** Ship To ID. Column oe_hdr.address_id (Decimal, scale 0). */
     readonly ship_to_id?: $Decimal;
     /** Name. Column oe_hdr.ship2_name (Char, at most 255). */
     readonly ship_to_name?: string;
@@ -288,7 +288,7 @@ export interface OrderForms {
     readonly phys_postal_code?: string;
     /** Column oe_hdr.ship2_country (Char, at most 1). */
     readonly phys_country?: string;
-    /** Source Location ID. Column oe_hdr.source_location_id (Decimal). */
+    /** Source Location ID. Column oe_hdr.source_location_id (Decimal, scale 0). */
     readonly source_loc_id?: $Decimal;
     /** Phone Number. Column oe_hdr.ship_to_phone (Char, at most 60). */
     readonly central_phone_number?: string;
@@ -435,19 +435,19 @@ export interface OrderForms {
   readonly 'TP_SCHEDULE.schedule_header': {
     /** Item Commitment Detail UID. Column oe_line.item_commitment_detail_uid (Long). */
     readonly item_commitment_detail_uid?: $NumericValue;
-    /** Sales Cost. Column oe_line.sales_cost (Decimal). */
+    /** Sales Cost. Column oe_line.sales_cost (Decimal, scale 4). */
     readonly sales_cost?: $Decimal;
-    /** Item Bill To ID. Column oe_line.item_bill_to_id (Decimal). */
+    /** Item Bill To ID. Column oe_line.item_bill_to_id (Decimal, scale 0). */
     readonly item_bill_to_id?: $Decimal;
-    /** Belting Length. Column oe_line.belting_length (Decimal). */
+    /** Belting Length. Column oe_line.belting_length (Decimal, scale 9). */
     readonly belting_length?: $Decimal;
     /** Print Part No. Column oe_line.print_part_no (Char, at most 16). */
     readonly print_part_no?: string;
-    /** Eco Fee Amount. Column oe_line.eco_fee_amount (Decimal). */
+    /** Eco Fee Amount. Column oe_line.eco_fee_amount (Decimal, scale 4). */
     readonly eco_fee_amount?: $Decimal;
-    /** Cust Percentage Disc. Column oe_line.cust_percentage_disc (Decimal). */
+    /** Cust Percentage Disc. Column oe_line.cust_percentage_disc (Decimal, scale 4). */
     readonly cust_percentage_disc?: $Decimal;
-    /** Next Ut Price Home. Column oe_line.next_ut_price_home (Decimal). */
+    /** Next Ut Price Home. Column oe_line.next_ut_price_home (Decimal, scale 4). */
     readonly next_ut_price_home?: $Decimal;
     /** Cost Carrier Contract Line UID. Column oe_line.cost_carrier_contract_line_uid (Long). */
     readonly cost_carrier_contract_line_uid?: $NumericValue;
@@ -459,11 +459,11 @@ export interface OrderForms {
     readonly from_alt_prev_requests_flag?: 'ON' | 'OFF';
     /** Tax Item. Column oe_line.tax_item (Char, at most 8). Required. */
     readonly tax_item?: string;
-    /** Ext Electronic Disc Amt. Column oe_line.ext_electronic_disc_amt (Decimal). */
+    /** Ext Electronic Disc Amt. Column oe_line.ext_electronic_disc_amt (Decimal, scale 4). */
     readonly ext_electronic_disc_amt?: $Decimal;
     /** Currentbin UID. Column oe_line.currentbin_uid (Long). */
     readonly currentbin_uid?: $NumericValue;
-    /** Unit Price Home. Column oe_line.unit_price_home (Decimal). */
+    /** Unit Price Home. Column oe_line.unit_price_home (Decimal, scale 4). */
     readonly unit_price_home?: $Decimal;
     /** Column oe_line.library_disc_grp_id (Char, at most 8). */
     readonly library_disc_grp_id?: string;
@@ -476,11 +476,11 @@ export interface OrderForms {
   readonly 'TP_ITEMINFO.item_info': {
     /** Disposition. Column inv_mast.disposition (Char, at most 8). */
     readonly disposition?: string;
-    /** Commission Cost Multiplier. Column inv_mast.commission_cost_multiplier (Decimal). */
+    /** Commission Cost Multiplier. Column inv_mast.commission_cost_multiplier (Decimal, scale 4). */
     readonly commission_cost_multiplier?: $Decimal;
     /** Cust Parent Inv Mast UID. Column inv_mast.cust_parent_inv_mast_uid (Long). */
     readonly cust_parent_inv_mast_uid?: $NumericValue;
-    /** Column inv_mast.redemption_value (Decimal). */
+    /** Column inv_mast.redemption_value (Decimal, scale 4). */
     readonly redemption_value?: $Decimal;
     /** Date Reactive. Column inv_mast.date_reactive (Datetime). */
     readonly date_reactive?: $DateValue;
@@ -541,11 +541,11 @@ export interface OrderForms {
     readonly class_id3?: ' ' | 'A' | 'B' | 'C' | 'PREFERRED' | 'WHOLESALE';
     /** Default Selling Unit. Column inv_mast.default_selling_unit (Char, at most 8). */
     readonly default_selling_unit?: string;
-    /** Price3. Column inv_mast.price3 (Decimal). */
+    /** Price3. Column inv_mast.price3 (Decimal, scale 4). */
     readonly price3?: $Decimal;
     /** Column inv_mast.upc_or_ean_id (Char, at most 8). */
     readonly upc_or_ean_id?: string;
-    /** Inv Mast Aia Remnant Qty. Column inv_mast.aia_remnant_qty (Decimal). */
+    /** Inv Mast Aia Remnant Qty. Column inv_mast.aia_remnant_qty (Decimal, scale 9). */
     readonly inv_mast_aia_remnant_qty?: $Decimal;
     /** Manufacturer Program Type UID. Column inv_mast.manufacturer_program_type_uid (Long). */
     readonly manufacturer_program_type_uid?: $NumericValue;
@@ -599,7 +599,7 @@ export interface OrderForms {
     readonly second_route_override_date?: $DateValue;
     /** Freight Charge UID. Column oe_hdr.freight_charge_uid (Long). */
     readonly freight_charge_uid?: $NumericValue;
-    /** Bill To ID. Column oe_hdr.bill_to_id (Decimal). */
+    /** Bill To ID. Column oe_hdr.bill_to_id (Decimal, scale 0). */
     readonly bill_to_id?: $Decimal;
     /** Strategic Library Original UID. Column oe_hdr.strategic_library_original_uid (Long). Required. */
     readonly strategic_library_original_uid?: $NumericValue;
@@ -612,9 +612,9 @@ export interface OrderForms {
    * Business object oe_line. Datawindow d_dw_price_detail.
    */
   readonly 'TP_PRICING.price_detail': {
-    /** Supplier ID. Column oe_line.supplier_id (Decimal). */
+    /** Supplier ID. Column oe_line.supplier_id (Decimal, scale 0). */
     readonly supplier_id?: $Decimal;
-    /** Secondary Extended Price. Column oe_line.secondary_extended_price (Decimal). */
+    /** Secondary Extended Price. Column oe_line.secondary_extended_price (Decimal, scale 4). */
     readonly secondary_extended_price?: $Decimal;
     /** GL Code. No column (Char). */
     readonly gl_code?: string;
@@ -622,7 +622,7 @@ export interface OrderForms {
     readonly service_item_id?: string;
     /** Column oe_line.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
-    /** Qty Per Assembly. Column oe_line.qty_per_assembly (Decimal). */
+    /** Qty Per Assembly. Column oe_line.qty_per_assembly (Decimal, scale 9). */
     readonly qty_per_assembly?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
@@ -743,7 +743,7 @@ export interface OrderForms {
     readonly oe_hdr_warranty_return_order_flag?: 'ON' | 'OFF';
     /** Column oe_hdr.so_total_parts_price_on_invoice (Char, at most 50). */
     readonly so_total_parts_price_on_invoice?: string;
-    /** Limit Max Shipments Per Order. Column oe_hdr.limit_max_shipments_per_order (Decimal). */
+    /** Limit Max Shipments Per Order. Column oe_hdr.limit_max_shipments_per_order (Decimal, scale 4). */
     readonly limit_max_shipments_per_order?: $Decimal;
     /** Cost Center Tracking Option. Column oe_hdr.cost_center_tracking_option (Long). */
     readonly cost_center_tracking_option?: $NumericValue;
@@ -793,11 +793,11 @@ export interface OrderForms {
     readonly terms_id?: string;
     /** Last Maintained By. Column terms.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
-    /** Net Days. Column terms.net_days (Decimal). */
+    /** Net Days. Column terms.net_days (Decimal, scale 0). */
     readonly net_days?: $Decimal;
-    /** Discount %. Column terms.discount_pct (Decimal). */
+    /** Discount %. Column terms.discount_pct (Decimal, scale 4). */
     readonly discount_pct?: $Decimal;
-    /** Discount Days. Column terms.discount_days (Decimal). */
+    /** Discount Days. Column terms.discount_days (Decimal, scale 0). */
     readonly discount_days?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
@@ -835,7 +835,7 @@ export interface OrderForms {
   readonly 'TP_CREDIT.customer_credit': {
     /** Company ID. Column customer.company_id (Char, at most 8). Usual key. */
     readonly company_id?: string;
-    /** Customer ID. Column customer.customer_id (Decimal). Usual key. */
+    /** Customer ID. Column customer.customer_id (Decimal, scale 0). Usual key. */
     readonly customer_id?: $Decimal;
     /** Revenue Account No. Column customer.revenue_account_no (Char, at most 20). */
     readonly revenue_account_no?: string;
@@ -851,7 +851,7 @@ export interface OrderForms {
     readonly cmi_customer_note?: string;
     /** Interchg Receiver ID. Column customer.interchg_receiver_id (Char, at most 20). */
     readonly interchg_receiver_id?: string;
-    /** Credit Limit Per Order. Column customer.credit_limit_per_order (Decimal). */
+    /** Credit Limit Per Order. Column customer.credit_limit_per_order (Decimal, scale 4). */
     readonly credit_limit_per_order?: $Decimal;
     /** Drum Deposit. Column customer.drum_deposit_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly drum_deposit_flag?: 'ON' | 'OFF';
@@ -863,7 +863,7 @@ export interface OrderForms {
     readonly accept_interchangeable_items?: string;
     /** Credit Card Type. Column customer.credit_card_type (Char, at most 8). */
     readonly credit_card_type?: string;
-    /** Column customer.multiplier_web (Decimal). */
+    /** Column customer.multiplier_web (Decimal, scale 4). */
     readonly multiplier_web?: $Decimal;
     /** Always Use Job Price. Column customer.always_use_job_price (Char, at most 8). */
     readonly always_use_job_price?: string;
@@ -879,7 +879,7 @@ export interface OrderForms {
     readonly start_consolidation_date?: $DateValue;
     /** Environmental Fee. Column c_environmental_fee_flag (Char). Valid values: "ON", "OFF". */
     readonly c_environmental_fee_flag?: 'ON' | 'OFF';
-    /** Default Kit Markup Percent. Column customer.default_kit_markup_percent (Decimal). */
+    /** Default Kit Markup Percent. Column customer.default_kit_markup_percent (Decimal, scale 4). */
     readonly default_kit_markup_percent?: $Decimal;
     /** No column (no DataType). */
     readonly cf_firstind?: string;
@@ -894,7 +894,7 @@ export interface OrderForms {
     readonly packing_basis_violation_cd?: $NumericValue;
     /** Transmit Print. Column po_hdr.transmit_print (Char, at most 1). */
     readonly transmit_print?: string;
-    /** Estimated Value. Column po_hdr.estimated_value (Decimal). */
+    /** Estimated Value. Column po_hdr.estimated_value (Decimal, scale 4). */
     readonly estimated_value?: $Decimal;
     /** Date Due. Column po_hdr.date_due (Datetime). */
     readonly date_due?: $DateValue;
@@ -928,7 +928,7 @@ export interface OrderForms {
     readonly sales_order_number?: string;
     /** PO Hdr Requested By. Column po_hdr.requested_by (Char, at most 50). */
     readonly po_hdr_requested_by?: string;
-    /** Period. Column po_hdr.period (Decimal). */
+    /** Period. Column po_hdr.period (Decimal, scale 0). */
     readonly period?: $Decimal;
     /** Approved. Column po_hdr.approved (Char, at most 40). */
     readonly approved?: string;
@@ -947,7 +947,7 @@ export interface OrderForms {
    * Business object inventory_receipts_hdr. Datawindow d_dw_receipt_hdr.
    */
   readonly 'TP_RECEIPTS.receipt_hdr': {
-    /** Receipt Number. Column inventory_receipts_hdr.receipt_number (Decimal). Usual key. */
+    /** Receipt Number. Column inventory_receipts_hdr.receipt_number (Decimal, scale 0). Usual key. */
     readonly receipt_number?: $Decimal;
     /** Date Created. Column inventory_receipts_hdr.date_created (Datetime). */
     readonly date_created?: $DateValue;
@@ -972,7 +972,7 @@ export interface OrderForms {
     readonly order_by_bin_pick_ticket_flag?: 'ON' | 'OFF';
     /** Taxable. Column ship_to.taxable_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly taxable_flag?: 'ON' | 'OFF';
-    /** Preferred Location ID. Column ship_to.preferred_location_id (Decimal). */
+    /** Preferred Location ID. Column ship_to.preferred_location_id (Decimal, scale 0). */
     readonly preferred_location_id?: $Decimal;
     /** Data Identifier Group UID. Column c_data_identifier_group_uid (Long). */
     readonly c_data_identifier_group_uid?: $NumericValue;
@@ -995,7 +995,7 @@ export interface OrderForms {
     readonly address_mail_country?: string;
     /** Central Fax Number. Column address.central_fax_number (Char, at most 30). */
     readonly central_fax_number?: string;
-    /** Address Preferred Location ID. Column address.preferred_location_id (Decimal). */
+    /** Address Preferred Location ID. Column address.preferred_location_id (Decimal, scale 0). */
     readonly address_preferred_location_id?: $Decimal;
     /** Column address.carrier_id (Char, at most 10). */
     readonly carrier_id?: string;
@@ -1060,7 +1060,7 @@ export interface OrderForms {
     readonly ci_for_complete_orders_only?: string;
     /** Job Pricing. Column customer.job_pricing (Char, at most 10). */
     readonly job_pricing?: string;
-    /** Marketing Allowance Percentage. Column customer.marketing_allowance_percentage (Decimal). */
+    /** Marketing Allowance Percentage. Column customer.marketing_allowance_percentage (Decimal, scale 4). */
     readonly marketing_allowance_percentage?: $Decimal;
     /** Signature Required. Column customer.signature_required_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly signature_required_flag?: 'ON' | 'OFF';
@@ -1083,7 +1083,7 @@ export interface OrderForms {
     readonly damaged_flag?: 'ON' | 'OFF';
     /** Delete. Column location.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
-    /** Column location.location_id (Decimal). */
+    /** Column location.location_id (Decimal, scale 0). */
     readonly location_id?: $Decimal;
     /** Fedex Label Format. Column location.fedex_label_format_cd (Long). */
     readonly fedex_label_format_cd?: $NumericValue;
@@ -1102,7 +1102,7 @@ export interface OrderForms {
     readonly track_lost_sales_flag?: 'ON' | 'OFF';
     /** GL Acct For Freight Clearing. Column company.gl_acct_for_freight_clearing (Char, at most 1). */
     readonly gl_acct_for_freight_clearing?: string;
-    /** Carrying Cost. Column company.carrying_cost (Decimal). */
+    /** Carrying Cost. Column company.carrying_cost (Decimal, scale 4). */
     readonly carrying_cost?: $Decimal;
     /** Unit Cost. Column c_unit_cost (Decimal). */
     readonly c_unit_cost?: $Decimal;
@@ -1110,7 +1110,7 @@ export interface OrderForms {
     readonly company_prod_auto_transfer_reason_id?: string;
     /** Inv In Transit Clearing Acct. Column company.inv_in_transit_clearing_acct (Char, at most 1). */
     readonly inv_in_transit_clearing_acct?: string;
-    /** Address ID. Column company.address_id (Decimal). */
+    /** Address ID. Column company.address_id (Decimal, scale 0). */
     readonly address_id?: $Decimal;
     /** Duns No. Column company.duns_no (Char, at most 10). */
     readonly duns_no?: string;
@@ -1140,15 +1140,15 @@ export interface OrderForms {
    * Business object supplier. Datawindow d_dw_supplier_info.
    */
   readonly 'TP_SUPPLIER.supplier_info': {
-    /** Supplier Target Value. Column supplier.target_value (Decimal). */
+    /** Supplier Target Value. Column supplier.target_value (Decimal, scale 4). */
     readonly supplier_target_value?: $Decimal;
-    /** Column supplier.safety_stock_days (Decimal). */
+    /** Column supplier.safety_stock_days (Decimal, scale 0). */
     readonly safety_stock_days?: $Decimal;
     /** Column supplier.supplier_name (Char, at most 50). */
     readonly supplier_name?: string;
     /** Supplier Weekly Truck Allowed. Column supplier.weekly_truck_allowed_flag (Char, at most 1). Required. Valid values: "ON", "OFF". */
     readonly supplier_weekly_truck_allowed_flag?: 'ON' | 'OFF';
-    /** Days Late. Column supplier.days_late (Decimal). */
+    /** Days Late. Column supplier.days_late (Decimal, scale 0). */
     readonly days_late?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
@@ -1167,11 +1167,11 @@ export interface OrderForms {
     readonly sched_order_disc_flag?: 'ON' | 'OFF';
     /** Supplier Order No. Column oe_hdr.supplier_order_no (Char, at most 8). Required. */
     readonly supplier_order_no?: string;
-    /** Homeowner ID. Column oe_hdr.homeowner_id (Decimal). */
+    /** Homeowner ID. Column oe_hdr.homeowner_id (Decimal, scale 0). */
     readonly homeowner_id?: $Decimal;
-    /** Designer ID. Column oe_hdr.designer_id (Decimal). */
+    /** Designer ID. Column oe_hdr.designer_id (Decimal, scale 0). */
     readonly designer_id?: $Decimal;
-    /** OE Hdr Requested Downpayment Home. Column oe_hdr.requested_downpayment_home (Decimal). */
+    /** OE Hdr Requested Downpayment Home. Column oe_hdr.requested_downpayment_home (Decimal, scale 0). */
     readonly oe_hdr_requested_downpayment_home?: $Decimal;
     /** Use Vendor Item Terms. Column oe_hdr.use_vendor_item_terms_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly use_vendor_item_terms_flag?: 'ON' | 'OFF';
@@ -1271,15 +1271,15 @@ export interface OrderForms {
    * Business object oe_line_config. Datawindow d_dw_configurator.
    */
   readonly 'TP_CONFIG.configurator': {
-    /** Line Discount. Column oe_line.line_discount (Decimal). */
+    /** Line Discount. Column oe_line.line_discount (Decimal, scale 0). */
     readonly line_discount?: $Decimal;
-    /** Prediscount Unit Price. Column oe_line.prediscount_unit_price (Decimal). */
+    /** Prediscount Unit Price. Column oe_line.prediscount_unit_price (Decimal, scale 4). */
     readonly prediscount_unit_price?: $Decimal;
-    /** Original Qty Ordered. Column oe_line.original_qty_ordered (Decimal). */
+    /** Original Qty Ordered. Column oe_line.original_qty_ordered (Decimal, scale 9). */
     readonly original_qty_ordered?: $Decimal;
     /** Cust PO No. Column oe_line.cust_po_no (Char, at most 8). */
     readonly cust_po_no?: string;
-    /** System Calc Unit Price. Column oe_line.system_calc_unit_price (Decimal). */
+    /** System Calc Unit Price. Column oe_line.system_calc_unit_price (Decimal, scale 4). */
     readonly system_calc_unit_price?: $Decimal;
     /** OE Line Add To Open Pt. Column oe_line.add_to_open_pt_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly oe_line_add_to_open_pt_flag?: 'ON' | 'OFF';
@@ -1291,25 +1291,25 @@ export interface OrderForms {
     readonly shipping_route_uid?: $NumericValue;
     /** Verified Code. Column oe_line.verified_code (Char, at most 20). */
     readonly verified_code?: string;
-    /** Unit Pick Fee. Column oe_line.unit_pick_fee (Decimal). */
+    /** Unit Pick Fee. Column oe_line.unit_pick_fee (Decimal, scale 0). */
     readonly unit_pick_fee?: $Decimal;
     /** Customer Picked. Column oe_line.customer_picked_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly customer_picked_flag?: 'ON' | 'OFF';
-    /** Strategic List Cost Value. Column oe_line.strategic_list_cost_value (Decimal). */
+    /** Strategic List Cost Value. Column oe_line.strategic_list_cost_value (Decimal, scale 4). */
     readonly strategic_list_cost_value?: $Decimal;
     /** OE Line Awarded Date. Column oe_line.awarded_date (Datetime). */
     readonly oe_line_awarded_date?: $DateValue;
-    /** Commission Cost. Column oe_line.commission_cost (Decimal). */
+    /** Commission Cost. Column oe_line.commission_cost (Decimal, scale 4). */
     readonly commission_cost?: $Decimal;
     /** Column oe_line.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
-    /** Customer Configured Price. Column oe_line.customer_configured_price (Decimal). */
+    /** Customer Configured Price. Column oe_line.customer_configured_price (Decimal, scale 4). */
     readonly customer_configured_price?: $Decimal;
     /** Column oe_line.substitute_item (Char, at most 20). */
     readonly substitute_item?: string;
-    /** Freight In. Column oe_line.freight_in (Decimal). */
+    /** Freight In. Column oe_line.freight_in (Decimal, scale 0). */
     readonly freight_in?: $Decimal;
-    /** Column oe_line.other_cost (Decimal). */
+    /** Column oe_line.other_cost (Decimal, scale 4). */
     readonly other_cost?: $Decimal;
     /** OE Line Extended Desc Customer. Column oe_line.extended_desc_customer (Char, at most 50). */
     readonly oe_line_extended_desc_customer?: string;
@@ -1332,9 +1332,9 @@ export interface OrderForms {
     readonly c_disposition_edited_flag?: 'ON' | 'OFF';
     /** Restricted By Address. Column oe_line.restricted_by_address_flag (Char, at most 1). Required. Valid values: "ON", "OFF". */
     readonly restricted_by_address_flag?: 'ON' | 'OFF';
-    /** Requested Downpayment. Column oe_line.requested_downpayment (Decimal). */
+    /** Requested Downpayment. Column oe_line.requested_downpayment (Decimal, scale 0). */
     readonly requested_downpayment?: $Decimal;
-    /** Unit Pick Fee. Column oe_line.unit_pick_fee (Decimal). */
+    /** Unit Pick Fee. Column oe_line.unit_pick_fee (Decimal, scale 0). */
     readonly unit_pick_fee?: $Decimal;
     /** Column oe_line.freight_in_edited_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly freight_in_edited_flag?: 'ON' | 'OFF';
@@ -1368,17 +1368,17 @@ export interface OrderLists {
   readonly 'TP_ITEMS.items': {
     /** Item ID. Column inv_mast.item_id (Char, at most 40). Required. */
     readonly oe_order_item_id?: string;
-    /** Quantity. Column oe_line.unit_quantity (Decimal). Required. */
+    /** Quantity. Column oe_line.unit_quantity (Decimal, scale 9). Required. */
     readonly unit_quantity?: $Decimal;
     /** Line No. Column oe_line.user_line_no (Char, at most 10). Usual key. */
     readonly user_line_no?: string;
-    /** Column oe_line.line_no (Decimal). */
+    /** Column oe_line.line_no (Decimal, scale 0). */
     readonly line_no?: $Decimal;
     /** Description. Column inv_mast.item_desc (Char, at most 60). */
     readonly item_desc?: string;
     /** UOM. Column oe_line.unit_of_measure (Char, at most 255). */
     readonly unit_of_measure?: string;
-    /** Unit Price. Column oe_line.unit_price (Decimal). */
+    /** Unit Price. Column oe_line.unit_price (Decimal, scale 4). */
     readonly unit_price?: $Decimal;
     /** Disposition. Column oe_line.disposition (Char, at most 8). Valid values: "", "Backorder", "Cancel", "Direct Ship", "Future", "Hold", "Production Order", "Special Order", "Transfer". */
     readonly disposition?:
@@ -1393,25 +1393,25 @@ export interface OrderLists {
       | 'Transfer';
     /** Required Date. Column oe_line.required_date (Datetime). */
     readonly required_date?: $DateValue;
-    /** Extended Price. Column oe_line.extended_price (Decimal). */
+    /** Extended Price. Column oe_line.extended_price (Decimal, scale 4). */
     readonly extended_price?: $Decimal;
-    /** Qty Ordered. Column oe_line.qty_ordered (Decimal). */
+    /** Qty Ordered. Column oe_line.qty_ordered (Decimal, scale 9). */
     readonly qty_ordered?: $Decimal;
-    /** Qty Allocated. Column oe_line.qty_allocated (Decimal). */
+    /** Qty Allocated. Column oe_line.qty_allocated (Decimal, scale 9). */
     readonly qty_allocated?: $Decimal;
-    /** Qty On Pick Tickets. Column oe_line.qty_on_pick_tickets (Decimal). */
+    /** Qty On Pick Tickets. Column oe_line.qty_on_pick_tickets (Decimal, scale 9). */
     readonly qty_on_pick_tickets?: $Decimal;
-    /** Qty Invoiced. Column oe_line.qty_invoiced (Decimal). */
+    /** Qty Invoiced. Column oe_line.qty_invoiced (Decimal, scale 9). */
     readonly qty_invoiced?: $Decimal;
-    /** Qty Canceled. Column oe_line.qty_canceled (Decimal). */
+    /** Qty Canceled. Column oe_line.qty_canceled (Decimal, scale 9). */
     readonly qty_canceled?: $Decimal;
-    /** Column oe_line.qty_staged (Decimal). */
+    /** Column oe_line.qty_staged (Decimal, scale 9). */
     readonly qty_staged?: $Decimal;
-    /** Source Loc. Column oe_line.source_loc_id (Decimal). */
+    /** Source Loc. Column oe_line.source_loc_id (Decimal, scale 0). */
     readonly source_loc_id?: $Decimal;
-    /** Ship Loc. Column oe_line.ship_loc_id (Decimal). */
+    /** Ship Loc. Column oe_line.ship_loc_id (Decimal, scale 0). */
     readonly ship_loc_id?: $Decimal;
-    /** Supplier ID. Column oe_line.supplier_id (Decimal). */
+    /** Supplier ID. Column oe_line.supplier_id (Decimal, scale 0). */
     readonly supplier_id?: $Decimal;
     /** Product Group ID. Column oe_line.product_group_id (Char, at most 8). */
     readonly product_group_id?: string;
@@ -1429,17 +1429,17 @@ export interface OrderLists {
     readonly customer_part_number?: string;
     /** Pricing Unit. Column oe_line.pricing_unit (Char, at most 8). */
     readonly pricing_unit?: string;
-    /** Pricing Unit Size. Column oe_line.pricing_unit_size (Decimal). */
+    /** Pricing Unit Size. Column oe_line.pricing_unit_size (Decimal, scale 9). */
     readonly pricing_unit_size?: $Decimal;
-    /** Unit Size. Column oe_line.unit_size (Decimal). */
+    /** Unit Size. Column oe_line.unit_size (Decimal, scale 9). */
     readonly unit_size?: $Decimal;
-    /** Commission Cost. Column oe_line.commission_cost (Decimal). */
+    /** Commission Cost. Column oe_line.commission_cost (Decimal, scale 4). */
     readonly commission_cost?: $Decimal;
-    /** Other Cost. Column oe_line.other_cost (Decimal). */
+    /** Other Cost. Column oe_line.other_cost (Decimal, scale 4). */
     readonly other_cost?: $Decimal;
-    /** Column oe_line.po_cost (Decimal). */
+    /** Column oe_line.po_cost (Decimal, scale 4). */
     readonly po_cost?: $Decimal;
-    /** Sales Cost. Column oe_line.sales_cost (Decimal). */
+    /** Sales Cost. Column oe_line.sales_cost (Decimal, scale 4). */
     readonly sales_cost?: $Decimal;
     /** Cancel. Column oe_line.cancel_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly cancel_flag?: 'ON' | 'OFF';
@@ -1455,11 +1455,11 @@ export interface OrderLists {
     readonly extended_desc?: string;
     /** Cust PO #. Column oe_line.cust_po_no (Char, at most 8). */
     readonly cust_po_no?: string;
-    /** Freight In. Column oe_line.freight_in (Decimal). */
+    /** Freight In. Column oe_line.freight_in (Decimal, scale 0). */
     readonly freight_in?: $Decimal;
-    /** Restock Fee Percentage. Column oe_line.restock_fee_percentage (Decimal). */
+    /** Restock Fee Percentage. Column oe_line.restock_fee_percentage (Decimal, scale 4). */
     readonly restock_fee_percentage?: $Decimal;
-    /** Ud Cost. Column oe_line.ud_cost (Decimal). */
+    /** Ud Cost. Column oe_line.ud_cost (Decimal, scale 4). */
     readonly ud_cost?: $Decimal;
     /** Pick Date. Column oe_line.pick_date (Datetime). */
     readonly pick_date?: $DateValue;
@@ -1473,7 +1473,7 @@ export interface OrderLists {
     readonly price_adj_note?: string;
     /** Column oe_line.gl_code (Char, at most 16). */
     readonly gl_code?: string;
-    /** Line Discount. Column oe_line.line_discount (Decimal). */
+    /** Line Discount. Column oe_line.line_discount (Decimal, scale 0). */
     readonly line_discount?: $Decimal;
     /** Column oe_line.line_discount_description (Char, at most 60). */
     readonly line_discount_description?: string;
@@ -1497,9 +1497,9 @@ export interface OrderLists {
     readonly substitute_item?: string;
     /** Column oe_line.item_commission_class_id (Char, at most 20). */
     readonly item_commission_class_id?: string;
-    /** Belt Width ("). Column oe_line.belting_width (Decimal). */
+    /** Belt Width ("). Column oe_line.belting_width (Decimal, scale 9). */
     readonly belting_width?: $Decimal;
-    /** Belt Length ('). Column oe_line.belting_length (Decimal). */
+    /** Belt Length ('). Column oe_line.belting_length (Decimal, scale 9). */
     readonly belting_length?: $Decimal;
     /** Available. Column c_available_qty (Decimal). */
     readonly c_available_qty?: $Decimal;
@@ -1522,7 +1522,7 @@ export interface OrderLists {
   readonly 'TP_REMITTANCES.payment_details': {
     /** Pymt Type. Column ar_payment_details.payment_type_id (Decimal). Valid values: "Cash", "Check", "Credit Card", "On Account", "Store Credit". */
     readonly payment_type_id?: 'Cash' | 'Check' | 'Credit Card' | 'On Account' | 'Store Credit';
-    /** Payment Amount. Column ar_receipts.payment_amount (Decimal). */
+    /** Payment Amount. Column ar_receipts.payment_amount (Decimal, scale 4). */
     readonly payment_amount?: $Decimal;
     /** Cash Pymt Amt. Column c_cash_pymt_amt (Decimal). */
     readonly c_cash_pymt_amt?: $Decimal;
@@ -1538,7 +1538,7 @@ export interface OrderLists {
     readonly cc_name?: string;
     /** Expiration. Column ar_payment_details.cc_expiration_date (Datetime). */
     readonly cc_expiration_date?: $DateValue;
-    /** Bank. Column ar_receipts.bank_no (Decimal). */
+    /** Bank. Column ar_receipts.bank_no (Decimal, scale 0). */
     readonly bank_no?: $Decimal;
     /** No column (no DataType). */
     readonly cf_rowind?: string;
@@ -1574,7 +1574,7 @@ export interface OrderLists {
    * Business object oe_line_notepad. Datawindow d_dw_oe_line_notepad.
    */
   readonly 'TP_ITEMNOTES.line_notes': {
-    /** Line. Column oe_line.line_no (Decimal). */
+    /** Line. Column oe_line.line_no (Decimal, scale 0). */
     readonly line_no?: $Decimal;
     /** Topic. Column oe_line_notepad.topic (Char). */
     readonly topic?: string;
@@ -1595,17 +1595,17 @@ export interface OrderLists {
    * Business object oe_line. Datawindow d_dw_oe_line_po_cost_calc.
    */
   readonly 'PO COST MULTIPLIERS.oe_line_po_cost_calc': {
-    /** Line. Column oe_line.line_no (Decimal). */
+    /** Line. Column oe_line.line_no (Decimal, scale 0). */
     readonly line_no?: $Decimal;
-    /** PO Cost. Column oe_line.po_cost (Decimal). */
+    /** PO Cost. Column oe_line.po_cost (Decimal, scale 4). */
     readonly po_cost?: $Decimal;
     /** Multiplier. Column oe_line_po_cost.po_cost_multiplier (Decimal). */
     readonly po_cost_multiplier?: $Decimal;
     /** Calculation Method. Column oe_line_po_cost.calc_method_cd (Long). Valid values: "Multiplier", "Difference", "Mark Up", "Percentage", "Fixed Price". */
     readonly po_cost_calc_method_cd?: 'Multiplier' | 'Difference' | 'Mark Up' | 'Percentage' | 'Fixed Price';
-    /** List Price Multiplier. Column po_line.list_price_multiplier (Decimal). */
+    /** List Price Multiplier. Column po_line.list_price_multiplier (Decimal, scale 4). */
     readonly list_price_multiplier?: $Decimal;
-    /** Next Due-In PO Cost. Column po_line.next_due_in_po_cost (Decimal). */
+    /** Next Due-In PO Cost. Column po_line.next_due_in_po_cost (Decimal, scale 4). */
     readonly next_due_in_po_cost?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
@@ -1618,11 +1618,11 @@ export interface OrderLists {
   readonly 'TABPAGE_LINKS.links_for_order': {
     /** Linked Qty. Column oe_line_po.linked_qty (Decimal). */
     readonly linked_qty?: $Decimal;
-    /** Source Loc. Column oe_line.source_loc_id (Decimal). Usual key. */
+    /** Source Loc. Column oe_line.source_loc_id (Decimal, scale 0). Usual key. */
     readonly source_loc_id?: $Decimal;
-    /** PO No. Column po_line.po_no (Decimal). Usual key. */
+    /** PO No. Column po_line.po_no (Decimal, scale 0). Usual key. */
     readonly po_no?: $Decimal;
-    /** PO Line. Column po_line.line_no (Decimal). */
+    /** PO Line. Column po_line.line_no (Decimal, scale 0). */
     readonly po_line_no?: $Decimal;
     /** Column address.name (Char, at most 50). */
     readonly customer_name?: string;
@@ -1632,7 +1632,7 @@ export interface OrderLists {
     readonly c_ordertype?: 'Order' | 'Quote' | 'RMA' | 'Service Order';
     /** Required. Column po_line.required_date (Datetime). */
     readonly required_date?: $DateValue;
-    /** SKU Cost. Column oe_line.sales_cost (Decimal). */
+    /** SKU Cost. Column oe_line.sales_cost (Decimal, scale 4). */
     readonly sku_cost?: $Decimal;
     /** No column (no DataType). */
     readonly rowind?: string;
@@ -1686,7 +1686,7 @@ export interface OrderLists {
   readonly 'TP_SCHEDULE.schedule_releases': {
     /** Column oe_line.operation_uid (Long). */
     readonly operation_uid?: $NumericValue;
-    /** Commission Cost Home. Column oe_line.commission_cost_home (Decimal). */
+    /** Commission Cost Home. Column oe_line.commission_cost_home (Decimal, scale 4). */
     readonly commission_cost_home?: $Decimal;
     /** Inv Mast UID. Column c_inv_mast_uid (Long). */
     readonly c_inv_mast_uid?: $NumericValue;
@@ -1705,13 +1705,13 @@ export interface OrderLists {
   readonly 'TP_ITEMINFO.item_availability': {
     /** Inv Loc Pumpoff Item. Column inv_loc.pumpoff_item (Char, at most 40). */
     readonly inv_loc_pumpoff_item?: string;
-    /** Inv Min. Column inv_loc.inv_min (Decimal). */
+    /** Inv Min. Column inv_loc.inv_min (Decimal, scale 0). */
     readonly inv_min?: $Decimal;
     /** Column inv_loc.demand_forecast_formula_uid (Long). */
     readonly demand_forecast_formula_uid?: $NumericValue;
     /** On Release Schedule. Column inv_loc.on_release_schedule_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly on_release_schedule_flag?: 'ON' | 'OFF';
-    /** Inv Max. Column inv_loc.inv_max (Decimal). */
+    /** Inv Max. Column inv_loc.inv_max (Decimal, scale 0). */
     readonly inv_max?: $Decimal;
     /** Pumpoff UOM. Column inv_loc.pumpoff_uom (Char, at most 8). */
     readonly pumpoff_uom?: string;
@@ -1728,9 +1728,9 @@ export interface OrderLists {
     readonly primary_supplier_flag?: 'ON' | 'OFF';
     /** Column inventory_supplier.upc_code (Char, at most 20). */
     readonly upc_code?: string;
-    /** Cost. Column inventory_supplier.cost (Decimal). */
+    /** Cost. Column inventory_supplier.cost (Decimal, scale 4). */
     readonly cost?: $Decimal;
-    /** Cost Multiplier. Column inventory_supplier.cost_multiplier (Decimal). */
+    /** Cost Multiplier. Column inventory_supplier.cost_multiplier (Decimal, scale 4). */
     readonly cost_multiplier?: $Decimal;
     /** Column inventory_supplier.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
@@ -1777,7 +1777,7 @@ export interface OrderLists {
   readonly 'TP_SALESREPS.line_salesreps': {
     /** Last Maintained By. Column customer_salesrep.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
-    /** Customer Salesrep Customer ID. Column customer_salesrep.customer_id (Decimal). */
+    /** Customer Salesrep Customer ID. Column customer_salesrep.customer_id (Decimal, scale 0). */
     readonly customer_salesrep_customer_id?: $Decimal;
     /** Customer Salesrep UID. Column customer_salesrep.customer_salesrep_uid (Long). */
     readonly customer_salesrep_uid?: $NumericValue;
@@ -1836,9 +1836,9 @@ export interface OrderLists {
   readonly 'TP_TAX.line_tax': {
     /** Disposition. Column oe_line.disposition (Char, at most 8). */
     readonly disposition?: string;
-    /** Belting Width. Column oe_line.belting_width (Decimal). */
+    /** Belting Width. Column oe_line.belting_width (Decimal, scale 9). */
     readonly belting_width?: $Decimal;
-    /** Qty Staged. Column oe_line.qty_staged (Decimal). */
+    /** Qty Staged. Column oe_line.qty_staged (Decimal, scale 9). */
     readonly qty_staged?: $Decimal;
     /** Tax Item. Column oe_line.tax_item (Char, at most 8). */
     readonly tax_item?: string;
@@ -1853,13 +1853,13 @@ export interface OrderLists {
    * Business object assembly_line. Datawindow d_dw_components.
    */
   readonly 'TP_ASSEMBLY.components': {
-    /** Ext Disc Amt. Column oe_line.ext_disc_amt (Decimal). */
+    /** Ext Disc Amt. Column oe_line.ext_disc_amt (Decimal, scale 4). */
     readonly ext_disc_amt?: $Decimal;
     /** Verified Code. Column oe_line.verified_code (Char, at most 20). */
     readonly verified_code?: string;
-    /** Column oe_line.sales_tax_home (Decimal). */
+    /** Column oe_line.sales_tax_home (Decimal, scale 0). */
     readonly oe_line_sales_tax_home?: $Decimal;
-    /** Original Unit Price. Column oe_line.original_unit_price (Decimal). */
+    /** Original Unit Price. Column oe_line.original_unit_price (Decimal, scale 4). */
     readonly original_unit_price?: $Decimal;
     /** Price Adj Note. Column oe_line.price_adj_note (Char, at most 50). */
     readonly price_adj_note?: string;
@@ -1876,7 +1876,7 @@ export interface OrderLists {
     readonly gl_code?: string;
     /** Freight Code UID. Column oe_line.freight_code_uid (Long). Required. */
     readonly freight_code_uid?: $NumericValue;
-    /** Ext Electronic Disc Amt. Column oe_line.ext_electronic_disc_amt (Decimal). */
+    /** Ext Electronic Disc Amt. Column oe_line.ext_electronic_disc_amt (Decimal, scale 4). */
     readonly ext_electronic_disc_amt?: $Decimal;
     /** Generic Custom Description. Column oe_line.generic_custom_description (Char, at most 50). */
     readonly generic_custom_description?: string;
@@ -1884,7 +1884,7 @@ export interface OrderLists {
     readonly buyer?: string;
     /** Loan UID. Column oe_line.loan_uid (Long). */
     readonly loan_uid?: $NumericValue;
-    /** Next Ut Price Home. Column oe_line.next_ut_price_home (Decimal). */
+    /** Next Ut Price Home. Column oe_line.next_ut_price_home (Decimal, scale 4). */
     readonly next_ut_price_home?: $Decimal;
     /** Disposition. Column oe_line.disposition (Char, at most 8). */
     readonly disposition?: string;
@@ -1896,13 +1896,13 @@ export interface OrderLists {
     readonly oe_line_required_transfer_ship_date?: $DateValue;
     /** Column oe_line.job_price_hdr_uid (Long). */
     readonly job_price_hdr_uid?: $NumericValue;
-    /** PO Cost. Column oe_line.po_cost (Decimal). */
+    /** PO Cost. Column oe_line.po_cost (Decimal, scale 4). */
     readonly po_cost?: $Decimal;
     /** Column oe_line.dea_restriction_failed (Char, at most 40). */
     readonly dea_restriction_failed?: string;
-    /** Column oe_line.edi830_last_receive_qty (Decimal). */
+    /** Column oe_line.edi830_last_receive_qty (Decimal, scale 9). */
     readonly edi830_last_receive_qty?: $Decimal;
-    /** Price1. Column oe_line.price1 (Decimal). */
+    /** Price1. Column oe_line.price1 (Decimal, scale 4). */
     readonly price1?: $Decimal;
     /** Required Date. Column oe_line.required_date (Datetime). */
     readonly required_date?: $DateValue;
@@ -1916,11 +1916,11 @@ export interface OrderLists {
     readonly oe_line_uid?: $NumericValue;
     /** Package Type UID. Column oe_line.package_type_uid (Long). */
     readonly package_type_uid?: $NumericValue;
-    /** Qty Per Assembly. Column oe_line.qty_per_assembly (Decimal). */
+    /** Qty Per Assembly. Column oe_line.qty_per_assembly (Decimal, scale 9). */
     readonly qty_per_assembly?: $Decimal;
     /** Library Prod Grp ID. Column oe_line.library_prod_grp_id (Char, at most 8). */
     readonly library_prod_grp_id?: string;
-    /** Sales Cost Home. Column oe_line.sales_cost_home (Decimal). */
+    /** Sales Cost Home. Column oe_line.sales_cost_home (Decimal, scale 4). */
     readonly sales_cost_home?: $Decimal;
     /** Company No. Column oe_line.company_no (Char, at most 8). */
     readonly company_no?: string;
@@ -1937,13 +1937,13 @@ export interface OrderLists {
    * Business object document_line_serial. Datawindow d_dw_serial_numbers.
    */
   readonly 'TP_SERIAL.serial_numbers': {
-    /** Core Price. Column oe_line.core_price (Decimal). */
+    /** Core Price. Column oe_line.core_price (Decimal, scale 4). */
     readonly core_price?: $Decimal;
     /** Price Carrier Contract Line UID. Column oe_line.price_carrier_contract_line_uid (Long). */
     readonly price_carrier_contract_line_uid?: $NumericValue;
     /** Customer Picked. Column oe_line.customer_picked_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly customer_picked_flag?: 'ON' | 'OFF';
-    /** Admin Fee. Column oe_line.admin_fee (Decimal). */
+    /** Admin Fee. Column oe_line.admin_fee (Decimal, scale 0). */
     readonly admin_fee?: $Decimal;
     /** User Line No. Column oe_line.user_line_no (Char, at most 10). */
     readonly user_line_no?: string;
@@ -1960,7 +1960,7 @@ export interface OrderLists {
     readonly pick_sequence?: $NumericValue;
     /** Delete. Column bin.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
-    /** Location ID. Column bin.location_id (Decimal). */
+    /** Location ID. Column bin.location_id (Decimal, scale 0). */
     readonly location_id?: $Decimal;
     /** Bin Zone ID. Column bin.bin_zone_id (Char, at most 10). */
     readonly bin_zone_id?: string;
@@ -1973,7 +1973,7 @@ export interface OrderLists {
    * Business object bin_zone. Datawindow d_dw_pick_zones.
    */
   readonly 'TP_BINS.pick_zones': {
-    /** Location ID. Column bin_zone.location_id (Decimal). Usual key. */
+    /** Location ID. Column bin_zone.location_id (Decimal, scale 0). Usual key. */
     readonly location_id?: $Decimal;
     /** Bin Zone ID. Column bin_zone.bin_zone_id (Char, at most 10). Usual key. */
     readonly bin_zone_id?: string;
@@ -2000,7 +2000,7 @@ export interface OrderLists {
   readonly 'TP_SERVICE.service_items': {
     /** OE Buy Get Rewards UID. Column oe_line.oe_buy_get_rewards_uid (Long). */
     readonly oe_buy_get_rewards_uid?: $NumericValue;
-    /** Admin Fee. Column oe_line.admin_fee (Decimal). */
+    /** Admin Fee. Column oe_line.admin_fee (Decimal, scale 0). */
     readonly admin_fee?: $Decimal;
     /** Column oe_line.oe_hdr_uid (Long). */
     readonly oe_hdr_uid?: $NumericValue;
@@ -2008,7 +2008,7 @@ export interface OrderLists {
     readonly cost_carrier_contract_line_uid?: $NumericValue;
     /** From Alt Prev Requests. Column oe_line.from_alt_prev_requests_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly from_alt_prev_requests_flag?: 'ON' | 'OFF';
-    /** Supplier ID. Column oe_line.supplier_id (Decimal). */
+    /** Supplier ID. Column oe_line.supplier_id (Decimal, scale 0). */
     readonly supplier_id?: $Decimal;
     /** Item ID. Column oe_line.item_id (Char, at most 40). */
     readonly item_id?: string;
@@ -2049,7 +2049,7 @@ export interface OrderLists {
     readonly item_id?: string;
     /** Column oe_line.pricing_unit (Char, at most 8). */
     readonly pricing_unit?: string;
-    /** Other Cost. Column oe_line.other_cost (Decimal). */
+    /** Other Cost. Column oe_line.other_cost (Decimal, scale 4). */
     readonly other_cost?: $Decimal;
     /** Column oe_line.job_price_line_uid (Long). */
     readonly job_price_line_uid?: $NumericValue;
@@ -2064,15 +2064,15 @@ export interface OrderLists {
   readonly 'TP_QUOTE.quote_lines': {
     /** Order No. Column oe_line.order_no (Char, at most 8). Usual key. */
     readonly order_no?: string;
-    /** Line No. Column oe_line.line_no (Decimal). Usual key. */
+    /** Line No. Column oe_line.line_no (Decimal, scale 0). Usual key. */
     readonly line_no?: $Decimal;
     /** Peer Type. Column oe_line.peer_type (Long). */
     readonly peer_type?: $NumericValue;
-    /** Unit Distributor Net. Column oe_line.unit_distributor_net (Decimal). */
+    /** Unit Distributor Net. Column oe_line.unit_distributor_net (Decimal, scale 0). */
     readonly unit_distributor_net?: $Decimal;
     /** Scheduled. Column oe_line.scheduled (Char, at most 8). */
     readonly scheduled?: string;
-    /** Downpayment Remaining Home. Column oe_line.downpayment_remaining_home (Decimal). */
+    /** Downpayment Remaining Home. Column oe_line.downpayment_remaining_home (Decimal, scale 0). */
     readonly downpayment_remaining_home?: $Decimal;
     /** Bill Hold. Column oe_line.bill_hold_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly bill_hold_flag?: 'ON' | 'OFF';
@@ -2097,7 +2097,7 @@ export interface OrderLists {
     readonly calculation_method_cd?: $NumericValue;
     /** Column price_page.company_id (Char, at most 8). */
     readonly company_id?: string;
-    /** Column price_page.calculation_value1 (Decimal). */
+    /** Column price_page.calculation_value1 (Decimal, scale 9). */
     readonly calculation_value1?: $Decimal;
     /** Column price_page.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
@@ -2117,7 +2117,7 @@ export interface OrderLists {
     readonly discount_group_id?: string;
     /** Inv Mast UID. Column price_page.inv_mast_uid (Long). */
     readonly inv_mast_uid?: $NumericValue;
-    /** Price Page Supplier ID. Column price_page.supplier_id (Decimal). */
+    /** Price Page Supplier ID. Column price_page.supplier_id (Decimal, scale 0). */
     readonly price_page_supplier_id?: $Decimal;
     /** Price Library UID. Column price_page.price_library_uid (Long). */
     readonly price_library_uid?: $NumericValue;
@@ -2176,19 +2176,19 @@ export interface OrderLists {
   readonly 'TP_JOB.job_lines': {
     /** Quote Outcome. Column oe_line.quote_outcome_cd (Long). */
     readonly quote_outcome_cd?: $NumericValue;
-    /** Secondary Unit Price. Column oe_line.secondary_unit_price (Decimal). */
+    /** Secondary Unit Price. Column oe_line.secondary_unit_price (Decimal, scale 4). */
     readonly secondary_unit_price?: $Decimal;
-    /** Ship Loc ID. Column oe_line.ship_loc_id (Decimal). */
+    /** Ship Loc ID. Column oe_line.ship_loc_id (Decimal, scale 0). */
     readonly ship_loc_id?: $Decimal;
     /** OE Line UID. Column oe_line.oe_line_uid (Long). */
     readonly oe_line_uid?: $NumericValue;
-    /** Carrier Rebate Cost. Column oe_line.carrier_rebate_cost (Decimal). */
+    /** Carrier Rebate Cost. Column oe_line.carrier_rebate_cost (Decimal, scale 4). */
     readonly carrier_rebate_cost?: $Decimal;
     /** Verified. Column oe_line.verified_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly verified_flag?: 'ON' | 'OFF';
     /** Belting Num Cuts. Column oe_line.belting_num_cuts (Long). */
     readonly belting_num_cuts?: $NumericValue;
-    /** Requested Downpayment. Column oe_line.requested_downpayment (Decimal). */
+    /** Requested Downpayment. Column oe_line.requested_downpayment (Decimal, scale 0). */
     readonly requested_downpayment?: $Decimal;
     /** Column oe_line.strategic_price_page_uid (Long). */
     readonly strategic_price_page_uid?: $NumericValue;
@@ -2206,7 +2206,7 @@ export interface OrderLists {
     readonly customer_part_number?: string;
     /** Complete. Column c_complete (Char). */
     readonly c_complete?: string;
-    /** Qty Canceled. Column oe_line.qty_canceled (Decimal). */
+    /** Qty Canceled. Column oe_line.qty_canceled (Decimal, scale 9). */
     readonly qty_canceled?: $Decimal;
     /** OE Line Sample. Column oe_line.sample_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly oe_line_sample_flag?: 'ON' | 'OFF';
@@ -2216,7 +2216,7 @@ export interface OrderLists {
     readonly library_disc_grp_id?: string;
     /** Routing Status. Column oe_line.routing_status_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly routing_status_flag?: 'ON' | 'OFF';
-    /** Qty Per Assembly. Column oe_line.qty_per_assembly (Decimal). */
+    /** Qty Per Assembly. Column oe_line.qty_per_assembly (Decimal, scale 9). */
     readonly qty_per_assembly?: $Decimal;
     /** Cust Percentage Disc. Column c_cust_percentage_disc (Decimal). */
     readonly c_cust_percentage_disc?: $Decimal;
@@ -2228,13 +2228,13 @@ export interface OrderLists {
     readonly edi830_last_shipment_no?: string;
     /** Column oe_line.secondary_manual_price_overide (Char, at most 50). */
     readonly oe_line_secondary_manual_price_overide?: string;
-    /** Qty Staged. Column oe_line.qty_staged (Decimal). Required. */
+    /** Qty Staged. Column oe_line.qty_staged (Decimal, scale 9). Required. */
     readonly qty_staged?: $Decimal;
-    /** Other Cost. Column oe_line.other_cost (Decimal). */
+    /** Other Cost. Column oe_line.other_cost (Decimal, scale 4). */
     readonly other_cost?: $Decimal;
     /** Suppress Pick Ticket Indicator. Column oe_line.suppress_pick_ticket_indicator (Long). */
     readonly suppress_pick_ticket_indicator?: $NumericValue;
-    /** Belting Width. Column oe_line.belting_width (Decimal). */
+    /** Belting Width. Column oe_line.belting_width (Decimal, scale 9). */
     readonly belting_width?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
@@ -2245,7 +2245,7 @@ export interface OrderLists {
    * Business object oe_hdr_budget. Datawindow d_dw_budget_codes.
    */
   readonly 'TP_BUDGET.budget_codes': {
-    /** Homeowner ID. Column oe_hdr.homeowner_id (Decimal). */
+    /** Homeowner ID. Column oe_hdr.homeowner_id (Decimal, scale 0). */
     readonly homeowner_id?: $Decimal;
     /** Sched Order Disc. Column oe_hdr.sched_order_disc_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly sched_order_disc_flag?: 'ON' | 'OFF';
@@ -2268,27 +2268,27 @@ export interface OrderLists {
    * Business object credit_card_auth. Datawindow d_dw_authorizations.
    */
   readonly 'TP_CREDITCARD.authorizations': {
-    /** Bank No. Column ar_receipts.bank_no (Decimal). */
+    /** Bank No. Column ar_receipts.bank_no (Decimal, scale 0). */
     readonly bank_no?: $Decimal;
     /** Check Number. Column ar_receipts.check_number (Char, at most 20). */
     readonly check_number?: string;
     /** Column ar_receipts.company_id (Char, at most 8). */
     readonly company_id?: string;
-    /** Receipt Number. Column ar_receipts.receipt_number (Decimal). */
+    /** Receipt Number. Column ar_receipts.receipt_number (Decimal, scale 0). */
     readonly receipt_number?: $Decimal;
-    /** AR Receipts Year For Period. Column ar_receipts.year_for_period (Decimal). */
+    /** AR Receipts Year For Period. Column ar_receipts.year_for_period (Decimal, scale 0). */
     readonly ar_receipts_year_for_period?: $Decimal;
     /** Date Created. Column c_date_created (Datetime). */
     readonly c_date_created?: $DateValue;
     /** Last Maintained By. Column ar_receipts.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
-    /** Payment Amount. Column ar_receipts.payment_amount (Decimal). */
+    /** Payment Amount. Column ar_receipts.payment_amount (Decimal, scale 4). */
     readonly payment_amount?: $Decimal;
     /** Delete. Column ar_receipts.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
-    /** Column ar_receipts.period (Decimal). */
+    /** Column ar_receipts.period (Decimal, scale 0). */
     readonly period?: $Decimal;
-    /** Customer ID. Column ar_receipts.customer_id (Decimal). */
+    /** Customer ID. Column ar_receipts.customer_id (Decimal, scale 0). */
     readonly customer_id?: $Decimal;
     /** Date Last Modified. Column ar_receipts.date_last_modified (Datetime). */
     readonly date_last_modified?: $DateValue;
@@ -2307,7 +2307,7 @@ export interface OrderLists {
    * Business object oe_pick_ticket. Datawindow d_dw_pick_tickets.
    */
   readonly 'TP_PICKTICKETS.pick_tickets': {
-    /** Line No. Column oe_line.line_no (Decimal). */
+    /** Line No. Column oe_line.line_no (Decimal, scale 0). */
     readonly line_no?: $Decimal;
     /** Exclude From EDI 844 867. Column oe_line.exclude_from_edi_844_867_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly exclude_from_edi_844_867_flag?: 'ON' | 'OFF';
@@ -2315,19 +2315,19 @@ export interface OrderLists {
     readonly job_price_hdr_uid?: $NumericValue;
     /** Freight In Edited. Column c_freight_in_edited_flag (Char). Valid values: "ON", "OFF". */
     readonly c_freight_in_edited_flag?: 'ON' | 'OFF';
-    /** Next Ut Price Home. Column oe_line.next_ut_price_home (Decimal). */
+    /** Next Ut Price Home. Column oe_line.next_ut_price_home (Decimal, scale 4). */
     readonly next_ut_price_home?: $Decimal;
     /** Default In OE. Column oe_line.default_in_oe (Char, at most 40). */
     readonly default_in_oe?: string;
     /** Full Rolled Item. Column oe_line.full_rolled_item_cd (Long). */
     readonly full_rolled_item_cd?: $NumericValue;
-    /** Sales Tax. Column oe_line.sales_tax (Decimal). */
+    /** Sales Tax. Column oe_line.sales_tax (Decimal, scale 0). */
     readonly sales_tax?: $Decimal;
     /** Used Strategic Pricing. Column c_used_strategic_pricing_flag (Char). Valid values: "ON", "OFF". */
     readonly c_used_strategic_pricing_flag?: 'ON' | 'OFF';
-    /** Column oe_line.freight_in_home (Decimal). */
+    /** Column oe_line.freight_in_home (Decimal, scale 0). */
     readonly oe_line_freight_in_home?: $Decimal;
-    /** Extended Price. Column oe_line.extended_price (Decimal). */
+    /** Extended Price. Column oe_line.extended_price (Decimal, scale 4). */
     readonly extended_price?: $Decimal;
     /** Sales Market Group UID. Column oe_line.sales_market_group_uid (Long). */
     readonly sales_market_group_uid?: $NumericValue;
@@ -2335,11 +2335,11 @@ export interface OrderLists {
     readonly package_type_uid?: $NumericValue;
     /** Column oe_line.recipient (Char, at most 1). */
     readonly recipient?: string;
-    /** Strategic List Cost Value. Column oe_line.strategic_list_cost_value (Decimal). */
+    /** Strategic List Cost Value. Column oe_line.strategic_list_cost_value (Decimal, scale 4). */
     readonly strategic_list_cost_value?: $Decimal;
     /** Column oe_line.line_discount_description (Char, at most 60). */
     readonly line_discount_description?: string;
-    /** System Calc Unit Price. Column oe_line.system_calc_unit_price (Decimal). */
+    /** System Calc Unit Price. Column oe_line.system_calc_unit_price (Decimal, scale 4). */
     readonly system_calc_unit_price?: $Decimal;
     /** Tag Hold Class UID. Column oe_line.tag_hold_class_uid (Long). */
     readonly tag_hold_class_uid?: $NumericValue;
@@ -2349,7 +2349,7 @@ export interface OrderLists {
     readonly item_source?: $NumericValue;
     /** Inv Xref UID. Column oe_line.inv_xref_uid (Long). */
     readonly inv_xref_uid?: $NumericValue;
-    /** Column oe_line.commission_cost_home (Decimal). */
+    /** Column oe_line.commission_cost_home (Decimal, scale 4). */
     readonly oe_line_commission_cost_home?: $Decimal;
     /** Item Commitment Detail UID. Column oe_line.item_commitment_detail_uid (Long). */
     readonly item_commitment_detail_uid?: $NumericValue;
@@ -2357,9 +2357,9 @@ export interface OrderLists {
     readonly oe_hdr_uid?: $NumericValue;
     /** Strategic List Cost. Column oe_line.strategic_list_cost_cd (Long). */
     readonly strategic_list_cost_cd?: $NumericValue;
-    /** Price1. Column oe_line.price1 (Decimal). */
+    /** Price1. Column oe_line.price1 (Decimal, scale 4). */
     readonly price1?: $Decimal;
-    /** Original Freight In. Column oe_line.original_freight_in (Decimal). */
+    /** Original Freight In. Column oe_line.original_freight_in (Decimal, scale 0). */
     readonly original_freight_in?: $Decimal;
     /** Job Price Bin UID. Column oe_line.job_price_bin_uid (Long). */
     readonly job_price_bin_uid?: $NumericValue;
@@ -2378,13 +2378,13 @@ export interface OrderLists {
     readonly service_item_flag?: 'ON' | 'OFF';
     /** Item ID. Column oe_line.item_id (Char, at most 40). */
     readonly item_id?: string;
-    /** Strategic List Cost Value. Column oe_line.strategic_list_cost_value (Decimal). */
+    /** Strategic List Cost Value. Column oe_line.strategic_list_cost_value (Decimal, scale 4). */
     readonly strategic_list_cost_value?: $Decimal;
     /** OE Line Line Discount Description. Column oe_line.line_discount_description (Char, at most 60). */
     readonly oe_line_line_discount_description?: string;
-    /** Unit Distributor Net. Column oe_line.unit_distributor_net (Decimal). Required. */
+    /** Unit Distributor Net. Column oe_line.unit_distributor_net (Decimal, scale 0). Required. */
     readonly unit_distributor_net?: $Decimal;
-    /** Other Cost Home. Column oe_line.other_cost_home (Decimal). */
+    /** Other Cost Home. Column oe_line.other_cost_home (Decimal, scale 4). */
     readonly other_cost_home?: $Decimal;
     /** Tank Name. Column oe_line.tank_name (Char, at most 50). */
     readonly tank_name?: string;
@@ -2397,13 +2397,13 @@ export interface OrderLists {
    * Business object ship_to_notepad. Datawindow d_dw_ship_to_notes.
    */
   readonly 'SHIP TO NOTES.ship_to_notes': {
-    /** Price File ID. Column ship_to.price_file_id (Decimal). */
+    /** Price File ID. Column ship_to.price_file_id (Decimal, scale 4). */
     readonly price_file_id?: $Decimal;
     /** Transit Days. Column ship_to.transit_days (Long). */
     readonly transit_days?: $NumericValue;
     /** Req Lot Doc With Packinglist. Column ship_to.req_lot_doc_with_packinglist_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly req_lot_doc_with_packinglist_flag?: 'ON' | 'OFF';
-    /** Sic Code. Column ship_to.sic_code (Decimal). */
+    /** Sic Code. Column ship_to.sic_code (Decimal, scale 0). */
     readonly sic_code?: $Decimal;
     /** Default Customer PO No. Column ship_to.default_customer_po_no (Char, at most 10). */
     readonly default_customer_po_no?: string;
@@ -2422,23 +2422,23 @@ export interface OrderLists {
     readonly cust_price_prot_var_acct_no?: string;
     /** Column invoice_hdr.ship2_country (Char, at most 1). */
     readonly ship2_country?: string;
-    /** Total Amount. Column invoice_hdr.total_amount (Decimal). */
+    /** Total Amount. Column invoice_hdr.total_amount (Decimal, scale 4). */
     readonly total_amount?: $Decimal;
     /** Ship2 Postal Code. Column invoice_hdr.ship2_postal_code (Char, at most 10). */
     readonly ship2_postal_code?: string;
-    /** Carrier ID. Column invoice_hdr.carrier_id (Decimal). Required. */
+    /** Carrier ID. Column invoice_hdr.carrier_id (Decimal, scale 0). Required. */
     readonly carrier_id?: $Decimal;
     /** PO No. No column (Char). Required. */
     readonly po_no?: string;
-    /** Tax Terms Amt. Column invoice_hdr.tax_terms_amt (Decimal). */
+    /** Tax Terms Amt. Column invoice_hdr.tax_terms_amt (Decimal, scale 4). */
     readonly tax_terms_amt?: $Decimal;
     /** Column invoice_hdr.job_id (Char, at most 8). */
     readonly invoice_hdr_job_id?: string;
     /** Customer Claim No. Column invoice_hdr.customer_claim_no (Char, at most 8). */
     readonly customer_claim_no?: string;
-    /** Eco Fee Amt. Column invoice_hdr.eco_fee_amt (Decimal). */
+    /** Eco Fee Amt. Column invoice_hdr.eco_fee_amt (Decimal, scale 4). */
     readonly eco_fee_amt?: $Decimal;
-    /** Downpayment Applied Home. Column invoice_hdr.downpayment_applied_home (Decimal). */
+    /** Downpayment Applied Home. Column invoice_hdr.downpayment_applied_home (Decimal, scale 0). */
     readonly downpayment_applied_home?: $Decimal;
     /** Approved. Column invoice_hdr.approved (Char, at most 40). */
     readonly approved?: string;
@@ -2459,17 +2459,17 @@ export interface OrderLists {
   readonly 'TP_INVOICES.invoices': {
     /** Column invoice_hdr.freight_code_uid (Long). */
     readonly freight_code_uid?: $NumericValue;
-    /** Brokerage Home. Column invoice_hdr.brokerage_home (Decimal). Required. */
+    /** Brokerage Home. Column invoice_hdr.brokerage_home (Decimal, scale 0). Required. */
     readonly brokerage_home?: $Decimal;
-    /** Sold To Customer ID. Column invoice_hdr.sold_to_customer_id (Decimal). */
+    /** Sold To Customer ID. Column invoice_hdr.sold_to_customer_id (Decimal, scale 0). */
     readonly sold_to_customer_id?: $Decimal;
     /** Printed Date. Column invoice_hdr.printed_date (Datetime). */
     readonly printed_date?: $DateValue;
     /** Rebill Invoice Reason UID. Column invoice_hdr.rebill_invoice_reason_uid (Long). */
     readonly rebill_invoice_reason_uid?: $NumericValue;
-    /** IVA Withheld Amount. Column invoice_hdr.iva_withheld_amount (Decimal). */
+    /** IVA Withheld Amount. Column invoice_hdr.iva_withheld_amount (Decimal, scale 4). */
     readonly iva_withheld_amount?: $Decimal;
-    /** Affiliated Training Center. Column invoice_hdr.affiliated_training_center (Decimal). */
+    /** Affiliated Training Center. Column invoice_hdr.affiliated_training_center (Decimal, scale 0). */
     readonly affiliated_training_center?: $Decimal;
   };
   /**
@@ -2480,11 +2480,11 @@ export interface OrderLists {
   readonly 'TP_INVOICES.invoice_lines': {
     /** Invoice No. Column invoice_line.invoice_no (Char, at most 10). Usual key. */
     readonly invoice_no?: string;
-    /** Column invoice_line.line_no (Decimal). Usual key. */
+    /** Column invoice_line.line_no (Decimal, scale 0). Usual key. */
     readonly line_no?: $Decimal;
-    /** Other Cost. Column invoice_line.other_cost (Decimal). */
+    /** Other Cost. Column invoice_line.other_cost (Decimal, scale 4). */
     readonly other_cost?: $Decimal;
-    /** OE Line Number. Column invoice_line.oe_line_number (Decimal). */
+    /** OE Line Number. Column invoice_line.oe_line_number (Decimal, scale 0). */
     readonly oe_line_number?: $Decimal;
     /** Cost Carrier Contract Line UID. Column invoice_line.cost_carrier_contract_line_uid (Long). */
     readonly cost_carrier_contract_line_uid?: $NumericValue;
@@ -2498,7 +2498,7 @@ export interface OrderLists {
     readonly sales_discount_group_id?: string;
     /** Column invoice_line.item_desc (Char, at most 60). */
     readonly item_desc?: string;
-    /** Suggested Retail Price. Column invoice_line.suggested_retail_price (Decimal). */
+    /** Suggested Retail Price. Column invoice_line.suggested_retail_price (Decimal, scale 4). */
     readonly suggested_retail_price?: $Decimal;
     /** Claim Start Date. Column invoice_line.claim_start_date (Datetime). */
     readonly claim_start_date?: $DateValue;
@@ -2515,7 +2515,7 @@ export interface OrderLists {
     readonly oe_line_core_status_cd?: $NumericValue;
     /** Column oe_line.quote_price_oe_line_uid (Long). */
     readonly quote_price_oe_line_uid?: $NumericValue;
-    /** Strategic Unit Price. Column oe_line.strategic_unit_price (Decimal). */
+    /** Strategic Unit Price. Column oe_line.strategic_unit_price (Decimal, scale 4). */
     readonly strategic_unit_price?: $Decimal;
     /** Column oe_line.suppress_custom_cost (Char, at most 30). */
     readonly suppress_custom_cost?: string;
@@ -2527,27 +2527,27 @@ export interface OrderLists {
     readonly acknowledgement_date?: $DateValue;
     /** OE Line Complete. Column oe_line.complete (Char, at most 16). */
     readonly oe_line_complete?: string;
-    /** Original Qty Ordered. Column oe_line.original_qty_ordered (Decimal). */
+    /** Original Qty Ordered. Column oe_line.original_qty_ordered (Decimal, scale 9). */
     readonly original_qty_ordered?: $Decimal;
-    /** Supplier ID. Column oe_line.supplier_id (Decimal). Required. */
+    /** Supplier ID. Column oe_line.supplier_id (Decimal, scale 0). Required. */
     readonly supplier_id?: $Decimal;
     /** Rfq Indicator. Column oe_line.rfq_indicator_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly rfq_indicator_flag?: 'ON' | 'OFF';
-    /** OE Line Unit Price Home. Column oe_line.unit_price_home (Decimal). */
+    /** OE Line Unit Price Home. Column oe_line.unit_price_home (Decimal, scale 4). */
     readonly oe_line_unit_price_home?: $Decimal;
-    /** OE Line Item Bill To ID. Column oe_line.item_bill_to_id (Decimal). */
+    /** OE Line Item Bill To ID. Column oe_line.item_bill_to_id (Decimal, scale 0). */
     readonly oe_line_item_bill_to_id?: $Decimal;
     /** Column oe_line.inv_mast_uid (Long). */
     readonly inv_mast_uid?: $NumericValue;
     /** OE Line Full Rolled Item. Column oe_line.full_rolled_item_cd (Long). */
     readonly oe_line_full_rolled_item_cd?: $NumericValue;
-    /** Prediscount Unit Price. Column oe_line.prediscount_unit_price (Decimal). */
+    /** Prediscount Unit Price. Column oe_line.prediscount_unit_price (Decimal, scale 4). */
     readonly prediscount_unit_price?: $Decimal;
     /** Strategic List Cost. Column oe_line.strategic_list_cost_cd (Long). */
     readonly strategic_list_cost_cd?: $NumericValue;
     /** Pricing Option. Column oe_line.pricing_option (Long). Required. */
     readonly pricing_option?: $NumericValue;
-    /** Eco Fee Amount. Column oe_line.eco_fee_amount (Decimal). Required. */
+    /** Eco Fee Amount. Column oe_line.eco_fee_amount (Decimal, scale 4). Required. */
     readonly eco_fee_amount?: $Decimal;
     /** No column (no DataType). */
     readonly cf_item_id_visible?: string;
@@ -2574,7 +2574,7 @@ export interface OrderLists {
     readonly salesrep_id?: string;
     /** Last Maintained By. Column customer_salesrep.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
-    /** Column customer_salesrep.commission_percentage (Decimal). */
+    /** Column customer_salesrep.commission_percentage (Decimal, scale 4). */
     readonly commission_percentage?: $Decimal;
     /** Date Created. Column c_date_created (Datetime). */
     readonly c_date_created?: $DateValue;
@@ -2585,7 +2585,7 @@ export interface OrderLists {
    * Business object inv_sub. Datawindow d_dw_substitutes.
    */
   readonly 'TP_SUBSTITUTES.substitutes': {
-    /** Price2. Column inv_mast.price2 (Decimal). */
+    /** Price2. Column inv_mast.price2 (Decimal, scale 4). */
     readonly price2?: $Decimal;
     /** Nmfc Hdr UID. Column inv_mast.nmfc_hdr_uid (Long). */
     readonly nmfc_hdr_uid?: $NumericValue;
@@ -2597,7 +2597,7 @@ export interface OrderLists {
     readonly packing_weight_tracking_option?: string;
     /** Source Type. Column c_source_type_cd (Long). */
     readonly c_source_type_cd?: $NumericValue;
-    /** Price6. Column inv_mast.price6 (Decimal). */
+    /** Price6. Column inv_mast.price6 (Decimal, scale 4). */
     readonly price6?: $Decimal;
     /** Cust Parent Inv Mast UID. Column inv_mast.cust_parent_inv_mast_uid (Long). */
     readonly cust_parent_inv_mast_uid?: $NumericValue;
@@ -2660,19 +2660,19 @@ export interface OrderLists {
     readonly job_price_hdr_uid?: $NumericValue;
     /** Cancel. Column oe_line.cancel_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly cancel_flag?: 'ON' | 'OFF';
-    /** Qty Allocated. Column oe_line.qty_allocated (Decimal). */
+    /** Qty Allocated. Column oe_line.qty_allocated (Decimal, scale 9). */
     readonly qty_allocated?: $Decimal;
-    /** Eco Fee Amount. Column oe_line.eco_fee_amount (Decimal). */
+    /** Eco Fee Amount. Column oe_line.eco_fee_amount (Decimal, scale 4). */
     readonly eco_fee_amount?: $Decimal;
     /** Cost Price Page UID. Column oe_line.cost_price_page_uid (Long). */
     readonly cost_price_page_uid?: $NumericValue;
     /** Product Group ID. Column oe_line.product_group_id (Char, at most 8). */
     readonly product_group_id?: string;
-    /** Belting Length. Column oe_line.belting_length (Decimal). */
+    /** Belting Length. Column oe_line.belting_length (Decimal, scale 9). */
     readonly belting_length?: $Decimal;
-    /** Core Item Cost. Column oe_line.core_item_cost (Decimal). */
+    /** Core Item Cost. Column oe_line.core_item_cost (Decimal, scale 4). */
     readonly core_item_cost?: $Decimal;
-    /** Prediscount Unit Price. Column oe_line.prediscount_unit_price (Decimal). Required. */
+    /** Prediscount Unit Price. Column oe_line.prediscount_unit_price (Decimal, scale 4). Required. */
     readonly prediscount_unit_price?: $Decimal;
     /** Geocom Forced Send. Column oe_line.geocom_forced_send_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly geocom_forced_send_flag?: 'ON' | 'OFF';
@@ -2680,13 +2680,13 @@ export interface OrderLists {
     readonly lot_bill?: string;
     /** Column oe_line.rfq_indicator_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly rfq_indicator_flag?: 'ON' | 'OFF';
-    /** OE Line Supplier ID. Column oe_line.supplier_id (Decimal). */
+    /** OE Line Supplier ID. Column oe_line.supplier_id (Decimal, scale 0). */
     readonly oe_line_supplier_id?: $Decimal;
     /** Other Cost Edited. Column oe_line.other_cost_edited (Char, at most 2). */
     readonly other_cost_edited?: string;
-    /** Ud Cost. Column oe_line.ud_cost (Decimal). */
+    /** Ud Cost. Column oe_line.ud_cost (Decimal, scale 4). */
     readonly ud_cost?: $Decimal;
-    /** OE Line Downpayment Remaining Home. Column oe_line.downpayment_remaining_home (Decimal). */
+    /** OE Line Downpayment Remaining Home. Column oe_line.downpayment_remaining_home (Decimal, scale 0). */
     readonly oe_line_downpayment_remaining_home?: $Decimal;
     /** Service Item. Column oe_line.service_item_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly service_item_flag?: 'ON' | 'OFF';
@@ -2694,7 +2694,7 @@ export interface OrderLists {
     readonly library_customer_id?: string;
     /** Bill Hold. Column oe_line.bill_hold_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly bill_hold_flag?: 'ON' | 'OFF';
-    /** OE Line Secondary Unit Price. Column oe_line.secondary_unit_price (Decimal). */
+    /** OE Line Secondary Unit Price. Column oe_line.secondary_unit_price (Decimal, scale 4). */
     readonly oe_line_secondary_unit_price?: $Decimal;
   };
   /**
@@ -2721,13 +2721,13 @@ export interface OrderLists {
     readonly job_price_line_uid?: $NumericValue;
     /** Buyer. Column oe_line.buyer (Char, at most 40). */
     readonly buyer?: string;
-    /** Ext Electronic Disc Amt. Column oe_line.ext_electronic_disc_amt (Decimal). */
+    /** Ext Electronic Disc Amt. Column oe_line.ext_electronic_disc_amt (Decimal, scale 4). */
     readonly ext_electronic_disc_amt?: $Decimal;
     /** Freight Code UID. Column oe_line.freight_code_uid (Long). */
     readonly freight_code_uid?: $NumericValue;
     /** Column oe_line.unit_of_measure (Char, at most 255). */
     readonly unit_of_measure?: string;
-    /** Sales Tax Home. Column oe_line.sales_tax_home (Decimal). */
+    /** Sales Tax Home. Column oe_line.sales_tax_home (Decimal, scale 0). */
     readonly sales_tax_home?: $Decimal;
     /** No column (no DataType). */
     readonly cf_rowind?: string;
@@ -2742,13 +2742,13 @@ export interface OrderLists {
   readonly 'TP_DOWNPAYMENT.downpayments': {
     /** AR Receipts Check Number. Column ar_receipts.check_number (Char, at most 20). */
     readonly ar_receipts_check_number?: string;
-    /** Receipt Number. Column ar_receipts.receipt_number (Decimal). */
+    /** Receipt Number. Column ar_receipts.receipt_number (Decimal, scale 0). */
     readonly receipt_number?: $Decimal;
     /** Date Created. Column ar_receipts.date_created (Datetime). */
     readonly date_created?: $DateValue;
-    /** Bank No. Column ar_receipts.bank_no (Decimal). */
+    /** Bank No. Column ar_receipts.bank_no (Decimal, scale 0). */
     readonly bank_no?: $Decimal;
-    /** Year For Period. Column ar_receipts.year_for_period (Decimal). */
+    /** Year For Period. Column ar_receipts.year_for_period (Decimal, scale 0). */
     readonly year_for_period?: $Decimal;
     /** Column ar_receipts.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
@@ -2763,15 +2763,15 @@ export interface OrderLists {
   readonly 'TP_DOWNPAYMENT.downpayment_invoices': {
     /** AR Receipts Detail UID. Column ar_receipts_detail.ar_receipts_detail_uid (Long). Usual key. */
     readonly ar_receipts_detail_uid?: $NumericValue;
-    /** Column ar_receipts_detail.allowed_amount (Decimal). */
+    /** Column ar_receipts_detail.allowed_amount (Decimal, scale 4). */
     readonly allowed_amount?: $Decimal;
-    /** Terms Amount Taken. Column ar_receipts_detail.terms_amount_taken (Decimal). Required. */
+    /** Terms Amount Taken. Column ar_receipts_detail.terms_amount_taken (Decimal, scale 4). Required. */
     readonly terms_amount_taken?: $Decimal;
     /** Delete. Column ar_receipts_detail.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
     /** Date Last Modified. Column ar_receipts_detail.date_last_modified (Datetime). */
     readonly date_last_modified?: $DateValue;
-    /** Receipt Number. Column ar_receipts_detail.receipt_number (Decimal). */
+    /** Receipt Number. Column ar_receipts_detail.receipt_number (Decimal, scale 0). */
     readonly receipt_number?: $Decimal;
   };
   /**
@@ -2780,7 +2780,7 @@ export interface OrderLists {
    * Business object oe_line_ud. Datawindow d_dw_line_custom_fields.
    */
   readonly 'TP_CUSTOM.line_custom_fields': {
-    /** Next Ut Price. Column oe_line.next_ut_price (Decimal). */
+    /** Next Ut Price. Column oe_line.next_ut_price (Decimal, scale 4). */
     readonly next_ut_price?: $Decimal;
     /** Original Unit Price. Column c_original_unit_price (Decimal). */
     readonly c_original_unit_price?: $Decimal;
@@ -2790,13 +2790,13 @@ export interface OrderLists {
     readonly c_library_supplier_id?: string;
     /** Buyer. Column oe_line.buyer (Char, at most 40). */
     readonly buyer?: string;
-    /** Column oe_line.carrier_id (Decimal). */
+    /** Column oe_line.carrier_id (Decimal, scale 0). */
     readonly carrier_id?: $Decimal;
     /** Extended Item. Column oe_line.extended_item_flag (Char, at most 1). Required. Valid values: "ON", "OFF". */
     readonly extended_item_flag?: 'ON' | 'OFF';
     /** OE Line Cost Price Page UID. Column oe_line.cost_price_page_uid (Long). */
     readonly oe_line_cost_price_page_uid?: $NumericValue;
-    /** Tag Package Qty Per. Column oe_line.tag_package_qty_per (Decimal). */
+    /** Tag Package Qty Per. Column oe_line.tag_package_qty_per (Decimal, scale 9). */
     readonly tag_package_qty_per?: $Decimal;
     /** Exclude From EDI 844 867. Column oe_line.exclude_from_edi_844_867_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly exclude_from_edi_844_867_flag?: 'ON' | 'OFF';
@@ -2804,11 +2804,11 @@ export interface OrderLists {
     readonly order_cost_edited?: string;
     /** DEA Restriction Failed. Column oe_line.dea_restriction_failed (Char, at most 40). */
     readonly dea_restriction_failed?: string;
-    /** Column oe_line.system_calc_unit_price (Decimal). */
+    /** Column oe_line.system_calc_unit_price (Decimal, scale 4). */
     readonly system_calc_unit_price?: $Decimal;
     /** Admin Fee. Column c_admin_fee (Decimal). */
     readonly c_admin_fee?: $Decimal;
-    /** Imported Price. Column oe_line.imported_price (Decimal). */
+    /** Imported Price. Column oe_line.imported_price (Decimal, scale 4). */
     readonly imported_price?: $Decimal;
     /** No column (no DataType). */
     readonly cf_extended_amount?: string;
@@ -2825,7 +2825,7 @@ export interface OrderLists {
   readonly 'TP_PURCHASING.po_links': {
     /** Extended Desc. Column po_line.extended_desc (Char, at most 40). */
     readonly extended_desc?: string;
-    /** Unit Price Display. Column po_line.unit_price_display (Decimal). */
+    /** Unit Price Display. Column po_line.unit_price_display (Decimal, scale 4). */
     readonly unit_price_display?: $Decimal;
     /** Quantity Changed. Column po_line.quantity_changed (Char, at most 1). */
     readonly quantity_changed?: string;
@@ -2833,7 +2833,7 @@ export interface OrderLists {
     readonly item_id?: string;
     /** PO Line Expected Ship Date. Column po_line.expected_ship_date (Datetime). */
     readonly po_line_expected_ship_date?: $DateValue;
-    /** Unit Quantity. Column po_line.unit_quantity (Decimal). */
+    /** Unit Quantity. Column po_line.unit_quantity (Decimal, scale 9). */
     readonly unit_quantity?: $Decimal;
   };
   /**
@@ -2846,7 +2846,7 @@ export interface OrderLists {
     readonly delete_flag?: 'ON' | 'OFF';
     /** PO Line Notepad Date Last Modified. Column po_line_notepad.date_last_modified (Datetime). */
     readonly po_line_notepad_date_last_modified?: $DateValue;
-    /** PO No. Column po_line_notepad.po_no (Decimal). */
+    /** PO No. Column po_line_notepad.po_no (Decimal, scale 0). */
     readonly po_no?: $Decimal;
     /** Topic. Column po_line_notepad.topic (Char, at most 30). */
     readonly topic?: string;
@@ -2856,7 +2856,7 @@ export interface OrderLists {
     readonly activation_date?: $DateValue;
     /** Date Created. Column po_line_notepad.date_created (Datetime). */
     readonly date_created?: $DateValue;
-    /** Line No. Column po_line_notepad.line_no (Decimal). */
+    /** Line No. Column po_line_notepad.line_no (Decimal, scale 0). */
     readonly line_no?: $Decimal;
     /** Last Maintained By. Column po_line_notepad.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
@@ -2871,9 +2871,9 @@ export interface OrderLists {
   readonly 'TP_TRANSFERS.transfer_links': {
     /** Item ID. No column (Char). */
     readonly item_id?: string;
-    /** Year First Stocked. Column inv_loc.year_first_stocked (Decimal). */
+    /** Year First Stocked. Column inv_loc.year_first_stocked (Decimal, scale 0). */
     readonly year_first_stocked?: $Decimal;
-    /** Pattern Like Location ID. Column inv_loc.pattern_like_location_id (Decimal). */
+    /** Pattern Like Location ID. Column inv_loc.pattern_like_location_id (Decimal, scale 0). */
     readonly pattern_like_location_id?: $Decimal;
     /** Demand Pattern Computed Year Period. Column inv_loc.demand_pattern_computed_year_period (Long). */
     readonly demand_pattern_computed_year_period?: $NumericValue;
@@ -2883,35 +2883,35 @@ export interface OrderLists {
     readonly last_maintained_by?: string;
     /** Column inv_loc.purchase_class (Char, at most 10). Required. */
     readonly purchase_class?: string;
-    /** Inv Loc Replenishment Location. Column inv_loc.replenishment_location (Decimal). */
+    /** Inv Loc Replenishment Location. Column inv_loc.replenishment_location (Decimal, scale 0). */
     readonly inv_loc_replenishment_location?: $Decimal;
     /** Months In Season. Column c_months_in_season (Decimal). */
     readonly c_months_in_season?: $Decimal;
-    /** Period First Stocked. Column inv_loc.period_first_stocked (Decimal). */
+    /** Period First Stocked. Column inv_loc.period_first_stocked (Decimal, scale 0). */
     readonly period_first_stocked?: $Decimal;
     /** Default Selling Unit. Column inv_loc.default_selling_unit (Char, at most 8). */
     readonly default_selling_unit?: string;
-    /** Usage Lock Year. Column inv_loc.usage_lock_year (Decimal). */
+    /** Usage Lock Year. Column inv_loc.usage_lock_year (Decimal, scale 0). */
     readonly usage_lock_year?: $Decimal;
     /** Column inv_loc.loc_item_type_cd (Long). */
     readonly loc_item_type_cd?: $NumericValue;
     /** Stockable. Column inv_loc.stockable (Char, at most 1). */
     readonly stockable?: string;
-    /** Location ID. Column inv_loc.location_id (Decimal). */
+    /** Location ID. Column inv_loc.location_id (Decimal, scale 0). */
     readonly location_id?: $Decimal;
     /** RMA Revenue Account No. Column inv_loc.rma_revenue_account_no (Char, at most 16). Required. */
     readonly rma_revenue_account_no?: string;
-    /** Column inv_loc.price8 (Decimal). */
+    /** Column inv_loc.price8 (Decimal, scale 4). */
     readonly price8?: $Decimal;
     /** Inv Loc Tax Group ID. Column inv_loc.tax_group_id (Char, at most 16). */
     readonly inv_loc_tax_group_id?: string;
-    /** Qty In Process. Column inv_loc.qty_in_process (Decimal). */
+    /** Qty In Process. Column inv_loc.qty_in_process (Decimal, scale 9). */
     readonly qty_in_process?: $Decimal;
     /** Manufacturer Req Stock. Column inv_loc.manufacturer_req_stock_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly manufacturer_req_stock_flag?: 'ON' | 'OFF';
     /** IVA Taxable. Column inv_loc.iva_taxable_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly iva_taxable_flag?: 'ON' | 'OFF';
-    /** Inv Loc Inv Max. Column inv_loc.inv_max (Decimal). */
+    /** Inv Loc Inv Max. Column inv_loc.inv_max (Decimal, scale 0). */
     readonly inv_loc_inv_max?: $Decimal;
     /** No column (no DataType). */
     readonly cf_rowind?: string;
@@ -2928,11 +2928,11 @@ export interface OrderLists {
     readonly c_date_last_modified?: $DateValue;
     /** Bill Hold. Column oe_line.bill_hold_flag (Char, at most 1). Required. Valid values: "ON", "OFF". */
     readonly bill_hold_flag?: 'ON' | 'OFF';
-    /** Column oe_line.po_cost_home (Decimal). */
+    /** Column oe_line.po_cost_home (Decimal, scale 4). */
     readonly po_cost_home?: $Decimal;
     /** Inv Xref UID. Column oe_line.inv_xref_uid (Long). Required. */
     readonly inv_xref_uid?: $NumericValue;
-    /** Column oe_line.po_cost (Decimal). */
+    /** Column oe_line.po_cost (Decimal, scale 4). */
     readonly po_cost?: $Decimal;
     /** Core Status. Column oe_line.core_status_cd (Long). */
     readonly core_status_cd?: $NumericValue;
@@ -2947,17 +2947,17 @@ export interface OrderLists {
    * Business object inventory_receipts_line. Datawindow d_dw_receipts.
    */
   readonly 'TP_RECEIPTS.receipts': {
-    /** Receipt Number. Column inventory_receipts_line.receipt_number (Decimal). Required. Usual key. */
+    /** Receipt Number. Column inventory_receipts_line.receipt_number (Decimal, scale 0). Required. Usual key. */
     readonly receipt_number?: $Decimal;
-    /** Line Number. Column inventory_receipts_line.line_number (Decimal). Usual key. */
+    /** Line Number. Column inventory_receipts_line.line_number (Decimal, scale 0). Usual key. */
     readonly line_number?: $Decimal;
-    /** Column inventory_receipts_line.qty_received (Decimal). */
+    /** Column inventory_receipts_line.qty_received (Decimal, scale 9). */
     readonly qty_received?: $Decimal;
     /** Unit Of Measure. No column (Char). */
     readonly unit_of_measure?: string;
     /** Last Maintained By. Column inventory_receipts_line.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
-    /** PO Line Number. Column inventory_receipts_line.po_line_number (Decimal). */
+    /** PO Line Number. Column inventory_receipts_line.po_line_number (Decimal, scale 0). */
     readonly po_line_number?: $Decimal;
     /** Delete. Column inventory_receipts_line.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
@@ -2980,13 +2980,13 @@ export interface OrderLists {
    * Business object ar_receipts. Datawindow d_dw_receipts.
    */
   readonly 'TP_PAYMENTS.receipts': {
-    /** Receipt Number. Column ar_receipts.receipt_number (Decimal). Usual key. */
+    /** Receipt Number. Column ar_receipts.receipt_number (Decimal, scale 0). Usual key. */
     readonly receipt_number?: $Decimal;
-    /** Period. Column ar_receipts.period (Decimal). */
+    /** Period. Column ar_receipts.period (Decimal, scale 0). */
     readonly period?: $Decimal;
-    /** Payment Amount. Column ar_receipts.payment_amount (Decimal). */
+    /** Payment Amount. Column ar_receipts.payment_amount (Decimal, scale 4). */
     readonly payment_amount?: $Decimal;
-    /** Customer ID. Column ar_receipts.customer_id (Decimal). */
+    /** Customer ID. Column ar_receipts.customer_id (Decimal, scale 0). */
     readonly customer_id?: $Decimal;
     /** AR Receipts Delete. Column ar_receipts.delete_flag (Char, at most 1). Required. Valid values: "ON", "OFF". */
     readonly ar_receipts_delete_flag?: 'ON' | 'OFF';
@@ -2994,7 +2994,7 @@ export interface OrderLists {
     readonly company_id?: string;
     /** Check Number. Column ar_receipts.check_number (Char, at most 20). */
     readonly check_number?: string;
-    /** Year For Period. Column ar_receipts.year_for_period (Decimal). */
+    /** Year For Period. Column ar_receipts.year_for_period (Decimal, scale 0). */
     readonly year_for_period?: $Decimal;
     /** Receipt Date. Column ar_receipts.receipt_date (Datetime). */
     readonly receipt_date?: $DateValue;
@@ -3009,7 +3009,7 @@ export interface OrderLists {
   readonly 'TP_PAYMENTS.receipts_detail': {
     /** AR Receipts Detail UID. Column ar_receipts_detail.ar_receipts_detail_uid (Long). Usual key. */
     readonly ar_receipts_detail_uid?: $NumericValue;
-    /** Receipt Number. Column ar_receipts_detail.receipt_number (Decimal). */
+    /** Receipt Number. Column ar_receipts_detail.receipt_number (Decimal, scale 0). */
     readonly receipt_number?: $Decimal;
     /** Date Last Modified. Column ar_receipts_detail.date_last_modified (Datetime). */
     readonly date_last_modified?: $DateValue;
@@ -3017,13 +3017,13 @@ export interface OrderLists {
     readonly invoice_no?: string;
     /** Column ar_receipts_detail.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
-    /** Column ar_receipts_detail.allowed_amount (Decimal). */
+    /** Column ar_receipts_detail.allowed_amount (Decimal, scale 4). */
     readonly allowed_amount?: $Decimal;
-    /** Column ar_receipts_detail.amount_paid (Decimal). */
+    /** Column ar_receipts_detail.amount_paid (Decimal, scale 4). */
     readonly amount_paid?: $Decimal;
     /** Date Created. Column ar_receipts_detail.date_created (Datetime). */
     readonly date_created?: $DateValue;
-    /** Column ar_receipts_detail.terms_amount_taken (Decimal). */
+    /** Column ar_receipts_detail.terms_amount_taken (Decimal, scale 4). */
     readonly terms_amount_taken?: $Decimal;
     /** Column ar_receipts_detail.last_maintained_by (Char, at most 30). */
     readonly last_maintained_by?: string;
@@ -3054,7 +3054,7 @@ export interface OrderLists {
     readonly comments?: string;
     /** Sales Manager ID. Column contacts.sales_manager_id (Char, at most 10). */
     readonly sales_manager_id?: string;
-    /** Vendor ID. Column contacts.vendor_id (Decimal). */
+    /** Vendor ID. Column contacts.vendor_id (Decimal, scale 0). */
     readonly vendor_id?: $Decimal;
     /** Inside Salesrep. Column contacts.inside_salesrep_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly inside_salesrep_flag?: 'ON' | 'OFF';
@@ -3071,7 +3071,7 @@ export interface OrderLists {
    * Business object product_group. Datawindow d_dw_customer_product_groups.
    */
   readonly 'TP_CUSTOMER.customer_product_groups': {
-    /** Maximum Order Line Profit. Column product_group.maximum_order_line_profit (Decimal). Required. */
+    /** Maximum Order Line Profit. Column product_group.maximum_order_line_profit (Decimal, scale 0). Required. */
     readonly maximum_order_line_profit?: $Decimal;
     /** OE Skip Profit Check Unpriced. Column product_group.oe_skip_profit_check_unpriced (Char, at most 1). */
     readonly oe_skip_profit_check_unpriced?: string;
@@ -3096,7 +3096,7 @@ export interface OrderLists {
   readonly 'TP_CUSTOMER.customer_terms': {
     /** Column customer_terms.customer_terms_uid (Long). */
     readonly customer_terms_customer_terms_uid?: $NumericValue;
-    /** Column customer_terms.customer_id (Decimal). */
+    /** Column customer_terms.customer_id (Decimal, scale 0). */
     readonly customer_id?: $Decimal;
     /** Default. Column c_default_flag (Char). Valid values: "ON", "OFF". */
     readonly c_default_flag?: 'ON' | 'OFF';
@@ -3140,7 +3140,7 @@ export interface OrderLists {
    * Business object oe_line_cancel. Datawindow d_dw_cancel_reasons.
    */
   readonly 'TP_CANCEL.cancel_reasons': {
-    /** Column oe_line.strategic_list_cost_value (Decimal). */
+    /** Column oe_line.strategic_list_cost_value (Decimal, scale 4). */
     readonly strategic_list_cost_value?: $Decimal;
     /** Column oe_line.library_disc_grp_id (Char, at most 8). */
     readonly library_disc_grp_id?: string;
@@ -3148,7 +3148,7 @@ export interface OrderLists {
     readonly add_to_open_pt_flag?: 'ON' | 'OFF';
     /** Manual Price Overide. Column oe_line.manual_price_overide (Char, at most 40). */
     readonly manual_price_overide?: string;
-    /** Sales Tax. Column oe_line.sales_tax (Decimal). */
+    /** Sales Tax. Column oe_line.sales_tax (Decimal, scale 0). */
     readonly sales_tax?: $Decimal;
     /** No column (no DataType). */
     readonly cf_dfflag?: string;
@@ -3165,9 +3165,9 @@ export interface OrderLists {
     readonly order_type?: $NumericValue;
     /** Exported. Column oe_hdr.exported_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly exported_flag?: 'ON' | 'OFF';
-    /** Quoted Freight Out. Column oe_hdr.quoted_freight_out (Decimal). Required. */
+    /** Quoted Freight Out. Column oe_hdr.quoted_freight_out (Decimal, scale 0). Required. */
     readonly quoted_freight_out?: $Decimal;
-    /** Homeowner ID. Column oe_hdr.homeowner_id (Decimal). */
+    /** Homeowner ID. Column oe_hdr.homeowner_id (Decimal, scale 0). */
     readonly homeowner_id?: $Decimal;
     /** Second Route Override Date. Column oe_hdr.second_route_override_date (Datetime). */
     readonly second_route_override_date?: $DateValue;
@@ -3175,13 +3175,13 @@ export interface OrderLists {
     readonly override_freight_code_flag?: 'ON' | 'OFF';
     /** Requested Date. Column oe_hdr.requested_date (Datetime). */
     readonly requested_date?: $DateValue;
-    /** Address ID. Column oe_hdr.address_id (Decimal). */
+    /** Address ID. Column oe_hdr.address_id (Decimal, scale 0). */
     readonly address_id?: $Decimal;
     /** PO No Append. Column oe_hdr.po_no_append (Char, at most 50). */
     readonly po_no_append?: string;
     /** Net Billing. Column oe_hdr.net_billing_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly net_billing_flag?: 'ON' | 'OFF';
-    /** Order Disc Factor. Column oe_hdr.order_disc_factor (Decimal). */
+    /** Order Disc Factor. Column oe_hdr.order_disc_factor (Decimal, scale 4). */
     readonly order_disc_factor?: $Decimal;
     /** Builder ID. No column (Decimal). */
     readonly builder_id?: $Decimal;
@@ -3208,17 +3208,17 @@ export interface OrderLists {
    * Business object oe_line_kit. Datawindow d_dw_kit_components.
    */
   readonly 'TP_KITS.kit_components': {
-    /** Unit Size. Column oe_line.unit_size (Decimal). */
+    /** Unit Size. Column oe_line.unit_size (Decimal, scale 9). */
     readonly unit_size?: $Decimal;
     /** Restricted By Address. Column oe_line.restricted_by_address_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly restricted_by_address_flag?: 'ON' | 'OFF';
-    /** Secondary Unit Price. Column oe_line.secondary_unit_price (Decimal). Required. */
+    /** Secondary Unit Price. Column oe_line.secondary_unit_price (Decimal, scale 4). Required. */
     readonly secondary_unit_price?: $Decimal;
     /** Price Carrier Contract Line UID. Column oe_line.price_carrier_contract_line_uid (Long). */
     readonly price_carrier_contract_line_uid?: $NumericValue;
     /** Assembly. Column oe_line.assembly (Char, at most 10). */
     readonly assembly?: string;
-    /** Retail Price. Column oe_line.retail_price (Decimal). */
+    /** Retail Price. Column oe_line.retail_price (Decimal, scale 4). */
     readonly retail_price?: $Decimal;
     /** DEA Restriction Failed. Column oe_line.dea_restriction_failed (Char, at most 40). */
     readonly dea_restriction_failed?: string;
@@ -3226,11 +3226,11 @@ export interface OrderLists {
     readonly cust_po_no?: string;
     /** Delete. Column oe_line.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
-    /** Line Discount. Column oe_line.line_discount (Decimal). */
+    /** Line Discount. Column oe_line.line_discount (Decimal, scale 0). */
     readonly line_discount?: $Decimal;
-    /** Qty Invoiced. Column oe_line.qty_invoiced (Decimal). */
+    /** Qty Invoiced. Column oe_line.qty_invoiced (Decimal, scale 9). */
     readonly qty_invoiced?: $Decimal;
-    /** Prediscount Unit Price. Column oe_line.prediscount_unit_price (Decimal). */
+    /** Prediscount Unit Price. Column oe_line.prediscount_unit_price (Decimal, scale 4). */
     readonly prediscount_unit_price?: $Decimal;
     /** Column oe_line.reason_id (Char, at most 20). Required. */
     readonly reason_id?: string;
@@ -3242,7 +3242,7 @@ export interface OrderLists {
     readonly library_mfg_class_id?: string;
     /** Item ID. Column oe_line.item_id (Char, at most 40). */
     readonly item_id?: string;
-    /** Extended Price. Column oe_line.extended_price (Decimal). */
+    /** Extended Price. Column oe_line.extended_price (Decimal, scale 4). */
     readonly extended_price?: $Decimal;
     /** Item Commitment Detail UID. Column oe_line.item_commitment_detail_uid (Long). */
     readonly item_commitment_detail_uid?: $NumericValue;

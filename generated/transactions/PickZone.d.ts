@@ -15,7 +15,7 @@ export interface PickZoneForms {
   readonly 'FORM.form': {
     /** Company ID. Column company.company_id (Char, at most 8). Required. */
     readonly company_id?: string;
-    /** Location ID. Column bin_zone.location_id (Decimal). Required. Usual key. */
+    /** Location ID. Column bin_zone.location_id (Decimal, scale 0). Required. Usual key. */
     readonly location_id?: $Decimal;
     /** Pick Zone. Column bin_zone.bin_zone_id (Char, at most 10). Required. Usual key. */
     readonly bin_zone_id?: string;

@@ -10,7 +10,7 @@ export const PickZone = $defineService({
       datawindowName: 'd_dw_bin_zone_form',
       fields: {
         company_id: { type: 'Char', maxLength: 8, identifier: true, required: true, label: 'Company ID' },
-        location_id: { type: 'Decimal', required: true, label: 'Location ID' },
+        location_id: { type: 'Decimal', scale: 0, required: true, label: 'Location ID' },
         bin_zone_id: { type: 'Char', maxLength: 10, identifier: true, required: true, label: 'Pick Zone' },
         zone_desc: { type: 'Char', maxLength: 40, required: true },
         zone_sequence: { type: 'Long' },

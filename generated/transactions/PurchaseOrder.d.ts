@@ -14,21 +14,21 @@ export interface PurchaseOrderForms {
    * Business object po_hdr. Datawindow d_po_hdr_maint.
    */
   readonly 'TABPAGE_1.tp_1_dw_1': {
-    /** PO No. Column po_hdr.po_no (Decimal). Usual key. */
+    /** PO No. Column po_hdr.po_no (Decimal, scale 0). Usual key. */
     readonly po_no?: $Decimal;
     /** Company ID. Column po_hdr.company_no (Char, at most 8). Required. */
     readonly company_id?: string;
-    /** Location ID. Column po_hdr.location_id (Decimal). Required. */
+    /** Location ID. Column po_hdr.location_id (Decimal, scale 0). Required. */
     readonly location_id?: $Decimal;
-    /** Supplier ID. Column po_hdr.supplier_id (Decimal). Required. */
+    /** Supplier ID. Column po_hdr.supplier_id (Decimal, scale 0). Required. */
     readonly supplier_id?: $Decimal;
     /** Column supplier.supplier_name (Char, at most 50). */
     readonly supplier_name?: string;
-    /** Vendor ID. Column po_hdr.vendor_id (Decimal). */
+    /** Vendor ID. Column po_hdr.vendor_id (Decimal, scale 0). */
     readonly vendor_id?: $Decimal;
     /** Column vendor.vendor_name (Char, at most 255). */
     readonly vendor_name?: string;
-    /** Column po_hdr.division_id (Decimal). */
+    /** Column po_hdr.division_id (Decimal, scale 0). */
     readonly division_id?: $Decimal;
     /** Order Date. Column po_hdr.order_date (Datetime). Required. */
     readonly order_date?: $DateValue;
@@ -72,9 +72,9 @@ export interface PurchaseOrderForms {
     readonly po_class5?: ' ' | 'A' | 'B' | 'C' | 'PREFERRED' | 'WHOLESALE';
     /** Sales Order. Column po_hdr.sales_order_number (Char, at most 8). */
     readonly sales_order_number?: string;
-    /** Exchange Rate. Column po_hdr.exchange_rate (Decimal). */
+    /** Exchange Rate. Column po_hdr.exchange_rate (Decimal, scale 4). */
     readonly exchange_rate?: $Decimal;
-    /** Currency ID. Column po_hdr.currency_id (Decimal). */
+    /** Currency ID. Column po_hdr.currency_id (Decimal, scale 0). */
     readonly currency_id?: $Decimal;
     /** Packing Slip No. Column po_hdr.packing_slip_number (Char, at most 10). */
     readonly packing_slip_number?: string;
@@ -153,23 +153,23 @@ export interface PurchaseOrderLists {
    * Business object po_line. Datawindow d_po_line_items.
    */
   readonly 'TP_ITEMS.po_line': {
-    /** Line. Column po_line.line_no (Decimal). Usual key. */
+    /** Line. Column po_line.line_no (Decimal, scale 0). Usual key. */
     readonly line_no?: $Decimal;
     /** Item ID. Column po_line.item_id (Char, at most 40). Required. */
     readonly item_id?: string;
     /** Description. Column po_line.item_description (Char, at most 255). */
     readonly item_description?: string;
-    /** Qty Ordered. Column po_line.qty_ordered (Decimal). Required. */
+    /** Qty Ordered. Column po_line.qty_ordered (Decimal, scale 9). Required. */
     readonly qty_ordered?: $Decimal;
-    /** Qty Received. Column po_line.qty_received (Decimal). */
+    /** Qty Received. Column po_line.qty_received (Decimal, scale 9). */
     readonly qty_received?: $Decimal;
     /** UOM. Column po_line.unit_of_measure (Char, at most 255). Required. */
     readonly unit_of_measure?: string;
-    /** Unit Size. Column po_line.unit_size (Decimal). */
+    /** Unit Size. Column po_line.unit_size (Decimal, scale 9). */
     readonly unit_size?: $Decimal;
-    /** Unit Quantity. Column po_line.unit_quantity (Decimal). */
+    /** Unit Quantity. Column po_line.unit_quantity (Decimal, scale 9). */
     readonly unit_quantity?: $Decimal;
-    /** Unit Price. Column po_line.unit_price (Decimal). */
+    /** Unit Price. Column po_line.unit_price (Decimal, scale 4). */
     readonly unit_price?: $Decimal;
     /** Date Due. Column po_line.date_due (Datetime). */
     readonly date_due?: $DateValue;
@@ -191,23 +191,23 @@ export interface PurchaseOrderLists {
     readonly closed_flag?: 'ON' | 'OFF';
     /** Expedite. Column po_line.expedite_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly expedite_flag?: 'ON' | 'OFF';
-    /** Next Due In PO Cost. Column po_line.next_due_in_po_cost (Decimal). */
+    /** Next Due In PO Cost. Column po_line.next_due_in_po_cost (Decimal, scale 4). */
     readonly next_due_in_po_cost?: $Decimal;
     /** Pricing Unit. Column po_line.pricing_unit (Char, at most 8). */
     readonly pricing_unit?: string;
-    /** Pricing Unit Size. Column po_line.pricing_unit_size (Decimal). */
+    /** Pricing Unit Size. Column po_line.pricing_unit_size (Decimal, scale 9). */
     readonly pricing_unit_size?: $Decimal;
     /** Contract Number. Column po_line.contract_number (Char, at most 50). */
     readonly contract_number?: string;
     /** Country Of Origin. Column po_line.country_of_origin (Char, at most 8). */
     readonly country_of_origin?: string;
-    /** Desired Receipt Location ID. Column po_line.desired_receipt_location_id (Decimal). */
+    /** Desired Receipt Location ID. Column po_line.desired_receipt_location_id (Decimal, scale 0). */
     readonly desired_receipt_location_id?: $Decimal;
     /** Supplier Ship Date. Column po_line.supplier_ship_date (Datetime). */
     readonly supplier_ship_date?: $DateValue;
     /** Expected Ship Date. Column po_line.expected_ship_date (Datetime). */
     readonly expected_ship_date?: $DateValue;
-    /** List Price Multiplier. Column po_line.list_price_multiplier (Decimal). */
+    /** List Price Multiplier. Column po_line.list_price_multiplier (Decimal, scale 4). */
     readonly list_price_multiplier?: $Decimal;
     /** Extended Cost. Column c_extended_cost (Decimal). */
     readonly c_extended_cost?: $Decimal;
@@ -222,7 +222,7 @@ export interface PurchaseOrderLists {
   readonly 'TP_LINENOTES.po_line_notepad': {
     /** Note ID. Column po_line_notepad.po_line_notepad_uid (Long). Usual key. */
     readonly po_line_notepad_uid?: $NumericValue;
-    /** Line. Column po_line_notepad.line_no (Decimal). */
+    /** Line. Column po_line_notepad.line_no (Decimal, scale 0). */
     readonly line_no?: $Decimal;
     /** Topic. Column po_line_notepad.topic (Char, at most 30). Required. */
     readonly topic?: string;
@@ -239,13 +239,13 @@ export interface PurchaseOrderLists {
    * Business object inventory_receipts_hdr. Datawindow d_dw_po_receipts.
    */
   readonly 'TP_RECEIPTS.receipts': {
-    /** Receipt No. Column inventory_receipts_hdr.receipt_number (Decimal). */
+    /** Receipt No. Column inventory_receipts_hdr.receipt_number (Decimal, scale 0). */
     readonly receipt_number?: $Decimal;
     /** Column inventory_receipts_hdr.received_date (Datetime). */
     readonly received_date?: $DateValue;
     /** Shipment Date. Column inventory_receipts_hdr.shipment_date (Datetime). */
     readonly shipment_date?: $DateValue;
-    /** Location ID. Column inventory_receipts_hdr.location_id (Decimal). */
+    /** Location ID. Column inventory_receipts_hdr.location_id (Decimal, scale 0). */
     readonly location_id?: $Decimal;
     /** PO Type. Column inventory_receipts_hdr.po_type (Char, at most 1). Valid values: "Stock", "Direct Ship", "Special Order", "Drop Ship". */
     readonly po_type?: 'Stock' | 'Direct Ship' | 'Special Order' | 'Drop Ship';

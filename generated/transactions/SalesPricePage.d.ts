@@ -27,11 +27,11 @@ export interface SalesPricePageForms {
     readonly product_group_id?: string;
     /** Column price_page.discount_group_id (Char, at most 8). */
     readonly discount_group_id?: string;
-    /** Supplier ID. Column price_page.supplier_id (Decimal). */
+    /** Supplier ID. Column price_page.supplier_id (Decimal, scale 0). */
     readonly supplier_id?: $Decimal;
     /** Item ID. Column inv_mast.item_id (Char, at most 40). */
     readonly item_id?: string;
-    /** Customer ID. Column customer.customer_id (Decimal). */
+    /** Customer ID. Column customer.customer_id (Decimal, scale 0). */
     readonly customer_id?: $Decimal;
     /** Pricing Method. Column price_page.pricing_method_cd (Long). Valid values: "Source", "Price", "Pricing Libraries", "None". */
     readonly pricing_method_cd?: 'Source' | 'Price' | 'Pricing Libraries' | 'None';
@@ -58,7 +58,7 @@ export interface SalesPricePageForms {
   readonly 'VALUES.values': {
     /** Calculation Method. Column price_page.calculation_method_cd (Long). Valid values: "Multiplier", "Difference", "Mark Up", "Percentage", "Fixed Price". */
     readonly calculation_method_cd?: 'Multiplier' | 'Difference' | 'Mark Up' | 'Percentage' | 'Fixed Price';
-    /** Value 1. Column price_page.calculation_value1 (Decimal). */
+    /** Value 1. Column price_page.calculation_value1 (Decimal, scale 9). */
     readonly calculation_value1?: $Decimal;
     /** Value 2. Column price_page.calculation_value2 (Decimal). */
     readonly calculation_value2?: $Decimal;

@@ -14,7 +14,7 @@ export interface SupplierForms {
    * Business object supplier. Datawindow d_supplier_maint.
    */
   readonly 'TABPAGE_1.tp_1_dw_1': {
-    /** Supplier ID. Column supplier.supplier_id (Decimal). Required. Usual key. */
+    /** Supplier ID. Column supplier.supplier_id (Decimal, scale 0). Required. Usual key. */
     readonly supplier_id?: $Decimal;
     /** Supplier Name. Column supplier.supplier_name (Char, at most 50). Required. */
     readonly supplier_name?: string;
@@ -40,23 +40,23 @@ export interface SupplierForms {
     readonly url?: string;
     /** Buyer. Column supplier.buyer_id (Char, at most 8). */
     readonly buyer_id?: string;
-    /** Days Early. Column supplier.days_early (Decimal). */
+    /** Days Early. Column supplier.days_early (Decimal, scale 0). */
     readonly days_early?: $Decimal;
-    /** Days Late. Column supplier.days_late (Decimal). */
+    /** Days Late. Column supplier.days_late (Decimal, scale 0). */
     readonly days_late?: $Decimal;
     /** Delete. Column supplier.delete_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly delete_flag?: 'ON' | 'OFF';
-    /** Currency. Column supplier.currency_id (Decimal). Valid values: "USD", "CAD", "EUR", "MXN". */
+    /** Currency. Column supplier.currency_id (Decimal, scale 0). Valid values: "USD", "CAD", "EUR", "MXN". */
     readonly currency_id?: 'USD' | 'CAD' | 'EUR' | 'MXN';
-    /** Default Carrier. Column supplier.default_carrier (Decimal). Valid values: " ", "BEST WAY", "CUSTOMER PICKUP", "FEDEX GROUND", "UPS GROUND", "WILL CALL". */
+    /** Default Carrier. Column supplier.default_carrier (Decimal, scale 0). Valid values: " ", "BEST WAY", "CUSTOMER PICKUP", "FEDEX GROUND", "UPS GROUND", "WILL CALL". */
     readonly default_carrier?: ' ' | 'BEST WAY' | 'CUSTOMER PICKUP' | 'FEDEX GROUND' | 'UPS GROUND' | 'WILL CALL';
     /** Default Shipping Instructions. Column supplier.default_shipping_instructions (Char, at most 255). */
     readonly default_shipping_instructions?: string;
-    /** Average Lead Time. Column supplier.average_lead_time (Decimal). */
+    /** Average Lead Time. Column supplier.average_lead_time (Decimal, scale 0). */
     readonly average_lead_time?: $Decimal;
-    /** Lead Time Safety Factor. Column supplier.lead_time_safety_factor (Decimal). */
+    /** Lead Time Safety Factor. Column supplier.lead_time_safety_factor (Decimal, scale 4). */
     readonly lead_time_safety_factor?: $Decimal;
-    /** Column supplier.safety_stock_days (Decimal). */
+    /** Column supplier.safety_stock_days (Decimal, scale 0). */
     readonly safety_stock_days?: $Decimal;
     /** Lead Time Source. Column supplier.lead_time_source (Char, at most 20). Valid values: "Calculated", "Manual", "Supplier". */
     readonly lead_time_source?: 'Calculated' | 'Manual' | 'Supplier';
@@ -85,7 +85,7 @@ export interface SupplierForms {
   readonly 'TABPAGE_2.vendor': {
     /** Company ID. Column vendor.company_id (Char, at most 8). Required. Usual key. */
     readonly company_id?: string;
-    /** Vendor ID. Column vendor.vendor_id (Decimal). Required. Usual key. */
+    /** Vendor ID. Column vendor.vendor_id (Decimal, scale 0). Required. Usual key. */
     readonly vendor_id?: $Decimal;
     /** Vendor Name. Column vendor.vendor_name (Char, at most 255). */
     readonly vendor_name?: string;
@@ -117,9 +117,9 @@ export interface SupplierForms {
     readonly IRS_1099_state_1_id_no?: string;
     /** TIN Type. Column vendor.taxpayer_id_no_type (Long). Valid values: "", "EIN", "SSN". */
     readonly taxpayer_id_no_type?: '' | 'EIN' | 'SSN';
-    /** 1099 Type. Column vendor.default_1099_type (Decimal). Valid values: " ", "Misc", "NEC", "Interest". */
+    /** 1099 Type. Column vendor.default_1099_type (Decimal, scale 0). Valid values: " ", "Misc", "NEC", "Interest". */
     readonly default_1099_type?: ' ' | 'Misc' | 'NEC' | 'Interest';
-    /** Column vendor.credit_limit (Decimal). */
+    /** Column vendor.credit_limit (Decimal, scale 4). */
     readonly credit_limit?: $Decimal;
   };
   /**
@@ -151,11 +151,11 @@ export interface SupplierLists {
     readonly item_id?: string;
     /** Supplier Part #. Column inventory_supplier.supplier_part_no (Char, at most 40). */
     readonly supplier_part_no?: string;
-    /** List Price. Column inventory_supplier.list_price (Decimal). */
+    /** List Price. Column inventory_supplier.list_price (Decimal, scale 4). */
     readonly list_price?: $Decimal;
-    /** Cost. Column inventory_supplier.cost (Decimal). */
+    /** Cost. Column inventory_supplier.cost (Decimal, scale 4). */
     readonly cost?: $Decimal;
-    /** Column inventory_supplier.lead_time_days (Decimal). */
+    /** Column inventory_supplier.lead_time_days (Decimal, scale 0). */
     readonly lead_time_days?: $Decimal;
     /** Primary. Column inventory_supplier.primary_supplier_flag (Char, at most 1). Valid values: "ON", "OFF". */
     readonly primary_supplier_flag?: 'ON' | 'OFF';

@@ -26,6 +26,7 @@ function factsOf(element, field, codes) {
           : undefined;
   return {
     ...(kind ? { kind } : {}),
+    ...(f.scale !== undefined ? { scale: f.scale } : {}),
     ...(f.validValues ? { labels: f.validValues, codes } : {}),
   };
 }
