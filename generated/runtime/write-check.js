@@ -10,8 +10,9 @@
 //   stored as its code (or the reverse). A warning through the client's logger; an error under `verify: 'strict'`;
 // - `not-applied`: anything else, which is what was there before (empty, for a new record).
 // Without a pre-read (which would cost a request more) the value before is not known: a stored value that is
-// neither the value sent nor a form of it is taken to be it. The rounding test without the column's scale accepts a
-// stored decimal that the sent one rounds to at any number of places: `5` for a sent `5.4` is `normalised`.
+// neither the value sent nor a form of it is taken to be it. With the column's scale (a transaction field's, from the
+// snapshot's tables) only rounding to it is a form; without it the rounding test accepts a stored decimal that the
+// sent one rounds to at any number of places: `5` for a sent `5.4` is `normalised`.
 import { ErpWriteNotAppliedError } from './errors.js';
 const SAME = { verdict: 'same' };
 const NOT_APPLIED = { verdict: 'not-applied' };
