@@ -261,6 +261,7 @@ export function emitReadme(info: PackageInfo, mode: EmitMode): string {
     'Import each table, view and service from its own subpath: an editor then loads only what a file uses.',
     `Edm.Decimal columns are typed \`${info.decimals}\`${info.decimals === 'number' ? ' (set `"decimals": "string"` in erpgen.config.json for exact values beyond 15 significant digits)' : ''}.`,
     '',
+    ...docLinks(),
     '## How it was made',
     '',
     'From the schema snapshot (sha256 of the files as read):',
@@ -275,6 +276,41 @@ export function emitReadme(info: PackageInfo, mode: EmitMode): string {
     'Regenerate with `npx erpgen generate`; `npx erpgen generate --check` exits 1 when this folder is stale.',
     '',
   ].join('\n');
+}
+
+/**
+ * The client's pages of erpgen's docs/, which ship in its package (package.json `files`). The links are relative to
+ * a package generated at the root of the repository that installed erpgen (`"out": "generated"`, the layout
+ * docs/install.md shows), and the text says where the files are for any other place: a path from the output folder
+ * to erpgen's would make the package's bytes depend on where erpgen is installed.
+ */
+export const DOC_PAGES: ReadonlyArray<readonly [page: string, what: string]> = [
+  ['queries', 'queries, filters and paging'],
+  ['sync', 'a whole table by its key, and only what changed'],
+  ['transactions', 'transactions: payloads, answers, truncation, commands'],
+  ['verified-writes', 'writes read back'],
+  ['interactive', 'interactive sessions'],
+  ['udt', 'user-defined tables'],
+  ['rest', 'the entity and inventory REST families'],
+  ['errors', 'the error classes'],
+  ['signing-in', 'signing in, retries, and what the client trusts of a server'],
+  ['observability', 'logging, hooks and tracing'],
+  ['upgrades', 'provenance, the drift guard and row validation'],
+  ['types', 'types and names'],
+  ['testing', 'testing offline against the sandbox'],
+  ['sample', "the sample's values to try"],
+];
+
+function docLinks(): string[] {
+  return [
+    '## Documentation',
+    '',
+    `The client's documentation ships inside erpgen: \`node_modules/erpgen/docs/\` (erpgen ${ERPGEN_VERSION}), and \`docs/\` of erpgen's repository.`,
+    "The links below hold for this folder at the root of the repository that installed erpgen (`\"out\": \"generated\"`); from elsewhere, open the same files there.",
+    '',
+    ...DOC_PAGES.map(([page, what]) => `- [${what}](../node_modules/erpgen/docs/${page}.md)`),
+    '',
+  ];
 }
 
 /** The README's word on the definitions overlay, when erpgen.config.json gave one. */

@@ -1,6 +1,6 @@
 // Every name erpgen derives from a server name is decided here, and only here.
 //
-// Rules (documented in the README, "Names"):
+// Rules (documented in docs/types.md, "Names"):
 // - Column names are never changed: row fields, column unions and descriptors use the exact server string
 //   (quoted where it is not an identifier), so what a query sends is what the server calls the column.
 // - An object whose name is "plain" keeps it: the module file is `tables/<name>.ts`, the exported value is

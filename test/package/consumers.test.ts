@@ -203,7 +203,7 @@ describe.each<Form>(['ts', 'js'])('consumers of the %s output', (form) => {
     const dir = project('commonjs', form, []);
     cpSync(join(TEMPLATES, 'commonjs/main.cjs'), join(dir, 'main.cjs'));
     // Node 20.19+ and 22.12+ load ES modules with require() by default, with no warning; older ones refuse
-    // with ERR_REQUIRE_ESM, which the README explains (use `await import()` there). Both are checked.
+    // with ERR_REQUIRE_ESM, which docs/install.md explains (use `await import()` there). Both are checked.
     if (process.features.require_module) expectRuns(['main.cjs'], dir);
     const asOlderNode = process.features.require_module ? ['--no-experimental-require-module'] : [];
     const refusal = node([...asOlderNode, 'main.cjs'], dir);
@@ -219,7 +219,7 @@ describe.each<Form>(['ts', 'js'])('consumers of the %s output', (form) => {
       expect(tsc7(join(dir, 'tsconfig.json'))).toBe('');
       expect(readFileSync(join(dir, 'dist/main.js'), 'utf8')).toContain('require("@acme/erp-schema")');
       if (process.features.require_module) expectRuns(['dist/main.js'], dir);
-      // Node16 does not: every import of the package is TS1479, as the README says
+      // Node16 does not: every import of the package is TS1479, as docs/install.md says
       const node16 = tsc7(join(dir, 'tsconfig.json'), ['--module', 'node16', '--moduleResolution', 'node16']);
       expect(node16.match(/error TS1479:/g)).toHaveLength(3);
     },
@@ -290,7 +290,7 @@ console.log(JSON.stringify(results));
   });
 
   if (form === 'ts')
-    it('plain node and require() refuse the ts output with the errors the README names', () => {
+    it('plain node and require() refuse the ts output with the errors docs/install.md names', () => {
       const dir = project('nodenext', form);
       writeFileSync(join(dir, 'main.mjs'), "import { query } from '@acme/erp-schema';\nquery;\n");
       const esm = node(['main.mjs'], dir);

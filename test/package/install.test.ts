@@ -1,4 +1,4 @@
-// erpgen installed into a team's project, as the README's first section says: from a tarball made by
+// erpgen installed into a team's project, as docs/install.md says: from a tarball made by
 // `npm pack` and from a git URL, into a project with none of erpgen's dev tools; then `npx erpgen`.
 //
 // Offline, always: every npm command here runs with `--offline`, so a missing package fails at once
@@ -8,7 +8,7 @@
 // project gets a lockfile with erpgen's dependencies at the versions of erpgen's own lockfile, as a team's
 // repository has after its first install.
 //
-// What npm does with a git dependency (the README's first section gives the measured times): it clones the
+// What npm does with a git dependency (docs/install.md says why it is slower): it clones the
 // repository, and because erpgen has a `prepare` script it runs `npm install` with erpgen's devDependencies
 // in that clone (offline too: npm passes the flag on), then `prepare` (the build), then packs the clone as
 // `npm pack` would (the `files` of package.json) and installs that. The dev install is the slow part; it
@@ -17,7 +17,7 @@
 // Both installs are then used from the team's own code too, through the programmatic API (`import { generate }
 // from 'erpgen'`): a TypeScript program type-checked by both compilers against the installed declarations, then
 // run with node. The tarball's install also runs the test kit as a team would: a package generated from the sample
-// snapshot that ships inside erpgen, and the README's test of it run with `node --test` (useTheTestKit).
+// snapshot that ships inside erpgen, and docs/testing.md's test of it run with `node --test` (useTheTestKit).
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
@@ -26,7 +26,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/cli.js';
 import { nodeProjectTsconfig, ts6, tsc7 } from '../support/compilers.js';
 import { ROOT } from '../support/paths.js';
-import { runKitTest, writeKitProject } from '../support/readme-test-kit.js';
+import { runKitTest, writeKitProject } from '../support/doc-blocks.js';
 import { readTree } from '../support/tree.js';
 
 interface Package {
@@ -260,7 +260,7 @@ async function useTheApi(dir: string): Promise<void> {
 
 /**
  * The test kit in the team's project: its package generated from the sample snapshot shipped inside erpgen, linked
- * into node_modules as npm links a `file:` dependency, and the README's test (test/support/readme-test-kit.ts)
+ * into node_modules as npm links a `file:` dependency, and docs/testing.md's test (test/support/doc-blocks.ts)
  * compiled and run with `node --test` against `erpgen/sandbox` as installed.
  */
 async function useTheTestKit(dir: string): Promise<void> {
@@ -277,7 +277,7 @@ async function useTheTestKit(dir: string): Promise<void> {
 }
 
 /**
- * Installs, then uses erpgen as the README says; returns the install's wall time in seconds. `sameAs`: an install
+ * Installs, then uses erpgen as docs/install.md says; returns the install's wall time in seconds. `sameAs`: an install
  * of erpgen this one must equal file for file; then the programmatic API is not used again through it.
  */
 async function installAndUse(dir: string, sameAs?: string): Promise<number> {
@@ -337,6 +337,12 @@ describe('a team installs erpgen into its own project', () => {
     expect(files.filter((f) => f.startsWith('schema/')).sort()).toEqual(
       [...readTree(join(ROOT, 'schema')).keys()].map((f) => `schema/${f}`).sort(),
     );
+
+    // the client's pages, which the generated package's README links to in node_modules/erpgen/docs/
+    expect(files.filter((f) => f.startsWith('docs/')).sort()).toEqual(
+      [...readTree(join(ROOT, 'docs')).keys()].map((f) => `docs/${f}`).sort(),
+    );
+    expect(files).toEqual(expect.arrayContaining(['README.md', 'docs/queries.md']));
 
     const tarball = packed!.filename;
     const dir = teamProject('from-tarball', `file:${tarball}`, `file:${tarball}`);

@@ -1,4 +1,4 @@
-// Type-level guarantees of queries, as the README's "Queries" section states them: each `@ts-expect-error`
+// Type-level guarantees of queries, as docs/queries.md states them: each `@ts-expect-error`
 // below is a query the package must refuse (unknown columns, a column or arithmetic on the right, string
 // functions on numbers and dates, eq(null) on a non-nullable column, codes outside a known-values set, a
 // filter of one object used on another, $expand and substringof). Compiled by test/package/types.test.ts with

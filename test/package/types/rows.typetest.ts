@@ -1,4 +1,4 @@
-// Type-level guarantees of the row modules, as the README's "Type mapping" and "Names" sections state them.
+// Type-level guarantees of the row modules, as docs/types.md states them.
 // Compiled by test/package/types.test.ts with both TypeScript 7 (tsc) and TypeScript 6 (ts-morph): a
 // `@ts-expect-error` that stops erroring fails the build.
 import { DeleteFlag, RowStatusFlag } from '@acme/erp-schema';

@@ -1,4 +1,4 @@
-// Type-level guarantees of transaction builders, as the README's "Transactions" section states them: each
+// Type-level guarantees of transaction builders, as docs/transactions.md states them: each
 // `@ts-expect-error` below is a payload the package must refuse (unknown elements and fields, in literals and
 // in variables, keys missing from a row, a Form used as a List, values of the wrong kind, labels where codes
 // were chosen). Compiled by test/package/types.test.ts with TypeScript 7 and TypeScript 6.

@@ -1,4 +1,4 @@
-// Type-level guarantees of the upgrade safeguards (README "Upgrades"): `drift` and `validate` take their words
+// Type-level guarantees of the upgrade safeguards (docs/upgrades.md): `drift` and `validate` take their words
 // only, on the client and on a call; `provenance` is the package's record, its fields possibly undefined.
 // Compiled by test/package/types.test.ts with TypeScript 7 and TypeScript 6.
 import { ErpDriftError, ErpRowValidationError, query, type RowProblem } from '@acme/erp-schema';
