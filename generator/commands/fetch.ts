@@ -4,13 +4,13 @@ import { relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { loadConfig } from '../config.js';
 import { UserError } from '../errors.js';
-import type { FetchProgress, FetchResult, SignIn } from '../source/live/fetch-snapshot.js';
+import type { FetchProgress, FetchResult, SignIn } from '../fetch/fetch-from-server.js';
 import { ERPGEN_VERSION } from '../version.js';
 import { readFlags, type ApiOptions, type Command, type Flags } from './option-table.js';
 import { FETCH_OPTIONS } from './options.js';
 import { fromEnv, refuseSecretFlags } from './secrets.js';
 
-export type { FetchProgress, Manifest, SignIn } from '../source/live/fetch-snapshot.js';
+export type { FetchProgress, Manifest, SignIn } from '../fetch/fetch-from-server.js';
 
 export type FetchSnapshotOptions = ApiOptions<typeof FETCH_OPTIONS> & {
   /**
@@ -120,9 +120,9 @@ export async function fetchSnapshot(options: FetchSnapshotOptions = {}): Promise
     flags.out === undefined ? config : loadConfig(flags.config !== undefined ? { config: flags.config } : {});
   const { reportServicesIn } = await import('../source/snapshot.js');
   const reportServices = [...new Set([...reportServicesIn(config.snapshot), ...reportServicesIn(teams.snapshot)])];
-  const live = await import('../source/live/fetch-snapshot.js');
+  const live = await import('../fetch/fetch-from-server.js');
   try {
-    const result = await live.fetchSnapshot(
+    const result = await live.fetchFromServer(
       {
         baseUrl,
         out: config.snapshot,

@@ -1,8 +1,7 @@
 // Every option of every command, declared once (option-table.ts derives the flags, the config file's schema and
 // the types from these tables). A new option is a row here, and the code that uses it.
 import { z } from 'zod';
-import { DEFAULT_MAX_METADATA_BYTES } from '../source/live/download.js';
-import { DEFAULT_OUT } from '../defaults.js';
+import { DEFAULT_MAX_METADATA_BYTES, DEFAULT_OUT } from '../defaults.js';
 import { readOverlay, type OverlayLine } from '../model/overlay.js';
 import type { Table } from './option-table.js';
 

@@ -1,4 +1,4 @@
-// manifest.json, which `erpgen fetch` writes beside the snapshot it fetched (source/live/fetch-snapshot.ts): only
+// manifest.json, which `erpgen fetch` writes beside the snapshot it fetched (fetch/fetch-from-server.ts): only
 // the fields others read. A snapshot made by hand has none; a manifest that cannot be read counts as none, as it
 // only ever adds to what the snapshot itself says.
 import { readFileSync } from 'node:fs';

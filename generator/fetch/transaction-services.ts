@@ -8,14 +8,14 @@
 // `--services`, and those the team's snapshot already holds (`known`): fetching again does not lose them.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readServerBuild, serviceNames } from '../../../templates/runtime/discovery.js';
-import { ErpForbiddenError, ErpHttpError, ErpNotAuthorizedError } from '../../../templates/runtime/errors.js';
-import type { Http } from '../../../templates/runtime/http.js';
-import { isReportService } from '../../../templates/runtime/contract.js';
-import { xmlField } from '../../../templates/runtime/xml.js';
-import { UserError } from '../../errors.js';
-import { selector } from '../../model/select.js';
-import { definitionFiles, MAX_DEFINITION_BYTES } from '../snapshot.js';
+import { readServerBuild, serviceNames } from '../../templates/runtime/discovery.js';
+import { ErpForbiddenError, ErpHttpError, ErpNotAuthorizedError } from '../../templates/runtime/errors.js';
+import type { Http } from '../../templates/runtime/http.js';
+import { isReportService } from '../../templates/runtime/contract.js';
+import { xmlField } from '../../templates/runtime/xml.js';
+import { UserError } from '../errors.js';
+import { selector } from '../model/select.js';
+import { definitionFiles, MAX_DEFINITION_BYTES } from '../source/snapshot.js';
 import { download, TooLarge } from './download.js';
 
 export interface Skipped {

@@ -3,8 +3,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countObjects, filterDocument } from '../../../../generator/source/live/filter-document.js';
-import { tempDir } from '../../../support/cli.js';
+import { countObjects, filterDocument } from '../../../generator/fetch/filter-document.js';
+import { tempDir } from '../../support/cli.js';
 
 const work = tempDir('erpgen-fetch-filter-');
 

@@ -1,5 +1,6 @@
-// `erpgen fetch`: downloads what the server publishes about itself into a snapshot folder that `erpgen generate`
-// reads as it is, plus manifest.json (where, when, which build, what was fetched and what was skipped, and why).
+// `erpgen fetch`, a pipeline of its own beside generate's stages: downloads what the server publishes about itself
+// into a snapshot folder that `erpgen generate` reads as it is, plus manifest.json (where, when, which build, what
+// was fetched and what was skipped, and why).
 //
 // In three parts: the schema documents (schema-documents.ts), then the Transaction API's UI server, build, service
 // list and definitions (transaction-services.ts); the connection is the generated package's runtime (connection.ts),
@@ -10,13 +11,13 @@
 // only as far as a snippet needs (the runtime's rule). No name from the server can abort the run.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { odataAllowList } from '../../../templates/runtime/jwt.js';
-import { shownUrl } from '../../../templates/runtime/redact.js';
-import type { Logger, RetryOptions, RetryPolicy } from '../../../templates/runtime/retry.js';
-import { UserError } from '../../errors.js';
-import type { Surface } from '../../model/schema.js';
+import { odataAllowList } from '../../templates/runtime/jwt.js';
+import { shownUrl } from '../../templates/runtime/redact.js';
+import type { Logger, RetryOptions, RetryPolicy } from '../../templates/runtime/retry.js';
+import { DEFAULT_MAX_METADATA_BYTES } from '../defaults.js';
+import { UserError } from '../errors.js';
+import type { Surface } from '../model/schema.js';
 import { asUserError, connect, type SignIn } from './connection.js';
-import { DEFAULT_MAX_METADATA_BYTES } from './download.js';
 import { fetchDocuments, type DocumentEntry, type LeftOut } from './schema-documents.js';
 import { staged } from './snapshot-folder.js';
 import { fetchServices, type ServicesFetched } from './transaction-services.js';
@@ -108,7 +109,8 @@ export function normalizeBaseUrl(text: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-export async function fetchSnapshot(options: FetchOptions, version: string): Promise<FetchResult> {
+/** The fetch itself, from options already read (the programmatic API's `fetchSnapshot` reads them: commands/fetch.ts). */
+export async function fetchFromServer(options: FetchOptions, version: string): Promise<FetchResult> {
   const base = normalizeBaseUrl(options.baseUrl);
   const connection = connect(base, options.signIn, {
     documentTimeoutMs: options.metadataTimeoutMs,

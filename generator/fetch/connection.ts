@@ -3,11 +3,11 @@
 // connection resets with jittered backoff, an opaque 500 once), the same redirect rule (followed by hand within the
 // origin, Authorization kept, never to another origin), the same bounded reads, redaction and typed errors. Only one
 // thing is added here: the runtime's errors become the CLI's one-line user errors.
-import { tokenAuth, type TokenAuth } from '../../../templates/runtime/auth.js';
-import { ErpError } from '../../../templates/runtime/errors.js';
-import { createHttp, type Http } from '../../../templates/runtime/http.js';
-import type { Logger, RetryOptions, RetryPolicy } from '../../../templates/runtime/retry.js';
-import { UserError } from '../../errors.js';
+import { tokenAuth, type TokenAuth } from '../../templates/runtime/auth.js';
+import { ErpError } from '../../templates/runtime/errors.js';
+import { createHttp, type Http } from '../../templates/runtime/http.js';
+import type { Logger, RetryOptions, RetryPolicy } from '../../templates/runtime/retry.js';
+import { UserError } from '../errors.js';
 import { certificateHint, networkFetch } from './network.js';
 
 export type SignIn =

@@ -3,12 +3,12 @@
 // stock tenant), then kept whole, or narrowed to the objects the globs and the consumer key's allow-list name.
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Http } from '../../../templates/runtime/http.js';
-import { UserError } from '../../errors.js';
-import { selector } from '../../model/select.js';
-import type { Surface } from '../../model/schema.js';
-import { readCsdlIndex } from '../../parse/csdl.js';
-import { SNAPSHOT_FILES } from '../snapshot.js';
+import type { Http } from '../../templates/runtime/http.js';
+import { UserError } from '../errors.js';
+import { selector } from '../model/select.js';
+import type { Surface } from '../model/schema.js';
+import { readCsdlIndex } from '../parse/csdl.js';
+import { SNAPSHOT_FILES } from '../source/snapshot.js';
 import { download, TooLarge } from './download.js';
 import { countObjects, filterDocument } from './filter-document.js';
 

@@ -1,13 +1,10 @@
 // A download to disk, for what can be large (the schema documents, the definitions): streamed chunk by chunk up to
 // a cap, so that no answer can exhaust memory or the disk (a runaway answer ends in one line).
 import { open, type FileHandle } from 'node:fs/promises';
-import type { Http } from '../../../templates/runtime/http.js';
+import type { Http } from '../../templates/runtime/http.js';
 
 /** What a download throws when an answer outgrows its cap: the run says so in one line. */
 export class TooLarge extends Error {}
-
-/** the most bytes taken of one schema document by default (a stock tenant's are about 4 and 6 MB) */
-export const DEFAULT_MAX_METADATA_BYTES = 512 * 1024 * 1024;
 
 export const mebibytes = (bytes: number): string => `${Math.round(bytes / 1_048_576)} MiB`;
 

@@ -3,9 +3,9 @@
 // the next fetch into the same snapshot removes.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
-import { handOver } from '../../early-stop.js';
-import { UserError } from '../../errors.js';
-import { SNAPSHOT_FILES } from '../snapshot.js';
+import { handOver } from '../early-stop.js';
+import { UserError } from '../errors.js';
+import { SNAPSHOT_FILES } from '../source/snapshot.js';
 
 const TMP_MARK = '.erpgen-fetch-';
 

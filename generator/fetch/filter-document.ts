@@ -4,8 +4,8 @@
 // members, annotations, the container's own `$` members) is kept as it was. Values are written back from the
 // tokenizer's text (numbers keep their digits); whitespace is not kept.
 import { closeSync, openSync, writeSync } from 'node:fs';
-import type { Token } from '../../parse/json-stream.js';
-import { streamJson } from '../../parse/json-stream.js';
+import type { Token } from '../parse/json-stream.js';
+import { streamJson } from '../parse/json-stream.js';
 
 export interface DocumentFilter {
   /** entity sets to drop, by name */
