@@ -4,7 +4,7 @@ import yargs from 'yargs';
 import { diffCommand } from './commands/diff.js';
 import { fetchCommand } from './commands/fetch.js';
 import { generateCommand } from './commands/generate.js';
-import { flagName, readFlags, type Command, type Table } from './commands/option-table.js';
+import { flagName, readFlags, type Command, type Table } from './options/option-table.js';
 import { sandboxCommand } from './commands/sandbox.js';
 import { commandLine, withFlags } from './commands/yargs-flags.js';
 import { didYouMean } from './did-you-mean.js';

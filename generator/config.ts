@@ -1,12 +1,12 @@
 // erpgen.config.json, validated with zod: its keys are the config options of `generate` (at the top) and of
-// `fetch` (under `fetch`), as commands/options.ts declares them. Paths in the file are relative to the file;
+// `fetch` (under `fetch`), as options/options.ts declares them. Paths in the file are relative to the file;
 // flags override it.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CONFIG_FILE } from './defaults.js';
-import { configShape, type Flags, type OverrideKey } from './commands/option-table.js';
-import { FETCH_OPTIONS, GENERATE_OPTIONS } from './commands/options.js';
+import { configShape, type Flags, type OverrideKey } from './options/option-table.js';
+import { FETCH_OPTIONS, GENERATE_OPTIONS } from './options/options.js';
 import { UserError } from './errors.js';
 import { didYouMean } from './did-you-mean.js';
 import { keyPath, quote } from './message-text.js';

@@ -6,9 +6,9 @@ import { loadConfig } from '../config.js';
 import { UserError } from '../errors.js';
 import type { FetchProgress, FetchResult, SignIn } from '../fetch/fetch-from-server.js';
 import { ERPGEN_VERSION } from '../version.js';
-import { readFlags, type ApiOptions, type Command, type Flags } from './option-table.js';
-import { FETCH_OPTIONS } from './options.js';
-import { fromEnv, refuseSecretFlags } from './secrets.js';
+import { readFlags, type ApiOptions, type Command, type Flags } from '../options/option-table.js';
+import { FETCH_OPTIONS } from '../options/options.js';
+import { fromEnv, refuseSecretFlags } from '../options/secrets.js';
 
 export type { FetchProgress, Manifest, SignIn } from '../fetch/fetch-from-server.js';
 

@@ -11,8 +11,8 @@ import { progressBar, type ProgressCounts } from '../progress.js';
 import { openRun, previousRun } from '../run-inputs.js';
 import type { Invocation } from '../write/cache.js';
 import { configShaOf, invocationKey, showDone } from './generate-noop.js';
-import { flagName, readFlags, type ApiOptions, type Command, type Flags } from './option-table.js';
-import { GENERATE_OPTIONS } from './options.js';
+import { flagName, readFlags, type ApiOptions, type Command, type Flags } from '../options/option-table.js';
+import { GENERATE_OPTIONS } from '../options/options.js';
 
 export type GenerateOptions = ApiOptions<typeof GENERATE_OPTIONS> & {
   /** stops the run (it ends with a `Stopped` error, the output as it was) until it begins to move files into it */

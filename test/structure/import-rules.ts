@@ -97,6 +97,5 @@ export const ALLOWED: readonly string[] = [
   'sandbox/transaction-rules.ts -> generator/did-you-mean.ts',
   'templates/runtime/hooks.ts templates/runtime/observer.ts',
   'generator/ sandbox/',
-  'generator/commands/ generator/config.ts generator/diff/',
   'templates/runtime/entity/ templates/runtime/inventory/ templates/runtime/rest/',
 ];

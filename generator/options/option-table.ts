@@ -1,4 +1,4 @@
-// A command's options as one table (commands/options.ts): each option's name, zod type (its rules and default),
+// A command's options as one table (options/options.ts): each option's name, zod type (its rules and default),
 // description, and where it is given (a flag, a key of erpgen.config.json, or both). From the table come the
 // yargs flags, the config file's schema, the programmatic API's option types and the values a command reads, so
 // that an option is declared once. Flags are the table's camelCase names in kebab case (`maxMetadataMb` is

@@ -149,7 +149,7 @@ export const GENERATE_OPTIONS = {
   quiet,
 } as const satisfies Table;
 
-/** Secrets are never taken as flags (commands/secrets.ts): these exist only so that using one is refused. */
+/** Secrets are never taken as flags (options/secrets.ts): these exist only so that using one is refused. */
 const secret = { type: z.string().optional(), describe: '', on: 'flag', terminal: true, hidden: true } as const;
 export const SECRET_FLAGS = {
   password: secret,

@@ -1,4 +1,4 @@
-// The option tables (generator/commands/options.ts) and what is derived from them: flag names, the values a
+// The option tables (generator/options/options.ts) and what is derived from them: flag names, the values a
 // command reads (checked, with their defaults, one line naming flag and value when wrong), the yargs flags, and
 // the config file's keys.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import yargs from 'yargs';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { flagName, readFlags, type Table } from '../../../generator/commands/option-table.js';
+import { flagName, readFlags, type Table } from '../../../generator/options/option-table.js';
 import { commandLine, withFlags } from '../../../generator/commands/yargs-flags.js';
-import { DIFF_OPTIONS, FETCH_OPTIONS, GENERATE_OPTIONS, SANDBOX_OPTIONS } from '../../../generator/commands/options.js';
+import { DIFF_OPTIONS, FETCH_OPTIONS, GENERATE_OPTIONS, SANDBOX_OPTIONS } from '../../../generator/options/options.js';
 import { loadConfig } from '../../../generator/config.js';
 import { UserError } from '../../../generator/errors.js';
 import { tempDir } from '../../support/cli.js';
