@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
 /** the folders of the fast tier */
-export const FAST = ['test/generator', 'test/runtime', 'test/sandbox', 'test/structure'];
+export const FAST = ['test/common', 'test/generator', 'test/runtime', 'test/sandbox', 'test/structure'];
 
 /** files in those folders that start a process or run the compilers */
 export const SLOW = [

@@ -7,7 +7,7 @@ import { generateCommand } from './commands/generate.js';
 import { flagName, readFlags, type Command, type Table } from './options/option-table.js';
 import { sandboxCommand } from './commands/sandbox.js';
 import { commandLine, withFlags } from './commands/yargs-flags.js';
-import { didYouMean } from './did-you-mean.js';
+import { didYouMean } from '../common/did-you-mean.js';
 import { UserError } from './errors.js';
 import { oneLine } from './message-text.js';
 import { ERPGEN_VERSION } from './version.js';

@@ -8,7 +8,7 @@ import { DEFAULT_CONFIG_FILE } from './defaults.js';
 import { configShape, type Flags, type OverrideKey } from './options/option-table.js';
 import { FETCH_OPTIONS, GENERATE_OPTIONS } from './options/options.js';
 import { UserError } from './errors.js';
-import { didYouMean } from './did-you-mean.js';
+import { didYouMean } from '../common/did-you-mean.js';
 import { keyPath, quote } from './message-text.js';
 import { mergeKnownValues, type KnownValueSet } from './model/known-values.js';
 

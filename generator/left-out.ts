@@ -1,6 +1,6 @@
 // What a run says it leaves out of a schema that has more than the query surface uses: one line each, the
 // way `bin` is announced. Texts only: parse/ finds what is left out, generate.ts decides what to announce.
-import { didYouMean } from './did-you-mean.js';
+import { didYouMean } from '../common/did-you-mean.js';
 import type { LeftOutMember, LeftOutProperty } from './parse/csdl.js';
 import { named, quote } from './message-text.js';
 import type { Surface } from './model/schema.js';

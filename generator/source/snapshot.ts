@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { isReportService } from '../../templates/runtime/contract.js';
-import { didYouMean } from '../did-you-mean.js';
+import { didYouMean } from '../../common/did-you-mean.js';
 import { inputError, UserError } from '../errors.js';
 import type { Surface } from '../model/schema.js';
 

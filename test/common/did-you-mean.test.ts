@@ -1,6 +1,6 @@
-// The name meant, for a misspelt command, flag, config key, object or folder (generator/did-you-mean.ts).
+// The name meant, for a misspelt command, flag, config key, object or folder (common/did-you-mean.ts).
 import { describe, expect, it } from 'vitest';
-import { didYouMean, nearest } from '../../generator/did-you-mean.js';
+import { didYouMean, nearest } from '../../common/did-you-mean.js';
 
 describe('nearest', () => {
   const commands = ['generate', 'fetch', 'sandbox', 'diff'];

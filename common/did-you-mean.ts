@@ -1,7 +1,9 @@
 // The name meant, for a mistake in a name the user typed (a command, a flag, a config key, an object in `include`, a
 // folder, a service, element or field of the definitions overlay): ` (did you mean X?)` when exactly one candidate
 // is close, as the compile errors of the generated package say it for a column or a field
-// (templates/runtime/messages.ts). Also `erpgen diff`'s possible renames. Hints only: never used to pick a name.
+// (templates/runtime/messages.ts). Also `erpgen diff`'s possible renames, and the sandbox's names of its window
+// setup (`--disabled`). Hints only: never used to pick a name. In common/, which the generator and the sandbox
+// both import and the generated package does not ship.
 
 /** Edits from `a` to `b`: a character added, left out or replaced, or two neighbours swapped (Damerau). */
 export function distance(a: string, b: string): number {
