@@ -112,8 +112,8 @@ export type {
   Vendors,
 } from './entity/index.js';
 export type { WriteOptions } from './write-check.js';
-export { answerSchemas } from './rest/schemas.js';
-export type { AnswerSchema, AnswerSchemas, ZodNamespace } from './rest/schemas.js';
+export { answerSchemas } from './answer-schemas.js';
+export type { AnswerSchema, AnswerSchemas, ZodNamespace } from './answer-schemas.js';
 export type {
   BatchOptions,
   BatchPriceParameters,

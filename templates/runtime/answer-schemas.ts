@@ -5,7 +5,7 @@
 // The runtime does not depend on zod: its declarations need the DOM or Node `URL` type, which the runtime does
 // without (it compiles under lib ES2020 with no ambient types), and it would weigh ten times the runtime. The
 // caller passes zod's `z` (zod 4) instead, and gets zod schemas back, typed here by the little they share.
-import type { FieldKind, UserDefinedFieldKinds } from '../contract.js';
+import type { FieldKind, UserDefinedFieldKinds } from './contract.js';
 import {
   ADDRESS_ENTITY_FIELDS,
   ADDRESS_FIELDS,
@@ -16,9 +16,9 @@ import {
   ENTITY_TABLES,
   VENDOR_EXTENDED,
   VENDOR_FIELDS,
-} from '../entity/records.js';
-import { ITEM_EXTENDED, ITEM_FIELDS, ITEM_TABLE, PRICE_FIELDS } from '../inventory/records.js';
-import { userFieldKinds } from './fields.js';
+} from './entity/records.js';
+import { ITEM_EXTENDED, ITEM_FIELDS, ITEM_TABLE, PRICE_FIELDS } from './inventory/records.js';
+import { userFieldKinds } from './rest/fields.js';
 
 /** What these schemas are given: zod's `z` (`import { z } from 'zod'`), of which they use these functions. */
 export interface ZodNamespace {
