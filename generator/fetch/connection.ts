@@ -6,7 +6,8 @@
 import { tokenAuth, type TokenAuth } from '../../templates/runtime/auth.js';
 import { ErpError } from '../../templates/runtime/errors.js';
 import { createHttp, type Http } from '../../templates/runtime/http.js';
-import type { Logger, RetryOptions, RetryPolicy } from '../../templates/runtime/retry.js';
+import type { Logger } from '../../templates/runtime/logger.js';
+import type { RetryOptions, RetryPolicy } from '../../templates/runtime/retry.js';
 import { UserError } from '../errors.js';
 import { certificateHint, networkFetch } from './network.js';
 

@@ -27,7 +27,8 @@ import { utf8Text } from './http/body.js';
 import { origin } from './http/redirects.js';
 import { tokenExpiry } from './jwt.js';
 import { xmlField } from './xml.js';
-import type { Logger, RetryOptions, RetryPolicy } from './retry.js';
+import type { Logger } from './logger.js';
+import type { RetryOptions, RetryPolicy } from './retry.js';
 
 interface TokenAuthCommon {
   /**

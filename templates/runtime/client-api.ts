@@ -32,7 +32,8 @@ export type {
   VerifyMode,
 } from './client.js';
 export { retryPolicy } from './retry.js';
-export type { Logger, RequestKind, RetryOptions, RetryPolicy, RetryReason, Retrying } from './retry.js';
+export type { Logger } from './logger.js';
+export type { RequestKind, RetryOptions, RetryPolicy, RetryReason, Retrying } from './retry.js';
 export { assertPassed, ErpTransactionFailedError, parseTransactionResponse } from './transaction-wire.js';
 export type {
   Edit,
