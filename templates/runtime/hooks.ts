@@ -111,7 +111,7 @@ export function createObserver(
   if ([onRequest, onResponse, onRetry, onPage, tracer].every((given) => given === undefined))
     return { ...logged, sent: async () => () => {}, retried() {}, paged() {}, run: async () => UNTRACED };
   let loaded: Observer | undefined;
-  const loading = import('./observer.js').then(({ observer }) => (loaded = observer(options, clean)));
+  const loading = import('./observer.js').then(({ observer }) => (loaded = observer(options, clean, UNTRACED)));
   const later = (use: (observer: Observer) => void) => void (loaded ? use(loaded) : loading.then(use));
   return {
     ...logged,
