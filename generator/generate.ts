@@ -116,7 +116,7 @@ function readPlan(
   // the container's other members, as far as include/exclude would have taken them
   const selected = selector(selection);
   for (const { document, leftOut } of indexes)
-    for (const m of leftOut) if (selected(m.name, document.surface).generate) notice(leftOutMember(m, document.label));
+    for (const m of leftOut) if (selected(m.name).generate) notice(leftOutMember(m, document.label));
   return {
     documents: indexes.map((i) => i.document),
     plan: planObjects(objects, selection),

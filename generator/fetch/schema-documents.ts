@@ -98,7 +98,7 @@ function keepSelected(
   const index = readCsdlIndex(raw, surface, label);
   const byGlob = selector({ include: narrowed ? globs : ['*'], exclude: [], includeUnreachable: true });
   const keep = index.objects.filter(
-    (o) => byGlob(o.name, surface).generate && (!allowList || allowList.has(o.name.toLowerCase())),
+    (o) => byGlob(o.name).generate && (!allowList || allowList.has(o.name.toLowerCase())),
   );
   const keptNames = new Set(keep.map((o) => o.name));
   const keptTypes = new Set(keep.map((o) => o.entityType));

@@ -88,7 +88,7 @@ export async function fetchServices(request: ServicesRequest): Promise<ServicesF
   const known = (request.known ?? []).filter((n) => isReportService(n) && !list.names.includes(n));
   const patterns = request.services.length ? request.services : ['*'];
   const match = selector({ include: patterns, exclude: [], includeUnreachable: true });
-  const wanted = [...new Set([...list.names, ...reports, ...known])].filter((n) => match(n, 'table').generate);
+  const wanted = [...new Set([...list.names, ...reports, ...known])].filter((n) => match(n).generate);
   for (const p of patterns) if (!isGlob(p) && !wanted.includes(p)) wanted.push(p);
   request.onTotal(wanted.length);
   const { fetched, skipped, files } = await fetchDefinitions(request, uiServer, wanted);
