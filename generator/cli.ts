@@ -1,5 +1,6 @@
-// The erpgen command line: the yargs program. Each command (commands/) declares its options in one table and runs
-// through the programmatic API; this file wires the commands to yargs and turns errors into exit codes.
+// The erpgen command line: the yargs program. Each command (commands/) has its options in one table (options/) and
+// runs the code its function of the programmatic API runs (index.ts), adding what only a terminal shows; this file
+// wires the commands to yargs and turns errors into exit codes.
 import yargs from 'yargs';
 import { diffCommand } from './commands/diff.js';
 import { fetchCommand } from './commands/fetch.js';

@@ -278,7 +278,7 @@ export const SANDBOX_OPTIONS = {
   },
   responseWindow: {
     type: count('expected a number of transactions').optional(),
-    describe: 'fault (T16): the next N transactions meet the unexpected response window and apply nothing',
+    describe: 'fault: the next N transactions meet the unexpected response window and apply nothing',
     on: 'flag',
   },
   responseWindowAs: {
