@@ -89,7 +89,7 @@ async function bundle(dir: string, name: keyof typeof CONSUMERS, splitting: bool
     first: sum(first),
     all: sum(Object.keys(outputs).filter((o) => o.endsWith('.js'))),
     lazy: [...dynamic].map((chunk) => {
-      // `.../runtime/entity/resources.js` -> entity/resources
+      // `.../runtime/entity/build.js` -> entity/build
       const module = outputs[chunk]!.entryPoint ?? chunk;
       const name = /runtime\/(.+)\.js$/.exec(module)?.[1] ?? module;
       return { module: name, bytes: sum([...closure(chunk)].filter((o) => !first.has(o))) };
