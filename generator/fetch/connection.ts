@@ -5,7 +5,8 @@
 // thing is added here: the runtime's errors become the CLI's one-line user errors.
 import { tokenAuth, type TokenAuth } from '../../templates/runtime/auth.js';
 import { ErpError } from '../../templates/runtime/errors.js';
-import { createHttp, type Http } from '../../templates/runtime/http.js';
+import { createHttp } from '../../templates/runtime/http/create-http.js';
+import type { Http } from '../../templates/runtime/http/types.js';
 import type { Logger } from '../../templates/runtime/logger.js';
 import type { RetryOptions, RetryPolicy } from '../../templates/runtime/retry.js';
 import { UserError } from '../errors.js';

@@ -1,7 +1,7 @@
 // A download to disk, for what can be large (the schema documents, the definitions): streamed chunk by chunk up to
 // a cap, so that no answer can exhaust memory or the disk (a runaway answer ends in one line).
 import { open, type FileHandle } from 'node:fs/promises';
-import type { Http } from '../../templates/runtime/http.js';
+import type { Http } from '../../templates/runtime/http/types.js';
 
 /** What a download throws when an answer outgrows its cap: the run says so in one line. */
 export class TooLarge extends Error {}

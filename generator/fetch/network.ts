@@ -4,7 +4,7 @@
 // variables). A company's certificate authority comes from NODE_EXTRA_CA_CERTS, which Node reads at start for every
 // TLS connection. Without a proxy variable, the built-in fetch is used as it is.
 import { EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
-import type { FetchLike } from '../../templates/runtime/http.js';
+import type { FetchLike } from '../../templates/runtime/http/types.js';
 
 /** A variable in either case, as command line tools read them; an empty one is unset. */
 const variable = (env: NodeJS.ProcessEnv, name: string): string | undefined =>

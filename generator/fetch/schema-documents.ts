@@ -3,7 +3,7 @@
 // stock tenant), then kept whole, or narrowed to the objects the globs and the consumer key's allow-list name.
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Http } from '../../templates/runtime/http.js';
+import type { Http } from '../../templates/runtime/http/types.js';
 import { UserError } from '../errors.js';
 import { selector } from '../model/select.js';
 import type { Surface } from '../model/schema.js';

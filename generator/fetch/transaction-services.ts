@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readServerBuild, serviceNames } from '../../templates/runtime/discovery.js';
 import { ErpForbiddenError, ErpHttpError, ErpNotAuthorizedError } from '../../templates/runtime/errors.js';
-import type { Http } from '../../templates/runtime/http.js';
+import type { Http } from '../../templates/runtime/http/types.js';
 import { isReportService } from '../../templates/runtime/contract.js';
 import { xmlField } from '../../templates/runtime/xml.js';
 import { UserError } from '../errors.js';

@@ -15,14 +15,8 @@
 // body echoes the consumer key, so it is redacted like every server body.
 import { checkBaseUrl, checkSecret } from './option-checks.js';
 import { ErpError, ErpHttpError, ErpSignInError, ErpUnexpectedResponseError, type RequestInfo } from './errors.js';
-import {
-  createHttp,
-  type AuthAttachment,
-  type AuthProvider,
-  type Exchange,
-  type FetchLike,
-  type Http,
-} from './http.js';
+import { createHttp } from './http/create-http.js';
+import type { AuthAttachment, AuthProvider, Exchange, FetchLike, Http } from './http/types.js';
 import { utf8Text } from './http/body.js';
 import { origin } from './http/redirects.js';
 import { tokenExpiry } from './jwt.js';

@@ -8,7 +8,8 @@ import { guardDrift, type DriftMode, type Provenance } from './drift.js';
 import { FAMILIES, OWN_MEMBERS, type Families } from './families.js';
 import type { Family, FamilyContext } from './family.js';
 import { createObserver, type ClientHooks, type RequestFamily } from './hooks.js';
-import { createHttp, type AuthProvider, type FetchLike, type Http } from './http.js';
+import { createHttp } from './http/create-http.js';
+import type { AuthProvider, FetchLike, Http } from './http/types.js';
 import type { Logger } from './logger.js';
 import { toRetryPolicy, type RetryOptions, type RetryPolicy } from './retry.js';
 import { validateMode, type ValidateMode } from './query/validate-mode.js';
@@ -18,7 +19,7 @@ import type { TruncateMode } from './transaction-wire.js';
 import type { VerifyMode } from './write-check.js';
 
 export type { DriftMode, Provenance } from './drift.js';
-export type { AbortSignalLike, AuthAttachment, AuthProvider, FetchLike } from './http.js';
+export type { AbortSignalLike, AuthAttachment, AuthProvider, FetchLike } from './http/types.js';
 export type { ClientHooks, PageEvent, RequestEvent, RequestFamily, ResponseEvent, RetryEvent } from './hooks.js';
 export type { AttributeValue, SpanLike, TraceContextLike, TracerLike } from './tracing.js';
 export type { ValidateMode } from './query/validate-mode.js';

@@ -12,7 +12,7 @@
 import { readServerBuild } from './discovery.js';
 import type { DefinitionsOverlay } from './contract.js';
 import { ErpDriftError } from './errors.js';
-import type { Http } from './http.js';
+import type { Http } from './http/types.js';
 import type { Logger } from './logger.js';
 
 /**

@@ -35,7 +35,7 @@ import {
   type WriteMismatch,
 } from '../errors.js';
 import type { Family, FamilyContext } from '../family.js';
-import type { Exchange } from '../http.js';
+import type { Exchange } from '../http/types.js';
 import { tokenClaims } from '../jwt.js';
 import { localDateTime, plainNumber } from '../literals.js';
 import { hasOwn } from '../object.js';

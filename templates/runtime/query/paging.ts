@@ -7,7 +7,7 @@
 // objects, and a 200 carrying an OData error object, are ErpUnexpectedResponseErrors.
 import { ErpCancelledError, ErpError, ErpPagingError, ErpUnexpectedResponseError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
-import type { AbortSignalLike } from '../http.js';
+import type { AbortSignalLike } from '../http/types.js';
 import { odataMessage } from '../http/body.js';
 import { checkWord } from '../option-checks.js';
 import {

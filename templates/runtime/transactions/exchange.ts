@@ -5,7 +5,7 @@ import { checkTruncate, checkVerify } from '../option-checks.js';
 import { ErpError, ErpUnexpectedResponseError } from '../errors.js';
 import { isReportService } from '../contract.js';
 import type { FamilyContext } from '../family.js';
-import type { Exchange } from '../http.js';
+import type { Exchange } from '../http/types.js';
 import { ErpTruncationError } from '../transaction.js';
 import {
   allPassed,

@@ -2,13 +2,13 @@
 // (without it the service may answer XML, or an empty 500 on the UI server), the bearer token on every call,
 // a timeout that covers the body too, the retry policy (retry.ts), and each way the service or the network
 // says no turned into its typed error. Nothing a server sends is trusted, and whatever a server said is redacted
-// before it is shown (redact.ts). The pieces, each in http/:
+// before it is shown (redact.ts). The pieces, each in a module beside this one:
 // - redirects.ts: followed by hand, within the origin only, so no token or body reaches another host;
 // - body.ts: bodies read up to a cap, and what a body is when it is not JSON;
 // - not-authorized.ts: the one retry with a new token a 401 may earn (unauthorized-reason.ts: what a 401 means);
 // - failure.ts: a failed answer as its typed error (loaded on the first one); connection.ts: a failure before or while the answer arrives.
-import { ErpHttpError, ErpUnexpectedResponseError, type RequestInfo } from './errors.js';
-import type { RequestEvent } from './hooks.js';
+import { ErpHttpError, ErpUnexpectedResponseError, type RequestInfo } from '../errors.js';
+import type { RequestEvent } from '../hooks.js';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
   describeBody,
@@ -19,26 +19,15 @@ import {
   SNIPPET,
   utf8Text,
   type Reader,
-} from './http/body.js';
-import { connectionLost, deadline } from './http/connection.js';
-import { tokenOf, withToken, type Refusals, type Tokens } from './http/not-authorized.js';
-import { follow } from './http/redirects.js';
-import { preview, redact, redactBody } from './redact.js';
-import { toRetryPolicy } from './retry.js';
-import type { AuthProvider, Exchange, FetchLike, FetchResponse, Http, HttpOptions } from './http/types.js';
+} from './body.js';
+import { connectionLost, deadline } from './connection.js';
+import { tokenOf, withToken, type Refusals, type Tokens } from './not-authorized.js';
+import { follow } from './redirects.js';
+import { preview, redact, redactBody } from '../redact.js';
+import { toRetryPolicy } from '../retry.js';
+import type { AuthProvider, Exchange, FetchLike, FetchResponse, Http, HttpOptions } from './types.js';
 
-export type {
-  AbortSignalLike,
-  AuthAttachment,
-  AuthProvider,
-  BodySink,
-  Exchange,
-  FetchLike,
-  FetchResponse,
-  Http,
-  HttpOptions,
-} from './http/types.js';
-
+/** The exchange every family and the token call use, from the client's options (http/types.ts says them). */
 export function createHttp(options: HttpOptions): Http {
   const doFetch: FetchLike = options.fetch ?? (globalThis as unknown as { fetch: FetchLike }).fetch;
   const timeoutMs = options.timeoutMs ?? 300_000;
@@ -46,9 +35,9 @@ export function createHttp(options: HttpOptions): Http {
   const provider: AuthProvider = fixed !== undefined ? { token: async () => fixed } : (options.auth as AuthProvider);
   const policy = toRetryPolicy(options.retry, options.log);
   /** every token sent: cut out of messages even after it was replaced */
-  const sent = new Set<string>(fixed !== undefined ? [fixed] : []);
+  const tokensSent = new Set<string>(fixed !== undefined ? [fixed] : []);
   const refusals: Refusals = new Map();
-  const secrets = () => [...sent, ...(provider.secrets?.() ?? [])];
+  const secrets = () => [...tokensSent, ...(provider.secrets?.() ?? [])];
   const clean = (text: string) => redact(text, secrets());
   const cleanBody = (text: string) => redactBody(text, secrets());
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
@@ -76,7 +65,7 @@ export function createHttp(options: HttpOptions): Http {
     });
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token !== '') {
-      sent.add(token);
+      tokensSent.add(token);
       headers['Authorization'] = `Bearer ${token}`;
     }
     if (exchange.text !== undefined) headers['Content-Type'] = exchange.text.contentType;
@@ -102,7 +91,7 @@ export function createHttp(options: HttpOptions): Http {
       if (!response.ok) {
         const { bytes } = await readUpTo(response, ERROR_BODY_BYTES, bodyLost);
         // the failure path loads on the first failed answer: a client whose calls succeed never needs it
-        const { fail } = await import('./http/failure.js');
+        const { fail } = await import('./failure.js');
         fail(exchange, response, utf8Text(bytes), token, info, { clean, cleanBody, refusals });
       }
       const body = await read(response, bodyLost, info);
@@ -130,16 +119,16 @@ export function createHttp(options: HttpOptions): Http {
   async function send<T>(exchange: Exchange, read: Reader<T>): Promise<{ response: FetchResponse; body: T }> {
     const kind = exchange.kind ?? (exchange.method === 'GET' ? 'read' : 'write');
     // every send counts, a resend with a new token after a 401 too
-    let sent = (exchange.attempt ?? 1) - 1;
+    let attempts = (exchange.attempt ?? 1) - 1;
     try {
       return await policy.run(
         clean(`${exchange.method} ${exchange.shown}`),
         kind,
-        () => withToken(exchange, tokens, (token) => attempt(exchange, token, read, ++sent)),
+        () => withToken(exchange, tokens, (token) => attempt(exchange, token, read, ++attempts)),
         observer &&
           ((retry) =>
             observer.retried({
-              ...requestEvent(exchange, sent),
+              ...requestEvent(exchange, attempts),
               delayMs: retry.delayMs,
               reason: retry.reason,
               failure: retry.failure,
