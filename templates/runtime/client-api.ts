@@ -51,7 +51,7 @@ export type {
   WireRow,
   WireTransaction,
 } from './transaction-wire.js';
-export { defineService, ErpTransactionBuildError, ErpTruncationError } from './transaction.js';
+export { defineService, ErpTransactionBuildError, ErpTruncationError } from './define-service.js';
 export type {
   DateValue,
   Decimal,
@@ -64,7 +64,7 @@ export type {
   Service,
   ServiceDescriptor,
   Transaction,
-} from './transaction.js';
+} from './define-service.js';
 export {
   ErpChangeRejectedError,
   ErpInteractiveError,

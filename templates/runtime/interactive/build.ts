@@ -42,7 +42,7 @@ import { hasOwn } from '../object.js';
 import { checkVerify } from '../option-checks.js';
 import { overlayLine } from '../overlay-line.js';
 import { fieldMismatch, settle, type VerifyMode } from '../write-check.js';
-import type { ElementDescriptor, ServiceDescriptor } from '../transaction.js';
+import type { ElementDescriptor, ServiceDescriptor } from '../define-service.js';
 import {
   ErpChangeRejectedError,
   ErpInteractiveError,

@@ -3,7 +3,7 @@
 // Loaded on its first call (build.ts, which says the service's rules it follows).
 import { lazyFamily } from '../family.js';
 import type { OrProblem } from '../messages.js';
-import type { Edits, RowProblem, Service } from '../transaction.js';
+import type { Edits, RowProblem, Service } from '../define-service.js';
 import type { WriteOptions } from '../write-check.js';
 import type { ChangeItem } from './errors.js';
 import type { InteractiveEvent, InteractiveMessage } from './wire.js';
