@@ -18,7 +18,7 @@ import { RestErrors, type ErrorTypeNames } from './entity/reply.js';
 import { UserFields } from './entity/user-fields.js';
 import { InventoryStore } from './inventory/items.js';
 import { inventoryFamily, seedInventory } from './inventory/route.js';
-import { odataFamily } from './odata-route.js';
+import { odataFamily } from './query/route.js';
 import { readSchemaDocument, type QueryObject, type Surface } from './schema.js';
 import { listen, type Family, type LoggedRequest, type RequestFaults } from './server.js';
 import { serverInfoFamily } from './serverinfo-route.js';

@@ -10,10 +10,10 @@
 // match rows where col is null; `col eq null` / `col ne null` become IS NULL / IS NOT NULL. String comparisons
 // ignore case through `ci()`, as the default SQL Server collation does. GUIDs order as lower-case text (SQL
 // Server's own uniqueidentifier order is not reproduced).
-import type { Column, ColumnKind } from './schema.js';
+import type { Column, ColumnKind } from '../schema.js';
 import type { CompareOp, FilterNode, Literal } from './filter-parser.js';
-import { INVALID_QUERY, QueryError } from './query-error.js';
-import { dateKey, decimalKey, intRange, parseDate, parseDateTime } from './values.js';
+import { INVALID_QUERY, QueryError } from './errors.js';
+import { dateKey, decimalKey, intRange, parseDate, parseDateTime } from '../values.js';
 
 /** A column as SQL sees it: its schema, its kind and its quoted internal SQL name. */
 export interface SqlColumn {

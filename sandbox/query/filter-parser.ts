@@ -12,7 +12,7 @@
 //
 // As in OData, `not` binds tighter than a comparison: `not a eq 'x'` is `(not a) eq 'x'`, which fails.
 // Operators and keywords are case-sensitive. Arithmetic (`add sub mul div mod`) is recognised and refused here.
-import { QueryError } from './query-error.js';
+import { QueryError } from './errors.js';
 
 export type CompareOp = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
 

@@ -6,8 +6,8 @@
 // Options without `$` are custom options, which OData ignores.
 import { parseFilter } from './filter-parser.js';
 import { translateFilter, type SqlColumn } from './filter-sql.js';
-import { EmptyNotFound, INVALID_QUERY, QueryError } from './query-error.js';
-import type { OrderTerm, RowQuery, StoredObject } from './store.js';
+import { EmptyNotFound, INVALID_QUERY, QueryError } from './errors.js';
+import type { OrderTerm, RowQuery, StoredObject } from '../store.js';
 
 const SUPPORTED = new Set(['$select', '$filter', '$orderby', '$top', '$skip', '$count']);
 

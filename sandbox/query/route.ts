@@ -3,15 +3,15 @@
 // Checks run in the order the service's layers run them: the path must name a surface and one segment (else an
 // empty 404), the token must be known (401), the object must exist on that surface (empty 404), the token's
 // allow-list must name it (401), and only then are the query options read.
-import type { Surface } from './schema.js';
-import { authorizeObject } from './auth.js';
+import type { Surface } from '../schema.js';
+import { authorizeObject } from '../auth.js';
 import type { SqlColumn } from './filter-sql.js';
-import { EmptyNotFound, QueryError } from './query-error.js';
-import { readRowQuery } from './query-options.js';
-import { emptyReply, ODATA_JSON, odataErrorReply, type Reply, type ServiceRequest } from './reply.js';
-import type { Family } from './server.js';
-import type { RowResult, StoredObject, Store } from './store.js';
-import { jsonOf } from './values.js';
+import { EmptyNotFound, QueryError } from './errors.js';
+import { readRowQuery } from './options.js';
+import { emptyReply, ODATA_JSON, odataErrorReply, type Reply, type ServiceRequest } from '../reply.js';
+import type { Family } from '../server.js';
+import type { RowResult, StoredObject, Store } from '../store.js';
+import { jsonOf } from '../values.js';
 
 export const ODATA_BASE = '/odataservice/odata/';
 
