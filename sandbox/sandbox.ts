@@ -2,7 +2,7 @@
 // real HTTP server on 127.0.0.1 (server.ts: one dispatch, one token check) serving, from a schema snapshot, the
 // security family (tokens), the data query family (rows in an in-memory SQLite database), the UI server router, and
 // on the UI server serverinfo, the Transaction and Interactive APIs (definitions from the snapshot; their records are
-// rows of the same database, transaction-store.ts); on the base host the entity and inventory REST families
+// rows of the same database, transactions/store.ts); on the base host the entity and inventory REST families
 // (entity/ and inventory/: records that are the rows of their tables, user-defined fields in the snapshot's `_ud`
 // tables) and the UDT service. Behaviour follows the service documents (facts copied into sandbox/README.md), quirks
 // included; where the documents leave a choice, choices.ts says what the sandbox does. Fault switches make it
@@ -25,12 +25,12 @@ import { serverInfoFamily } from './serverinfo-route.js';
 import { sampleSnapshot } from './sample.js';
 import { Store } from './store.js';
 import { DEFAULT_BUILD } from './builds.js';
-import { AsyncTransactions } from './transaction-async.js';
-import { readServiceCatalog } from './transaction-catalog.js';
-import { transactionFamily } from './transaction-route.js';
-import { transactionRules, type DisabledField, type TransactionOptions } from './transaction-rules.js';
-import { writeWindow, type TransactionTarget } from './transaction-run.js';
-import { RecordStore } from './transaction-store.js';
+import { AsyncTransactions } from './transactions/async.js';
+import { readServiceCatalog } from './transactions/catalog.js';
+import { transactionFamily } from './transactions/route.js';
+import { transactionRules, type DisabledField, type TransactionOptions } from './transactions/rules.js';
+import { writeWindow, type TransactionTarget } from './transactions/run.js';
+import { RecordStore } from './transactions/store.js';
 import type { ServerInfoShape } from './serverinfo-route.js';
 import { TokenIssuer, tokenFamily, type Credentials, type TokenSettings } from './token-route.js';
 import { uiRouterFamily } from './ui-router-route.js';
@@ -108,7 +108,7 @@ export interface SandboxOptions {
   errorTypes?: ErrorTypeNames;
 }
 
-export type { DisabledField, TransactionOptions } from './transaction-rules.js';
+export type { DisabledField, TransactionOptions } from './transactions/rules.js';
 
 /** A column's values as `seed` takes them, by the kind the generated descriptor gives the column. */
 type SeedValue<Kind> = Kind extends 'string' | 'guid' | 'time' | 'duration'

@@ -6,7 +6,7 @@ import { UserError } from '../errors.js';
 import { sampleSnapshot } from '../../sandbox/sample.js';
 import { SANDBOX_CAPTURED, SANDBOX_CHOICES, SANDBOX_DOCUMENTED } from '../../sandbox/choices.js';
 import type { SandboxOptions } from '../../sandbox/sandbox.js';
-import { CAPTURED_REQUIRED_MESSAGES } from '../../sandbox/transaction-rules.js';
+import { CAPTURED_REQUIRED_MESSAGES } from '../../sandbox/transactions/rules.js';
 import type { Command, Flags } from '../options/option-table.js';
 import { SANDBOX_OPTIONS } from '../options/options.js';
 import { fromEnv, refuseSecretFlags } from '../options/secrets.js';

@@ -28,7 +28,7 @@
 //   `_internalrowindex` column), only for the datawindows of the active tab and those changed since the last read;
 //   under a switch wrapped as `{Data: [...]}` or `{Data: {Data: [...]}}`.
 import { randomUUID } from 'node:crypto';
-import type { ElementModel as DataElement, FieldModel, ServiceModel } from '../transaction-catalog.js';
+import type { ElementModel as DataElement, FieldModel, ServiceModel } from '../transactions/catalog.js';
 import type { Caller } from '../auth.js';
 import { answersXmlWithoutAccept, DEFAULT_BUILD, playsGhostSessions } from '../builds.js';
 import type { Family } from '../server.js';

@@ -7,8 +7,8 @@
 // types), from the tenant's database (column lengths: the definition has none), and from the tenant's window setup,
 // which a definition does not show (required and disabled columns: given as options, because the definition's
 // `Required` flag is window metadata the server does not enforce).
-import type { ElementModel, FieldModel, ServiceModel } from './transaction-catalog.js';
-import type { DataElementBody, EditBody, TransactionBody, TransactionSetBody } from './transaction-payload.js';
+import type { ElementModel, FieldModel, ServiceModel } from './catalog.js';
+import type { DataElementBody, EditBody, TransactionBody, TransactionSetBody } from './payload.js';
 
 /** field names by service name, then data element name */
 export type FieldRules = Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;

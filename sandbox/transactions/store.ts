@@ -10,19 +10,12 @@
 // record. New rows get the keys the server gives: the next number after the highest in their column (within the
 // record for a child's own key, such as a line number), so a new order never takes the number of an existing row.
 import { randomUUID } from 'node:crypto';
-import type { ElementModel, FieldModel, ServiceModel } from './transaction-catalog.js';
-import type { KeyValue } from './transaction-payload.js';
-import type { PlannedElement, PlannedRow } from './transaction-validate.js';
-import { kindOf, type Column, type QueryObject } from './schema.js';
-import type { KeyedRecords, Store } from './store.js';
-import {
-  fromColumn,
-  serviceTables,
-  toColumn,
-  WriteRefused,
-  type ElementTable,
-  type ServiceTables,
-} from './transaction-columns.js';
+import type { ElementModel, FieldModel, ServiceModel } from './catalog.js';
+import type { KeyValue } from './payload.js';
+import type { PlannedElement, PlannedRow } from './validate.js';
+import { kindOf, type Column, type QueryObject } from '../schema.js';
+import type { KeyedRecords, Store } from '../store.js';
+import { fromColumn, serviceTables, toColumn, WriteRefused, type ElementTable, type ServiceTables } from './columns.js';
 
 export interface Edit {
   readonly Name: string;

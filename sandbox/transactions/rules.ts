@@ -1,11 +1,11 @@
 // The tenant's window setup that a definition does not show, as the transaction service enforces it: required and
 // disabled columns (from the server options; the documents' message by default) and column lengths (from the
 // snapshot's table schema, since definitions carry none).
-import { didYouMean } from '../common/did-you-mean.js';
-import type { QueryObject } from './schema.js';
-import type { AsyncMessages, AsyncShape } from './transaction-async.js';
-import type { ServiceCatalog } from './transaction-catalog.js';
-import type { FieldRules, TransactionRules } from './transaction-validate.js';
+import { didYouMean } from '../../common/did-you-mean.js';
+import type { QueryObject } from '../schema.js';
+import type { AsyncMessages, AsyncShape } from './async.js';
+import type { ServiceCatalog } from './catalog.js';
+import type { FieldRules, TransactionRules } from './validate.js';
 
 export interface TransactionOptions {
   /** service -> data element -> fields a new row must carry (default: Order's TABPAGE_1.order needs customer_id) */

@@ -1,7 +1,7 @@
 // The request bodies of the transaction family, read structurally: what the service's JSON deserializer refuses
 // with HTTP 400 before any transaction runs (invalid JSON, a missing or mistyped member, a Value that is not a
 // string). Members the service does not know are ignored, as a .NET data contract ignores them. Whether the
-// content makes sense for the service is transaction-validate.ts's business.
+// content makes sense for the service is validate.ts's business.
 
 export class BadRequest extends Error {
   override readonly name = 'BadRequest';

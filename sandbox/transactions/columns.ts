@@ -19,9 +19,9 @@
 // fields with ValidValues are codes in the table: ON/OFF are the flags Y/N, `row_status_flag` labels are the
 // documented 704/705/700, and other labels are kept as text when they fit the column, else numbered by their place in
 // the list (the codes behind those labels are the tenant's, which no definition shows).
-import type { ElementModel, FieldModel, ServiceModel } from './transaction-catalog.js';
-import { kindOf, type Column, type ColumnKind, type QueryObject } from './schema.js';
-import { toStored, type Stored } from './values.js';
+import type { ElementModel, FieldModel, ServiceModel } from './catalog.js';
+import { kindOf, type Column, type ColumnKind, type QueryObject } from '../schema.js';
+import { toStored, type Stored } from '../values.js';
 
 export type ElementRole = 'header' | 'child' | 'detached';
 

@@ -1,7 +1,7 @@
 // The document POST /api/v2/process/pdfreport answers for a report (`m_*`) service: a one-page PDF 1.4 naming the
 // report, with a correct cross-reference table, so that a client may hand it to a PDF reader and not only check
 // its first bytes. What a real report prints is not known; the page says which report ran with which criteria.
-import type { TransactionSetBody } from './transaction-payload.js';
+import type { TransactionSetBody } from './payload.js';
 
 /** PDF string literal: backslash, parentheses escaped; anything outside printable ASCII replaced */
 function pdfText(text: string): string {

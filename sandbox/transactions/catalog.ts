@@ -4,8 +4,8 @@
 // one but are absent from the list, as on a real server. Without a definitions folder every name is unknown.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isReportService } from '../templates/runtime/contract.js';
-import { serviceNames } from '../templates/runtime/discovery.js';
+import { isReportService } from '../../templates/runtime/contract.js';
+import { serviceNames } from '../../templates/runtime/discovery.js';
 
 export interface FieldModel {
   /** what a payload sends; often not the column name */

@@ -3,12 +3,12 @@
 // atomic: validation finishes before the first write, and the writes run as one unit of the store, so a value the
 // database refuses halfway leaves nothing behind on any family. The answer is the service's envelope, HTTP 200 either
 // way.
-import type { ElementModel, ServiceModel } from './transaction-catalog.js';
-import { WriteRefused } from './transaction-columns.js';
-import type { TransactionBody, TransactionSetBody } from './transaction-payload.js';
-import type { Store } from './store.js';
-import type { RecordStore, WrittenElement } from './transaction-store.js';
-import { validateTransaction, type TransactionRules } from './transaction-validate.js';
+import type { ElementModel, ServiceModel } from './catalog.js';
+import { WriteRefused } from './columns.js';
+import type { TransactionBody, TransactionSetBody } from './payload.js';
+import type { Store } from '../store.js';
+import type { RecordStore, WrittenElement } from './store.js';
+import { validateTransaction, type TransactionRules } from './validate.js';
 
 /** Where a transaction set is written: the records, in the one store whose units make each transaction atomic. */
 export interface TransactionTarget {

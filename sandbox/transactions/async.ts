@@ -2,13 +2,13 @@
 // on the next one: only then is the transaction run and written, so a client that reads back before the status says
 // it is done sees nothing. No cancel endpoint exists.
 //
-// Two evidenced shapes (transaction-rules.ts `asyncStatus`): by default the words public captures show, the POST
+// Two evidenced shapes (rules.ts `asyncStatus`): by default the words public captures show, the POST
 // answering 202 `{RequestId, Status: "Active"}` and the poll `{RequestId, Status, Messages, CompletedDate}` with
 // `Active`, then `Complete` (Messages: the synchronous envelope as a JSON string) or `Failed` (every transaction
 // failed; Messages: their error text); or the numbers a 26.1 capture shows, 200 with `Status` 3 while queued and 2
 // when done (also for failed transactions: the envelope in Messages says which).
 import { randomUUID } from 'node:crypto';
-import type { TransactionResponse } from './transaction-run.js';
+import type { TransactionResponse } from './run.js';
 
 export type AsyncShape = 'words' | 'numbers';
 

@@ -10,30 +10,25 @@
 // request's 400 body is the envelope the documents show for this family, `{Messages, Results: null, Summary}`.
 // the services public documentation names as needing POST /api/v2/commands (the runtime owns the list): on
 // /transaction they fail with the empty 500 the documents give for services that cannot run there
-import { COMMANDS_SERVICES } from '../templates/runtime/transactions/commands.js';
-import { answersXmlWithoutAccept, refusesStatusWith400 } from './builds.js';
-import { emptyReply, jsonReply, problemReply, type Reply, type ServiceRequest } from './reply.js';
-import type { Family } from './server.js';
+import { COMMANDS_SERVICES } from '../../templates/runtime/transactions/commands.js';
+import { answersXmlWithoutAccept, refusesStatusWith400 } from '../builds.js';
+import { emptyReply, jsonReply, problemReply, type Reply, type ServiceRequest } from '../reply.js';
+import type { Family } from '../server.js';
 import { reportPdf } from './report-pdf.js';
-import type { AsyncTransactions } from './transaction-async.js';
-import type { ServiceCatalog, ServiceModel } from './transaction-catalog.js';
+import type { AsyncTransactions } from './async.js';
+import type { ServiceCatalog, ServiceModel } from './catalog.js';
 import {
   BadRequest,
   parseJson,
   readTransactionSet,
   readTransactionStateRequest,
   type TransactionSetBody,
-} from './transaction-payload.js';
-import type { ServiceListForm, TransactionOptions } from './transaction-rules.js';
-import {
-  ResponseWindow500,
-  runTransactionSet,
-  type TransactionResponse,
-  type TransactionTarget,
-} from './transaction-run.js';
-import { validateTransaction } from './transaction-validate.js';
-import { UI_SERVER_PATH } from './ui-router-route.js';
-import { xmlAnswer } from './xml-answer.js';
+} from './payload.js';
+import type { ServiceListForm, TransactionOptions } from './rules.js';
+import { ResponseWindow500, runTransactionSet, type TransactionResponse, type TransactionTarget } from './run.js';
+import { validateTransaction } from './validate.js';
+import { UI_SERVER_PATH } from '../ui-router-route.js';
+import { xmlAnswer } from '../xml-answer.js';
 
 const BASE = `${UI_SERVER_PATH}/api/v2/`;
 const NAMESPACE = 'http://schemas.datacontract.org/2004/07/Svc.Transactions.Model.V2';
