@@ -19,9 +19,9 @@ import type { Store } from '../store.js';
 import type { Caller } from '../auth.js';
 import type { Family } from '../server.js';
 import { exactJson, readJson } from '../json-text.js';
-import { parseQuery, QuerySyntaxError } from './query-filter.js';
-import { fieldOf, RecordTable, type FieldSpec } from './rows.js';
-import type { UserFields } from './user-fields.js';
+import { parseQuery, QuerySyntaxError } from '../rest/query-filter.js';
+import { fieldOf, RecordTable, type FieldSpec } from '../rest/rows.js';
+import type { UserFields } from '../rest/user-fields.js';
 import {
   answered,
   bodyObject,
@@ -39,7 +39,7 @@ import {
   type RestRequest,
   negotiated,
   rootOf,
-} from './reply.js';
+} from '../rest/reply.js';
 
 type Row = Record<string, unknown>;
 

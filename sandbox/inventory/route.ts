@@ -23,7 +23,7 @@
 //   lock errors, for the next N price requests; the opaque 500 for the next N item creates.
 import type { Caller } from '../auth.js';
 import type { Family } from '../server.js';
-import { parseQuery, QuerySyntaxError } from '../entity/query-filter.js';
+import { parseQuery, QuerySyntaxError } from '../rest/query-filter.js';
 import {
   answered,
   bodyJson,
@@ -42,7 +42,7 @@ import {
   type RestRequest,
   negotiated,
   rootOf,
-} from '../entity/reply.js';
+} from '../rest/reply.js';
 import {
   APPENDED_WRITABLE,
   EXISTING_WRITABLE,

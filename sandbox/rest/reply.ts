@@ -1,4 +1,4 @@
-// What the REST family routes (entity, inventory) answer, in the sandbox's route shape (reply.ts): JSON whose
+// What the REST family routes (entity, inventory) answer, in the sandbox's route shape (../reply.ts): JSON whose
 // decimals are bare numbers written from their exact text (json-text.ts), the REST error body, and the request's
 // body and query string read as the service reads them.
 

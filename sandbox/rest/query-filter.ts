@@ -1,4 +1,4 @@
-// The entity family's `$query` expressions, as the sandbox reads them: comparisons `eq ne gt ge lt le`,
+// The REST families' `$query` expressions (entity, inventory), as the sandbox reads them: comparisons `eq ne gt ge lt le`,
 // `and or not` with parentheses, `startswith(Field, 'text')`, `endswith(Field, 'text')`,
 // `substringof('text', Field)`, literals `'text'` (a quote doubled inside), numbers, `true`, `false`, `null`.
 // Property names are the records' PascalCase field names; an unknown one is an error, as on the service. Numbers
