@@ -1,5 +1,5 @@
-// The REST families' `$query` expressions (entity, inventory), as the sandbox reads them: comparisons `eq ne gt ge lt le`,
-// `and or not` with parentheses, `startswith(Field, 'text')`, `endswith(Field, 'text')`,
+// The REST families' `$query` expressions (entity, inventory), as the sandbox reads them: comparisons
+// `eq ne gt ge lt le`, `and or not` with parentheses, `startswith(Field, 'text')`, `endswith(Field, 'text')`,
 // `substringof('text', Field)`, literals `'text'` (a quote doubled inside), numbers, `true`, `false`, `null`.
 // Property names are the records' PascalCase field names; an unknown one is an error, as on the service. Numbers
 // compare exactly (a decimal field against `5000.5`), and an expression nested deeper than the query surface's
