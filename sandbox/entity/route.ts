@@ -31,7 +31,7 @@ import {
   Num,
   parameters,
   redirect,
-  Refused,
+  RefusedError,
   RestErrors,
   segment,
   validation,
@@ -395,7 +395,7 @@ function entityAnswer(store: EntityStore, errors: RestErrors, request: RestReque
 
 /** A validation failure inside a unit of change: the unit is undone. */
 function refuse(issues: readonly string[]): void {
-  if (issues.length) throw new Refused(validation(issues));
+  if (issues.length) throw new RefusedError(validation(issues));
 }
 
 /** The key fields a URL segment names (`ACME_10`, `17`); undefined when it cannot name a record. */

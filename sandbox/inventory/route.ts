@@ -34,7 +34,7 @@ import {
   noEndpoint,
   parameters,
   redirect,
-  Refused,
+  RefusedError,
   segment,
   validation,
   type RestErrors,
@@ -63,7 +63,7 @@ function listOf(item: Readonly<Row>, name: string): Row[] {
   if (!Array.isArray(list)) return [];
   list.forEach((e, i) => {
     if (e === null || typeof e !== 'object' || Array.isArray(e))
-      throw new Refused(
+      throw new RefusedError(
         json(400, {
           Message: 'The request is invalid.',
           Errors: [`${name}.list[${i}] must be an object, not ${JSON.stringify(e)}.`],
@@ -97,7 +97,7 @@ class ItemWrite {
 
   /** The service's failure of an item write: a 500 `ServiceException` with the item's prefix. */
   fail(message: string): never {
-    throw new Refused(
+    throw new RefusedError(
       this.errors.error(
         500,
         'Svc.Common.Exceptions.ServiceException',
@@ -107,7 +107,7 @@ class ItemWrite {
   }
 
   readonly check = (issues: string[]): void => {
-    if (issues.length) throw new Refused(validation(issues));
+    if (issues.length) throw new RefusedError(validation(issues));
   };
 
   get audit(): Row {
@@ -313,7 +313,7 @@ function priceOf(
       ? store.locations.find({ InvMastUid: item['InvMastUid'], LocationId: locationId }, PRICED)[0]
       : undefined;
   if (!item || !location || location['Delete'] === 'Y')
-    throw new Refused(
+    throw new RefusedError(
       errors.error(
         500,
         'Svc.Business.Common.BusinessException',

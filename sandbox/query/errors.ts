@@ -16,8 +16,8 @@ export class QueryError extends Error {
 }
 
 /** A 404 with an empty body: unknown object or column, or an object asked for on the wrong surface. */
-export class EmptyNotFound extends Error {
-  override readonly name = 'EmptyNotFound';
+export class EmptyNotFoundError extends Error {
+  override readonly name = 'EmptyNotFoundError';
 }
 
 /** The prefix the service's OData layer puts before messages about a query it could not bind. */

@@ -6,7 +6,7 @@
 // Options without `$` are custom options, which OData ignores.
 import { parseFilter } from './filter-parser.js';
 import { translateFilter, type SqlColumn } from './filter-sql.js';
-import { EmptyNotFound, INVALID_QUERY, QueryError } from './errors.js';
+import { EmptyNotFoundError, INVALID_QUERY, QueryError } from './errors.js';
 import type { OrderTerm, RowQuery, StoredObject } from '../store.js';
 
 const SUPPORTED = new Set(['$select', '$filter', '$orderby', '$top', '$skip', '$count']);
@@ -76,7 +76,7 @@ function countOption(value: string | undefined): boolean {
 
 function column(stored: StoredObject, name: string): SqlColumn {
   const found = stored.columns.get(name);
-  if (!found) throw new EmptyNotFound(`no column ${name}`);
+  if (!found) throw new EmptyNotFoundError(`no column ${name}`);
   return found;
 }
 

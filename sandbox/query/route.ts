@@ -6,7 +6,7 @@
 import type { Surface } from '../schema.js';
 import { authorizeObject } from '../auth.js';
 import type { SqlColumn } from './filter-sql.js';
-import { EmptyNotFound, QueryError } from './errors.js';
+import { EmptyNotFoundError, QueryError } from './errors.js';
 import { readRowQuery } from './options.js';
 import { emptyReply, ODATA_JSON, odataErrorReply, type Reply, type ServiceRequest } from '../reply.js';
 import type { Family } from '../server.js';
@@ -61,7 +61,7 @@ export function odataFamily(ctx: ODataContext): Family {
         const query = readRowQuery(stored, request.query);
         return collectionReply(ctx.origin(), stored, query.columns, ctx.store.query(stored, query));
       } catch (error) {
-        if (error instanceof EmptyNotFound) return emptyReply(404);
+        if (error instanceof EmptyNotFoundError) return emptyReply(404);
         if (error instanceof QueryError) return odataErrorReply(error.status, error.code, error.message);
         throw error;
       }

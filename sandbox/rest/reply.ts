@@ -111,10 +111,10 @@ export const methodNotAllowed = (method: string) =>
 export const redirect = (location: string): RestReply => ({ status: 307, headers: { Location: location }, body: '' });
 
 /** A URL that cannot be decoded: the web server answers 400 before the application sees it. */
-export class BadUrl extends Error {}
+export class BadUrlError extends Error {}
 
 /** A refused write inside a unit of change (`Store.atomically`): its reply, and nothing of the unit stays. */
-export class Refused extends Error {
+export class RefusedError extends Error {
   constructor(readonly reply: RestReply) {
     super('refused');
   }
@@ -125,18 +125,18 @@ export function answered(answer: () => RestReply): RestReply {
   try {
     return answer();
   } catch (error) {
-    if (error instanceof BadUrl) return badRequest();
-    if (error instanceof Refused) return error.reply;
+    if (error instanceof BadUrlError) return badRequest();
+    if (error instanceof RefusedError) return error.reply;
     throw error;
   }
 }
 
-/** A path segment, decoded; a bad percent escape is a BadUrl. */
+/** A path segment, decoded; a bad percent escape is a BadUrlError. */
 export function segment(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
-    throw new BadUrl(text);
+    throw new BadUrlError(text);
   }
 }
 
@@ -157,7 +157,7 @@ export function bodyObject(
   return { record: value as Record<string, unknown> };
 }
 
-/** Query parameters, decoded; names as sent. A bad percent escape is a BadUrl. */
+/** Query parameters, decoded; names as sent. A bad percent escape is a BadUrlError. */
 export function parameters(query: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of query.split('&').filter(Boolean)) {

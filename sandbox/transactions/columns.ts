@@ -44,8 +44,8 @@ export interface ServiceTables {
 }
 
 /** A write the database refuses (a value the column cannot take, a duplicate key): the transaction fails with it. */
-export class WriteRefused extends Error {
-  override readonly name = 'WriteRefused';
+export class WriteRefusedError extends Error {
+  override readonly name = 'WriteRefusedError';
 }
 
 function split(dbColumn: string | null): [string, string] | undefined {
@@ -190,7 +190,7 @@ function toScale(text: string, scale: number): string {
 
 /**
  * The stored value of `text` sent for `field` in `column` of `table`: a display label becomes its code, '' clears
- * the column (null), dates without a zone are the server's wall-clock time. Throws a WriteRefused.
+ * the column (null), dates without a zone are the server's wall-clock time. Throws a WriteRefusedError.
  */
 export function toColumn(field: FieldModel, column: Column, table: string, text: string): Stored {
   const kind = kindOf(column.edmType);
@@ -198,7 +198,7 @@ export function toColumn(field: FieldModel, column: Column, table: string, text:
   if (value.trim() === '' && (kind !== 'string' || value === '')) {
     if (column.nullable) return null;
     if (kind !== 'string')
-      throw new WriteRefused(
+      throw new WriteRefusedError(
         `Cannot insert the value NULL into column '${column.name}', table '${table}'; column does not allow nulls.`,
       );
   }
@@ -211,7 +211,7 @@ export function toColumn(field: FieldModel, column: Column, table: string, text:
       return toStored(column, /^(Y|1|true)$/i.test(value) ? true : /^(N|0|false)$/i.test(value) ? false : value);
     return toStored(column, value);
   } catch {
-    throw new WriteRefused(
+    throw new WriteRefusedError(
       kind === 'string'
         ? `String or binary data would be truncated in table '${table}', column '${column.name}'.`
         : `Error converting data type nvarchar to ${SQL_TYPES[kind] ?? column.edmType}.`,

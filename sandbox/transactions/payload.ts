@@ -3,8 +3,8 @@
 // string). Members the service does not know are ignored, as a .NET data contract ignores them. Whether the
 // content makes sense for the service is validate.ts's business.
 
-export class BadRequest extends Error {
-  override readonly name = 'BadRequest';
+export class BadRequestError extends Error {
+  override readonly name = 'BadRequestError';
 }
 
 export interface EditBody {
@@ -55,11 +55,11 @@ export interface TransactionStateRequestBody {
 type Json = Record<string, unknown>;
 
 export function parseJson(text: string): unknown {
-  if (text.trim() === '') throw new BadRequest('The request body is empty.');
+  if (text.trim() === '') throw new BadRequestError('The request body is empty.');
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new BadRequest(`The request body is not valid JSON: ${(error as Error).message}`);
+    throw new BadRequestError(`The request body is not valid JSON: ${(error as Error).message}`);
   }
 }
 
@@ -88,7 +88,7 @@ function readDataElement(value: unknown, at: string): DataElementBody {
     name: string(e, 'Name', at),
     type: string(e, 'Type', at),
     keys: array(e, 'Keys', at).map((k, i) => {
-      if (typeof k !== 'string') throw new BadRequest(`${at}.Keys[${i}] must be a string (a field name).`);
+      if (typeof k !== 'string') throw new BadRequestError(`${at}.Keys[${i}] must be a string (a field name).`);
       return k;
     }),
     rows: array(e, 'Rows', at).map((r, i) => readRow(r, `${at}.Rows[${i}]`)),
@@ -142,28 +142,29 @@ function describe(value: unknown): string {
 
 function object(value: unknown, at: string): Json {
   if (value === null || typeof value !== 'object' || Array.isArray(value))
-    throw new BadRequest(`${at} must be an object (got ${describe(value)}).`);
+    throw new BadRequestError(`${at} must be an object (got ${describe(value)}).`);
   return value as Json;
 }
 
 function string(o: Json, name: string, at: string): string {
   const v = o[name];
-  if (v === undefined) throw new BadRequest(`${member(at, name)} is missing.`);
+  if (v === undefined) throw new BadRequestError(`${member(at, name)} is missing.`);
   // the documents say Value is always a string: numbers and null are refused, not converted
-  if (typeof v !== 'string') throw new BadRequest(`${member(at, name)} must be a string (got ${describe(v)}).`);
+  if (typeof v !== 'string') throw new BadRequestError(`${member(at, name)} must be a string (got ${describe(v)}).`);
   return v;
 }
 
 function array(o: Json, name: string, at: string): unknown[] {
   const v = o[name];
-  if (v === undefined) throw new BadRequest(`${member(at, name)} is missing.`);
-  if (!Array.isArray(v)) throw new BadRequest(`${member(at, name)} must be an array (got ${describe(v)}).`);
+  if (v === undefined) throw new BadRequestError(`${member(at, name)} is missing.`);
+  if (!Array.isArray(v)) throw new BadRequestError(`${member(at, name)} must be an array (got ${describe(v)}).`);
   return v;
 }
 
 function optionalBoolean(o: Json, name: string, at: string): boolean {
   const v = o[name];
   if (v === undefined || v === null) return false;
-  if (typeof v !== 'boolean') throw new BadRequest(`${member(at, name)} must be true or false (got ${describe(v)}).`);
+  if (typeof v !== 'boolean')
+    throw new BadRequestError(`${member(at, name)} must be true or false (got ${describe(v)}).`);
   return v;
 }

@@ -18,14 +18,14 @@ import { reportPdf } from './report-pdf.js';
 import type { AsyncTransactions } from './async.js';
 import type { ServiceCatalog, ServiceModel } from './catalog.js';
 import {
-  BadRequest,
+  BadRequestError,
   parseJson,
   readTransactionSet,
   readTransactionStateRequest,
   type TransactionSetBody,
 } from './payload.js';
 import type { ServiceListForm, TransactionOptions } from './rules.js';
-import { ResponseWindow500, runTransactionSet, type TransactionResponse, type TransactionTarget } from './run.js';
+import { ResponseWindowError, runTransactionSet, type TransactionResponse, type TransactionTarget } from './run.js';
 import { validateTransaction } from './validate.js';
 import { UI_SERVER_PATH } from '../ui-router-route.js';
 import { xmlAnswer } from '../xml-answer.js';
@@ -68,7 +68,7 @@ function decodeSegment(segment: string): string {
 
 function readJsonBody(request: ServiceRequest): unknown {
   if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? ''))
-    throw new BadRequest('The request body must be sent as Content-Type: application/json.');
+    throw new BadRequestError('The request body must be sent as Content-Type: application/json.');
   return parseJson(request.body ?? '');
 }
 
@@ -135,7 +135,7 @@ export function transactionFamily(ctx: TransactionContext): Family {
     try {
       return runTransactionSet(service, set, target, window);
     } catch (error) {
-      if (!(error instanceof ResponseWindow500)) throw error;
+      if (!(error instanceof ResponseWindowError)) throw error;
       return jsonReply(500, { ErrorMessage: error.message, ErrorType: null });
     }
   }
@@ -187,16 +187,16 @@ export function transactionFamily(ctx: TransactionContext): Family {
           const lookups = body.states.map((state) => {
             const element = service.elements.get(state.dataElementName);
             if (!element)
-              throw new BadRequest(
+              throw new BadRequestError(
                 `Unable to find data element named ${state.dataElementName} in service ${service.name}`,
               );
             // public captures: keying on a List element fails (how is not shown: a 400 here, like the others)
             if (element.type === 'List')
-              throw new BadRequest(
+              throw new BadRequestError(
                 `Data element ${element.name} is a List: transaction/get retrieves a record by the keys of a Form element`,
               );
             for (const key of state.keys)
-              if (!element.fields.has(key.name)) throw new BadRequest(`Invalid column name: ${key.name}`);
+              if (!element.fields.has(key.name)) throw new BadRequestError(`Invalid column name: ${key.name}`);
             return { element, keys: state.keys };
           });
           return ok(
@@ -235,7 +235,7 @@ export function transactionFamily(ctx: TransactionContext): Family {
         },
         GET(request) {
           const id = new URLSearchParams(request.query).get('id');
-          if (id === null || id === '') throw new BadRequest('The request id was not provided (?id=<RequestId>).');
+          if (id === null || id === '') throw new BadRequestError('The request id was not provided (?id=<RequestId>).');
           const status = ctx.async.poll(id);
           return status ? ok(status, 'AsyncRequest') : refused(404, `No asynchronous request with id ${id} was found.`);
         },
@@ -283,7 +283,7 @@ export function transactionFamily(ctx: TransactionContext): Family {
       try {
         answer = endpointOf(request.path)!.methods[request.method]!(request, request.path.slice(BASE.length));
       } catch (error) {
-        if (!(error instanceof BadRequest)) throw error;
+        if (!(error instanceof BadRequestError)) throw error;
         answer = refused(400, error.message);
       }
       if (!('value' in answer)) return answer;

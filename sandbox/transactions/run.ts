@@ -4,7 +4,7 @@
 // database refuses halfway leaves nothing behind on any family. The answer is the service's envelope, HTTP 200 either
 // way.
 import type { ElementModel, ServiceModel } from './catalog.js';
-import { WriteRefused } from './columns.js';
+import { WriteRefusedError } from './columns.js';
 import type { TransactionBody, TransactionSetBody } from './payload.js';
 import type { Store } from '../store.js';
 import type { RecordStore, WrittenElement } from './store.js';
@@ -34,7 +34,7 @@ export interface TransactionResponse {
 export const RESPONSE_WINDOW = 'Unexpected response window: Send Email (a dialog was left open in a pooled session)';
 
 /** A transaction that met the response window as an HTTP 500: the POST stops there, the transactions before it kept. */
-export class ResponseWindow500 extends Error {}
+export class ResponseWindowError extends Error {}
 
 /**
  * `window()` says whether the next transaction meets the unexpected response window (T16): it then applies nothing
@@ -52,7 +52,7 @@ export function runTransactionSet(
   set.transactions.forEach((transaction, i) => {
     const prefix = `Transaction ${i + 1}:: `;
     const met = window();
-    if (met === '500') throw new ResponseWindow500(RESPONSE_WINDOW);
+    if (met === '500') throw new ResponseWindowError(RESPONSE_WINDOW);
     if (met === 'envelope') {
       messages.push(`${prefix}General Exception: ${RESPONSE_WINDOW}`);
       results.push({ DataElements: [], Status: 'Failed' });
@@ -75,7 +75,7 @@ export function runTransactionSet(
     try {
       written = store.atomically(() => records.apply(service, plan));
     } catch (error) {
-      if (!(error instanceof WriteRefused)) throw error;
+      if (!(error instanceof WriteRefusedError)) throw error;
       messages.push(`${prefix}General Exception: ${error.message}`);
       results.push({ DataElements: [], Status: 'Failed' });
       return;
@@ -135,7 +135,7 @@ export function writeWindow(
   try {
     written = target.store.atomically(() => target.records.apply(service, plan));
   } catch (error) {
-    if (!(error instanceof WriteRefused)) throw error;
+    if (!(error instanceof WriteRefusedError)) throw error;
     return { ok: false, reason: error.message };
   }
   // the keys the server gave are the edits it answered beyond those sent

@@ -15,7 +15,14 @@ import type { KeyValue } from './payload.js';
 import type { PlannedElement, PlannedRow } from './validate.js';
 import { kindOf, type Column, type QueryObject } from '../schema.js';
 import type { KeyedRecords, Store } from '../store.js';
-import { fromColumn, serviceTables, toColumn, WriteRefused, type ElementTable, type ServiceTables } from './columns.js';
+import {
+  fromColumn,
+  serviceTables,
+  toColumn,
+  WriteRefusedError,
+  type ElementTable,
+  type ServiceTables,
+} from './columns.js';
 
 export interface Edit {
   readonly Name: string;
@@ -94,7 +101,7 @@ export class RecordStore {
 
   /**
    * Writes a validated transaction (the caller runs it inside `Store.atomically`); answers what was written, element by
-   * element, in the order sent, with the keys the server gave. Throws WriteRefused when the database refuses a value.
+   * element, in the order sent, with the keys the server gave. Throws WriteRefusedError when the database refuses a value.
    */
   apply(service: ServiceModel, plan: readonly PlannedElement[]): WrittenElement[] {
     const map = this.tablesOf(service);
@@ -384,7 +391,7 @@ export class RecordStore {
       keys.every((k) => k.name in values) &&
       this.store.columnWhere(table.name, this.keyScope(keys, values), keys[0]!.name).length > 0
     )
-      throw new WriteRefused(
+      throw new WriteRefusedError(
         `Violation of PRIMARY KEY constraint 'PK_${table.name}'. Cannot insert duplicate key in object 'dbo.${table.name}'. The duplicate key value is (${keys.map((k) => textOf(values[k.name])).join(', ')}).`,
       );
     const row = match();

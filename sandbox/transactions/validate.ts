@@ -46,7 +46,7 @@ export interface PlannedElement {
 export type Validation =
   { readonly ok: true; readonly plan: readonly PlannedElement[] } | { readonly ok: false; readonly reason: string };
 
-class TransactionFailure extends Error {}
+class TransactionFailedError extends Error {}
 
 /** The documents' message for a required column left empty. */
 export const REQUIRED = 'This column is required.';
@@ -64,13 +64,13 @@ export function validateTransaction(
     const plan = transaction.dataElements.map((e) => planElement(service, set, e, rules));
     return { ok: true, plan };
   } catch (error) {
-    if (error instanceof TransactionFailure) return { ok: false, reason: error.message };
+    if (error instanceof TransactionFailedError) return { ok: false, reason: error.message };
     throw error;
   }
 }
 
 function fail(reason: string): never {
-  throw new TransactionFailure(reason);
+  throw new TransactionFailedError(reason);
 }
 
 function planElement(
