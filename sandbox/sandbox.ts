@@ -8,32 +8,32 @@
 // included; where the documents leave a choice, choices.ts says what the sandbox does. Fault switches make it
 // misbehave on purpose (500 bursts, a proxy's 502/503/504, dropped connections, slow answers, XML or expired tokens).
 //
-// Each family is one entry of `families` below: the paths it owns, the scope it needs, its route.
+// Each family's routes are one entry of `routes` below: the paths they own, the scope they need, their answers.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_TOKENS, type TokenCheck, type TokenGrant } from './auth.js';
-import { EntityStore, entityFamily, seedEntities } from './entity/route.js';
+import { EntityStore, entityRoutes, seedEntities } from './entity/route.js';
 import { RestErrors, type ErrorTypeNames } from './rest/reply.js';
 import { UserFields } from './rest/user-fields.js';
 import { InventoryStore } from './inventory/items.js';
-import { inventoryFamily, seedInventory } from './inventory/route.js';
-import { odataFamily } from './query/route.js';
+import { inventoryRoutes, seedInventory } from './inventory/route.js';
+import { queryRoutes } from './query/route.js';
 import { readSchemaDocument, type QueryObject, type Surface } from './schema.js';
-import { listen, type Family, type LoggedRequest, type RequestFaults } from './server.js';
-import { serverInfoFamily } from './serverinfo-route.js';
+import { listen, type Routes, type LoggedRequest, type RequestFaults } from './server.js';
+import { serverInfoRoutes } from './serverinfo-route.js';
 import { sampleSnapshot } from './sample.js';
 import { Store } from './store.js';
 import { DEFAULT_BUILD } from './builds.js';
 import { AsyncTransactions } from './transactions/async.js';
 import { readServiceCatalog } from './transactions/catalog.js';
-import { transactionFamily } from './transactions/route.js';
+import { transactionRoutes } from './transactions/route.js';
 import { transactionRules, type DisabledField, type TransactionOptions } from './transactions/rules.js';
 import { writeWindow, type TransactionTarget } from './transactions/run.js';
 import { RecordStore } from './transactions/store.js';
 import type { ServerInfoShape } from './serverinfo-route.js';
-import { TokenIssuer, tokenFamily, type Credentials, type TokenSettings } from './token-route.js';
-import { uiRouterFamily } from './ui-router-route.js';
+import { TokenIssuer, tokenRoutes, type Credentials, type TokenSettings } from './token-route.js';
+import { uiRouterRoutes } from './ui-router-route.js';
 import { interactiveSandbox, type InteractiveSandbox, type InteractiveSandboxOptions } from './interactive/route.js';
 import { columnLengths, rowExists, storedValue, storeStorage } from './interactive/setup.js';
 import { udtSandbox } from './udt/route.js';
@@ -227,7 +227,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const build = options.build ?? DEFAULT_BUILD;
   let origin = '';
 
-  /** Everything a sandbox holds (rows, records, sessions, async requests), and the families that serve it. */
+  /** Everything a sandbox holds (rows, records, sessions, async requests), and the families' routes that serve it. */
   async function data() {
     const store = await Store.open(objects, options.rowsPerObject ?? 25);
     const records = new RecordStore(store);
@@ -272,9 +272,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const inventory = new InventoryStore(store, userFields);
     seedInventory(inventory, ['WIDGET-001', 'AB#12']);
     const restErrors = new RestErrors(options.errorTypes);
-    const families: readonly Family[] = [
-      odataFamily({ store, metadata, origin: () => origin }),
-      transactionFamily({
+    const routes: readonly Routes[] = [
+      queryRoutes({ store, metadata, origin: () => origin }),
+      transactionRoutes({
         catalog,
         target,
         build,
@@ -285,22 +285,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           transactionOptions.asyncMessages,
         ),
       }),
-      interactive.family,
-      udt.family,
-      entityFamily(entities, restErrors),
-      inventoryFamily(inventory, restErrors),
+      interactive.routes,
+      udt.routes,
+      entityRoutes(entities, restErrors),
+      inventoryRoutes(inventory, restErrors),
     ];
-    return { store, records, interactive, entities, inventory, families };
+    return { store, records, interactive, entities, inventory, routes };
   }
   let current = await data();
-  const always: readonly Family[] = [
-    tokenFamily({ credentials: () => credentials, issuer, settings }),
-    uiRouterFamily({ origin: () => origin }),
-    serverInfoFamily({ build, ...(options.serverInfo ? { shape: options.serverInfo } : {}) }),
+  const always: readonly Routes[] = [
+    tokenRoutes({ credentials: () => credentials, issuer, settings }),
+    uiRouterRoutes({ origin: () => origin }),
+    serverInfoRoutes({ build, ...(options.serverInfo ? { shape: options.serverInfo } : {}) }),
   ];
 
   const server = await listen({
-    families: () => [...always, ...current.families],
+    routes: () => [...always, ...current.routes],
     check,
     faults: () => faults,
     ...(options.port !== undefined ? { port: options.port } : {}),

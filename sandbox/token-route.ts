@@ -6,7 +6,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { grantOfScope, type TokenGrant } from './auth.js';
 import { emptyReply, jsonReply, type Reply, type ServiceRequest } from './reply.js';
-import type { Family } from './server.js';
+import type { Routes } from './server.js';
 
 /** documented typical lifetimes */
 export const USER_TOKEN_SECONDS = 86_400;
@@ -127,7 +127,7 @@ export interface TokenRouteContext {
 
 type Body = Record<string, unknown>;
 
-export function tokenFamily(ctx: TokenRouteContext): Family {
+export function tokenRoutes(ctx: TokenRouteContext): Routes {
   return {
     name: 'security',
     owns: (path) => path === TOKEN_V2 || path === TOKEN_V1,

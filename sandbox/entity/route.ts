@@ -17,7 +17,7 @@
 // - GET `/ping` answers `{ResponseMessage}`; a resource that does not exist answers 404.
 import type { Store } from '../store.js';
 import type { Caller } from '../auth.js';
-import type { Family } from '../server.js';
+import type { Routes } from '../server.js';
 import { exactJson, readJson } from '../json-text.js';
 import { parseQuery, QuerySyntaxError } from '../rest/query-filter.js';
 import { fieldOf, RecordTable, type FieldSpec } from '../rest/rows.js';
@@ -292,7 +292,7 @@ function resourceOf(path: string): { resource: string; rest: string | undefined 
   return match && Object.hasOwn(RESOURCES, resource) ? { resource, rest: match[2] } : undefined;
 }
 
-export function entityFamily(store: EntityStore, errors: RestErrors): Family {
+export function entityRoutes(store: EntityStore, errors: RestErrors): Routes {
   return {
     name: 'entity',
     owns: (path) => path.startsWith('/api/entity/'),

@@ -31,7 +31,7 @@ import { randomUUID } from 'node:crypto';
 import type { ElementModel as DataElement, FieldModel, ServiceModel } from '../transactions/catalog.js';
 import type { Caller } from '../auth.js';
 import { answersXmlWithoutAccept, DEFAULT_BUILD, playsGhostSessions } from '../builds.js';
-import type { Family } from '../server.js';
+import type { Routes } from '../server.js';
 import { xmlAnswer } from '../xml-answer.js';
 import { emptyReply, jsonBody, jsonReply, type Reply, type ServiceRequest } from './route-types.js';
 
@@ -120,7 +120,7 @@ export interface InteractiveSandbox {
    * documented: the sandbox answers `{Results: [{Action, Status, Events, Messages}]}`, stops at the first action
    * that does not succeed, and answers a refused action with that action's own error status and body.
    */
-  readonly family: Family;
+  readonly routes: Routes;
   /** sessions open now (not deleted, not expired) */
   openSessions(): number;
   /** sessions ever created */
@@ -638,7 +638,7 @@ export function interactiveSandbox(options: InteractiveSandboxOptions): Interact
   };
 
   return {
-    family: {
+    routes: {
       name: 'interactive',
       owns: (path) => path.startsWith(`${prefix}/`) || path === commandsPath,
       access: 'ui',

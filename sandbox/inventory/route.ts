@@ -22,7 +22,7 @@
 // - Fault switches: the opaque intermittent 500 ("Exception has been thrown by the target of an invocation.") and
 //   lock errors, for the next N price requests; the opaque 500 for the next N item creates.
 import type { Caller } from '../auth.js';
-import type { Family } from '../server.js';
+import type { Routes } from '../server.js';
 import { parseQuery, QuerySyntaxError } from '../rest/query-filter.js';
 import {
   answered,
@@ -425,7 +425,7 @@ function batchItems(request: RestRequest): Row[] | RestReply {
   return items as Row[];
 }
 
-export function inventoryFamily(store: InventoryStore, errors: RestErrors): Family {
+export function inventoryRoutes(store: InventoryStore, errors: RestErrors): Routes {
   return {
     name: 'inventory',
     owns: (path) => path.startsWith('/api/inventory/'),

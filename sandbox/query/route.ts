@@ -9,7 +9,7 @@ import type { SqlColumn } from './filter-sql.js';
 import { EmptyNotFoundError, QueryError } from './errors.js';
 import { readRowQuery } from './options.js';
 import { emptyReply, ODATA_JSON, odataErrorReply, type Reply, type ServiceRequest } from '../reply.js';
-import type { Family } from '../server.js';
+import type { Routes } from '../server.js';
 import type { RowResult, StoredObject, Store } from '../store.js';
 import { jsonOf } from '../values.js';
 
@@ -40,7 +40,7 @@ function objectOf(path: string): { surface: Surface; name: string } | undefined 
   }
 }
 
-export function odataFamily(ctx: ODataContext): Family {
+export function queryRoutes(ctx: ODataContext): Routes {
   return {
     name: 'data query',
     owns: (path) => path.startsWith(ODATA_BASE),

@@ -13,7 +13,7 @@
 import { COMMANDS_SERVICES } from '../../templates/runtime/transactions/commands.js';
 import { answersXmlWithoutAccept, refusesStatusWith400 } from '../builds.js';
 import { emptyReply, jsonReply, problemReply, type Reply, type ServiceRequest } from '../reply.js';
-import type { Family } from '../server.js';
+import type { Routes } from '../server.js';
 import { reportPdf } from './report-pdf.js';
 import type { AsyncTransactions } from './async.js';
 import type { ServiceCatalog, ServiceModel } from './catalog.js';
@@ -94,7 +94,7 @@ const NULL_REFERENCE = jsonReply(500, {
   ExceptionType: 'System.NullReferenceException',
 });
 
-export function transactionFamily(ctx: TransactionContext): Family {
+export function transactionRoutes(ctx: TransactionContext): Routes {
   let windowsLeft = ctx.options.responseWindow?.count ?? 0;
   const target = ctx.target;
 
