@@ -11,6 +11,7 @@ import { structuredPatch } from 'diff';
 import type { Config } from './config.js';
 import type { GenerateResult, StaleDetails } from './generate.js';
 import { oneLine } from './message-text.js';
+import { definitionLabel, SERVICE_LIST_FILE } from './source/layout.js';
 import { ERPGEN_VERSION } from './version.js';
 import { hashOf } from './write/cache.js';
 import { MANIFEST } from './write/output.js';
@@ -87,10 +88,11 @@ function asReadme(inputs: ReadonlyMap<string, string>): Map<string, string> {
   const shown = new Map<string, string>();
   const definitions: string[] = [];
   for (const [label, sha] of inputs) {
-    if (label.startsWith('definitions/')) definitions.push(`${label} ${sha}\n`);
-    else if (label !== 'services.json') shown.set(label, sha);
+    if (label.startsWith(definitionLabel(''))) definitions.push(`${label} ${sha}\n`);
+    else if (label !== SERVICE_LIST_FILE) shown.set(label, sha);
   }
-  if (definitions.length) shown.set('definitions/', createHash('sha256').update(definitions.join('')).digest('hex'));
+  if (definitions.length)
+    shown.set(definitionLabel(''), createHash('sha256').update(definitions.join('')).digest('hex'));
   return shown;
 }
 

@@ -8,7 +8,8 @@ import { readFlags, type ApiOptions, type Command, type Flags } from '../options
 import { FETCH_OPTIONS } from '../options/options.js';
 import { refuseSecretFlags } from '../options/secrets.js';
 
-export type { FetchProgress, Manifest, SignIn } from '../fetch/fetch-from-server.js';
+export type { FetchProgress, SignIn } from '../fetch/fetch-from-server.js';
+export type { Manifest } from '../source/layout.js';
 export type { FetchReport } from '../fetch/run.js';
 
 /** The command's options by their camelCase names, and what the caller is asked and told. */

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import { SNAPSHOT_FILES } from '../source/layout.js';
 import { sampleSnapshot } from '../../sandbox/sample.js';
 import { SANDBOX_CAPTURED, SANDBOX_CHOICES, SANDBOX_DOCUMENTED } from '../../sandbox/choices.js';
 import type { SandboxOptions } from '../../sandbox/sandbox.js';
@@ -70,7 +71,7 @@ async function run(flags: SandboxFlags): Promise<number> {
   const snapshot = flags.snapshot === undefined ? sampleSnapshot() : resolve(flags.snapshot);
   // the snapshot as the user named it, or the sample's place
   const shown = flags.snapshot ?? `the sample snapshot (${snapshot})`;
-  for (const file of ['tables.metadata.json', 'views.metadata.json'])
+  for (const file of Object.values(SNAPSHOT_FILES))
     if (!existsSync(join(snapshot, file))) throw new UserError(`${shown}: no ${file} in the snapshot folder`);
   const password = fromEnv('ERP_PASSWORD');
   const consumerKey = fromEnv('ERP_CONSUMER_KEY');

@@ -19,13 +19,12 @@ import { DEFAULT_MAX_METADATA_BYTES } from '../defaults.js';
 import { UserError } from '../errors.js';
 import type { Surface } from '../model/schema.js';
 import { asUserError, connect, type SignIn } from './connection.js';
-import { fetchDocuments, type DocumentEntry, type LeftOut } from './schema-documents.js';
+import { MANIFEST_FILE, type Manifest } from '../source/layout.js';
+import { fetchDocuments } from './schema-documents.js';
 import { staged } from './snapshot-folder.js';
-import { fetchServices, type ServicesFetched } from './transaction-services.js';
+import { fetchServices } from './transaction-services.js';
 
 export type { SignIn } from './connection.js';
-export type { DocumentEntry } from './schema-documents.js';
-export type { RenamedFile, Skipped } from './transaction-services.js';
 
 export interface FetchProgress {
   /** bytes of the schema documents downloaded so far */
@@ -62,26 +61,6 @@ export interface FetchOptions {
   /** the runtime's log: one line per retry and per token call */
   readonly log?: Logger;
   readonly retry?: RetryPolicy | RetryOptions;
-}
-
-export interface Manifest {
-  readonly baseUrl: string;
-  readonly uiServer: string | null;
-  readonly serverBuild: string | null;
-  readonly fetchedAt: string;
-  readonly signedInWith: 'user credentials' | 'consumer key';
-  readonly erpgen: string;
-  readonly documents: Readonly<Record<Surface, DocumentEntry>>;
-  readonly selection: {
-    readonly tables: readonly string[];
-    readonly views: readonly string[];
-    readonly services: readonly string[];
-    /** the consumer key's OData allow-list (lower case, as matched), when its token carries one */
-    readonly odataAllowList: readonly string[] | null;
-  };
-  readonly services: ServicesFetched['services'];
-  /** objects left out of the documents, per surface: count and why */
-  readonly objectsLeftOut: Readonly<Record<Surface, LeftOut>>;
 }
 
 export interface FetchResult {
@@ -179,7 +158,7 @@ export async function fetchFromServer(options: FetchOptions, version: string): P
         services: services.services,
         objectsLeftOut: leftOut,
       };
-      writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+      writeFileSync(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
       return manifest;
     });
     return { manifest, tokenCalls: connection.auth.tokenCalls };

@@ -8,20 +8,9 @@ import { UserError } from '../errors.js';
 import { selector } from '../model/select.js';
 import type { Surface } from '../model/schema.js';
 import { readCsdlIndex } from '../parse/csdl.js';
-import { SNAPSHOT_FILES } from '../source/snapshot.js';
+import { SNAPSHOT_FILES, type DocumentEntry, type LeftOut } from '../source/layout.js';
 import { download, TooLarge } from './download.js';
 import { countObjects, filterDocument } from './filter-document.js';
-
-export interface DocumentEntry {
-  readonly file: string;
-  readonly bytesDownloaded: number;
-  readonly objects: number;
-  readonly kept: number;
-  readonly filtered: boolean;
-}
-
-/** objects left out of a document: how many, and why */
-export type LeftOut = { readonly count: number; readonly reason: string } | null;
 
 export interface DocumentsRequest {
   readonly http: Http;

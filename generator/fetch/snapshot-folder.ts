@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from
 import { basename, dirname, join, relative } from 'node:path';
 import { handOver } from '../early-stop.js';
 import { UserError } from '../errors.js';
-import { SNAPSHOT_FILES } from '../source/snapshot.js';
+import { MANIFEST_FILE, SNAPSHOT_FILES } from '../source/layout.js';
 
 const TMP_MARK = '.erpgen-fetch-';
 
@@ -33,7 +33,7 @@ function checkReplaceable(out: string): void {
   if (!existsSync(out)) return;
   if (!statSync(out).isDirectory()) throw new UserError(`${out}: exists and is not a folder`);
   const entries = readdirSync(out);
-  const snapshot = entries.some((e) => e === 'manifest.json' || Object.values(SNAPSHOT_FILES).includes(e));
+  const snapshot = entries.some((e) => e === MANIFEST_FILE || Object.values(SNAPSHOT_FILES).includes(e));
   if (entries.length > 0 && !snapshot)
     throw new UserError(`${out}: not empty and not a snapshot folder; refusing to replace it`);
 }

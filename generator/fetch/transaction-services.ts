@@ -15,35 +15,20 @@ import { isReportService } from '../../templates/runtime/contract.js';
 import { xmlField } from '../../templates/runtime/xml.js';
 import { UserError } from '../errors.js';
 import { selector } from '../model/select.js';
-import { definitionFiles, MAX_DEFINITION_BYTES } from '../source/snapshot.js';
+import {
+  definitionFiles,
+  DEFINITIONS_FOLDER,
+  SERVICE_LIST_FILE,
+  type ManifestServices,
+  type Skipped,
+} from '../source/layout.js';
+import { MAX_DEFINITION_BYTES } from '../source/snapshot.js';
 import { download, TooLarge } from './download.js';
-
-export interface Skipped {
-  readonly name: string;
-  readonly reason: string;
-}
-
-/** A service kept under a safe file name (its own name cannot be one). */
-export interface RenamedFile {
-  readonly name: string;
-  readonly file: string;
-}
 
 export interface ServicesFetched {
   readonly uiServer: string | null;
   readonly build: string | null;
-  readonly services: {
-    readonly listed: number;
-    readonly fetched: readonly string[];
-    readonly skipped: readonly Skipped[];
-    /** definitions kept under a safe file name, which `erpgen generate` maps back to the service */
-    readonly safeFileNames: readonly RenamedFile[];
-    /**
-     * report services, which the list hides: those `GET /api/v2/services?type=report` named (the documents: none),
-     * and those fetched by name because the team's snapshot held them
-     */
-    readonly reports: { readonly listed: readonly string[]; readonly kept: readonly string[] };
-  };
+  readonly services: ManifestServices;
 }
 
 export interface ServicesRequest {
@@ -99,7 +84,7 @@ export async function fetchServices(request: ServicesRequest): Promise<ServicesF
   // the server's list as it sent it when every listed service was fetched (report services are never listed)
   const complete = list.text !== undefined && list.names.every((n) => fetched.includes(n));
   const written = fetched.filter((n) => !isReportService(n)).map((Name) => ({ Name }));
-  writeFileSync(join(request.dir, 'services.json'), complete ? list.text! : `${JSON.stringify(written, null, 1)}\n`);
+  writeFileSync(join(request.dir, SERVICE_LIST_FILE), complete ? list.text! : `${JSON.stringify(written, null, 1)}\n`);
   const kept = known.filter((n) => fetched.includes(n) && !reports.includes(n) && !request.services.includes(n));
   return {
     uiServer,
@@ -198,7 +183,7 @@ async function fetchDefinitions(
   uiServer: string,
   wanted: readonly string[],
 ): Promise<{ fetched: string[]; skipped: Skipped[]; files: Map<string, string> }> {
-  const folder = join(request.dir, 'definitions');
+  const folder = join(request.dir, DEFINITIONS_FOLDER);
   mkdirSync(folder, { recursive: true });
   const fetched: string[] = [];
   const skipped: Skipped[] = [];
