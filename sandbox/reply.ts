@@ -83,3 +83,12 @@ export function htmlNotFound(): Reply {
       '</fieldset></div></body></html>',
   };
 }
+
+/** Parses a JSON body; undefined when it is not JSON. */
+export function jsonBody(request: ServiceRequest): { readonly value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(request.body ?? '') as unknown };
+  } catch {
+    return undefined;
+  }
+}
