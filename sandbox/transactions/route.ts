@@ -94,171 +94,178 @@ const NULL_REFERENCE = jsonReply(500, {
   ExceptionType: 'System.NullReferenceException',
 });
 
-export function transactionRoutes(ctx: TransactionContext): Routes {
-  let windowsLeft = ctx.options.responseWindow?.count ?? 0;
-  const target = ctx.target;
+/** The Transaction API's endpoints, each a method, over the records and the window setup they share. */
+class TransactionEndpoints {
+  readonly #ctx: TransactionContext;
+  /** transactions still to meet the response window (the `responseWindow` fault) */
+  #windowsLeft: number;
+
+  constructor(ctx: TransactionContext) {
+    this.#ctx = ctx;
+    this.#windowsLeft = ctx.options.responseWindow?.count ?? 0;
+  }
+
+  /** GET services: the snapshot's list as it is, or in the form a switch asks for; `?type=report` is empty */
+  services(request: ServiceRequest): Answer {
+    const ctx = this.#ctx;
+    const type = new URLSearchParams(request.query).get('type');
+    if (type === null)
+      return ctx.options.serviceList
+        ? ok(listIn(ctx.options.serviceList, ctx.catalog.listed), 'ArrayOfServiceInfo', 'ServiceInfo')
+        : jsonText(ctx.catalog.servicesText);
+    // report services are hidden from discovery even when asked for by type
+    if (type.toLowerCase() === 'report') return ok([], 'ArrayOfServiceInfo', 'ServiceInfo');
+    return this.refused(400, `The service type '${type}' is not valid.`);
+  }
+
+  /** GET definition/{name}: the snapshot's definition as it is; an unknown service an empty 500 */
+  definition(rest: string): Answer {
+    const service = this.#service(decodeSegment(rest.slice('definition/'.length)));
+    return service ? jsonText(service.definitionText) : emptyReply(500);
+  }
+
+  /** POST transaction */
+  transaction(request: ServiceRequest): Answer {
+    const prepared = this.#prepare(request);
+    if ('reply' in prepared) return prepared.reply;
+    const answer = this.#run(prepared.service, prepared.set);
+    return 'status' in answer ? answer : ok(answer, 'TransactionSetResult');
+  }
+
+  /** POST transaction/get: the records of a Form element's keys, every state checked before any is answered */
+  get(request: ServiceRequest): Answer {
+    const body = readTransactionStateRequest(readJsonBody(request));
+    const service = this.#service(body.serviceName);
+    if (!service) return emptyReply(500);
+    // checked for every state first: one bad state refuses the whole request, nothing is half-answered
+    const lookups = body.states.map((state) => {
+      const element = service.elements.get(state.dataElementName);
+      if (!element)
+        throw new BadRequestError(
+          `Unable to find data element named ${state.dataElementName} in service ${service.name}`,
+        );
+      // public captures: keying on a List element fails (how is not shown: a 400 here, like the others)
+      if (element.type === 'List')
+        throw new BadRequestError(
+          `Data element ${element.name} is a List: transaction/get retrieves a record by the keys of a Form element`,
+        );
+      for (const key of state.keys)
+        if (!element.fields.has(key.name)) throw new BadRequestError(`Invalid column name: ${key.name}`);
+      return { element, keys: state.keys };
+    });
+    return ok(
+      {
+        Name: service.name,
+        Transactions: lookups.map(({ element, keys }) => ({
+          DataElements: this.#ctx.target.records.read(service, element, keys).map((found) => ({
+            Name: found.element.name,
+            Type: found.element.type,
+            Keys: [...found.element.keyFields],
+            Rows: found.rows.map((row) => ({ Edits: [...row].map(([Name, Value]) => ({ Name, Value })) })),
+          })),
+          Status: 'Passed',
+        })),
+      },
+      'TransactionSet',
+    );
+  }
+
+  /** POST transaction/async: queued; the run happens when its polls say so */
+  submit(request: ServiceRequest): Answer {
+    const prepared = this.#prepare(request);
+    if ('reply' in prepared) return prepared.reply;
+    const { service, set } = prepared;
+    const submitted = this.#ctx.async.submit(() => {
+      const answer = this.#run(service, set);
+      // the window as a 500 inside an async run: the request completes with its text
+      return 'status' in answer
+        ? { Messages: [String(answer.body)], Results: null, Summary: { Succeeded: 0, Failed: 1, Other: 0 } }
+        : answer;
+    });
+    return { status: submitted.status, value: submitted.body, root: 'AsyncRequest' };
+  }
+
+  /** GET transaction/async?id= */
+  poll(request: ServiceRequest): Answer {
+    const id = new URLSearchParams(request.query).get('id');
+    if (id === null || id === '') throw new BadRequestError('The request id was not provided (?id=<RequestId>).');
+    const status = this.#ctx.async.poll(id);
+    return status ? ok(status, 'AsyncRequest') : this.refused(404, `No asynchronous request with id ${id} was found.`);
+  }
+
+  /** POST process/pdfreport: a report service's criteria checked like any transaction's edits, then a PDF */
+  report(request: ServiceRequest): Answer {
+    const prepared = this.#prepare(request);
+    if ('reply' in prepared) return prepared.reply;
+    const { service, set } = prepared;
+    if (!service.report)
+      return this.refused(400, `${service.name} is not a report service; send it to /api/v2/transaction.`);
+    // a report builder with a wrong field name fails here
+    for (const t of set.transactions) {
+      const validation = validateTransaction(service, set, t, this.#ctx.target.rules);
+      if (!validation.ok) return this.refused(400, validation.reason);
+    }
+    return { status: 200, headers: { 'Content-Type': 'application/pdf' }, body: reportPdf(set) };
+  }
 
   /** a refused request: the documents' envelope, or (switch) RFC 7807 problem details */
-  const refused = (status: number, message: string): Answer =>
-    ctx.options.errorBody === 'problem'
+  refused(status: number, message: string): Answer {
+    return this.#ctx.options.errorBody === 'problem'
       ? problemReply(status, message)
       : {
           status,
           value: { Messages: [message], Results: null, Summary: { Succeeded: 0, Failed: 0, Other: 0 } },
           root: 'TransactionSetResult',
         };
+  }
 
-  const serviceNamed = (name: string): ServiceModel | undefined => ctx.catalog.services.get(name);
+  #service(name: string): ServiceModel | undefined {
+    return this.#ctx.catalog.services.get(name);
+  }
 
   /** the checks every TransactionSet body goes through before any transaction runs */
-  function prepare(request: ServiceRequest): { service: ServiceModel; set: TransactionSetBody } | { reply: Answer } {
+  #prepare(request: ServiceRequest): { service: ServiceModel; set: TransactionSetBody } | { reply: Answer } {
     const set = readTransactionSet(readJsonBody(request));
-    const service = serviceNamed(set.name);
+    const service = this.#service(set.name);
     if (!service || COMMANDS_SERVICES.has(service.name)) return { reply: emptyReply(500) };
     const other = set.transactions.find((t) => t.status !== 'New');
     if (other)
       return {
-        reply: refusesStatusWith400(ctx.build)
-          ? refused(400, `Transaction Status '${other.status}' is not supported: the only accepted value is New.`)
+        reply: refusesStatusWith400(this.#ctx.build)
+          ? this.refused(400, `Transaction Status '${other.status}' is not supported: the only accepted value is New.`)
           : NULL_REFERENCE,
       };
     return { service, set };
   }
 
-  /** T16: each of the next `count` transactions meets the response window and applies nothing */
-  function run(service: ServiceModel, set: TransactionSetBody): TransactionResponse | Reply {
+  /** each of the next `count` transactions meets the response window and applies nothing (the fault switch) */
+  #run(service: ServiceModel, set: TransactionSetBody): TransactionResponse | Reply {
     const window = () => {
-      if (windowsLeft <= 0) return undefined;
-      windowsLeft--;
-      return ctx.options.responseWindow?.as === '500' ? ('500' as const) : ('envelope' as const);
+      if (this.#windowsLeft <= 0) return undefined;
+      this.#windowsLeft--;
+      return this.#ctx.options.responseWindow?.as === '500' ? ('500' as const) : ('envelope' as const);
     };
     try {
-      return runTransactionSet(service, set, target, window);
+      return runTransactionSet(service, set, this.#ctx.target, window);
     } catch (error) {
       if (!(error instanceof ResponseWindowError)) throw error;
       return jsonReply(500, { ErrorMessage: error.message, ErrorType: null });
     }
   }
+}
 
+export function transactionRoutes(ctx: TransactionContext): Routes {
+  const at = new TransactionEndpoints(ctx);
   const endpoints: ReadonlyArray<{ path: RegExp; methods: Readonly<Record<string, Handler>> }> = [
-    {
-      path: /^services$/,
-      methods: {
-        GET(request) {
-          const type = new URLSearchParams(request.query).get('type');
-          if (type === null)
-            return ctx.options.serviceList
-              ? ok(listIn(ctx.options.serviceList, ctx.catalog.listed), 'ArrayOfServiceInfo', 'ServiceInfo')
-              : jsonText(ctx.catalog.servicesText);
-          // report services are hidden from discovery even when asked for by type
-          if (type.toLowerCase() === 'report') return ok([], 'ArrayOfServiceInfo', 'ServiceInfo');
-          return refused(400, `The service type '${type}' is not valid.`);
-        },
-      },
-    },
-    {
-      path: /^definition\/[^/]+$/,
-      methods: {
-        GET(_request, rest) {
-          const service = serviceNamed(decodeSegment(rest.slice('definition/'.length)));
-          return service ? jsonText(service.definitionText) : emptyReply(500);
-        },
-      },
-    },
-    {
-      path: /^transaction$/,
-      methods: {
-        POST(request) {
-          const prepared = prepare(request);
-          if ('reply' in prepared) return prepared.reply;
-          const answer = run(prepared.service, prepared.set);
-          return 'status' in answer ? answer : ok(answer, 'TransactionSetResult');
-        },
-      },
-    },
-    {
-      path: /^transaction\/get$/,
-      methods: {
-        POST(request) {
-          const body = readTransactionStateRequest(readJsonBody(request));
-          const service = serviceNamed(body.serviceName);
-          if (!service) return emptyReply(500);
-          // checked for every state first: one bad state refuses the whole request, nothing is half-answered
-          const lookups = body.states.map((state) => {
-            const element = service.elements.get(state.dataElementName);
-            if (!element)
-              throw new BadRequestError(
-                `Unable to find data element named ${state.dataElementName} in service ${service.name}`,
-              );
-            // public captures: keying on a List element fails (how is not shown: a 400 here, like the others)
-            if (element.type === 'List')
-              throw new BadRequestError(
-                `Data element ${element.name} is a List: transaction/get retrieves a record by the keys of a Form element`,
-              );
-            for (const key of state.keys)
-              if (!element.fields.has(key.name)) throw new BadRequestError(`Invalid column name: ${key.name}`);
-            return { element, keys: state.keys };
-          });
-          return ok(
-            {
-              Name: service.name,
-              Transactions: lookups.map(({ element, keys }) => ({
-                DataElements: target.records.read(service, element, keys).map((found) => ({
-                  Name: found.element.name,
-                  Type: found.element.type,
-                  Keys: [...found.element.keyFields],
-                  Rows: found.rows.map((row) => ({ Edits: [...row].map(([Name, Value]) => ({ Name, Value })) })),
-                })),
-                Status: 'Passed',
-              })),
-            },
-            'TransactionSet',
-          );
-        },
-      },
-    },
+    { path: /^services$/, methods: { GET: (request) => at.services(request) } },
+    { path: /^definition\/[^/]+$/, methods: { GET: (_request, rest) => at.definition(rest) } },
+    { path: /^transaction$/, methods: { POST: (request) => at.transaction(request) } },
+    { path: /^transaction\/get$/, methods: { POST: (request) => at.get(request) } },
     {
       path: /^transaction\/async$/,
-      methods: {
-        POST(request) {
-          const prepared = prepare(request);
-          if ('reply' in prepared) return prepared.reply;
-          const { service, set } = prepared;
-          const submitted = ctx.async.submit(() => {
-            const answer = run(service, set);
-            // the window as a 500 inside an async run: the request completes with its text
-            return 'status' in answer
-              ? { Messages: [String(answer.body)], Results: null, Summary: { Succeeded: 0, Failed: 1, Other: 0 } }
-              : answer;
-          });
-          return { status: submitted.status, value: submitted.body, root: 'AsyncRequest' };
-        },
-        GET(request) {
-          const id = new URLSearchParams(request.query).get('id');
-          if (id === null || id === '') throw new BadRequestError('The request id was not provided (?id=<RequestId>).');
-          const status = ctx.async.poll(id);
-          return status ? ok(status, 'AsyncRequest') : refused(404, `No asynchronous request with id ${id} was found.`);
-        },
-      },
+      methods: { POST: (request) => at.submit(request), GET: (request) => at.poll(request) },
     },
-    {
-      path: /^process\/pdfreport$/,
-      methods: {
-        POST(request) {
-          const prepared = prepare(request);
-          if ('reply' in prepared) return prepared.reply;
-          const { service, set } = prepared;
-          if (!service.report)
-            return refused(400, `${service.name} is not a report service; send it to /api/v2/transaction.`);
-          // the criteria are checked like any transaction's edits: a report builder with a wrong field name fails here
-          for (const t of set.transactions) {
-            const validation = validateTransaction(service, set, t, target.rules);
-            if (!validation.ok) return refused(400, validation.reason);
-          }
-          return { status: 200, headers: { 'Content-Type': 'application/pdf' }, body: reportPdf(set) };
-        },
-      },
-    },
+    { path: /^process\/pdfreport$/, methods: { POST: (request) => at.report(request) } },
   ];
 
   const endpointOf = (path: string) => {
@@ -284,7 +291,7 @@ export function transactionRoutes(ctx: TransactionContext): Routes {
         answer = endpointOf(request.path)!.methods[request.method]!(request, request.path.slice(BASE.length));
       } catch (error) {
         if (!(error instanceof BadRequestError)) throw error;
-        answer = refused(400, error.message);
+        answer = at.refused(400, error.message);
       }
       if (!('value' in answer)) return answer;
       if (json) return jsonReply(answer.status, answer.value);
