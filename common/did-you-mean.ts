@@ -21,33 +21,60 @@ export function distance(a: string, b: string): number {
 }
 
 /**
- * The one candidate `typed` most likely meant: the same but for case (`packagename`), else the nearest by edits
- * within a third of its length (`custmer`, `--snapshots`), else the only one whose last part after `sep` it is
- * (`TABPAGE_1.order` for `order`), else the only one it begins (`gen` for `generate`). Undefined when none is
- * close, or two are equally close.
+ * The one candidate `typed` most likely meant. The candidates are ranked by how close they are, and the first rank
+ * that holds any decides, when it holds one (two as close: none): the same but for case (`packagename`), the nearest by edits within a third of
+ * its length (`custmer`, `--snapshots`), the one it abbreviates (its characters in order from the first, at least
+ * three of them: `gen` for `generate`, `unit_qty` for `unit_quantity`), the one with the same last part after
+ * `sep` (`TABPAGE_1.order` for `order`), the one with the same first part (`po_no` for `po_number`). So a shared
+ * word does not beat a name that holds all of what was typed. The compile errors of the generated package rank
+ * names the same way (templates/runtime/messages.ts). Undefined when no candidate is close, or two are as close.
  */
 export function nearest(typed: string, candidates: Iterable<string>, sep = '.'): string | undefined {
   const all = [...new Set(candidates)].filter((c) => c !== typed);
   const lower = typed.toLowerCase();
-  const sameCase = all.filter((c) => c.toLowerCase() === lower);
-  if (sameCase.length) return sameCase.length === 1 ? sameCase[0] : undefined;
-  const limit = Math.max(1, Math.floor(typed.length / 3));
+  const ranks: Array<() => string[]> = [
+    () => all.filter((c) => c.toLowerCase() === lower),
+    () => nearestByEdits(lower, all),
+    () => (typed.length >= 3 ? all.filter((c) => abbreviates(lower, c.toLowerCase())) : []),
+    () => all.filter((c) => lastPart(c.toLowerCase(), sep) === lastPart(lower, sep)),
+    () => (lower.includes(sep) ? all.filter((c) => firstPart(c.toLowerCase(), sep) === firstPart(lower, sep)) : []),
+  ];
+  for (const rank of ranks) {
+    const names = rank();
+    if (names.length) return names.length === 1 ? names[0] : undefined;
+  }
+  return undefined;
+}
+
+/** The candidates fewest edits from `lower` (lower case), within a third of its length. */
+function nearestByEdits(lower: string, all: readonly string[]): string[] {
+  const limit = Math.max(1, Math.floor(lower.length / 3));
   let best: string[] = [];
   let bestDistance = limit + 1;
   for (const c of all) {
     // names much longer or shorter cannot be within the limit: skip the work
-    if (Math.abs(c.length - typed.length) > limit) continue;
+    if (Math.abs(c.length - lower.length) > limit) continue;
     const d = distance(lower, c.toLowerCase());
     if (d < bestDistance) [best, bestDistance] = [[c], d];
     else if (d === bestDistance) best.push(c);
   }
-  if (best.length) return best.length === 1 ? best[0] : undefined;
-  const last = lower.slice(lower.lastIndexOf(sep) + 1);
-  const sameLast = all.filter((c) => c.toLowerCase().slice(c.lastIndexOf(sep) + 1) === last);
-  if (sameLast.length) return sameLast.length === 1 ? sameLast[0] : undefined;
-  const begun = typed.length >= 3 ? all.filter((c) => c.toLowerCase().startsWith(lower)) : [];
-  return begun.length === 1 ? begun[0] : undefined;
+  return best;
 }
+
+/** Whether `short`'s characters are in `name` in the same order, the first at the start. */
+function abbreviates(short: string, name: string): boolean {
+  if (short[0] !== name[0]) return false;
+  let at = 0;
+  for (const char of short) {
+    at = name.indexOf(char, at);
+    if (at < 0) return false;
+    at += char.length;
+  }
+  return true;
+}
+
+const lastPart = (name: string, sep: string) => name.slice(name.lastIndexOf(sep) + 1);
+const firstPart = (name: string, sep: string) => (name.includes(sep) ? name.slice(0, name.indexOf(sep)) : undefined);
 
 /** ` (did you mean X?)` with the nearest candidate shown by `show`, or '' when none is close. */
 export function didYouMean(

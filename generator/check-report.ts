@@ -15,6 +15,7 @@ import { definitionLabel, SERVICE_LIST_FILE } from './source/layout.js';
 import { ERPGEN_VERSION } from './version.js';
 import { hashOf } from './write/cache.js';
 import { MANIFEST } from './write/output.js';
+import type { Diagnostic } from './diagnostics.js';
 
 export type Cause =
   /** the output folder does not exist, or is empty: erpgen has not written it (yet) */
@@ -264,15 +265,33 @@ function causeText(c: Cause, out: string): string {
 const SHOWN_GROUPS = 20;
 
 /** The report for a terminal or a CI log: every line escaped, one line per group. */
-export function staleText(report: StaleReport): string {
+/**
+ * The report's first line as a diagnostic, the error `--check` ends with: a folder missing, one erpgen never
+ * wrote, or a stale package (`generated is stale: 4 files differ from what \`erpgen generate\` would write`).
+ */
+export function staleDiagnostic(report: StaleReport): Diagnostic {
   const files = report.changed.length + report.removed.length;
   const first = report.causes[0]?.kind;
-  const headline =
-    first === 'missing' || first === 'not-erpgen'
-      ? `erpgen: ${report.out} ${first === 'missing' ? 'is missing' : 'is not a package erpgen wrote'}: \`erpgen generate\` would write ${files} file${files === 1 ? '' : 's'} there`
-      : `erpgen: ${report.out} is stale: ${files} file${files === 1 ? '' : 's'} differ${files === 1 ? 's' : ''} from what \`erpgen generate\` would write`;
+  const where = { file: report.out };
+  if (first === 'missing' || first === 'not-erpgen')
+    return {
+      code: first === 'missing' ? 'ERPGEN_CHECK_MISSING' : 'ERPGEN_CHECK_NOT_ERPGEN',
+      level: 'error',
+      message: `${report.out} ${first === 'missing' ? 'is missing' : 'is not a package erpgen wrote'}: \`erpgen generate\` would write ${files} file${files === 1 ? '' : 's'} there`,
+      where,
+    };
+  return {
+    code: 'ERPGEN_CHECK_STALE',
+    level: 'error',
+    message: `${report.out} is stale: ${files} file${files === 1 ? '' : 's'} differ${files === 1 ? 's' : ''} from what \`erpgen generate\` would write`,
+    where,
+  };
+}
+
+export function staleText(report: StaleReport): string {
+  const first = report.causes[0]?.kind;
   const lines = [
-    headline,
+    `erpgen: ${staleDiagnostic(report).message}`,
     ...report.causes.map((c, i) => `${i === 0 ? 'Why: ' : '     '}${causeText(c, report.out)}`),
     'What differs:',
   ];

@@ -9,6 +9,7 @@ import { flagName, readFlags, type Command, type Table } from './options/option-
 import { sandboxCommand } from './commands/sandbox.js';
 import { commandLine, withFlags } from './commands/yargs-flags.js';
 import { didYouMean } from '../common/did-you-mean.js';
+import { diagnosticLine, formatOf, type Code, type Where } from './diagnostics.js';
 import { UserError } from './errors.js';
 import { oneLine } from './message-text.js';
 import { ERPGEN_VERSION } from './version.js';
@@ -38,7 +39,12 @@ export async function main(args: string[]): Promise<number> {
     .fail((message, error) => {
       // yargs' own complaints (unknown flag, bad choice) become a UserError; errors from commands pass through
       if (error) throw error;
-      throw new UserError(`${unknownWords(message, args) ?? message.replace(/\s*\n\s*/g, ' ')} (see erpgen --help)`, 2);
+      const unknown = unknownWords(message, args);
+      throw new UserError(
+        unknown?.code ?? 'ERPGEN_ARGUMENTS',
+        `${unknown?.message ?? message.replace(/\s*\n\s*/g, ' ')} (see erpgen --help)`,
+        { exitCode: 2, ...(unknown?.where ? { where: unknown.where } : {}) },
+      );
     });
   await parser.parseAsync();
   return exitCode;
@@ -48,12 +54,16 @@ export async function main(args: string[]): Promise<number> {
  * yargs' `Unknown argument(s): a, b` as erpgen says it: which command or flag is unknown, and the one meant when
  * one is close (`erpgen gen`, `--snapshots`). Undefined for any other complaint.
  */
-function unknownWords(message: string, args: readonly string[]): string | undefined {
+function unknownWords(
+  message: string,
+  args: readonly string[],
+): { code: Code; message: string; where?: Where } | undefined {
   const listed = /^Unknown arguments?: (.*)$/.exec(message.trim())?.[1]?.split(', ');
   if (!listed) return undefined;
   // yargs names an unknown --some-flag twice, the second time as someFlag
   const words = listed.filter((w) => !listed.includes(flagName(w)) || flagName(w) === w);
   const command = COMMANDS.find((c) => c.name === args[0]);
+  const unknownCommand = !command && words.includes(args[0] ?? '');
   const said = words.map((word) => {
     if (!command && word === args[0])
       return `erpgen ${word}: no such command${didYouMean(
@@ -69,19 +79,30 @@ function unknownWords(message: string, args: readonly string[]): string | undefi
     const where = command ? ` of erpgen ${command.name}` : '';
     return `--${word}: no such flag${where}${didYouMean(word, [...flags, 'help', 'version'], (n) => `--${n}`)}`;
   });
-  return said.join('; ');
+  const text = said.join('; ');
+  if (unknownCommand) return { code: 'ERPGEN_UNKNOWN_COMMAND', message: text };
+  return { code: 'ERPGEN_UNKNOWN_FLAG', message: text, where: { option: `--${words[0]}` } };
 }
 
-/** Runs the CLI and sets the exit code: one line for user errors, a stack only for erpgen's own bugs. */
+/**
+ * Runs the CLI and sets the exit code: one line for user errors (a JSON line with its code, with --format json),
+ * a stack only for erpgen's own bugs.
+ */
 export async function run(args: string[]): Promise<void> {
+  const format = formatOf(args);
   try {
     process.exitCode = await main(args);
   } catch (error) {
     if (error instanceof UserError) {
-      // the last line of defence: the constructor made the message one line, but `message` can be reassigned
-      console.error(`erpgen: ${oneLine(error.message)}`);
+      // the last line of defence: diagnostic() makes the message one line, though `message` can be reassigned
+      process.stderr.write(diagnosticLine(error.diagnostic(), format));
       process.exitCode = error.exitCode;
     } else {
+      const message = `internal error, please report it: ${error instanceof Error ? error.message : String(error)}`;
+      if (format === 'json')
+        process.stderr.write(
+          diagnosticLine({ code: 'ERPGEN_INTERNAL_ERROR', level: 'error', message: oneLine(message) }, format),
+        );
       console.error('erpgen: internal error, please report it:');
       console.error(error);
       process.exitCode = 70;

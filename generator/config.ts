@@ -69,6 +69,19 @@ function unknownKeys(issue: z.core.$ZodIssue): string | undefined {
   return issue.keys.map((key) => `unknown key ${quote(key)}${didYouMean(key, known, quote)}`).join(', ');
 }
 
+/**
+ * The file's problems as one error: unknown keys alone are ERPGEN_CONFIG_UNKNOWN_KEY (a misspelling, most likely),
+ * anything else ERPGEN_CONFIG_INVALID; where names the file and the first key at fault.
+ */
+function configError(shown: string, error: z.ZodError): UserError {
+  const first = error.issues[0]!;
+  const unknown = error.issues.every((issue) => issue.code === 'unrecognized_keys');
+  const path = first.code === 'unrecognized_keys' ? [...first.path, first.keys[0]!] : first.path;
+  return new UserError(unknown ? 'ERPGEN_CONFIG_UNKNOWN_KEY' : 'ERPGEN_CONFIG_INVALID', formatIssues(shown, error), {
+    where: path.length ? { file: shown, option: keyPath(path) } : { file: shown },
+  });
+}
+
 /** `path: message` per problem, the way a user would look for it in the file */
 export function formatIssues(file: string, error: z.ZodError): string {
   const lines = error.issues.map((issue) => {
@@ -95,20 +108,26 @@ export function loadConfig(flags: ConfigFlags, cwd = process.cwd()): Config {
       text = readFileSync(path, 'utf8');
     } catch (error) {
       throw new UserError(
+        'ERPGEN_CONFIG_UNREADABLE',
         `${shown}: cannot read the config file (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+        { where: { file: shown } },
       );
     }
     try {
       raw = JSON.parse(text.replace(/^\uFEFF/, ''));
     } catch (error) {
-      throw new UserError(`${shown}: invalid JSON: ${(error as Error).message}`);
+      throw new UserError('ERPGEN_CONFIG_INVALID_JSON', `${shown}: invalid JSON: ${(error as Error).message}`, {
+        where: { file: shown },
+      });
     }
     base = dirname(path);
   } else if (explicit) {
-    throw new UserError(`${shown}: config file not found`);
+    throw new UserError('ERPGEN_CONFIG_NOT_FOUND', `${shown}: config file not found`, {
+      where: { file: shown, option: '--config' },
+    });
   }
   const parsed = configSchema.safeParse(raw);
-  if (!parsed.success) throw new UserError(formatIssues(shown, parsed.error));
+  if (!parsed.success) throw configError(shown, parsed.error);
   const file = parsed.data as Record<string, unknown>;
   const settings: Record<string, unknown> = {};
   for (const [key, option] of Object.entries(GENERATE_OPTIONS)) {

@@ -3,11 +3,18 @@
 // run says so in one line and exits 130, as a stop later on does. The command takes over (`handOver`) when its
 // own handler is in place.
 
+import { diagnosticLine, formatOf } from './diagnostics.js';
+
 let early: (() => void) | undefined;
 
 export function stopEarly(): void {
   early = () => {
-    process.stderr.write('erpgen: stopped before it began: nothing was written\n');
+    const stopped = {
+      code: 'ERPGEN_STOPPED',
+      level: 'error',
+      message: 'stopped before it began: nothing was written',
+    } as const;
+    process.stderr.write(diagnosticLine(stopped, formatOf(process.argv.slice(2))));
     process.exit(130);
   };
   process.on('SIGINT', early);

@@ -51,6 +51,7 @@ import { MANIFEST_FILE, readBytes, type SnapshotDocument, type SnapshotServices 
 import type { ProgressCounts } from './progress.js';
 import { openRun, previousRun, type RunInputs } from './run-inputs.js';
 import type { Provenance } from '../templates/runtime/drift.js';
+import { notice as noticeOf, type Notice } from './diagnostics.js';
 import { CACHE, type CacheRecord, type Sample, type WriteReport } from './write/output.js';
 
 export interface GenerateOptions {
@@ -59,7 +60,7 @@ export interface GenerateOptions {
   /** called as modules are emitted: objects and services done, of their totals */
   readonly progress?: (done: ProgressCounts, total: ProgressCounts) => void;
   /** notices for the user (objects left out, and why) */
-  readonly notice?: (line: string) => void;
+  readonly notice?: (notice: Notice) => void;
   /**
    * stops the run (a Ctrl-C): it ends with a `Stopped` error and leaves the output as it was, as long as it has
    * not begun to move files into it (then it finishes)
@@ -67,6 +68,11 @@ export interface GenerateOptions {
   readonly signal?: AbortSignal;
   /** the run's inputs, hashed (run-inputs.ts), when the caller has opened them already */
   readonly run?: RunInputs;
+  /**
+   * only the table, view and service modules whose paths (`tables/customer`) this takes are written, the rest of
+   * the package whole (`erpgen diff --project` checks a project against the modules it imports)
+   */
+  readonly only?: (modulePath: string) => boolean;
 }
 
 export interface GenerateResult {
@@ -93,13 +99,16 @@ export interface StaleDetails {
   readonly modules: ReadonlyMap<string, string>;
 }
 
-/** Pass 1 over every document, planned: the indexes themselves are not kept, only the plan. */
+/**
+ * Pass 1 over every document, planned: the indexes themselves are not kept, only the plan. What pass 1 skips is
+ * checked by pass 2, which reads at least as far.
+ */
 function readPlan(
   snapshot: readonly SnapshotDocument[],
   selection: Selection,
-  notice: (line: string) => void,
+  notice: (notice: Notice) => void,
 ): { documents: CsdlDocument[]; plan: PlannedObject[] } {
-  const indexes = snapshot.map((d) => readCsdlIndex(d.file, d.surface, d.label));
+  const indexes = snapshot.map((d) => readCsdlIndex(d.file, d.surface, d.label, false));
   const objects = indexes.flatMap((i) => i.objects);
   const unmatched = unmatchedPatterns(
     selection,
@@ -107,10 +116,12 @@ function readPlan(
   );
   if (unmatched.include.length)
     throw new UserError(
+      'ERPGEN_INCLUDE_UNMATCHED',
       unmatchedInclude(
         unmatched.include,
         objects.map((o) => o.name),
       ),
+      { where: { option: 'include' } },
     );
   for (const pattern of unmatched.exclude) notice(unmatchedExclude(pattern));
   // the container's other members, as far as include/exclude would have taken them
@@ -164,7 +175,9 @@ function checkedOverlay(
   if (overlay.size === 0) return overlay;
   const refuse = (problem: OverlayProblem) =>
     new UserError(
+      'ERPGEN_OVERLAY_UNKNOWN_NAME',
       `${config.file ?? DEFAULT_CONFIG_FILE}: ${keyPath(['definitions', ...problem.path])}: ${problem.message}`,
+      { where: { file: config.file ?? DEFAULT_CONFIG_FILE, option: keyPath(['definitions', ...problem.path]) } },
     );
   const files = new Map(services?.definitions.map((d) => [d.name, d]));
   for (const [name, lines] of overlay) {
@@ -189,10 +202,10 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   const previous = previousRun(run, check, options.notice ?? (() => undefined));
   if (previous) return previous;
   // what this run says is recorded with its output, for a later run with nothing to do to say again
-  const notices: string[] = [];
-  const notice = (line: string): void => {
-    notices.push(line);
-    options.notice?.(line);
+  const notices: Notice[] = [];
+  const notice = (n: Notice): void => {
+    notices.push(n);
+    options.notice?.(n);
   };
 
   const overlay = checkedOverlay(config, services);
@@ -201,13 +214,22 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   const { documents, plan: indexed } = readPlan(snapshot, config, notice);
   let plan = indexed;
   for (const o of plan)
-    if (o.omitted?.reason === 'unreachable') notice(`left out ${o.surface} ${named(o.name)}: ${o.omitted.note}`);
+    if (o.omitted?.reason === 'unreachable')
+      notice(
+        noticeOf('ERPGEN_LEFT_OUT_UNREACHABLE', `left out ${o.surface} ${named(o.name)}: ${o.omitted.note}`, {
+          subject: `${o.surface} ${o.name}`,
+        }),
+      );
   const serviceNames = nameServices(services?.definitions.map((d) => d.name) ?? []);
   if (services?.list) {
     for (const listed of parseServiceList(readBytes(services.list).toString('utf8'), services.list.label)) {
       if (!serviceNames.has(listed))
         notice(
-          `left out service ${named(listed)}: listed in services.json but the snapshot has no definitions/${named(listed)}.json`,
+          noticeOf(
+            'ERPGEN_LEFT_OUT_SERVICE',
+            `left out service ${named(listed)}: listed in services.json but the snapshot has no definitions/${named(listed)}.json`,
+            { file: services.list.label, subject: `service ${listed}` },
+          ),
         );
     }
   }
@@ -233,24 +255,36 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   };
   // the tables the families' additions read, whether generated or not
   const familyTables = new Set(ADDITIONS.flatMap((a) => [...a.tables]));
+  const wanted = options.only ?? (() => true);
+  const wantedServices = [...serviceNames.values()].some((names) => wanted(serviceModulePath(names)));
   const familyRead = new Map<string, QueryObject>();
   const unsupported = new Map<PlannedObject, string>();
+  // the folder's lock (a second run waits for the first), and the commit a killed run left, finished: after
+  // them the output may be what this run would write
+  if (await writer.prepare({ signal: options.signal, notice: options.notice })) {
+    const again = previousRun(run, check, options.notice ?? (() => undefined));
+    if (again) {
+      await writer.discard();
+      return again;
+    }
+  }
   try {
     // parse pass 2 + emit: one object at a time, straight to the writer. With services, every table is read
     // (emitted or not) for the lengths of its columns.
     const lengths = new Map<string, number>();
     for (const document of documents) {
       const source = basename(document.file);
-      const readAll = services !== undefined && document.surface === 'table';
+      const readAll = services !== undefined && wantedServices && document.surface === 'table';
       const forFamilies = (o: PlannedObject) => document.surface === 'table' && familyTables.has(o.name);
-      const toRead = plan.filter((o) => o.surface === document.surface && (readAll || !o.omitted || forFamilies(o)));
+      const emitted = (o: PlannedObject) => !o.omitted && wanted(objectModulePath(o));
+      const toRead = plan.filter((o) => o.surface === document.surface && (readAll || emitted(o) || forFamilies(o)));
       const reading = csdlObjects(
         document,
         toRead,
         (object, names, notes) => {
           if (readAll) recordLengths(object, lengths);
           if (forFamilies(names)) familyRead.set(object.name, object);
-          if (names.omitted) return;
+          if (!emitted(names)) return;
           if (notes.leftOut.length) notice(leftOutProperties(names, notes.leftOut));
           if (notes.abstract) notice(abstractObject(names, object.entityType));
           emit(
@@ -277,10 +311,12 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     // transaction services, one definition at a time
     for (const definition of services?.definitions ?? []) {
       await heed();
+      if (!wanted(serviceModulePath(serviceNames.get(definition.name)!))) continue;
       const bytes = readBytes(definition);
       const service = parseDefinition(bytes.toString('utf8'), definition.label);
       if (service.name !== definition.name)
         throw inputError(
+          'ERPGEN_DEFINITION_NAME_MISMATCH',
           definition.label,
           `holds the definition of service ${quote(service.name)}, not of ${quote(definition.name)}`,
         );

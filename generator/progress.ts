@@ -47,3 +47,25 @@ export function progressBar(stream: NodeJS.WriteStream | WriteStream): ProgressB
     },
   };
 }
+
+/**
+ * One line on stderr that says which step a long run is at (`erpgen diff --project`), rewritten in place, only
+ * when stderr is a terminal; `done` clears it.
+ */
+export function stepLine(stream: NodeJS.WriteStream | WriteStream): { step: (what: string) => void; done: () => void } {
+  let shown = false;
+  return {
+    step(what) {
+      if (!stream.isTTY) return;
+      // as wide as the terminal at most: a wrapped line cannot be rewritten in place
+      const width = (stream as WriteStream).columns ?? 80;
+      const line = `erpgen: ${what}…`;
+      stream.write(`\r${line.length < width ? line : `${line.slice(0, width - 2)}…`}\x1b[K`);
+      shown = true;
+    },
+    done() {
+      if (shown) stream.write('\r\x1b[K');
+      shown = false;
+    },
+  };
+}

@@ -10,7 +10,8 @@ import type { GenerateResult } from './generate.js';
 import { definitionLabel, MANIFEST_FILE, SERVICE_LIST_FILE } from './source/layout.js';
 import { digest, openServices, openSnapshot, type SnapshotDocument, type SnapshotServices } from './source/snapshot.js';
 import { readRuntimeTemplates, type TemplateFile } from './source/templates.js';
-import { OutputWriter, removeOrphanStaging, type CacheRecord, type Invocation } from './write/output.js';
+import { OutputWriter, type CacheRecord, type Invocation } from './write/output.js';
+import type { Notice } from './diagnostics.js';
 
 export interface RunInputs {
   readonly snapshot: readonly SnapshotDocument[];
@@ -26,7 +27,8 @@ export interface RunInputs {
 }
 
 /**
- * `check`: compare only (--check writes nothing, not even the removal of a crashed run's staging folder).
+ * `check`: compare only (--check writes nothing, not even the removal of a crashed run's staging folder: the
+ * writer's `prepare()`, once there is work, takes the lock and cleans up).
  * `invocation`: the command line that gave `config`, recorded with the run (commands/generate-noop.ts); `record`,
  * the output's `.erpgen-cache` when it has been read already.
  */
@@ -42,7 +44,6 @@ export function openRun(config: Config, check: boolean, invocation?: Invocation,
   const manifest = join(config.snapshot, MANIFEST_FILE);
   if (existsSync(manifest)) inputs.push({ label: MANIFEST_FILE, sha256: digest(manifest) });
   const print = fingerprint({ config, templates, inputs });
-  if (!check) removeOrphanStaging(config.out);
   const writer = new OutputWriter(config.out, check, basename(config.out), invocation, record);
   return { snapshot, services, templates, inputs, print, writer };
 }
@@ -54,11 +55,11 @@ export function openRun(config: Config, check: boolean, invocation?: Invocation,
 export function previousRun(
   run: RunInputs,
   check: boolean,
-  notice: (line: string) => void,
+  notice: (notice: Notice) => void,
 ): GenerateResult | undefined {
   const summary = run.writer.upToDate(run.print.digest);
   if (!summary) return undefined;
-  for (const line of summary.notices) notice(line);
+  for (const n of summary.notices) notice(n);
   return {
     objects: summary.objects,
     services: summary.services,

@@ -43,7 +43,7 @@ export const SANDBOX_CAPTURED: readonly string[] = [
 
 /** Where neither the documents nor a capture says, what the sandbox does. */
 export const SANDBOX_CHOICES: readonly string[] = [
-  "Rows are generated from each column's type and facets, deterministically (the same snapshot serves the same rows).",
+  "Rows are generated from each column's type and facets, deterministically (the same snapshot serves the same rows). Where a column names a row of another table, the sample's tables agree: inv_loc.item_id is the id of its item (inv_mast_uid), oe_hdr.customer_id one of the customers, oe_line's inv_mast_uid and item_id one item, udt_pallet.location_id location 10 or 20 (where AB#12 and WIDGET-001 are stocked).",
   "The query family's rows live in SQLite (sql.js, in memory): $filter is a WHERE clause (text compared without case, decimals exactly), $orderby an ORDER BY, then the key. Each table has an index on its key, as a database's primary key: a page ordered by the key, or bounded on the key's first column (keyset paging), reads the index from where it starts. $skip reads the rows it skips one by one, as SQL Server's OFFSET reads them (SQLite's own OFFSET would walk the index without reading a row), so a deep page costs the rows before it.",
   'Tokens are JWT-shaped (HS256 with a secret made at start); a restart forgets every token.',
   'The user (--user with ERP_PASSWORD) may query every table and view (as if "Allow OData API Service" were Yes and its role allowed every object); its token\'s aud is /api.',

@@ -147,7 +147,8 @@ export interface Sandbox {
   credentials: { readonly username: string; readonly password: string } | undefined;
   /**
    * The rows of a table or view are exactly these from now on, for every family (the query surface, transactions,
-   * the REST families): columns left out get generated values (non-nullable) or null (nullable).
+   * the REST families): columns left out get generated values (non-nullable) or null (nullable). All or nothing: a
+   * row refused (an unknown column, a value of another kind) throws, and the table stays as it was.
    */
   seed<O extends SeedTarget>(object: O, rows: ReadonlyArray<SeedRow<O>>): void;
   /**
@@ -320,10 +321,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clear: (object) => current.store.clear(object),
     update: (object, where, values) => current.store.updateMatching(object, where, values),
     delete: (object, where) => current.store.deleteMatching(object, where),
-    seed(object, rows) {
-      current.store.clear(object.name);
-      current.store.insert(object.name, rows as ReadonlyArray<Record<string, unknown>>);
-    },
+    // all or nothing: a row refused (an unknown column, a value of another kind) leaves the table as it was
+    seed: (object, rows) =>
+      current.store.atomically(() => {
+        current.store.clear(object.name);
+        current.store.insert(object.name, rows as ReadonlyArray<Record<string, unknown>>);
+      }),
     async reset() {
       const previous = current;
       current = await data();

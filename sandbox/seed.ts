@@ -125,7 +125,35 @@ export function generateRow(object: QueryObject, index: number): Record<string, 
   const row: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const soleKey = object.columns.filter((c) => c.key).length === 1;
   for (const column of object.columns) row[column.name] = generateValue(object, column, index, rng, soleKey);
+  for (const column of object.columns) {
+    const value = object.surface === 'table' ? referenceOf(object.name, column, index) : undefined;
+    if (value !== undefined) row[column.name] = value;
+  }
   return row;
+}
+
+/** The item id of inventory item (inv_mast row) `uid`: the generated ids count up, the first ones are odd. */
+function itemIdOf(uid: number): string {
+  return SPECIAL_ITEM_IDS[uid - 1] ?? `ITEM-${pad(uid, 5)}`;
+}
+
+/**
+ * A column that names a row of another table holds one that table has, so the sample's tables agree with each
+ * other: an item location (`inv_loc`) names its own item's id, an order (`oe_hdr`) one of the customers, an order
+ * line (`oe_line`) an item (and that item's uid), a pallet (`udt_pallet`) a location that stocks items (10 or 20).
+ * A function of the row number alone, set after the row's random values, which stay what they were.
+ */
+function referenceOf(table: string, column: Column, index: number): unknown {
+  const name = column.name;
+  // inv_loc's key is (location_id, inv_mast_uid): row i is item i + 1's
+  if (table === 'inv_loc' && name === 'item_id') return fit(itemIdOf(index + 1), column);
+  if (table === 'oe_hdr' && name === 'customer_id') return String(1 + ((index * 97) % CUSTOMER_ROWS));
+  // an order line's item: 2 to 25, the generated items that keep their rows (the sandbox seeds AB#12 anew)
+  const lineItem = 2 + ((index * 7) % 24);
+  if (table === 'oe_line' && name === 'inv_mast_uid') return lineItem;
+  if (table === 'oe_line' && name === 'item_id') return fit(itemIdOf(lineItem), column);
+  if (table === 'udt_pallet' && name === 'location_id') return index % 2 === 0 ? 10 : 20;
+  return undefined;
 }
 
 function generateValue(object: QueryObject, column: Column, index: number, rng: Random, soleKey: boolean): unknown {
@@ -177,9 +205,7 @@ function generateValue(object: QueryObject, column: Column, index: number, rng: 
 function specialValue(object: QueryObject, column: Column, index: number): unknown {
   if (object.surface !== 'table') return undefined;
   if (object.name === 'customer' && column.name === 'customer_name') return SPECIAL_CUSTOMER_NAMES.get(index);
-  if (object.name === 'inv_mast' && column.name === 'item_id') {
-    return SPECIAL_ITEM_IDS[index] ?? fit(`ITEM-${pad(index + 1, 5)}`, column);
-  }
+  if (object.name === 'inv_mast' && column.name === 'item_id') return fit(itemIdOf(index + 1), column);
   if (object.name === 'credit_status' && column.name === 'credit_status') return CREDIT_STATUS_CODES[index];
   return undefined;
 }

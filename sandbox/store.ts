@@ -198,11 +198,13 @@ export class Store {
     const state = this.stateOf(name);
     this.ensure(state);
     const { stored } = state;
+    // the generated rows' numbering moves on only once every row is taken: a refused insert changes nothing
+    let next = state.nextIndex;
     const prepared = rows.map((row) => {
       for (const key of Object.keys(row)) {
         if (!stored.columns.has(key)) throw new Error(`insert into ${name}: it has no column ${JSON.stringify(key)}`);
       }
-      const generated = fill === 'generated' ? generateRow(stored.object, state.nextIndex++) : undefined;
+      const generated = fill === 'generated' ? generateRow(stored.object, next++) : undefined;
       return stored.ordered.map(({ column, kind }) => {
         const given = Object.prototype.hasOwnProperty.call(row, column.name);
         const value = given
@@ -220,6 +222,7 @@ export class Store {
       });
     });
     this.insertStored(stored, prepared);
+    state.nextIndex = next;
   }
 
   /** Removes every row, seeded ones included. */

@@ -9,8 +9,13 @@
 // that names none) is said once through the client's logger and not checked: the guard refuses a build it has
 // read, never one it could not. That line is for a client given a logger only: without one, it would reach the
 // console after every client's first failed call (the read fails as the call does), which says it already.
+// A build is server text like any other: it is shown redacted, its control and bidi characters escaped, cut to
+// BUILD_SHOWN characters (a hostile server's build may be a megabyte of escape sequences).
 import { readServerBuild } from './discovery.js';
 import { ErpDriftError } from './errors.js';
+import { shownText } from './redact.js';
+/** The most characters of a build a message shows. */
+const BUILD_SHOWN = 64;
 /** The client's logger, or the console's warnings when none was given: a warning no one sees is none. */
 export function warner(log) {
   if (log) return log;
@@ -39,8 +44,10 @@ export function guardDrift(options) {
       }
       if (serverBuild === undefined) notChecked("the server's serverinfo names no build");
       else if (serverBuild !== packageBuild) {
-        if (mode === 'error') throw new ErpDriftError(packageBuild, serverBuild);
-        say(`erpgen drift check: ${new ErpDriftError(packageBuild, serverBuild).message}`);
+        const shown = (build) => shownText(build, http.redact, BUILD_SHOWN);
+        const drift = new ErpDriftError(shown(packageBuild), shown(serverBuild));
+        if (mode === 'error') throw drift;
+        say(`erpgen drift check: ${drift.message}`);
       }
     })());
   if (mode === 'warn')

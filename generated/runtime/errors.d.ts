@@ -166,9 +166,9 @@ export declare class ErpLockedError extends ErpServerError {
 /** The server runs another build than the package was generated from (`drift: 'error'`). */
 export declare class ErpDriftError extends ErpError {
   name: string;
-  /** the build the package's snapshot was fetched from */
+  /** the build the package's snapshot was fetched from (as shown: control characters escaped, cut to 64) */
   readonly packageBuild: string;
-  /** the build the server reports */
+  /** the build the server reports, as shown (it is the server's text: control characters escaped, cut to 64) */
   readonly serverBuild: string;
   constructor(packageBuild: string, serverBuild: string);
 }

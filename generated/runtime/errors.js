@@ -165,9 +165,9 @@ export class ErpLockedError extends ErpServerError {
 /** The server runs another build than the package was generated from (`drift: 'error'`). */
 export class ErpDriftError extends ErpError {
   name = 'ErpDriftError';
-  /** the build the package's snapshot was fetched from */
+  /** the build the package's snapshot was fetched from (as shown: control characters escaped, cut to 64) */
   packageBuild;
-  /** the build the server reports */
+  /** the build the server reports, as shown (it is the server's text: control characters escaped, cut to 64) */
   serverBuild;
   constructor(packageBuild, serverBuild) {
     super(

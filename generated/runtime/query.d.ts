@@ -36,12 +36,18 @@ export type KeysetRefusal<Keyset> = [Keyset] extends [never]
   : [Keyset] extends [OwnOrder]
     ? OwnOrder['refused']
     : never;
-/** What select() / orderBy() take: a column's name (completion offers them), or a function of the columns. */
-type ColumnGiven<Row> = (keyof Row & string) | (string & {}) | ColumnChoice<Row, keyof Row>;
+/**
+ * What select() / orderBy() take: a name, or a function of the columns. A union of two and not of every column:
+ * while a call is checked the compiler works an argument's type out over this constraint, once per member (for
+ * `const` inference), and a constraint listing the columns cost a query of a 300-column table a thousand type
+ * instantiations. The names completion offers come from ColumnArgument's `Wide`.
+ */
+type ColumnGiven<Row> = string | ColumnChoice<Row, keyof Row>;
 /**
  * What an argument of select() / orderBy() must be, worked out from what it is (`X`): a column's name or a function
  * as it is; a name that is no column meets the message saying so (`'credit_limt' is not a column of customer (did
  * you mean credit_limit?)`), as the argument's own error. Inferred per argument, so the error marks the wrong one.
+ * A string of unknown content must be `Wide`, which lists the column names: what completion offers in `select('|')`.
  */
 type ColumnArgument<X, Row, N extends string, Wide = X> = X extends string
   ? string extends X
@@ -115,7 +121,7 @@ export declare class Query<
    */
   select<const Cs extends ReadonlyArray<ColumnGiven<Row>>>(
     ...columns: {
-      readonly [I in keyof Cs]: ColumnArgument<Cs[I], Row, N>;
+      readonly [I in keyof Cs]: ColumnArgument<Cs[I], Row, N, (keyof Row & string) | (string & {})>;
     }
   ): Query<Row, N, S, K, Pick<Row, Chosen<Cs, Row>>, Keyset>;
   /** Rows for which the filter holds; a second `filter()` adds its condition with `and`. */

@@ -10,3 +10,8 @@ export declare function shownUrl(url: string): string;
  * value is described instead of printed.
  */
 export declare function preview(value: unknown, clean: (text: string) => string, length?: number): string;
+/**
+ * A short text a server sent (its build, a name) as a message shows it, bare: redacted by `clean`, every unsafe
+ * character as a `\uXXXX` escape, at most `max` characters (a longer one cut, with `…`).
+ */
+export declare function shownText(text: string, clean: (text: string) => string, max?: number): string;

@@ -6,8 +6,10 @@
 //
 // A secret is cut out in every form it takes in such a text, not only as given: a server that echoes it inside
 // JSON escapes its quotes, backslashes and tabs (and .NET escapes non-ASCII as \uXXXX), a URL or a form body
-// percent-encodes it, XML escapes it as entities, and Basic credentials hide it in base64. And a text is
-// redacted before it is cut to a snippet, never after: a secret straddling the cut would survive as its head.
+// percent-encodes it (Java's URLEncoder `~` too, and a space as `+`; a proxy or a redirect may encode it twice),
+// XML and HTML escape it as entities (named or numeric, `-` `.` `_` `~` too), these nested in one another, and
+// Basic credentials hide it in base64. And a text is redacted before it is cut to a snippet, never after: a secret
+// straddling the cut would survive as its head.
 const HIDDEN = '[redacted]';
 /** `Bearer <anything>`: an echoed Authorization header */
 const BEARER = /\b(Bearer|Basic)\s+[^\s"'<>,;]+/gi;
@@ -34,16 +36,21 @@ const GUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g
 const codec = globalThis;
 const utf8 = new codec.TextEncoder();
 /**
- * Characters that no encoding changes (JSON, .NET's \uXXXX, percent-encoding, XML entities): a secret's runs of
- * them appear verbatim in any of its encoded forms, at any depth (a JSON text inside a JSON string, ...).
+ * Letters and digits: no encoding a server in this family uses changes them (JSON, .NET's \uXXXX, percent-encoding
+ * with `+` for a space, Java's URLEncoder, which encodes `~` too, XML and HTML entities named or numeric, for `-`
+ * `.` `_` `~` as well), so a secret's runs of them appear verbatim in any of its encoded forms, at any depth.
  */
-const PLAIN = /[A-Za-z0-9_.~-]+/g;
+const PLAIN = /[A-Za-z0-9]+/g;
+/** a percent escape of `hex`, percent-encoded again any number of times (`%22`, `%2522`, `%252522`) */
+const pct = (hex) => `%(?:25)*${hex}`;
+/** an entity, named or numeric (`&quot;`, `&#45;`, `&#x7E;`, `&period;`), escaped again or percent-encoded */
+const ENTITY = `(?:&|${pct('26')})(?:amp(?:;|${pct('3[Bb]')}))*(?:#|${pct('23')})?[0-9A-Za-z]{1,8}(?:;|${pct('3[Bb]')})`;
 /**
  * One encoded character: a backslash escape of any depth (a whole run of backslashes, never split, so that a
- * hostile text of many backslashes cannot make the match backtrack through its partitions), a percent escape, an
- * entity, or a character as it is.
+ * hostile text of many backslashes cannot make the match backtrack through its partitions), an entity, a percent
+ * escape (nested), or a character that is not a letter or digit as it is (`+` for a space among them).
  */
-const ENCODED = String.raw`(?:\\+(?!\\)(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[tnrbf"'/])?|%[0-9A-Fa-f]{2}|&#?[0-9A-Za-z]{1,8};|[^A-Za-z0-9_.~\\-])`;
+const ENCODED = String.raw`(?:\\+(?!\\)(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[tnrbf"'/])?|${ENTITY}|${pct('[0-9A-Fa-f]{2}')}|[^A-Za-z0-9\\])`;
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * The source of a pattern that matches a secret in every encoded form: its plain runs in order, and between them,
@@ -140,4 +147,31 @@ export function preview(value, clean, length = 200) {
   // redacted (again) as shown: escaping can turn text next to nothing secret into the form of a secret
   text = clean((text ?? String(value)).slice(0, length + REDACTED_WINDOW));
   return text.length > length ? `${text.slice(0, length)}…` : text;
+}
+/**
+ * Characters that must not reach a terminal or a log as they are: C0 and C1 controls (ESC, CR, LF, NUL), DEL, line
+ * and paragraph separators, bidi marks, embeddings, overrides and isolates, the BOM, and lone surrogates.
+ */
+const UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/**
+ * A short text a server sent (its build, a name) as a message shows it, bare: redacted by `clean`, every unsafe
+ * character as a `\uXXXX` escape, at most `max` characters (a longer one cut, with `…`).
+ */
+export function shownText(text, clean, max = 80) {
+  const pieces = [];
+  let length = 0;
+  for (const c of clean(text.slice(0, max + REDACTED_WINDOW))) {
+    const piece = UNSAFE.test(c) ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c;
+    pieces.push(piece);
+    length += piece.length;
+    if (length > max) break;
+  }
+  if (length <= max) return pieces.join('');
+  let shown = '';
+  for (const piece of pieces) {
+    if (shown.length + piece.length > max - 1) break;
+    shown += piece;
+  }
+  return `${shown}…`;
 }

@@ -2,7 +2,7 @@
 // rule (breaking or not); with --project, which of the team's code each change breaks. Exit codes as diff(1):
 // 0 nothing at the --fail-on level, 1 changes at that level, 2 trouble (bad arguments, an unreadable snapshot).
 import type { DiffReport } from '../diff/run.js';
-import { readFlags, type ApiOptions, type Command } from '../options/option-table.js';
+import { readApiOptions, type ApiOptions, type Command } from '../options/option-table.js';
 import { DIFF_OPTIONS } from '../options/options.js';
 
 export type { DiffReport } from '../diff/run.js';
@@ -13,7 +13,7 @@ export type DiffOptions = ApiOptions<typeof DIFF_OPTIONS>;
  * unreadable snapshot) rejects with a `UserError` whose `exitCode` is 2, as the command's.
  */
 export async function diff(options: DiffOptions): Promise<DiffReport> {
-  const flags = readFlags(DIFF_OPTIONS, options, false);
+  const flags = readApiOptions(DIFF_OPTIONS, options, 'diff');
   const { runDiff } = await import('../diff/run.js');
   return runDiff(flags);
 }
@@ -29,8 +29,16 @@ export const diffCommand: Command<typeof DIFF_OPTIONS> = {
   async run(flags) {
     const { runDiff } = await import('../diff/run.js');
     const { colours } = await import('../diff/report.js');
-    const result = await runDiff(flags, colours(process.stdout));
-    process.stdout.write(result.report);
-    return result.failed ? 1 : 0;
+    const { stepLine } = await import('../progress.js');
+    // what a long run (--project) is doing, on a terminal
+    const progress = stepLine(process.stderr);
+    try {
+      const result = await runDiff(flags, colours(process.stdout), progress.step);
+      progress.done();
+      process.stdout.write(result.report);
+      return result.failed ? 1 : 0;
+    } finally {
+      progress.done();
+    }
   },
 };

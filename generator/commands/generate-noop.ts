@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { Config } from '../config.js';
 import { DEFAULT_CONFIG_FILE, DEFAULT_OUT } from '../defaults.js';
+import { diagnosticLine, noticeDiagnostic, type Notice } from '../diagnostics.js';
 import { installed } from '../fingerprint.js';
 import { openRun, previousRun } from '../run-inputs.js';
 import { readCache, type Invocation } from '../write/cache.js';
@@ -128,6 +129,19 @@ export function showDone(
   if (shown.check) {
     if (shown.format === 'json') console.log(JSON.stringify({ upToDate: true, out, objects, services }));
     else if (!shown.quiet) console.log(`${out} is up to date (${objects} objects, ${services} services, ${seconds} s)`);
+  } else if (shown.format === 'json') {
+    const { changed, removed, unchanged } = report;
+    console.log(
+      JSON.stringify({
+        upToDate: true,
+        out,
+        objects,
+        services,
+        written: changed.length,
+        removed: removed.length,
+        unchanged,
+      }),
+    );
   } else if (!shown.quiet) {
     console.log(
       `erpgen: ${objects} objects${services ? ` and ${services} services` : ''} into ${out}: ${report.changed.length} file(s) written, ${report.removed.length} removed, ${report.unchanged} unchanged (${seconds} s)`,
@@ -156,10 +170,10 @@ export function nothingToDo(args: readonly string[], cwd = process.cwd()): numbe
     if (config.out !== out) return undefined;
     const { shown } = apart;
     const run = openRun(config, shown.check, invocation satisfies Invocation, record);
-    const notices: string[] = [];
-    const result = previousRun(run, shown.check, (line) => notices.push(line));
+    const notices: Notice[] = [];
+    const result = previousRun(run, shown.check, (n) => notices.push(n));
     if (!result) return undefined;
-    if (!shown.quiet) for (const line of notices) process.stderr.write(`erpgen: ${line}\n`);
+    if (!shown.quiet) for (const n of notices) process.stderr.write(diagnosticLine(noticeDiagnostic(n), shown.format));
     return showDone({ ...result, out: relative(cwd, config.out) || '.' }, shown, started);
   } catch {
     // whatever went wrong, the full command line meets it again and tells it properly

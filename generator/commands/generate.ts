@@ -5,20 +5,24 @@
 import { relative } from 'node:path';
 import type { StaleReport } from '../check-report.js';
 import { configPath, loadConfig } from '../config.js';
+import { diagnosticLine, noticeDiagnostic, type Diagnostic, type Notice } from '../diagnostics.js';
 import { handOver } from '../early-stop.js';
 import type { GenerateResult } from '../generate.js';
 import { progressBar, type ProgressCounts } from '../progress.js';
 import { openRun, previousRun } from '../run-inputs.js';
 import type { Invocation } from '../write/cache.js';
 import { configShaOf, invocationKey, showDone } from './generate-noop.js';
-import { flagName, readFlags, type ApiOptions, type Command, type Flags } from '../options/option-table.js';
+import { flagName, readApiOptions, readFlags, type ApiOptions, type Command, type Flags } from '../options/option-table.js';
 import { GENERATE_OPTIONS } from '../options/options.js';
 
 export type GenerateOptions = ApiOptions<typeof GENERATE_OPTIONS> & {
   /** stops the run (it ends with a `Stopped` error, the output as it was) until it begins to move files into it */
   readonly signal?: AbortSignal;
-  /** each notice: an object left out and why, a pattern that matched nothing */
-  readonly onNotice?: (line: string) => void;
+  /**
+   * each notice: an object left out and why, a pattern that matched nothing; its line as the CLI says it, and the
+   * notice as data (its stable code and where it applies)
+   */
+  readonly onNotice?: (line: string, notice: Diagnostic) => void;
   /** as modules are emitted: objects and services done, of their totals */
   readonly onProgress?: (done: ProgressCounts, total: ProgressCounts) => void;
 };
@@ -49,9 +53,13 @@ function fixCommand(options: object): string {
  * input, the flags or the output folder rejects with a `UserError` (its message is the CLI's one line, its
  * `exitCode` the CLI's exit code); a Ctrl-C (`signal`) with `Stopped`.
  */
-export function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
+export async function generate(options: GenerateOptions = {}): Promise<GenerateReport> {
+  readApiOptions(GENERATE_OPTIONS, options, 'generate', GENERATE_EXTRA);
   return generateFrom(options);
 }
+
+/** What `generate()` takes besides the command's flags. */
+const GENERATE_EXTRA = ['signal', 'onNotice', 'onProgress'] as const satisfies ReadonlyArray<keyof GenerateOptions>;
 
 /**
  * `generate`, and from the command line `erpgen generate ...` (`args`): a command line that generate-noop.ts can
@@ -67,7 +75,8 @@ async function generateFrom(options: GenerateOptions, args?: readonly string[]):
   const invocation: Invocation | undefined =
     key !== undefined && configSha !== undefined ? { key, configFile, configSha, config } : undefined;
   const out = relative(process.cwd(), config.out) || '.';
-  const notice = options.onNotice ?? (() => undefined);
+  const onNotice = options.onNotice;
+  const notice = onNotice ? (n: Notice) => onNotice(n.message, noticeDiagnostic(n)) : () => undefined;
   const run = openRun(config, flags.check, invocation);
   let result = previousRun(run, flags.check, notice);
   if (!result) {
@@ -101,16 +110,20 @@ async function run(flags: Flags<typeof GENERATE_OPTIONS>, args: readonly string[
         ...flags,
         signal: stop.signal,
         ...(bar ? { onProgress: bar.update } : {}),
-        onNotice: (line) => {
-          if (!flags.quiet) process.stderr.write(`erpgen: ${line}\n`);
+        onNotice: (_, notice) => {
+          if (!flags.quiet) process.stderr.write(diagnosticLine(notice, flags.format));
         },
       },
       args,
     );
     bar?.done();
     if (report.upToDate) return showDone(report, flags, started);
-    if (flags.format === 'json') console.log(JSON.stringify({ upToDate: false, ...report.stale }, null, 2));
-    else process.stderr.write((await import('../check-report.js')).staleText(report.stale!));
+    const { staleDiagnostic, staleText } = await import('../check-report.js');
+    if (flags.format === 'json') {
+      // the report is the result (standard output), its first line the error (standard error), each one JSON line
+      console.log(JSON.stringify({ upToDate: false, ...report.stale }));
+      process.stderr.write(diagnosticLine(staleDiagnostic(report.stale!), 'json'));
+    } else process.stderr.write(staleText(report.stale!));
     return 1;
   } finally {
     process.off('SIGINT', onInterrupt);

@@ -63,20 +63,27 @@ async function run(flags: SandboxFlags): Promise<number> {
   refuseSecretFlags(flags);
   if (flags.sample === (flags.snapshot !== undefined))
     throw new UserError(
+      'ERPGEN_SANDBOX_SNAPSHOT',
       flags.sample
         ? '--sample and --snapshot: give one of them'
         : 'give --snapshot <folder>, or --sample for the sample snapshot erpgen ships',
-      2,
+      { exitCode: 2, where: { option: '--snapshot' } },
     );
   const snapshot = flags.snapshot === undefined ? sampleSnapshot() : resolve(flags.snapshot);
   // the snapshot as the user named it, or the sample's place
   const shown = flags.snapshot ?? `the sample snapshot (${snapshot})`;
   for (const file of Object.values(SNAPSHOT_FILES))
-    if (!existsSync(join(snapshot, file))) throw new UserError(`${shown}: no ${file} in the snapshot folder`);
+    if (!existsSync(join(snapshot, file)))
+      throw new UserError('ERPGEN_SNAPSHOT_FILE_MISSING', `${shown}: no ${file} in the snapshot folder`, {
+        where: { file: join(shown, file) },
+      });
   const password = fromEnv('ERP_PASSWORD');
   const consumerKey = fromEnv('ERP_CONSUMER_KEY');
   if (password === undefined && consumerKey === undefined)
-    throw new UserError('no credentials to accept: set ERP_PASSWORD (for --user) and/or ERP_CONSUMER_KEY');
+    throw new UserError(
+      'ERPGEN_NO_CREDENTIALS',
+      'no credentials to accept: set ERP_PASSWORD (for --user) and/or ERP_CONSUMER_KEY',
+    );
   // loaded here, not with the CLI: SQLite's WebAssembly is for the sandbox alone
   const { startSandbox } = await import('../../sandbox/sandbox.js');
   let server;
@@ -89,12 +96,18 @@ async function run(flags: SandboxFlags): Promise<number> {
     );
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new UserError(`--port ${flags.port}: the port is in use`);
+    if (code === 'EADDRINUSE')
+      throw new UserError('ERPGEN_SANDBOX_PORT_IN_USE', `--port ${flags.port}: the port is in use`, {
+        where: { option: '--port' },
+      });
     // a --disabled name the snapshot lacks: the flag's error, naming the nearest name
-    if (error instanceof Error && error.message.startsWith('disabled')) throw new UserError(`--${error.message}`);
+    if (error instanceof Error && error.message.startsWith('disabled'))
+      throw new UserError('ERPGEN_SANDBOX_DISABLED_NAME', `--${error.message}`, { where: { option: '--disabled' } });
     // the snapshot's documents and definitions are the only other input: a problem there is the user's to fix
     if (error instanceof Error && !(error instanceof UserError))
-      throw new UserError(`${shown}: ${error.message.replace(/\s+/g, ' ')}`);
+      throw new UserError('ERPGEN_SANDBOX_SNAPSHOT', `${shown}: ${error.message.replace(/\s+/g, ' ')}`, {
+        where: { file: shown },
+      });
     throw error;
   }
   server.inventory.faults = { invocation500: flags.price500, locked: flags.priceLocks };

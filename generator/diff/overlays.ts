@@ -36,13 +36,19 @@ export function sideOverlay(
   try {
     raw = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new UserError(`${label}: invalid JSON: ${(error as Error).message}`);
+    throw new UserError('ERPGEN_CONFIG_INVALID_JSON', `${label}: invalid JSON: ${(error as Error).message}`, {
+      where: { file: label },
+    });
   }
   const definitions =
     raw !== null && typeof raw === 'object' ? (raw as { definitions?: unknown }).definitions : undefined;
   if (definitions === undefined) return { lines: [], label };
   const read = readOverlay(definitions);
   if ('problem' in read)
-    throw new UserError(`${label}: ${keyPath(['definitions', ...read.problem.path])}: ${read.problem.message}`);
+    throw new UserError(
+      'ERPGEN_CONFIG_INVALID',
+      `${label}: ${keyPath(['definitions', ...read.problem.path])}: ${read.problem.message}`,
+      { where: { file: label, option: keyPath(['definitions', ...read.problem.path]) } },
+    );
   return { lines: read.lines, label };
 }

@@ -1,6 +1,7 @@
 // The probe packages of `erpgen diff --project` (project-map.ts says what they are for): which members each
-// change is about, and the new package's modules with those members taken out.
-import { copyFileSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+// change is about, and the new package's modules with those members taken out, or, for changes of a member's
+// type, with the members as they were.
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Config } from '../config.js';
 import { moduleFiles } from '../emit/package-files.js';
@@ -9,15 +10,17 @@ import { transactionModule } from '../emit/transaction-module.js';
 import { KnownValueIndex } from '../model/known-values.js';
 import type { ObjectNames } from '../model/naming.js';
 import { objectModulePath, serviceModulePath, type PlannedObject } from '../model/plan.js';
-import type { QueryObject } from '../model/schema.js';
-import type { TransactionService } from '../model/transactions.js';
+import type { Column, QueryObject } from '../model/schema.js';
+import type { DataElement, TransactionField, TransactionService } from '../model/transactions.js';
 import type { Change } from './compare.js';
+import { TYPE_RULES } from './rules.js';
 import { escapeRegExp, namePatterns, probeKey, type Probe, type Removal } from './project-map.js';
 
-/** The new versions of what changed, as the diff saw them go by. */
+/** The new versions of what changed, as the diff saw them go by, and the old ones (`before`). */
 export interface ChangedModels {
   readonly objects: Map<string, QueryObject>;
   readonly services: Map<string, TransactionService>;
+  readonly before: { readonly objects: Map<string, QueryObject>; readonly services: Map<string, TransactionService> };
 }
 
 export const modelKey = (surface: string, name: string) => `${surface}:${name}`;
@@ -30,15 +33,13 @@ function writeFiles(dir: string, files: Iterable<readonly [string, string]>): vo
 }
 
 /**
- * A probe package: only the modules it changes, beside the runtime of the new package (linked, so that the
- * runtime's types are the same declarations whichever module reaches them); the rest resolves to the new
- * package (`paths` tries the probe first).
+ * A probe package: a whole copy of the new package (it holds only the modules the project imports) with the
+ * modules it changes written over. Whole, so that a compile reaches one package only: a probe laid over the new
+ * package (`paths` trying it first) gave the runtime's generic types two homes, and calls that take a service
+ * (`session.open(Order)`) failed on that instead of on the member taken out.
  */
 export function probePackage(dir: string, newPackage: string, files: Iterable<readonly [string, string]>): void {
-  mkdirSync(dir, { recursive: true });
-  symlinkSync(join(newPackage, 'runtime'), join(dir, 'runtime'), 'junction');
-  for (const f of ['package.json', 'known-values.ts', 'known-values.js', 'known-values.d.ts'])
-    if (existsSync(join(newPackage, f))) copyFileSync(join(newPackage, f), join(dir, f));
+  cpSync(newPackage, dir, { recursive: true });
   writeFiles(dir, files);
 }
 
@@ -178,6 +179,95 @@ function symmetricDifference(a: readonly string[], b: readonly string[]): string
   return [...a.filter((x) => !b.includes(x)), ...b.filter((x) => !a.includes(x))];
 }
 
+/** Which modules a probe package holds, and how a changed object's columns and a service's elements are in it. */
+interface ProbeEdit {
+  /** the module paths the project imports: others are left out */
+  readonly wanted: (modulePath: string) => boolean;
+  /** the object's columns in the probe, or undefined when they are as in the new package */
+  readonly columns: (o: PlannedObject, object: QueryObject) => readonly Column[] | undefined;
+  readonly elements: (name: string, service: TransactionService) => readonly DataElement[] | undefined;
+}
+
+/** The modules of the changed objects and services as a probe has them. */
+function probeModules(
+  models: ChangedModels,
+  plan: readonly PlannedObject[],
+  serviceNames: ReadonlyMap<string, ObjectNames>,
+  config: Config,
+  edit: ProbeEdit,
+): Array<readonly [string, string]> {
+  const files: Array<readonly [string, string]> = [];
+  const knownValues = new KnownValueIndex(config.knownValues);
+  for (const o of plan) {
+    const object = models.objects.get(modelKey(o.surface, o.name));
+    if (!object || o.omitted || !edit.wanted(objectModulePath(o))) continue;
+    const columns = edit.columns(o, object);
+    if (!columns) continue;
+    const module = rowModule({ ...object, columns: [...columns] }, o, {
+      decimals: config.decimals,
+      knownValues,
+      source: 'a probe',
+    });
+    files.push(...moduleFiles(objectModulePath(o), module, config.emit));
+  }
+  for (const [name, service] of models.services) {
+    const names = serviceNames.get(name);
+    if (!names || !edit.wanted(serviceModulePath(names))) continue;
+    const elements = edit.elements(name, service);
+    if (!elements) continue;
+    const module = transactionModule({ ...service, elements: [...elements] }, names, new Map());
+    files.push(...moduleFiles(serviceModulePath(names), module, config.emit));
+  }
+  return files;
+}
+
+/**
+ * The modules of the revert probe: the changed objects and services whose members changed type, each such member
+ * as it was (its old column or field), the rest as it is now. An error the new package gives and this one does
+ * not is caused by one of those changes.
+ */
+export function revertFiles(
+  changes: readonly Change[],
+  models: ChangedModels,
+  plan: readonly PlannedObject[],
+  serviceNames: ReadonlyMap<string, ObjectNames>,
+  config: Config,
+  wanted: (modulePath: string) => boolean,
+): { files: Array<readonly [string, string]>; changes: number[] } {
+  const reverted: number[] = [];
+  const keys = new Set<string>();
+  changes.forEach((c, i) => {
+    const s = c.subject;
+    if (!TYPE_RULES.has(c.rule)) return;
+    if (s.kind === 'column') keys.add(probeKey('column', s.surface, s.object, s.column));
+    else if (s.kind === 'field') keys.add(probeKey('field', s.service, s.element, s.field));
+    else return;
+    reverted.push(i);
+  });
+  if (!reverted.length) return { files: [], changes: reverted };
+  const files = probeModules(models, plan, serviceNames, config, {
+    wanted,
+    columns: (o, object) => {
+      const old = models.before.objects.get(modelKey(o.surface, o.name));
+      const was = (c: Column) =>
+        keys.has(probeKey('column', o.surface, o.name, c.name))
+          ? old?.columns.find((b) => b.name === c.name)
+          : undefined;
+      return object.columns.some(was) ? object.columns.map((c) => was(c) ?? c) : undefined;
+    },
+    elements: (name, service) => {
+      const old = models.before.services.get(name);
+      const was = (e: DataElement, f: TransactionField) =>
+        keys.has(probeKey('field', name, e.name, f.name))
+          ? old?.elements.find((b) => b.name === e.name)?.fields.find((b) => b.name === f.name)
+          : undefined;
+      if (!service.elements.some((e) => e.fields.some((f) => was(e, f)))) return undefined;
+      return service.elements.map((e) => ({ ...e, fields: e.fields.map((f) => was(e, f) ?? f) }));
+    },
+  });
+  return { files, changes: files.length ? reverted : [] };
+}
+
 /** The modules of a probe package: the new versions of the changed objects and services, less what it probes. */
 export function probeFiles(
   keys: ReadonlySet<string>,
@@ -185,37 +275,26 @@ export function probeFiles(
   plan: readonly PlannedObject[],
   serviceNames: ReadonlyMap<string, ObjectNames>,
   config: Config,
+  wanted: (modulePath: string) => boolean,
 ): Array<readonly [string, string]> {
-  const files: Array<readonly [string, string]> = [];
-  const knownValues = new KnownValueIndex(config.knownValues);
-  for (const o of plan) {
-    const object = models.objects.get(modelKey(o.surface, o.name));
-    if (!object || o.omitted) continue;
-    const columns = object.columns.filter((c) => !keys.has(probeKey('column', o.surface, o.name, c.name)));
-    if (columns.length === object.columns.length) continue;
-    const module = rowModule({ ...object, columns }, o, { decimals: config.decimals, knownValues, source: 'a probe' });
-    files.push(...moduleFiles(objectModulePath(o), module, config.emit));
-  }
-  for (const [name, service] of models.services) {
-    const elements = service.elements
-      .filter((e) => !keys.has(probeKey('element', name, e.name)))
-      .map((e) => {
-        const fields = e.fields.filter((f) => !keys.has(probeKey('field', name, e.name, f.name)));
-        const kept = new Set(fields.map((f) => f.name));
-        return { ...e, fields, keyFields: e.keyFields.filter((k) => kept.has(k)) };
-      });
-    const same =
-      elements.length === service.elements.length &&
-      elements.every((e, i) => e.fields.length === service.elements[i]!.fields.length);
-    const names = serviceNames.get(name);
-    if (same || !names) continue;
-    files.push(
-      ...moduleFiles(
-        serviceModulePath(names),
-        transactionModule({ ...service, elements }, names, new Map()),
-        config.emit,
-      ),
-    );
-  }
-  return files;
+  return probeModules(models, plan, serviceNames, config, {
+    wanted,
+    columns: (o, object) => {
+      const columns = object.columns.filter((c) => !keys.has(probeKey('column', o.surface, o.name, c.name)));
+      return columns.length === object.columns.length ? undefined : columns;
+    },
+    elements: (name, service) => {
+      const elements = service.elements
+        .filter((e) => !keys.has(probeKey('element', name, e.name)))
+        .map((e) => {
+          const fields = e.fields.filter((f) => !keys.has(probeKey('field', name, e.name, f.name)));
+          const kept = new Set(fields.map((f) => f.name));
+          return { ...e, fields, keyFields: e.keyFields.filter((k) => kept.has(k)) };
+        });
+      const same =
+        elements.length === service.elements.length &&
+        elements.every((e, i) => e.fields.length === service.elements[i]!.fields.length);
+      return same ? undefined : elements;
+    },
+  });
 }

@@ -6,24 +6,28 @@
 //    now required, a column whose type changed, ...), a probe package is compiled: the new package with those
 //    members taken out. Every place that names one of them then fails to compile, and the message names it
 //    (`Property 'po_no' does not exist`, `'po_no' is not a field of TABPAGE_1.order`). Errors of the probe
-//    compile that the plain new compile does not have are uses of the members they name. Elements that
-//    changed are probed in a second package of their own (without an element, its rows are not checked, so
-//    its fields could not be probed in the same compile).
-// 2. New errors. An error of the new package that the old package does not give is traced to the changes
-//    used on its line (1.), else to a removed member its message names (`Cannot find module
-//    '<package>/tables/x'`, `Property 'credit_limt' does not exist`, `Type '"Rush"' is not assignable`).
+//    compile that the plain new compile does not have are uses of the members they name. A use is a write when
+//    the member is given a value there (a row's key in `form()`, `list()`, `w.change()`, a UDT update, an object
+//    literal of the row's type), else a read. A change is traced to the uses its kind can break: a length, a
+//    precision or a field becoming required to the writes only (a read of `po_no` is not broken by its length);
+//    a type to every use of the value. Elements that changed are probed in a second package of their own
+//    (without an element, its rows are not checked, so its fields could not be probed in the same compile).
+// 2. New errors. An error of the new package that the old package does not give is traced to a removed member
+//    its message names (`Cannot find module '<package>/tables/x'`, `Property 'credit_limt' does not exist`);
+//    else, when the revert probe (the new package with every member whose type changed as it was) does not give
+//    it, to those type changes: the one used on its line, else named by its message, else used in its file;
+//    else to the changes used on its line (1.).
 // 3. A name several changed members share (the same column in two tables, the same field in two elements) is
 //    narrowed by what else the message names (`CustomerRow`, `of TABPAGE_1.order`), then by which of the
 //    package's modules the file imports; what is still ambiguous is reported against each candidate.
 //
 // Where it can miss: uses that do not name a member (a row spread or copied whole, `Object.keys(row)`,
-// `row[name]` with a computed name, generic code over `keyof CustomerRow`); an error the compiler reports away
-// from the use (a value of a changed type passed on and rejected elsewhere): it is listed as not traced; a
-// member named the same in two modules one file imports (reported against both). And a probe shows where a
-// member is used, not whether the use breaks: a write of a field whose length shrank is listed whatever the
-// length of the value written, as is a row of an element whose field became required, with it or without.
+// `row[name]` with a computed name, generic code over `keyof CustomerRow`); a member named the same in two
+// modules one file imports (reported against both). And a probe shows where a member is used, not whether the
+// use breaks: a write of a field whose length shrank is listed whatever the length of the value written, as is a
+// row of an element whose field became required, with it or without.
 import type { Change } from './compare.js';
-import { levelOf } from './rules.js';
+import { levelOf, WRITE_RULES } from './rules.js';
 
 export interface Diagnostic {
   /** as the compiler printed it: relative to the project's folder */
@@ -119,6 +123,19 @@ export interface Compiles {
   readonly after: readonly Diagnostic[];
   /** one per probe package: its diagnostics and the probes it holds */
   readonly probes: ReadonlyArray<{ readonly diagnostics: readonly Diagnostic[]; readonly probes: readonly Probe[] }>;
+  /** the revert probe, when a member's type changed: its diagnostics, and the changes it takes back */
+  readonly revert?: { readonly diagnostics: readonly Diagnostic[]; readonly changes: readonly number[] };
+}
+
+/**
+ * Whether a probe's error is a write of the member it names: the member given a value (a key of a row or an
+ * object literal), not read (`row.po_no`, `select('po_no')`).
+ */
+export function isWrite(d: Diagnostic): boolean {
+  return (
+    /is not a field of|Object literal may only specify known properties/.test(d.text) ||
+    /^(Argument of type|Type) '\{/.test(d.message)
+  );
 }
 
 export function escapeRegExp(text: string): string {
@@ -200,8 +217,10 @@ export function mapErrors(
       );
       for (const p of narrow(named, d.text, importsOf(d.file))) {
         const line = refineLine(sources.read(d.file), d.line, d.column, p.name);
-        const how = p.kind === 'field' && /is not a field of/.test(d.text) ? 'writes it' : 'uses it';
+        const how = isWrite(d) ? 'writes it' : 'uses it';
         for (const c of p.changes) {
+          // a length is not broken by a read
+          if (how !== 'writes it' && WRITE_RULES.has(changes[c]!.rule)) continue;
           add(c, { file: d.file, line, how });
           const at = `${d.file}:${line}`;
           usesByLine.set(at, (usesByLine.get(at) ?? new Set()).add(c));
@@ -211,6 +230,25 @@ export function mapErrors(
   }
 
   // 2: the new errors
+  const revertKeys = new Set(compiles.revert?.diagnostics.map(keyOf));
+  const memberOf = (c: number): string | undefined => {
+    const s = changes[c]!.subject;
+    return 'field' in s ? s.field : 'column' in s ? s.column : undefined;
+  };
+  /** which of the type changes `candidates` an error is about: narrowed by its line, its message, its file */
+  const typeChangesBehind = (d: Diagnostic, candidates: readonly number[]): number[] => {
+    const onLine = usesByLine.get(`${d.file}:${d.line}`);
+    const ways = [
+      (c: number) => onLine?.has(c) === true,
+      (c: number) => memberOf(c) !== undefined && mentions(d.text, namePatterns(memberOf(c)!)),
+      (c: number) => [...(uses.get(c)?.values() ?? [])].some((u) => u.file === d.file),
+    ];
+    for (const way of ways) {
+      const found = candidates.filter(way);
+      if (found.length) return found;
+    }
+    return [...candidates];
+  };
   const old = new Set(compiles.before.map(keyOf));
   const fresh = compiles.after.filter((d) => !old.has(keyOf(d)));
   const untraced: Array<{ file: string; line: number; code: string; message: string }> = [];
@@ -241,6 +279,14 @@ export function mapErrors(
           : 'uses it';
       add(r.change, { file: d.file, line, how, error });
       traced = true;
+    }
+    if (!traced && compiles.revert && !revertKeys.has(keyOf(d))) {
+      // gone with the old types back: caused by a change of type (a breaking one: the others break nothing)
+      const breaking = compiles.revert.changes.filter((c) => levelOf(changes[c]!.rule) === 'breaking');
+      for (const c of typeChangesBehind(d, breaking)) {
+        add(c, { file: d.file, line: d.line, how: 'uses it', error });
+        traced = true;
+      }
     }
     if (!traced) {
       // the error goes with the breaking changes used on its line, when there are any (a label removed, not the

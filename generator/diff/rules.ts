@@ -184,3 +184,34 @@ export type RuleId = keyof typeof RULES;
 export function levelOf(rule: RuleId): Level {
   return RULES[rule].level;
 }
+
+/** Changes of a member's type: they break the places that use its value, whichever way. */
+export const TYPE_RULES: ReadonlySet<RuleId> = new Set<RuleId>([
+  'column-type-changed',
+  'column-nullable',
+  'column-not-null',
+  'field-type-changed',
+  'field-values-removed',
+  'field-values-added',
+  'field-values-restricted',
+  'field-values-unrestricted',
+]);
+
+/**
+ * Changes that break only the places that write a value (a length, a precision, which fields a row must have):
+ * a read of the member is not broken by them.
+ */
+export const WRITE_RULES: ReadonlySet<RuleId> = new Set<RuleId>([
+  'column-length-shrunk',
+  'column-length-grown',
+  'column-precision-narrowed',
+  'column-precision-widened',
+  'field-length-shrunk',
+  'field-length-grown',
+  'field-required',
+  'field-optional',
+  'field-disabled',
+  'field-enabled',
+  'field-required-on-server',
+  'field-not-required-on-server',
+]);

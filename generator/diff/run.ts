@@ -35,8 +35,15 @@ function failed(flags: Flags<typeof DIFF_OPTIONS>, diff: SnapshotDiff, project: 
   return false;
 }
 
-/** `paint`: the text report's colours (none unless given). */
-export async function runDiff(flags: Flags<typeof DIFF_OPTIONS>, paint?: Colours): Promise<DiffReport> {
+/**
+ * `paint`: the text report's colours (none unless given); `step`: told each step of a long run (`--project`), as
+ * a terminal shows it.
+ */
+export async function runDiff(
+  flags: Flags<typeof DIFF_OPTIONS>,
+  paint?: Colours,
+  step?: (what: string) => void,
+): Promise<DiffReport> {
   const sources: SnapshotSource[] = [];
   try {
     const configFlags = flags.config !== undefined ? { config: flags.config } : {};
@@ -45,11 +52,16 @@ export async function runDiff(flags: Flags<typeof DIFF_OPTIONS>, paint?: Colours
     sources.push(before);
     const after = await openSource(flags.new ?? (relative(process.cwd(), config.snapshot) || '.'));
     sources.push(after);
-    const models: ChangedModels = { objects: new Map(), services: new Map() };
+    const models: ChangedModels = {
+      objects: new Map(),
+      services: new Map(),
+      before: { objects: new Map(), services: new Map() },
+    };
     const overlays = {
       before: sideOverlay(before, config, configPath(configFlags)),
       after: sideOverlay(after, config, configPath(configFlags)),
     };
+    step?.('comparing the snapshots');
     const diff = diffSnapshots(
       before,
       after,
@@ -57,15 +69,30 @@ export async function runDiff(flags: Flags<typeof DIFF_OPTIONS>, paint?: Colours
       flags.project === undefined
         ? {}
         : {
-            onObject: (_, o) => models.objects.set(modelKey(o.surface, o.name), o),
-            onService: (_, s) => models.services.set(s.name, s),
+            onObject: (was, o) => {
+              models.objects.set(modelKey(o.surface, o.name), o);
+              models.before.objects.set(modelKey(was.surface, was.name), was);
+            },
+            onService: (was, s) => {
+              models.services.set(s.name, s);
+              models.before.services.set(was.name, was);
+            },
           },
       overlays,
     );
     const project =
       flags.project === undefined
         ? undefined
-        : await checkProject({ tsconfig: flags.project, config, before: before.dir, after: after.dir, diff, models });
+        : await checkProject({
+            tsconfig: flags.project,
+            config,
+            before: before.dir,
+            after: after.dir,
+            diff,
+            models,
+            timeoutMs: flags.projectTimeout * 1000,
+            step: step ?? (() => undefined),
+          });
     const input = { before: before.label, after: after.label, diff, ...(project ? { project } : {}) };
     const report =
       flags.format === 'json'
@@ -76,7 +103,8 @@ export async function runDiff(flags: Flags<typeof DIFF_OPTIONS>, paint?: Colours
     return { ...input, report, failed: failed(flags, diff, project) };
   } catch (error) {
     // as diff(1): 2 is trouble, whatever it was; 1 is reserved for "there are changes"
-    if (error instanceof UserError) throw new UserError(error.message, 2);
+    if (error instanceof UserError)
+      throw new UserError(error.code, error.message, { exitCode: 2, ...(error.where ? { where: error.where } : {}) });
     throw error;
   } finally {
     for (const s of sources) s.close();

@@ -42,7 +42,11 @@ function notFetched(name: string, manifest: ManifestFields | undefined): boolean
 function readService(file: SnapshotFile & { readonly name: string }, bytes: Buffer): TransactionService {
   const service = parseDefinition(bytes.toString('utf8'), file.label);
   if (service.name !== file.name)
-    throw inputError(file.label, `holds the definition of service ${quote(service.name)}, not of ${quote(file.name)}`);
+    throw inputError(
+      'ERPGEN_DEFINITION_NAME_MISMATCH',
+      file.label,
+      `holds the definition of service ${quote(service.name)}, not of ${quote(file.name)}`,
+    );
   return service;
 }
 

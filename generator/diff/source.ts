@@ -18,6 +18,9 @@ import { basename, dirname, isAbsolute, join, posix, relative, resolve } from 'n
 import { UserError } from '../errors.js';
 import { DEFINITIONS_FOLDER, MANIFEST_FILE, SERVICE_LIST_FILE, SNAPSHOT_FILES } from '../source/layout.js';
 
+/** A problem with the snapshot OLD or NEW names (a folder or git:REV:path): where it applies. */
+const at = (spec: string) => ({ where: { file: spec } });
+
 export interface SnapshotSource {
   /** a folder holding the snapshot's files */
   readonly dir: string;
@@ -36,11 +39,20 @@ const DOCUMENTS = Object.values(SNAPSHOT_FILES);
 export async function openSource(spec: string, cwd = process.cwd()): Promise<SnapshotSource> {
   if (spec.startsWith('git:')) return openGit(spec, cwd);
   const dir = resolve(cwd, spec);
-  if (!existsSync(dir)) throw new UserError(`${spec}: no such folder`);
+  if (!existsSync(dir)) throw new UserError('ERPGEN_DIFF_NOT_A_SNAPSHOT', `${spec}: no such folder`, at(spec));
   if (!statSync(dir).isDirectory())
-    throw new UserError(`${spec}: not a folder (give a snapshot folder or git:REV:path)`);
+    throw new UserError(
+      'ERPGEN_DIFF_NOT_A_SNAPSHOT',
+      `${spec}: not a folder (give a snapshot folder or git:REV:path)`,
+      at(spec),
+    );
   const missing = DOCUMENTS.filter((f) => !existsSync(join(dir, f)));
-  if (missing.length) throw new UserError(`${spec}: not a snapshot folder: it has no ${missing.join(' and no ')}`);
+  if (missing.length)
+    throw new UserError(
+      'ERPGEN_DIFF_NOT_A_SNAPSHOT',
+      `${spec}: not a snapshot folder: it has no ${missing.join(' and no ')}`,
+      at(spec),
+    );
   return { dir, label: relative(cwd, dir) || '.', fileLabel: (file) => relative(cwd, file), close: () => {} };
 }
 
@@ -57,7 +69,11 @@ export function fileAtRevision(revision: string, file: string, cwd = process.cwd
   const blob = git(['rev-parse', '--verify', '--quiet', `${revision}:${inRepo}`], cwd);
   if (!blob.ok) return undefined;
   const text = git(['cat-file', 'blob', blob.stdout.trim()], cwd);
-  if (!text.ok) throw new UserError(`git cat-file ${revision}:${inRepo} failed: ${text.stderr.trim().split('\n')[0]}`);
+  if (!text.ok)
+    throw new UserError(
+      'ERPGEN_GIT_FAILED',
+      `git cat-file ${revision}:${inRepo} failed: ${text.stderr.trim().split('\n')[0]}`,
+    );
   return text.stdout;
 }
 
@@ -65,6 +81,7 @@ function git(args: readonly string[], cwd: string): { ok: boolean; stdout: strin
   const result = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 });
   if (result.error)
     throw new UserError(
+      'ERPGEN_GIT_FAILED',
       `git: cannot run it (${(result.error as NodeJS.ErrnoException).code ?? 'error'}): git:REV:path needs git`,
     );
   return { ok: result.status === 0, stdout: result.stdout, stderr: result.stderr };
@@ -75,19 +92,34 @@ async function openGit(spec: string, cwd: string): Promise<SnapshotSource> {
   const colon = rest.indexOf(':');
   const rev = colon < 0 ? rest : rest.slice(0, colon);
   const path = colon < 0 ? '' : rest.slice(colon + 1);
-  if (rev === '' || colon < 0) throw new UserError(`${spec}: expected git:REV:path, e.g. git:main:schema`);
+  if (rev === '' || colon < 0)
+    throw new UserError('ERPGEN_GIT_SPEC', `${spec}: expected git:REV:path, e.g. git:main:schema`, {
+      exitCode: 2,
+      ...at(spec),
+    });
   const prefix = git(['rev-parse', '--show-prefix'], cwd);
   if (!prefix.ok)
-    throw new UserError(`${spec}: ${cwd === process.cwd() ? 'the working folder' : cwd} is not in a git repository`);
+    throw new UserError(
+      'ERPGEN_GIT_FAILED',
+      `${spec}: ${cwd === process.cwd() ? 'the working folder' : cwd} is not in a git repository`,
+      at(spec),
+    );
   const commit = git(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], cwd);
-  if (!commit.ok) throw new UserError(`${spec}: no such git revision ${JSON.stringify(rev)}`);
+  if (!commit.ok)
+    throw new UserError('ERPGEN_GIT_REVISION', `${spec}: no such git revision ${JSON.stringify(rev)}`, at(spec));
   const sha = commit.stdout.trim();
   // the path is relative to the working folder, as it would be for a folder; git wants it from the top
   const inRepo = posix.normalize(posix.join(prefix.stdout.trim(), path.split('\\').join('/'))).replace(/\/$/, '');
-  if (inRepo.startsWith('..')) throw new UserError(`${spec}: ${path} is outside the repository`);
+  if (inRepo.startsWith('..'))
+    throw new UserError('ERPGEN_GIT_SPEC', `${spec}: ${path} is outside the repository`, at(spec));
   const base = inRepo === '.' ? '' : `${inRepo}/`;
   const listed = git(['ls-tree', '-r', '-z', '--full-tree', '--name-only', sha, '--', base || '.'], cwd);
-  if (!listed.ok) throw new UserError(`${spec}: git ls-tree failed: ${listed.stderr.trim().split('\n')[0]}`);
+  if (!listed.ok)
+    throw new UserError(
+      'ERPGEN_GIT_FAILED',
+      `${spec}: git ls-tree failed: ${listed.stderr.trim().split('\n')[0]}`,
+      at(spec),
+    );
   const files = listed.stdout
     .split('\0')
     .filter((f) => f.startsWith(base))
@@ -99,7 +131,11 @@ async function openGit(spec: string, cwd: string): Promise<SnapshotSource> {
     );
   const missing = DOCUMENTS.filter((f) => !files.includes(f));
   if (missing.length)
-    throw new UserError(`${spec}: not a snapshot at ${rev}: ${path || '.'} has no ${missing.join(' and no ')}`);
+    throw new UserError(
+      'ERPGEN_DIFF_NOT_A_SNAPSHOT',
+      `${spec}: not a snapshot at ${rev}: ${path || '.'} has no ${missing.join(' and no ')}`,
+      at(spec),
+    );
   const dir = mkdtempSync(join(tmpdir(), 'erpgen-diff-git-'));
   try {
     mkdirSync(join(dir, DEFINITIONS_FOLDER));
@@ -160,6 +196,7 @@ function catFiles(sha: string, base: string, files: readonly string[], dir: stri
           if (!match)
             return stop(
               new UserError(
+                'ERPGEN_GIT_FAILED',
                 `git:${sha.slice(0, 12)}:${base}${files[index]}: git cat-file answered ${JSON.stringify(header)}`,
               ),
             );
@@ -193,7 +230,7 @@ function catFiles(sha: string, base: string, files: readonly string[], dir: stri
     child.on('close', (code) => {
       if (failed) return;
       if (code !== 0 || index < files.length || out)
-        return stop(new UserError(`git cat-file stopped after ${index} of ${files.length} files`));
+        return stop(new UserError('ERPGEN_GIT_FAILED', `git cat-file stopped after ${index} of ${files.length} files`));
       Promise.all(written).then(() => done(), stop);
     });
     child.stdin.end(files.map((f) => `${sha}:${base}${f}\n`).join(''));

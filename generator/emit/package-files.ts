@@ -28,13 +28,17 @@ export interface PackageInfo {
 /** How the package is written: TypeScript sources, or JavaScript with declarations beside it. */
 export type EmitMode = 'js' | 'ts';
 
-/** The files of a module in the chosen form: `x.ts`, or `x.js` and `x.d.ts`. */
-export function moduleFiles(path: string, module: Module, mode: EmitMode): Array<readonly [string, string]> {
-  if (mode === 'ts') return [[`${path}.ts`, printModule(module, 'ts')]];
-  return [
-    [`${path}.js`, printModule(module, 'js')],
-    [`${path}.d.ts`, printModule(module, 'dts')],
-  ];
+/**
+ * The files of a module in the chosen form: `x.ts`, or `x.js` and `x.d.ts`, each printed as it is asked for (a
+ * 10x tenant's catalog is megabytes in each form: the first need not be held while the second is printed).
+ */
+export function* moduleFiles(path: string, module: Module, mode: EmitMode): Generator<readonly [string, string]> {
+  if (mode === 'ts') {
+    yield [`${path}.ts`, printModule(module, 'ts')];
+    return;
+  }
+  yield [`${path}.js`, printModule(module, 'js')];
+  yield [`${path}.d.ts`, printModule(module, 'dts')];
 }
 
 /**

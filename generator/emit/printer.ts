@@ -124,8 +124,11 @@ export function stringLiteral(text: string): string {
 
 /** A property key: bare when it is an identifier name (reserved words included), else a string literal. */
 export function propertyKey(name: string): string {
-  return /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u.test(name) ? name : stringLiteral(name);
+  // most names are ASCII: the Unicode test only for the others
+  return ASCII_IDENTIFIER.test(name) || IDENTIFIER.test(name) ? name : stringLiteral(name);
 }
+const ASCII_IDENTIFIER = /^[A-Za-z$_][\w$]*$/;
+const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
 
 /**
  * A key in an object literal: `__proto__` must be computed, or it would set the prototype. In JavaScript
@@ -213,14 +216,17 @@ function callArguments(args: readonly Expr[], form: Form): Doc {
   const suffix = asConst && isTypeScript(form) ? ' as const' : '';
   if (args.length === 1 && typeof only === 'object' && only !== null && ('object' in only || 'array' in only)) {
     const hugged = [expression(only, form), suffix];
-    const expanded = [
-      'object' in only
-        ? only.listing
-          ? expression(only, form)
-          : expression({ ...only, listing: true }, form)
-        : group(brackets(only.array.map((item) => expression(item, form))), true),
-      suffix,
-    ];
+    // a listing is one entry per line either way: its document serves both states (a descriptor's is most of a
+    // row module's printing)
+    const expanded =
+      'object' in only && only.listing
+        ? hugged
+        : [
+            'object' in only
+              ? expression({ ...only, listing: true }, form)
+              : group(brackets(only.array.map((item) => expression(item, form))), true),
+            suffix,
+          ];
     return conditional([
       ['(', hugged, ')'],
       ['(', expanded, ')'],
@@ -328,6 +334,10 @@ const memberHead = (m: Member): string =>
   `${m.mutable ? '' : 'readonly '}${propertyKey(m.key)}${m.optional ? '?' : ''}:`;
 
 function flatMember(m: Member): string | undefined {
+  // an object type with members, or a generic, is laid out: not worked out here only to be dropped (a service's
+  // element type holds all its fields)
+  if (typeof m.type === 'object' && (('members' in m.type && m.type.members.length > 0) || 'generic' in m.type))
+    return undefined;
   const head = memberHead(m);
   if (typeof m.type === 'object' && 'union' in m.type && m.type.union.length > 1) {
     const types = m.type.union.map(typeDoc);
@@ -368,7 +378,10 @@ function memberLines(members: readonly Member[]): string[] | undefined {
   for (const m of members) {
     const flat = flatMember(m);
     if (flat === undefined) return undefined;
-    texts.push(...docLines(m.doc), `${flat};`);
+    // most docs are one line: no array for them
+    if (m.doc?.length === 1) texts.push(`/** ${commentText(m.doc[0]!)} */`);
+    else if (m.doc?.length) texts.push(...docLines(m.doc));
+    texts.push(`${flat};`);
   }
   return texts;
 }

@@ -4,11 +4,20 @@
 // origin, Authorization kept, never to another origin), the same bounded reads, redaction and typed errors. Only one
 // thing is added here: the runtime's errors become the CLI's one-line user errors.
 import { tokenAuth, type TokenAuth } from '../../templates/runtime/auth.js';
-import { ErpError } from '../../templates/runtime/errors.js';
+import {
+  ErpAuthError,
+  ErpConfigError,
+  ErpConnectionError,
+  ErpError,
+  ErpNotAuthorizedError,
+  ErpSignInError,
+  ErpTimeoutError,
+} from '../../templates/runtime/errors.js';
 import { createHttp } from '../../templates/runtime/http/create-http.js';
 import type { Http } from '../../templates/runtime/http/types.js';
 import type { Logger } from '../../templates/runtime/logger.js';
 import type { RetryOptions, RetryPolicy } from '../../templates/runtime/retry.js';
+import type { Code } from '../diagnostics.js';
 import { UserError } from '../errors.js';
 import { certificateHint, networkFetch } from './network.js';
 
@@ -63,11 +72,22 @@ export function connect(
   return { auth, documents: http(options.documentTimeoutMs), http: http(options.requestTimeoutMs) };
 }
 
-/** The runtime's error as the CLI's: one line, already redacted by the runtime. */
+/**
+ * The runtime's error as the CLI's: one line, already redacted by the runtime, with the code of its kind (the
+ * runtime's own error class tells it): signing in, reaching the server, or what the server answered.
+ */
 export function asUserError(error: unknown): unknown {
   if (error instanceof ErpError && !(error instanceof UserError)) {
     const line = error.message.replace(/\s+/g, ' ').trim();
-    return new UserError(`${line}${certificateHint(line)}`);
+    const code: Code =
+      error instanceof ErpSignInError || error instanceof ErpAuthError || error instanceof ErpNotAuthorizedError
+        ? 'ERPGEN_FETCH_SIGN_IN'
+        : error instanceof ErpConnectionError || error instanceof ErpTimeoutError
+          ? 'ERPGEN_FETCH_CONNECTION'
+          : error instanceof ErpConfigError
+            ? 'ERPGEN_FETCH_BASE_URL'
+            : 'ERPGEN_FETCH_SERVER';
+    return new UserError(code, `${line}${certificateHint(line)}`);
   }
   return error;
 }

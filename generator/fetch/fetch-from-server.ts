@@ -23,6 +23,7 @@ import { MANIFEST_FILE, type Manifest } from '../source/layout.js';
 import { fetchDocuments } from './schema-documents.js';
 import { staged } from './snapshot-folder.js';
 import { fetchServices } from './transaction-services.js';
+import { notice, type Notice } from '../diagnostics.js';
 
 export type { SignIn } from './connection.js';
 
@@ -55,9 +56,9 @@ export interface FetchOptions {
   readonly concurrency?: number;
   readonly progress?: (p: FetchProgress) => void;
   /** warnings (a skipped definition, a missing build): one line each, never a secret */
-  readonly warn?: (line: string) => void;
+  readonly warn?: (warning: Notice) => void;
   /** what the run decided on its own (an allow-list limiting the objects) */
-  readonly notice?: (line: string) => void;
+  readonly notice?: (notice: Notice) => void;
   /** the runtime's log: one line per retry and per token call */
   readonly log?: Logger;
   readonly retry?: RetryPolicy | RetryOptions;
@@ -68,24 +69,36 @@ export interface FetchResult {
   readonly tokenCalls: number;
 }
 
+/** How a base URL the user gave is refused: a flag's error (exit 2). */
+const BASE_URL = { exitCode: 2, where: { option: '--base-url' } } as const;
+
 /** A base URL as the server's families want it: http(s), no credentials, no query, no trailing slash. */
 export function normalizeBaseUrl(text: string): string {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new UserError('--base-url: not a URL (expected e.g. https://erp.example.com)', 2);
+    throw new UserError(
+      'ERPGEN_FETCH_BASE_URL',
+      '--base-url: not a URL (expected e.g. https://erp.example.com)',
+      BASE_URL,
+    );
   }
   const shown = shownUrl(`${url.origin}${url.pathname}`);
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new UserError(`--base-url ${shown}: expected an http or https URL`, 2);
+    throw new UserError('ERPGEN_FETCH_BASE_URL', `--base-url ${shown}: expected an http or https URL`, BASE_URL);
   if (url.username !== '' || url.password !== '')
     throw new UserError(
+      'ERPGEN_FETCH_BASE_URL',
       `--base-url ${shown}: put no credentials in the URL; use --user with ERP_PASSWORD, or ERP_CONSUMER_KEY`,
-      2,
+      BASE_URL,
     );
   if (url.search !== '' || url.hash !== '')
-    throw new UserError(`--base-url ${shown}: give the server's base address without a query`, 2);
+    throw new UserError(
+      'ERPGEN_FETCH_BASE_URL',
+      `--base-url ${shown}: give the server's base address without a query`,
+      BASE_URL,
+    );
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
@@ -109,7 +122,10 @@ export async function fetchFromServer(options: FetchOptions, version: string): P
       const allowList = options.signIn.consumerKey !== undefined ? odataAllowList(token) : undefined;
       if (allowList)
         options.notice?.(
-          `the consumer key's OData allow-list names ${allowList.size} object(s): fetching only those (--tables / --views narrow further)`,
+          notice(
+            'ERPGEN_FETCH_ALLOW_LIST',
+            `the consumer key's OData allow-list names ${allowList.size} object(s): fetching only those (--tables / --views narrow further)`,
+          ),
         );
       const { documents, leftOut } = await fetchDocuments({
         http: connection.documents,

@@ -3,6 +3,7 @@
 // programmatic API's `fetchSnapshot` and the command (commands/fetch.ts) both run it.
 import { relative } from 'node:path';
 import { loadConfig } from '../config.js';
+import { noticeDiagnostic, type Diagnostic, type Notice } from '../diagnostics.js';
 import { UserError } from '../errors.js';
 import type { Flags } from '../options/option-table.js';
 import type { FETCH_OPTIONS } from '../options/options.js';
@@ -22,10 +23,10 @@ export interface FetchHooks {
   readonly askSignIn?: () => Promise<SignIn>;
   /** bytes of the schema documents and services done, as the download goes */
   readonly onProgress?: (progress: FetchProgress) => void;
-  /** a skipped definition, an unknown build: one line each, never a secret */
-  readonly onWarning?: (line: string) => void;
-  /** what the run decided on its own (an allow-list limiting the objects) */
-  readonly onNotice?: (line: string) => void;
+  /** a skipped definition, an unknown build: one line each, never a secret, and the warning as data (its code) */
+  readonly onWarning?: (line: string, warning: Diagnostic) => void;
+  /** what the run decided on its own (an allow-list limiting the objects): its line, and the notice as data */
+  readonly onNotice?: (line: string, notice: Diagnostic) => void;
   /** one line per retry and per token call */
   readonly onLog?: (line: string) => void;
 }
@@ -41,7 +42,11 @@ function credentialsFromEnv(user: string | undefined): SignIn | undefined {
   if (consumerKey !== undefined) return { consumerKey, username: user };
   const password = fromEnv('ERP_PASSWORD');
   if (password === undefined) return undefined;
-  if (user === undefined) throw new UserError('ERP_PASSWORD is set: give the user name with --user', 2);
+  if (user === undefined)
+    throw new UserError('ERPGEN_NO_CREDENTIALS', 'ERP_PASSWORD is set: give the user name with --user', {
+      exitCode: 2,
+      where: { option: '--user' },
+    });
   return { username: user, password };
 }
 
@@ -52,16 +57,28 @@ export async function runFetch(flags: Flags<typeof FETCH_OPTIONS>, options: Fetc
   });
   const baseUrl = flags.baseUrl ?? config.fetch?.baseUrl;
   if (baseUrl === undefined)
-    throw new UserError('no server: give --base-url, or set fetch.baseUrl in erpgen.config.json', 2);
+    throw new UserError(
+      'ERPGEN_FETCH_NO_SERVER',
+      'no server: give --base-url, or set fetch.baseUrl in erpgen.config.json',
+      {
+        exitCode: 2,
+        where: { option: '--base-url' },
+      },
+    );
   const maxMetadataMb = flags.maxMetadataMb ?? config.fetch?.maxMetadataMb;
   const signIn = options.signIn ?? credentialsFromEnv(flags.user) ?? (await options.askSignIn?.());
   if (signIn === undefined)
-    throw new UserError('no credentials: give --user and set ERP_PASSWORD, or set ERP_CONSUMER_KEY', 2);
+    throw new UserError(
+      'ERPGEN_NO_CREDENTIALS',
+      'no credentials: give --user and set ERP_PASSWORD, or set ERP_CONSUMER_KEY',
+      { exitCode: 2 },
+    );
   const out = relative(process.cwd(), config.snapshot) || '.';
   // the report services of the snapshot replaced and of the config's (--out may name another folder)
   const teams =
     flags.out === undefined ? config : loadConfig(flags.config !== undefined ? { config: flags.config } : {});
   const reportServices = [...new Set([...reportServicesIn(config.snapshot), ...reportServicesIn(teams.snapshot)])];
+  const { onWarning, onNotice } = options;
   try {
     const result = await fetchFromServer(
       {
@@ -75,8 +92,8 @@ export async function runFetch(flags: Flags<typeof FETCH_OPTIONS>, options: Fetc
         metadataTimeoutMs: flags.timeout * 1000,
         ...(maxMetadataMb !== undefined ? { maxMetadataBytes: Math.floor(maxMetadataMb * 1_048_576) } : {}),
         ...(options.onProgress ? { progress: options.onProgress } : {}),
-        ...(options.onWarning ? { warn: options.onWarning } : {}),
-        ...(options.onNotice ? { notice: options.onNotice } : {}),
+        ...(onWarning ? { warn: (n: Notice) => onWarning(n.message, { ...n, level: 'warning' }) } : {}),
+        ...(onNotice ? { notice: (n: Notice) => onNotice(n.message, noticeDiagnostic(n)) } : {}),
         ...(options.onLog ? { log: options.onLog } : {}),
       },
       ERPGEN_VERSION,
@@ -86,7 +103,9 @@ export async function runFetch(flags: Flags<typeof FETCH_OPTIONS>, options: Fetc
     // the file system saying no (permissions, a full disk) is the user's to fix, not an erpgen bug
     const e = error as NodeJS.ErrnoException;
     if (!(error instanceof UserError) && typeof e.syscall === 'string' && typeof e.code === 'string')
-      throw new UserError(`${e.path ?? out}: cannot ${e.syscall} (${e.code})`);
+      throw new UserError('ERPGEN_FILE_SYSTEM', `${e.path ?? out}: cannot ${e.syscall} (${e.code})`, {
+        where: { file: e.path ?? out },
+      });
     throw error;
   }
 }

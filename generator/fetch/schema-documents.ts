@@ -62,7 +62,9 @@ async function downloadDocument(request: DocumentsRequest, surface: Surface, raw
   } catch (error) {
     if (!(error instanceof TooLarge)) throw error;
     throw new UserError(
+      'ERPGEN_FETCH_TOO_LARGE',
       `GET ${shown}: ${error.message}, the most erpgen fetch takes of one schema document (--max-metadata-mb; a stock tenant's are about 4 and 6 MB); nothing was written`,
+      { where: { request: `GET ${shown}` } },
     );
   }
 }

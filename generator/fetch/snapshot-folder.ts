@@ -3,6 +3,7 @@
 // the next fetch into the same snapshot removes.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
+import { diagnosticLine, formatOf } from '../diagnostics.js';
 import { handOver } from '../early-stop.js';
 import { UserError } from '../errors.js';
 import { MANIFEST_FILE, SNAPSHOT_FILES } from '../source/layout.js';
@@ -31,11 +32,20 @@ function removeAbandoned(out: string): void {
 /** The folder may be replaced: absent, empty, or a snapshot (holds a schema document or a manifest). */
 function checkReplaceable(out: string): void {
   if (!existsSync(out)) return;
-  if (!statSync(out).isDirectory()) throw new UserError(`${out}: exists and is not a folder`);
+  if (!statSync(out).isDirectory())
+    throw new UserError('ERPGEN_SNAPSHOT_FOLDER_REFUSED', `${out}: exists and is not a folder`, {
+      where: { file: out },
+    });
   const entries = readdirSync(out);
   const snapshot = entries.some((e) => e === MANIFEST_FILE || Object.values(SNAPSHOT_FILES).includes(e));
   if (entries.length > 0 && !snapshot)
-    throw new UserError(`${out}: not empty and not a snapshot folder; refusing to replace it`);
+    throw new UserError(
+      'ERPGEN_SNAPSHOT_FOLDER_REFUSED',
+      `${out}: not empty and not a snapshot folder; refusing to replace it`,
+      {
+        where: { file: out },
+      },
+    );
 }
 
 /** Swaps the complete temporary folder in; the previous snapshot is removed only after. */
@@ -67,7 +77,10 @@ export async function staged<T>(out: string, write: (dir: string) => Promise<T>)
   const cleanup = (): void => rmSync(tmp, { recursive: true, force: true });
   const interrupted = (signal: NodeJS.Signals): void => {
     cleanup();
-    process.stderr.write(`erpgen: stopped: ${relative(process.cwd(), out) || '.'} is as it was, nothing was written\n`);
+    const message = `stopped: ${relative(process.cwd(), out) || '.'} is as it was, nothing was written`;
+    process.stderr.write(
+      diagnosticLine({ code: 'ERPGEN_STOPPED', level: 'error', message }, formatOf(process.argv.slice(2))),
+    );
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
     process.kill(process.pid, signal);

@@ -24,6 +24,7 @@ import {
 } from '../source/layout.js';
 import { MAX_DEFINITION_BYTES } from '../source/snapshot.js';
 import { download, TooLarge } from './download.js';
+import { notice, type Notice } from '../diagnostics.js';
 
 export interface ServicesFetched {
   readonly uiServer: string | null;
@@ -41,7 +42,7 @@ export interface ServicesRequest {
   /** the report services the team's snapshot holds: fetched by name too, as far as `services` selects them */
   readonly known?: readonly string[];
   readonly concurrency: number;
-  readonly warn: (line: string) => void;
+  readonly warn: (warning: Notice) => void;
   /** the number of services wanted, once known */
   readonly onTotal: (n: number) => void;
   readonly onServiceDone: () => void;
@@ -64,7 +65,15 @@ export async function fetchServices(request: ServicesRequest): Promise<ServicesF
     uiServer = await findUiServer(request.http, request.base);
   } catch (error) {
     if (!(error instanceof ErpForbiddenError)) throw error;
-    request.warn(`no transaction services: the credentials' scope does not reach the router (HTTP 403)`);
+    request.warn(
+      notice(
+        'ERPGEN_FETCH_NO_SERVICES',
+        `no transaction services: the credentials' scope does not reach the router (HTTP 403)`,
+        {
+          request: `GET ${ROUTER}`,
+        },
+      ),
+    );
     return { uiServer: null, build: null, services: none };
   }
   const build = await serverBuild(request.http, uiServer, request.warn);
@@ -105,19 +114,30 @@ async function findUiServer(http: Http, base: string): Promise<string> {
     found = xmlField(text, 'Url');
   }
   if (found === undefined || found === '')
-    throw new UserError(`GET ${ROUTER}: the answer names no UI server (Url): ${http.show(text)}`);
+    throw new UserError(
+      'ERPGEN_FETCH_BAD_ANSWER',
+      `GET ${ROUTER}: the answer names no UI server (Url): ${http.show(text)}`,
+      {
+        where: { request: `GET ${ROUTER}` },
+      },
+    );
   return found.replace(/\/+$/, '');
 }
 
 /** The build from serverinfo (`Version` -> `Application Version`, or the flat keys); a failure is a warning. */
-async function serverBuild(http: Http, uiServer: string, warn: (line: string) => void): Promise<string | null> {
+async function serverBuild(http: Http, uiServer: string, warn: (warning: Notice) => void): Promise<string | null> {
   try {
     const version = await readServerBuild(http, uiServer);
     if (version !== undefined) return version;
-    warn('the server build is unknown: serverinfo holds neither Version -> Application Version nor the flat keys');
+    warn(
+      notice(
+        'ERPGEN_FETCH_BUILD_UNKNOWN',
+        'the server build is unknown: serverinfo holds neither Version -> Application Version nor the flat keys',
+      ),
+    );
   } catch (error) {
     if (!(error instanceof ErpHttpError) || error instanceof ErpNotAuthorizedError) throw error;
-    warn(`the server build is unknown: ${error.message}`);
+    warn(notice('ERPGEN_FETCH_BUILD_UNKNOWN', `the server build is unknown: ${error.message}`));
   }
   return null;
 }
@@ -126,7 +146,7 @@ async function serverBuild(http: Http, uiServer: string, warn: (line: string) =>
 async function serviceList(
   http: Http,
   uiServer: string,
-  warn: (line: string) => void,
+  warn: (warning: Notice) => void,
 ): Promise<{ names: string[]; text?: string }> {
   try {
     const bytes = await http.bytes({
@@ -139,11 +159,21 @@ async function serviceList(
     const text = new TextDecoder().decode(bytes);
     const names = serviceNamesIn(text);
     if (names === undefined)
-      throw new UserError(`GET /api/v2/services: the answer is not a list of services: ${http.show(text)}`);
+      throw new UserError(
+        'ERPGEN_FETCH_BAD_ANSWER',
+        `GET /api/v2/services: the answer is not a list of services: ${http.show(text)}`,
+        { where: { request: 'GET /api/v2/services' } },
+      );
     return { names, text };
   } catch (error) {
     if (!(error instanceof ErpForbiddenError)) throw error;
-    warn(`no transaction services: the credentials' scope does not include the Transaction API (HTTP 403)`);
+    warn(
+      notice(
+        'ERPGEN_FETCH_NO_SERVICES',
+        `no transaction services: the credentials' scope does not include the Transaction API (HTTP 403)`,
+        { request: 'GET /api/v2/services' },
+      ),
+    );
     return { names: [] };
   }
 }
@@ -190,7 +220,9 @@ async function fetchDefinitions(
   const skip = (name: string, reason: string, file?: string): void => {
     if (file !== undefined) rmSync(join(folder, file), { force: true });
     skipped.push({ name, reason });
-    request.warn(`skipped service ${name}: ${reason}`);
+    request.warn(
+      notice('ERPGEN_FETCH_SERVICE_SKIPPED', `skipped service ${name}: ${reason}`, { subject: `service ${name}` }),
+    );
   };
   const files = definitionFiles(wanted);
   await parallel(wanted, request.concurrency, async (name) => {

@@ -65,22 +65,46 @@ export function mergeKnownValues(extra: readonly KnownValueSet[]): KnownValueSet
 
 const NUMERIC_KINDS: ReadonlySet<ColumnKind> = new Set(['int', 'decimal', 'float']);
 
+/**
+ * The column names a set's globs can match, when each glob ends in a plain name (`*.delete_flag`,
+ * `oe_hdr.completed`): a path `object.column` matches only if its last dotted part is one of them. Undefined when a
+ * glob ends otherwise (`oe_*.*_flag`) or is a negation: then every column is matched by the globs themselves.
+ */
+function lastParts(globs: readonly string[]): ReadonlySet<string> | undefined {
+  const parts = new Set<string>();
+  for (const glob of globs) {
+    const part = glob.slice(glob.lastIndexOf('.') + 1);
+    if (glob.startsWith('!') || !glob.includes('.') || /[*?[\]{}()!+@\\/]/.test(part)) return undefined;
+    parts.add(part);
+  }
+  return parts;
+}
+
 /** Finds the known-value set of a column: the first set whose glob matches and whose codes fit the column. */
 export class KnownValueIndex {
-  private readonly matchers: Array<{ set: KnownValueSet; matches: (path: string) => boolean; numeric: boolean }>;
+  private readonly matchers: Array<{
+    set: KnownValueSet;
+    matches: (path: string) => boolean;
+    numeric: boolean;
+    lastParts: ReadonlySet<string> | undefined;
+  }>;
   constructor(readonly sets: readonly KnownValueSet[]) {
     this.matchers = sets.map((set) => ({
       set,
       matches: picomatch([...set.columns], { dot: true }),
       numeric: Object.values(set.values).every((v) => typeof v === 'number'),
+      lastParts: lastParts(set.columns),
     }));
   }
 
   lookup(object: string, column: string, kind: ColumnKind): KnownValueSet | undefined {
     const path = `${object}.${column}`;
+    // most columns are in no set: the globs' last parts say so without running them
+    const last = path.slice(path.lastIndexOf('.') + 1);
     for (const m of this.matchers) {
       // a set of numbers only narrows numeric columns, a set of strings only string columns
       if (m.numeric ? !NUMERIC_KINDS.has(kind) : kind !== 'string') continue;
+      if (m.lastParts && !m.lastParts.has(last)) continue;
       if (m.matches(path)) return m.set;
     }
     return undefined;

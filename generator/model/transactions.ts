@@ -48,5 +48,8 @@ export function isIdentifier(field: TransactionField, element: DataElement): boo
 export function lengthOf(field: TransactionField, lengths: ColumnLengths): number | undefined {
   if (!field.dbColumn) return undefined;
   // names are lower case on this server: try the name as given before lower-casing it
-  return lengths.get(field.dbColumn) ?? lengths.get(field.dbColumn.toLowerCase());
+  const given = lengths.get(field.dbColumn);
+  if (given !== undefined) return given;
+  const lower = field.dbColumn.toLowerCase();
+  return lower === field.dbColumn ? undefined : lengths.get(lower);
 }

@@ -6,6 +6,7 @@
 // is yargs-flags.ts: the declarations of the programmatic API, which name this module, must not need yargs' types.
 import type { z } from 'zod';
 import { UserError } from '../errors.js';
+import { named, quote } from '../message-text.js';
 
 export interface Option {
   /** the value: its type and rules, and its default when it has one (a flag and a config key share them) */
@@ -96,7 +97,8 @@ function flagProblem(key: string, option: Option, value: unknown, message: strin
   const shown = words.every((w) => typeof w === 'string' || (typeof w === 'number' && !Number.isNaN(w)))
     ? ` ${words.join(' ')}`
     : '';
-  return new UserError(`${option.positional ? key : `--${flagName(key)}`}${shown}: ${message}`, 2);
+  const name = option.positional ? key : `--${flagName(key)}`;
+  return new UserError('ERPGEN_FLAG_INVALID', `${name}${shown}: ${message}`, { exitCode: 2, where: { option: name } });
 }
 
 /**
@@ -119,4 +121,38 @@ export function readFlags<T extends Table>(table: T, values: object, terminal = 
     if (parsed.data !== undefined) out[key] = parsed.data;
   }
   return out as Flags<T>;
+}
+
+/**
+ * The options of a programmatic call (`generate({ ... })`): an object of the command's options by their camelCase
+ * names and the call's own (`extra`: `signal`, `onNotice`, ...), read as `readFlags` reads flags. Anything else (a
+ * number, an array, a key the call does not take) is refused as a bad flag is (exit code 2), rather than run with
+ * the defaults.
+ */
+export function readApiOptions<T extends Table>(
+  table: T,
+  options: unknown,
+  call: string,
+  extra: readonly string[] = [],
+): Flags<T> {
+  if (options === undefined) return readFlags(table, {}, false);
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new UserError('ERPGEN_ARGUMENTS', `${call}(): takes an object of options, not ${quote(options)}`, {
+      exitCode: 2,
+    });
+  const taken = entries(table)
+    .filter(([, option]) => option.on !== 'config' && !option.terminal)
+    .map(([key]) => key);
+  for (const key of Object.keys(options)) {
+    if (taken.includes(key) || extra.includes(key)) continue;
+    const option = (table as Record<string, Option>)[key];
+    throw new UserError(
+      'ERPGEN_ARGUMENTS',
+      option?.on === 'config'
+        ? `${call}(): ${named(key)} is read from erpgen.config.json (or the config option's file), not given here`
+        : `${call}(): ${option?.terminal ? `${named(key)} is for the command line only` : `no option ${named(key)}`}; it takes ${[...taken, ...extra].join(', ')}`,
+      { exitCode: 2, where: { option: key } },
+    );
+  }
+  return readFlags(table, options, false);
 }

@@ -142,7 +142,8 @@ export const GENERATE_OPTIONS = {
   },
   format: {
     type: z.enum(['text', 'json']).default('text'),
-    describe: "--check's report: text, or json for tools",
+    describe:
+      'text, or json for tools: notices and errors as JSON lines on stderr, the result (--check: the report) as JSON on stdout',
     on: 'flag',
     terminal: true,
   },
@@ -194,6 +195,13 @@ export const FETCH_OPTIONS = {
     type: seconds('give a number of mebibytes').optional(),
     describe: `the most MiB taken of one schema document (default ${DEFAULT_MAX_METADATA_BYTES / 1_048_576}; or fetch.maxMetadataMb in the config)`,
     on: 'both',
+  },
+  format: {
+    type: z.enum(['text', 'json']).default('text'),
+    describe:
+      'text, or json for tools: warnings, notices and errors as JSON lines on stderr, the result as JSON on stdout',
+    on: 'flag',
+    terminal: true,
   },
   quiet,
   ...SECRET_FLAGS,
@@ -378,6 +386,11 @@ export const DIFF_OPTIONS = {
   project: {
     type: z.string().optional(),
     describe: "a tsconfig.json: check that project's code against the package the new snapshot gives",
+    on: 'flag',
+  },
+  projectTimeout: {
+    type: seconds('give a number of seconds').default(600),
+    describe: "with --project: the longest each of your compiler's runs may take, in seconds",
     on: 'flag',
   },
 } as const satisfies Table;

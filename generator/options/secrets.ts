@@ -10,8 +10,9 @@ export function refuseSecretFlags(flags: object): void {
   for (const key of Object.keys(SECRET_FLAGS)) {
     if ((flags as Record<string, unknown>)[key] !== undefined)
       throw new UserError(
+        'ERPGEN_SECRET_FLAG',
         `--${flagName(key)}: secrets are not taken as flags (they would sit in shell history and process lists); set ERP_PASSWORD or ERP_CONSUMER_KEY instead`,
-        2,
+        { exitCode: 2, where: { option: `--${flagName(key)}` } },
       );
   }
 }

@@ -24,7 +24,7 @@ import type { Column, ColumnShape, QueryObject, Surface } from '../model/schema.
 import { EDM_TYPES } from '../model/edm.js';
 import { flat } from '../flat-string.js';
 import { named, quote } from '../message-text.js';
-import { jsonBlocks, locate, type Token } from './json-stream.js';
+import { locate, MAX_MEMBER_DEPTH, memberKeys, outline } from './json-stream.js';
 
 type Json = string | number | boolean | null | JsonRecord | Json[];
 /**
@@ -41,81 +41,6 @@ function isRecord(value: unknown): value is JsonRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Reads the tokens of one schema member, from its `{` to its `}`. */
-interface MemberReader<T> {
-  push(token: Token): void;
-  readonly done: boolean;
-  result(): T;
-}
-
-/**
- * Deeper than this inside one schema member is refused. An entity type nests four or five levels (type,
- * property, annotation, record, collection); a thousand-deep value is a broken or hostile document, and every
- * later step that walks a value (or a message that would show it) would pay for it.
- */
-export const MAX_MEMBER_DEPTH = 64;
-
-/** Builds a plain value from the tokens of one schema member (pass 2: one entity type at a time). */
-class Assembler implements MemberReader<JsonObject> {
-  private stack: Array<JsonObject | JsonRecord | Json[]> = [];
-  private member: JsonObject | undefined;
-  private keys: Array<string | undefined> = [];
-  private key: string | undefined;
-  done = false;
-
-  /** `tooDeep` throws the error for a member nested deeper than MAX_MEMBER_DEPTH */
-  constructor(private readonly tooDeep: () => never) {}
-
-  /** the member, once its last token has been pushed */
-  result(): JsonObject {
-    return this.member!;
-  }
-
-  push(token: Token): void {
-    switch (token.name) {
-      case 'startObject':
-        if (this.stack.length === 0) {
-          this.member = new Map();
-          this.open(this.member);
-        } else this.open(Object.create(null) as JsonRecord);
-        return;
-      case 'startArray':
-        this.open([]);
-        return;
-      case 'endObject':
-      case 'endArray': {
-        const value = this.stack.pop()!;
-        this.key = this.keys.pop();
-        if (this.stack.length === 0) this.done = true;
-        else this.add(value as Json);
-        return;
-      }
-      case 'keyValue':
-        this.key = token.value as string;
-        return;
-      case 'numberValue':
-        this.add(Number(token.value));
-        return;
-      default:
-        this.add(token.value as Json);
-    }
-  }
-
-  private open(value: JsonObject | JsonRecord | Json[]): void {
-    if (this.stack.length >= MAX_MEMBER_DEPTH) this.tooDeep();
-    this.stack.push(value);
-    this.keys.push(this.key);
-    this.key = undefined;
-  }
-
-  private add(value: Json): void {
-    const top = this.stack[this.stack.length - 1]!;
-    if (Array.isArray(top)) top.push(value);
-    else if (top instanceof Map) top.set(this.key as string, value);
-    else top[this.key as string] = value;
-  }
-}
-
 /** A member of the container as pass 1 keeps it: two strings and a few flags, whatever the member holds. */
 interface SetEntry {
   readonly name: string;
@@ -128,186 +53,85 @@ interface SetEntry {
 }
 
 /**
- * Reads a member as a container without building it: the member's `$Kind` and, per key, what its object is
- * (`$Type`, `$Collection`, `$Function`, `$Action`). A container lists one entity set per object, so a stock
- * tenant's is small but a big tenant's is not: this keeps two strings per set and nothing else.
+ * A member read as a container: its `$Kind` and, per member, what its object is (`$Type`, `$Collection`,
+ * `$Function`, `$Action`), every member as often as the text names it (`keys`). A container lists one entity set
+ * per object: this keeps two strings per set and nothing else.
  */
-class ContainerReader implements MemberReader<{ kind: string | undefined; sets: SetEntry[] }> {
-  private depth = 0;
-  private key: string | undefined;
-  private setName: string | undefined;
-  private setType: string | undefined;
-  private collection = false;
-  private operation: SetEntry['operation'];
-  private kind: string | undefined;
-  private readonly sets: SetEntry[] = [];
-  done = false;
-
-  private other(name: string): void {
-    this.sets.push({ name: flat(name), type: undefined, isObject: false, collection: false, operation: undefined });
-  }
-
-  push(token: Token): void {
-    switch (token.name) {
-      case 'startObject':
-      case 'startArray':
-        if (this.depth === 1 && this.key !== undefined) {
-          if (token.name === 'startObject') {
-            this.setName = this.key;
-            this.setType = undefined;
-            this.collection = false;
-            this.operation = undefined;
-          } else this.other(this.key);
-        }
-        this.depth++;
-        return;
-      case 'endObject':
-      case 'endArray':
-        this.depth--;
-        if (this.depth === 1 && this.setName !== undefined) {
-          this.sets.push({
-            name: flat(this.setName),
-            type: this.setType === undefined ? undefined : flat(this.setType),
-            isObject: true,
-            collection: this.collection,
-            operation: this.operation,
-          });
-          this.setName = undefined;
-        }
-        if (this.depth === 0) this.done = true;
-        return;
-      case 'keyValue':
-        this.key = token.value as string;
-        return;
-      default:
-        if (this.depth === 1 && this.key === '$Kind') this.kind = String(token.value);
-        else if (this.depth === 1 && this.key !== undefined) this.other(this.key);
-        else if (this.depth === 2 && this.setName !== undefined) {
-          if (this.key === '$Type' && typeof token.value === 'string') this.setType = token.value;
-          else if (this.key === '$Collection') this.collection = token.value === true;
-          else if (this.key === '$Function') this.operation = 'function';
-          else if (this.key === '$Action') this.operation = 'action';
-        }
+function containerOf(value: JsonObject, keys: readonly string[]): { kind: string | undefined; sets: SetEntry[] } {
+  const kind = value.get('$Kind');
+  const sets: SetEntry[] = [];
+  for (const name of keys) {
+    if (name.startsWith('$') || name.includes('@')) continue;
+    const set = value.get(name);
+    if (!isRecord(set)) {
+      sets.push({ name: flat(name), type: undefined, isObject: false, collection: false, operation: undefined });
+      continue;
     }
+    let operation: SetEntry['operation'];
+    for (const key of Object.keys(set)) {
+      const given = set[key];
+      if (given !== null && typeof given === 'object') continue;
+      if (key === '$Function') operation = 'function';
+      else if (key === '$Action') operation = 'action';
+    }
+    const type = set['$Type'];
+    sets.push({
+      name: flat(name),
+      type: typeof type === 'string' ? flat(type) : undefined,
+      isObject: true,
+      collection: set['$Collection'] === true,
+      operation,
+    });
   }
-
-  result(): { kind: string | undefined; sets: SetEntry[] } {
-    return { kind: this.kind, sets: this.sets.filter((e) => !e.name.startsWith('$') && !e.name.includes('@')) };
-  }
+  return { kind: kind === undefined || (kind !== null && typeof kind === 'object') ? undefined : String(kind), sets };
 }
 
-interface Walker<T> {
+interface Walker {
   /** a string at the top level: `$Version`, `$EntityContainer` */
   top?(key: string, value: string): void;
   schema?(namespace: string): void;
   alias?(namespace: string, alias: string): void;
-  /** a reader for this schema member, or nothing to skip it (skipped members cost only their tokens) */
-  reader(namespace: string, name: string, at: number): MemberReader<T> | undefined;
-  member(namespace: string, name: string, value: T, at: number): void;
-  /** checked after each member: true ends the walk early */
-  finished?(): boolean;
+  /** whether to read this schema member (a member skipped costs only its checking) */
+  wants(namespace: string, name: string, at: number): boolean;
+  member(namespace: string, name: string, value: JsonObject, at: number, text: string): void;
+  /** the error for a member read that nests deeper than MAX_MEMBER_DEPTH; undefined: no bound for it */
+  tooDeep(namespace: string, name: string, at: number): Error | undefined;
+  /** checked after each member, with the byte the walk has come to: true ends the walk early */
+  finished?(at: number): boolean;
 }
 
-const STOP = Symbol('stop');
+/** `$`-members and annotations (`@`) are the document's own, not schemas or schema members. */
+const isOwn = (key: string) => key.startsWith('$') || key.includes('@');
 
 /** Walks the document structure: top-level strings, schemas, and the schema members a walker wants. */
-function walk<T>(file: string, label: string, walker: Walker<T>): void {
-  for (const _ of walking(file, label, walker));
+function walk(file: string, label: string, walker: Walker, check?: (at: number) => boolean): void {
+  for (const _ of walking(file, label, walker, check));
 }
 
-/** `walk`, one read block at a time: it yields after each. */
-function* walking<T>(file: string, label: string, walker: Walker<T>): Generator<void> {
-  let depth = 0;
-  let topKey: string | undefined;
-  let memberKey: string | undefined;
-  let member: MemberReader<T> | undefined;
-  let memberAt = 0;
-  let skip = 0;
-  let expectTopValue = false;
-
-  const onToken = (token: Token, blockStart: number): void => {
-    if (member) {
-      member.push(token);
-      if (member.done) {
-        const value = member.result();
-        member = undefined;
-        walker.member(topKey!, memberKey!, value, memberAt);
-        if (walker.finished?.()) throw STOP;
-      }
-      return;
-    }
-    if (skip > 0) {
-      if (token.name === 'startObject' || token.name === 'startArray') skip++;
-      else if (token.name === 'endObject' || token.name === 'endArray') skip--;
-      return;
-    }
-    const topValue = expectTopValue;
-    expectTopValue = false;
-    switch (token.name) {
-      case 'startObject':
-        if (depth === 0) depth = 1;
-        else if (depth === 1) {
-          if (topKey!.startsWith('$') || topKey!.includes('@')) skip = 1;
-          else {
-            depth = 2;
-            walker.schema?.(topKey!);
-            if (walker.finished?.()) throw STOP;
-          }
-        } else {
-          const reader =
-            memberKey!.startsWith('$') || memberKey!.includes('@')
-              ? undefined
-              : walker.reader(topKey!, memberKey!, blockStart);
-          if (!reader) skip = 1;
-          else {
-            member = reader;
-            memberAt = blockStart;
-            member.push(token);
-          }
-        }
-        return;
-      case 'startArray':
-        if (depth === 0)
-          throw inputError(
-            label,
-            'is a JSON array, not a JSON CSDL schema document (an object with $Version and $EntityContainer)',
-            0,
-          );
-        skip = 1;
-        return;
-      case 'endObject':
-        depth--;
-        if (depth === 0 && walker.finished?.()) throw STOP;
-        return;
-      case 'keyValue':
-        if (depth === 1) {
-          topKey = token.value as string;
-          expectTopValue = true;
-        } else memberKey = token.value as string;
-        return;
-      case 'stringValue':
-      case 'numberValue':
-        if (depth === 0) break;
-        if (depth === 1 && topValue) walker.top?.(topKey!, String(token.value));
-        else if (depth === 2 && memberKey === '$Alias' && token.name === 'stringValue') {
-          walker.alias?.(topKey!, token.value as string);
-          if (walker.finished?.()) throw STOP;
-        }
-        return;
-      default:
-        if (depth > 0) return;
-    }
-    throw inputError(label, 'is not a JSON object: expected a JSON CSDL schema document', 0);
-  };
-
-  try {
-    for (const { tokens, blockStart } of jsonBlocks(file, label)) {
-      for (const token of tokens) onToken(token, blockStart);
-      yield;
-    }
-  } catch (error) {
-    if (error !== STOP) throw error;
-  }
+/**
+ * `walk`, one read block at a time: it yields after each. `check`: whether a member skipped, whose key begins at byte
+ * `at`, is parsed to be checked (by default every one).
+ */
+function walking(file: string, label: string, walker: Walker, check?: (at: number) => boolean): Generator<void> {
+  return outline(file, label, {
+    ...(check ? { check } : {}),
+    top(key, value) {
+      // a number as written, as a name would be
+      if (typeof value === 'string') walker.top?.(key, value);
+    },
+    enter(key) {
+      if (isOwn(key)) return false;
+      walker.schema?.(key);
+      return true;
+    },
+    scalar(namespace, key, value) {
+      if (key === '$Alias' && typeof value === 'string') walker.alias?.(namespace, value);
+    },
+    wants: (namespace, name, at) => !isOwn(name) && walker.wants(namespace, name, at),
+    member: (namespace, name, value, at, text) => walker.member(namespace, name, value as JsonObject, at, text),
+    tooDeep: (namespace, name, at) => walker.tooDeep(namespace, name, at),
+    finished: (at) => walker.finished?.(at) === true,
+  });
 }
 
 /** A schema document, as pass 2 needs to find its way back into it. */
@@ -317,6 +141,8 @@ export interface CsdlDocument {
   readonly surface: Surface;
   /** where the container began: where problems with entity sets are looked for */
   readonly containerAt: number;
+  /** how far pass 1 read without checking what it skipped (0: it checked): pass 2 reads that far, and checks it */
+  readonly uncheckedTo: number;
 }
 
 /** A member of the container that is not an entity set, so not an object to query: left out with a notice. */
@@ -332,9 +158,13 @@ export interface CsdlIndex {
   readonly leftOut: readonly LeftOutMember[];
 }
 
-/** Pass 1: the container's objects and the entity types they name. */
-export function readCsdlIndex(file: string, surface: Surface, label = basename(file)): CsdlIndex {
+/**
+ * Pass 1: the container's objects and the entity types they name. `check: false` leaves the checking of what it
+ * skips (the entity types before a container that comes last) to pass 2, which reads those bytes anyway.
+ */
+export function readCsdlIndex(file: string, surface: Surface, label = basename(file), check = true): CsdlIndex {
   let version: string | undefined;
+  let readTo = Infinity;
   let containerName: string | undefined;
   let container: { sets: SetEntry[]; at: number } | undefined;
   const namespaces = new Set<string>();
@@ -346,44 +176,70 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
   const isContainer = (namespace: string, name: string): boolean =>
     containerName !== undefined && qualify(containerName) === `${namespace}.${name}`;
 
-  walk(file, label, {
-    top(key, value) {
-      if (key === '$Version') version = value;
-      else if (key === '$EntityContainer') containerName = value;
+  walk(
+    file,
+    label,
+    {
+      top(key, value) {
+        if (key === '$Version') version = value;
+        else if (key === '$EntityContainer') containerName = value;
+      },
+      schema: (namespace) => namespaces.add(namespace),
+      alias: (namespace, alias) => aliases.set(alias, namespace),
+      // before `$EntityContainer` is known, any member may be the container: read it and look at its $Kind
+      wants: (namespace, name) => containerName === undefined || isContainer(namespace, name),
+      member(namespace, name, value, at, text) {
+        if (container) return;
+        if (!isContainer(namespace, name) && (containerName !== undefined || value.get('$Kind') !== 'EntityContainer'))
+          return;
+        // every member as often as the text names it: JSON.parse keeps one of two equal keys
+        const { kind, sets } = containerOf(value, memberKeys(text));
+        if (isContainer(namespace, name) || kind === 'EntityContainer') container = { sets, at };
+      },
+      // a member read only to see whether it is the container is not bounded (pass 2 bounds what it reads)
+      tooDeep: (namespace, name, at) =>
+        isContainer(namespace, name)
+          ? inputError(
+              'ERPGEN_CSDL_TOO_DEEP',
+              label,
+              `container ${named(`${namespace}.${name}`)} nests deeper than ${MAX_MEMBER_DEPTH} levels`,
+              locate(file, name, at),
+            )
+          : undefined,
+      // done once the container is held and every namespace its sets name has been seen (aliases come first in a schema)
+      finished(at) {
+        if (!container || containerName === undefined) return false;
+        for (const set of container.sets) {
+          if (set.type === undefined || !set.collection) continue;
+          const prefix = set.type.slice(0, set.type.lastIndexOf('.'));
+          if (!namespaces.has(prefix) && !aliases.has(prefix)) return false;
+        }
+        readTo = at;
+        return true;
+      },
     },
-    schema: (namespace) => namespaces.add(namespace),
-    alias: (namespace, alias) => aliases.set(alias, namespace),
-    // before `$EntityContainer` is known, any member may be the container: read it and look at its $Kind
-    reader: (namespace, name) =>
-      containerName === undefined || isContainer(namespace, name) ? new ContainerReader() : undefined,
-    member(namespace, name, value, at) {
-      if (container) return;
-      if (isContainer(namespace, name) || (containerName === undefined && value.kind === 'EntityContainer'))
-        container = { sets: value.sets, at };
-    },
-    // done once the container is held and every namespace its sets name has been seen (aliases come first in a schema)
-    finished() {
-      if (!container || containerName === undefined) return false;
-      for (const set of container.sets) {
-        if (set.type === undefined || !set.collection) continue;
-        const prefix = set.type.slice(0, set.type.lastIndexOf('.'));
-        if (!namespaces.has(prefix) && !aliases.has(prefix)) return false;
-      }
-      return true;
-    },
-  });
+    check ? undefined : () => false,
+  );
 
-  if (version === undefined) throw inputError(label, 'has no $Version: not a JSON CSDL schema document', 0);
+  if (version === undefined)
+    throw inputError('ERPGEN_NOT_CSDL', label, 'has no $Version: not a JSON CSDL schema document', 0);
   if (!/^4\.0/.test(version))
     throw inputError(
+      'ERPGEN_CSDL_VERSION',
       label,
       `has $Version ${quote(version)}: only OData 4.0 JSON CSDL is supported`,
       locate(file, version, 0),
     );
   if (containerName === undefined)
-    throw inputError(label, 'has no $EntityContainer: the document names no container, so it exposes no objects', 0);
+    throw inputError(
+      'ERPGEN_NOT_CSDL',
+      label,
+      'has no $EntityContainer: the document names no container, so it exposes no objects',
+      0,
+    );
   if (!container || !isContainer(...splitQualified(qualify(containerName)))) {
     throw inputError(
+      'ERPGEN_CSDL_INVALID',
       label,
       `has no entity container ${quote(containerName)} (named by $EntityContainer)`,
       locate(file, containerName, 0),
@@ -395,22 +251,41 @@ export function readCsdlIndex(file: string, surface: Surface, label = basename(f
   const seen = new Set<string>();
   for (const { name, type, isObject, collection, operation } of container.sets) {
     if (!isObject)
-      throw inputError(label, `container member ${quote(name)} is not an object`, locate(file, name, container.at));
+      throw inputError(
+        'ERPGEN_CSDL_INVALID',
+        label,
+        `container member ${quote(name)} is not an object`,
+        locate(file, name, container.at),
+      );
     // JSON.parse would keep the last of two equal keys; which one the server meant is anybody's guess
     if (seen.has(name))
-      throw inputError(label, `entity set ${quote(name)} appears twice in the container`, container.at);
+      throw inputError(
+        'ERPGEN_CSDL_INVALID',
+        label,
+        `entity set ${quote(name)} appears twice in the container`,
+        container.at,
+      );
     seen.add(name);
     if (operation) {
       leftOut.push({ name, what: `${operation} import` });
       continue;
     }
     if (type === undefined || !type.includes('.')) {
-      throw inputError(label, `entity set ${quote(name)} has no qualified $Type`, locate(file, name, container.at));
+      throw inputError(
+        'ERPGEN_CSDL_INVALID',
+        label,
+        `entity set ${quote(name)} has no qualified $Type`,
+        locate(file, name, container.at),
+      );
     }
     if (!collection) leftOut.push({ name, what: 'singleton' });
     else objects.push({ name, surface, entityType: flat(qualify(type)) });
   }
-  return { document: { file, label, surface, containerAt: container.at }, objects, leftOut };
+  return {
+    document: { file, label, surface, containerAt: container.at, uncheckedTo: check ? 0 : readTo },
+    objects,
+    leftOut,
+  };
 }
 
 function splitQualified(qualified: string): [string, string] {
@@ -509,22 +384,21 @@ export function* csdlObjects<W extends IndexedObject>(
   const deferred: Array<{ qualified: string; objects: W[] }> = [];
 
   const namespaces = new Set<string>();
-  const walker = (main: boolean): Walker<JsonObject> => ({
+  const walker = (main: boolean): Walker => ({
     schema: (namespace) => void namespaces.add(namespace),
     alias(namespace, alias) {
       aliases.set(alias, namespace);
       aliasOf.set(namespace, alias);
     },
-    reader: (namespace, name, at) =>
-      (main && pending.has(`${namespace}.${name}`)) || neededAs(namespace, name) !== undefined
-        ? new Assembler(() => {
-            throw inputError(
-              label,
-              `${pending.has(`${namespace}.${name}`) ? 'entity type' : 'type'} ${named(`${namespace}.${name}`)} nests deeper than ${MAX_MEMBER_DEPTH} levels`,
-              locate(file, name, at),
-            );
-          })
-        : undefined,
+    wants: (namespace, name) =>
+      (main && pending.has(`${namespace}.${name}`)) || neededAs(namespace, name) !== undefined,
+    tooDeep: (namespace, name, at) =>
+      inputError(
+        'ERPGEN_CSDL_TOO_DEEP',
+        label,
+        `${pending.has(`${namespace}.${name}`) ? 'entity type' : 'type'} ${named(`${namespace}.${name}`)} nests deeper than ${MAX_MEMBER_DEPTH} levels`,
+        locate(file, name, at),
+      ),
     member(namespace, name, value, at) {
       const qualified = `${namespace}.${name}`;
       const asNeeded = neededAs(namespace, name);
@@ -539,6 +413,7 @@ export function* csdlObjects<W extends IndexedObject>(
       const kind = value.get('$Kind');
       if (kind !== 'EntityType') {
         throw inputError(
+          'ERPGEN_CSDL_INVALID',
           label,
           `${named(qualified)} is named as an entity set's $Type but ${kind === undefined ? 'has no $Kind' : `has $Kind ${quote(kind)}`}, not EntityType`,
           locate(file, name, at),
@@ -558,10 +433,12 @@ export function* csdlObjects<W extends IndexedObject>(
       for (const ref of references(value)) need(ref);
       deferred.push({ qualified, objects: list });
     },
-    finished: () => (!main || pending.size === 0) && needed.size === 0,
+    finished: (at) => (!main || (pending.size === 0 && at >= document.uncheckedTo)) && needed.size === 0,
   });
 
-  yield* walking(file, label, walker(true));
+  // the container was parsed, and so checked, by pass 1
+  const unchecked = (at: number) => at !== document.containerAt;
+  yield* walking(file, label, walker(true), unchecked);
   for (const objects of pending.values()) {
     const o = Array.isArray(objects) ? objects[0]! : objects;
     // a type of a schema this document does not hold: one it references (`$Reference`), which is not read
@@ -578,6 +455,7 @@ export function* csdlObjects<W extends IndexedObject>(
     let at = locate(file, o.entityType, document.containerAt);
     if (at === document.containerAt) at = locate(file, o.name, document.containerAt);
     throw inputError(
+      'ERPGEN_CSDL_INVALID',
       label,
       `entity set ${quote(o.name)} has $Type ${quote(o.entityType)}, which names no entity type in the document`,
       at,
@@ -595,7 +473,7 @@ export function* csdlObjects<W extends IndexedObject>(
         need(qualified);
       }
     }
-    yield* walking(file, label, walker(false));
+    yield* walking(file, label, walker(false), unchecked);
     if (definitions.size === known) break;
   }
 
@@ -684,6 +562,7 @@ function readColumns(
     const keys = Array.isArray(key) ? key.map((k) => (isRecord(k) ? Object.values(k)[0] : k)) : [];
     if (keys.length === 0 || !keys.every((k): k is string => typeof k === 'string'))
       throw inputError(
+        'ERPGEN_CSDL_INVALID',
         label,
         `entity type ${named(keyed.qualified)} has $Key ${quote(key)}: expected an array of property names`,
         locate(file, '$Key', keyed.at),
@@ -700,6 +579,7 @@ function readColumns(
       const column = () => `column ${quote(name)} of entity type ${named(qualified)}`;
       if (!isRecord(value))
         throw inputError(
+          'ERPGEN_CSDL_INVALID',
           label,
           `entity type ${named(qualified)}: member ${quote(name)} is not an object`,
           locate(file, name, at),
@@ -710,6 +590,7 @@ function readColumns(
       }
       if (value['$Kind'] !== undefined && value['$Kind'] !== 'Property')
         throw inputError(
+          'ERPGEN_CSDL_INVALID',
           label,
           `${column()} has $Kind ${quote(value['$Kind'])}: expected "Property" or "NavigationProperty"`,
           locate(file, name, at),
@@ -717,13 +598,19 @@ function readColumns(
       const typeName = value['$Type'] ?? 'Edm.String';
       if (typeof typeName !== 'string')
         throw inputError(
+          'ERPGEN_CSDL_INVALID',
           label,
           `${column()} has $Type ${quote(typeName)}: expected the name of an Edm type`,
           locate(file, name, at),
         );
       const primitive = EDM_TYPES.has(typeName);
       if (!primitive && typeName.startsWith('Edm.'))
-        throw inputError(label, `${column()} has unknown type ${quote(typeName)}`, locate(file, typeName, at));
+        throw inputError(
+          'ERPGEN_CSDL_INVALID',
+          label,
+          `${column()} has unknown type ${quote(typeName)}`,
+          locate(file, typeName, at),
+        );
       if (value['$Collection'] === true) {
         leftOut.push({ name, why: 'collection' });
         continue;
@@ -757,6 +644,7 @@ function readColumns(
         const given = facets[facet];
         if (given !== undefined && !rule.ok(given))
           throw inputError(
+            'ERPGEN_CSDL_INVALID',
             label,
             `${column()} has ${facet} ${quote(given)}: expected ${rule.expected}`,
             locate(file, name, at),
@@ -784,6 +672,7 @@ function readColumns(
   for (const k of keyNames) {
     if (!columns.some((c) => c.name === k))
       throw inputError(
+        'ERPGEN_CSDL_INVALID',
         label,
         `entity type ${entityType} has $Key ${quote(k)}, which is not one of its properties`,
         locate(file, k, keyed!.at),

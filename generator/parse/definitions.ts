@@ -27,20 +27,73 @@ const elementSchema = z.object({
   FieldDefinitions: z.array(fieldSchema),
 });
 
-const definitionSchema = z.object({
+/** What a definition must be (exported for the test that holds fitsDefinition to it). */
+export const definitionSchema = z.object({
   Name: z.string().min(1),
   TransactionDefinition: z.object({ DataElementDefinitions: z.array(elementSchema) }),
 });
 
+type Definition = z.infer<typeof definitionSchema>;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isName = (v: unknown) => typeof v === 'string' && v !== '';
+const isText = (v: unknown) => v === undefined || v === null || typeof v === 'string';
+const isTexts = (v: unknown) =>
+  v === undefined || v === null || (Array.isArray(v) && v.every((s) => typeof s === 'string'));
+const TYPES: ReadonlySet<unknown> = new Set(FIELD_TYPES);
+
+/**
+ * Whether `raw` fits definitionSchema, answered without zod, which took a definition as long as its JSON.parse: an
+ * Order-sized service has 1,266 fields. The same rules, checked by test against the schema; a definition that does
+ * not fit goes to zod, for the message naming where.
+ */
+export function fitsDefinition(raw: unknown): raw is Definition {
+  if (!isObject(raw) || !isName(raw['Name']) || !isObject(raw['TransactionDefinition'])) return false;
+  const elements = raw['TransactionDefinition']['DataElementDefinitions'];
+  if (!Array.isArray(elements)) return false;
+  for (const e of elements as unknown[]) {
+    if (
+      !isObject(e) ||
+      !isName(e['Name']) ||
+      (e['Type'] !== 'Form' && e['Type'] !== 'List') ||
+      !isTexts(e['KeyFields']) ||
+      !isText(e['BusinessObjectName']) ||
+      !isText(e['DatawindowName']) ||
+      !isText(e['ParentText']) ||
+      !Array.isArray(e['FieldDefinitions'])
+    )
+      return false;
+    for (const f of e['FieldDefinitions'] as unknown[]) {
+      if (
+        !isObject(f) ||
+        !isName(f['Name']) ||
+        !isText(f['DbColumnName']) ||
+        !isText(f['Label']) ||
+        !(f['DataType'] === undefined || f['DataType'] === null || TYPES.has(f['DataType'])) ||
+        !(f['Required'] === undefined || typeof f['Required'] === 'boolean') ||
+        !isTexts(f['ValidValues'])
+      )
+        return false;
+    }
+  }
+  return true;
+}
+
 function parseJson(text: string, label: string): unknown {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (/^\s*$/.test(text))
-    throw inputError(label, 'is empty (an unknown service or an unlicensed window answers an empty HTTP 500)', 0);
-  if (/^\s*</.test(text)) throw inputError(label, 'is XML or HTML, not JSON (send Accept: application/json)', 0);
+    throw inputError(
+      'ERPGEN_JSON_INVALID',
+      label,
+      'is empty (an unknown service or an unlicensed window answers an empty HTTP 500)',
+      0,
+    );
+  if (/^\s*</.test(text))
+    throw inputError('ERPGEN_JSON_INVALID', label, 'is XML or HTML, not JSON (send Accept: application/json)', 0);
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw inputError(label, `invalid JSON: ${(error as Error).message}`);
+    throw inputError('ERPGEN_JSON_INVALID', label, `invalid JSON: ${(error as Error).message}`);
   }
 }
 
@@ -49,6 +102,7 @@ export function parseServiceList(text: string, label: string): string[] {
   const names = serviceNames(parseJson(text, label));
   if (!names)
     throw inputError(
+      'ERPGEN_SERVICE_LIST_INVALID',
       label,
       'is not a service list (a list of names, of {Name} objects, {value: [...]} or {Services: [...]})',
     );
@@ -85,24 +139,34 @@ function distinct(values: readonly string[]): string[] {
 
 export function parseDefinition(text: string, label: string): TransactionService {
   const raw = parseJson(text, label);
+  if (fitsDefinition(raw)) return serviceOf(raw, label);
   const parsed = definitionSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = (raw as { Name?: unknown } | null)?.Name;
     const service = typeof name === 'string' ? `service ${named(name)}` : 'the definition';
     const where = describePath(raw, issue.path);
-    throw inputError(label, `${service}${where ? `, ${where}` : ''}: ${issue.message}`);
+    throw inputError('ERPGEN_DEFINITION_INVALID', label, `${service}${where ? `, ${where}` : ''}: ${issue.message}`);
   }
-  const definition = parsed.data;
+  return serviceOf(parsed.data, label);
+}
+
+/** The service a definition that fits describes; a name given twice, or a key that is not a field, is refused. */
+function serviceOf(definition: Definition, label: string): TransactionService {
   const seen = new Set<string>();
   const elements: DataElement[] = definition.TransactionDefinition.DataElementDefinitions.map((e) => {
     if (seen.has(e.Name))
-      throw inputError(label, `service ${named(definition.Name)}, element ${quote(e.Name)}: defined twice`);
+      throw inputError(
+        'ERPGEN_DEFINITION_INVALID',
+        label,
+        `service ${named(definition.Name)}, element ${quote(e.Name)}: defined twice`,
+      );
     seen.add(e.Name);
     const names = new Set<string>();
     const fields: TransactionField[] = e.FieldDefinitions.map((f) => {
       if (names.has(f.Name))
         throw inputError(
+          'ERPGEN_DEFINITION_INVALID',
           label,
           `service ${named(definition.Name)}, element ${quote(e.Name)}, field ${quote(f.Name)}: defined twice`,
         );
@@ -120,6 +184,7 @@ export function parseDefinition(text: string, label: string): TransactionService
     for (const key of keyFields) {
       if (!names.has(key))
         throw inputError(
+          'ERPGEN_DEFINITION_INVALID',
           label,
           `service ${named(definition.Name)}, element ${quote(e.Name)}: KeyFields names ${quote(key)}, which is not one of its fields`,
         );

@@ -1,6 +1,14 @@
-// Feeds a JSON file through stream-json's tokenizer one block at a time, so memory holds a block and what the
-// consumer keeps, never the document. Also turns the ways a download goes wrong (empty, XML, HTML, broken
-// JSON) into one readable error naming the file and the byte offset.
+// Reads JSON files one block at a time, so memory holds a block and what the consumer keeps, never the document:
+// - `outline`, for the schema documents (parse/csdl.ts): a scan of the document's outer levels (the document, its
+//   members, the members of its object members) that hands over each wanted member of the second level whole,
+//   parsed by V8's own JSON.parse. The scan looks at bytes only where the structure is (quotes, brackets) and
+//   jumps over strings with a native search; everything else is JSON.parse's work, which is what a schema
+//   document's reading costs at the least (a stock tenant's documents took a second through a tokenizer of
+//   JavaScript objects, and a tenth of that so). Values it skips are parsed as well, to be checked, and dropped,
+//   unless the caller checks them in a later reading of the same bytes.
+// - `streamJson`, every token of a document (stream-json's tokenizer), for a reader that writes a document back.
+// Both turn the ways a download goes wrong (empty, XML, HTML, broken JSON) into one readable error naming the file
+// and the byte offset.
 import { closeSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -84,7 +92,8 @@ export function* jsonBlocks(
       if (first) {
         // a whitespace-only first block says nothing yet; sniff again with the next one
         const problem = sniff(text);
-        if (problem && !(problem.startsWith('is empty') && read === BLOCK)) throw inputError(label, problem, 0);
+        if (problem && !(problem.startsWith('is empty') && read === BLOCK))
+          throw inputError('ERPGEN_NOT_CSDL', label, problem, 0);
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
         first = text.trim() === '' && read === BLOCK;
       }
@@ -94,8 +103,338 @@ export function* jsonBlocks(
       yield { tokens: block, blockStart: offset };
       offset += read;
     }
-    if (first) throw inputError(label, 'is empty: expected a JSON CSDL schema document', 0);
+    if (first) throw inputError('ERPGEN_NOT_CSDL', label, 'is empty: expected a JSON CSDL schema document', 0);
     yield { tokens: tokens(NONE as unknown as string), blockStart: offset };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// --- the outline of a schema document ------------------------------------------------------------------------
+
+/**
+ * Deeper than this inside one wanted member is refused. An entity type nests four or five levels (type, property,
+ * annotation, record, collection); a thousand-deep value is a broken or hostile document, and every later step that
+ * walks a value (or a message that would show it) would pay for it.
+ */
+export const MAX_MEMBER_DEPTH = 64;
+
+/**
+ * A value the outline skips is still parsed, to be checked, when it is at most this long; a longer one (no schema
+ * document has one) is only scanned, so that memory never holds more than a member.
+ */
+const MAX_CHECKED_BYTES = 64 * 1024 * 1024;
+
+/** What `outline` tells of a document: an object whose members are read at two levels. */
+export interface Outline {
+  /** a member of the document that is not an object: its value (a number as written) */
+  top?(key: string, value: unknown): void;
+  /** an object member of the document: true to read its members (a schema), false to skip it */
+  enter(key: string): boolean;
+  /** a member of an entered object that is not an object: its value, as JSON.parse gives it */
+  scalar?(outer: string, key: string, value: unknown): void;
+  /** whether to read an object member of an entered object; `at` is the byte where its key begins */
+  wants(outer: string, key: string, at: number): boolean;
+  /** a wanted member, read: its keys in the document's order */
+  member(outer: string, key: string, value: Map<string, unknown>, at: number, text: string): void;
+  /** the error for a wanted member nested deeper than MAX_MEMBER_DEPTH; undefined: no bound for this one */
+  tooDeep(outer: string, key: string, at: number): Error | undefined;
+  /** asked after each member, with the byte the reading has come to: true ends the reading there */
+  finished?(at: number): boolean;
+  /**
+   * Whether a value skipped, whose key begins at byte `at`, is parsed to be checked (by default, every one); one
+   * that is not is only scanned: another reading of the same bytes checks it
+   */
+  check?(at: number): boolean;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+/** ends a number or literal */
+const isDelimiter = (b: number) =>
+  isSpace(b) || b === COMMA || b === CLOSE_OBJECT || b === CLOSE_ARRAY || b === COLON || b === QUOTE;
+
+/** What the outer levels expect next. */
+const DOCUMENT = 0;
+const KEY_OR_END = 1;
+const KEY = 2;
+const COLON_NEXT = 3;
+const VALUE = 4;
+const COMMA_OR_END = 5;
+const NOTHING = 6;
+
+/** A canonical array index: JSON.parse lists such keys first, whatever their place in the text. */
+const isIndex = (key: string) => /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < 4294967295;
+
+/** The keys of an object's text at its first level, in the text's order, as often as the text names each. */
+export function memberKeys(text: string): string[] {
+  const keys: string[] = [];
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      const start = i;
+      for (i++; text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
+      if (depth !== 1) continue;
+      let j = i + 1;
+      while (isSpace(text.charCodeAt(j))) j++;
+      if (text.charCodeAt(j) === COLON) keys.push(JSON.parse(text.slice(start, i + 1)) as string);
+    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
+    else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth--;
+  }
+  return keys;
+}
+
+/** A member's object as a Map in the document's order (a schema member's keys are its columns, in order). */
+function inOrder(text: string, value: Record<string, unknown>): Map<string, unknown> {
+  let keys = Object.keys(value);
+  if (keys.length > 0 && isIndex(keys[0]!)) keys = [...new Set(memberKeys(text))];
+  const map = new Map<string, unknown>();
+  for (const key of keys) map.set(key, value[key]);
+  return map;
+}
+
+/**
+ * Reads a JSON document whose value is an object: the members of the document (`top`, `enter`) and of the objects
+ * entered (`scalar`, `wants`, `member`), one read block at a time (it yields after each). A wanted member is held
+ * whole and parsed with JSON.parse; everything else is parsed to be checked (see MAX_CHECKED_BYTES) and dropped.
+ */
+export function* outline(file: string, label: string, o: Outline): Generator<void> {
+  const fd = openSync(file, 'r');
+  try {
+    /** the bytes held: those of the file from `base` on, `length` of them */
+    let data = Buffer.allocUnsafe(2 * BLOCK);
+    let base = 0;
+    let length = 0;
+    let first = true;
+    let eof = false;
+    // the outer levels
+    let expect = DOCUMENT as number;
+    let depth = 0;
+    let outer = '';
+    let key = '';
+    let keyAt = 0;
+    // a value (or a key) read whole: where it begins, its open brackets, whether in a string and since where
+    let span = -1;
+    let spanKind = 0;
+    const brackets: number[] = [];
+    let inString = false;
+    let stringAt = 0;
+    let wanted = false;
+    let bounded = false;
+    let checked = true;
+
+    const fail = (): never => {
+      throw syntaxError(file, label);
+    };
+    const parse = (text: string): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        return fail();
+      }
+    };
+    const finished = (at: number) => o.finished?.(at) === true;
+
+    /** A value or key read whole: what it is depends on where it stands. Returns true to stop reading. */
+    const complete = (text: string, start: number, end: number): boolean => {
+      if (expect === KEY || expect === KEY_OR_END) {
+        key = parse(text) as string;
+        keyAt = start;
+        expect = COLON_NEXT;
+        return false;
+      }
+      expect = COMMA_OR_END;
+      if (depth === 0) {
+        parse(text);
+        throw inputError('ERPGEN_NOT_CSDL', label, 'is not a JSON object: expected a JSON CSDL schema document', 0);
+      }
+      const scalar = spanKind !== OPEN_OBJECT && spanKind !== OPEN_ARRAY;
+      if (!checked) return false;
+      if (depth === 1) {
+        const value = parse(text);
+        if (scalar) o.top?.(key, spanKind === QUOTE ? value : typeof value === 'number' ? text : value);
+        return false;
+      }
+      if (wanted) {
+        o.member(outer, key, inOrder(text, parse(text) as Record<string, unknown>), keyAt, text);
+        return finished(end);
+      }
+      const value = parse(text);
+      if (!scalar) return false;
+      o.scalar?.(outer, key, value);
+      return finished(end);
+    };
+
+    for (;;) {
+      // the bytes still needed: from the value being read, else none
+      if (span >= 0 && !wanted && base + length - span > MAX_CHECKED_BYTES) checked = false;
+      const keep = span < 0 ? base + length : checked ? span : inString ? stringAt : base + length;
+      const drop = keep - base;
+      if (drop > 0) {
+        data.copy(data, 0, drop, length);
+        length -= drop;
+        base = keep;
+      }
+      if (data.length - length < BLOCK) {
+        const larger = Buffer.allocUnsafe(Math.max(2 * data.length, length + BLOCK));
+        data.copy(larger, 0, 0, length);
+        data = larger;
+      }
+      const read = readSync(fd, data, length, BLOCK, null);
+      if (read === 0) eof = true;
+      let i = length;
+      length += read;
+      if (first && read > 0) {
+        const head = data.toString('utf8', 0, length);
+        const problem = sniff(head);
+        // a whitespace-only first block says nothing yet; sniff again with the next one
+        if (problem && !(problem.startsWith('is empty') && read === BLOCK))
+          throw inputError('ERPGEN_NOT_CSDL', label, problem, 0);
+        if (base === 0 && i === 0 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) i = 3;
+        first = head.trim() === '' && read === BLOCK;
+      }
+      const bytes = data.subarray(0, length);
+      while (i < length) {
+        if (span >= 0) {
+          // inside a value read whole
+          if (inString) {
+            const quote = bytes.indexOf(QUOTE, i);
+            if (quote < 0) {
+              i = length;
+              if (base + length - stringAt > MAX_VALUE_BYTES) throw tooLong(label, stringAt);
+              break;
+            }
+            let slash = quote - 1;
+            while (bytes[slash] === BACKSLASH) slash--;
+            i = quote + 1;
+            if ((quote - 1 - slash) % 2 === 1) continue;
+            inString = false;
+            if (brackets.length > 0) continue;
+          } else if (brackets.length === 0) {
+            // a number or literal: it ends at the first byte that cannot be in it
+            if (!isDelimiter(bytes[i]!)) {
+              i++;
+              if (base + i - span > MAX_VALUE_BYTES) throw tooLong(label, span);
+              continue;
+            }
+          } else {
+            const c = bytes[i++]!;
+            if (c === QUOTE) {
+              inString = true;
+              stringAt = base + i - 1;
+            } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+              brackets.push(c);
+              if (bounded && brackets.length > MAX_MEMBER_DEPTH) {
+                const error = o.tooDeep(outer, key, keyAt);
+                if (error) throw error;
+                bounded = false;
+              }
+            } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+              if (brackets.pop() !== c - 2) fail();
+            }
+            if (brackets.length > 0 || inString) continue;
+          }
+          // the value ends before byte i
+          const text = checked ? data.toString('utf8', span - base, i) : '';
+          const start = span;
+          span = -1;
+          if (complete(text, start, base + i)) return;
+          continue;
+        }
+        const c = bytes[i]!;
+        if (isSpace(c)) {
+          i++;
+          continue;
+        }
+        switch (expect) {
+          case DOCUMENT:
+            if (c === OPEN_ARRAY)
+              throw inputError(
+                'ERPGEN_NOT_CSDL',
+                label,
+                'is a JSON array, not a JSON CSDL schema document (an object with $Version and $EntityContainer)',
+                0,
+              );
+            if (c === OPEN_OBJECT) {
+              depth = 1;
+              expect = KEY_OR_END;
+              i++;
+              continue;
+            }
+            break;
+          case KEY_OR_END:
+          case COMMA_OR_END:
+            if (c === CLOSE_OBJECT) {
+              i++;
+              depth--;
+              expect = depth === 0 ? NOTHING : COMMA_OR_END;
+              if (finished(base + i)) return;
+              continue;
+            }
+            if (expect === COMMA_OR_END) {
+              if (c !== COMMA) fail();
+              expect = KEY;
+              i++;
+              continue;
+            }
+            if (c !== QUOTE) fail();
+            break;
+          case KEY:
+            if (c !== QUOTE) fail();
+            break;
+          case COLON_NEXT:
+            if (c !== COLON) fail();
+            expect = VALUE;
+            i++;
+            continue;
+          case VALUE:
+            if (c === CLOSE_OBJECT || c === CLOSE_ARRAY || c === COMMA || c === COLON) fail();
+            if (c === OPEN_OBJECT && depth === 1 && o.enter(key)) {
+              depth = 2;
+              outer = key;
+              expect = KEY_OR_END;
+              i++;
+              if (finished(base + i)) return;
+              continue;
+            }
+            break;
+          case NOTHING:
+            fail();
+        }
+        // a value or a key begins: read it whole
+        span = base + i;
+        spanKind = c;
+        wanted = expect === VALUE && depth === 2 && c === OPEN_OBJECT && o.wants(outer, key, keyAt);
+        checked = wanted || (c !== OPEN_OBJECT && c !== OPEN_ARRAY) || (o.check?.(keyAt) ?? true);
+        bounded = wanted;
+        if (c === QUOTE) {
+          inString = true;
+          stringAt = span;
+        } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) brackets.push(c);
+        i++;
+      }
+      if (eof) {
+        if (first) throw inputError('ERPGEN_NOT_CSDL', label, 'is empty: expected a JSON CSDL schema document', 0);
+        if (span >= 0 && !inString && brackets.length === 0 && spanKind !== OPEN_OBJECT && spanKind !== OPEN_ARRAY) {
+          // a number or literal that ends the file
+          const text = data.toString('utf8', span - base, length);
+          const start = span;
+          span = -1;
+          if (complete(text, start, length + base)) return;
+        }
+        if (expect !== NOTHING || span >= 0) fail();
+        return;
+      }
+      yield;
+    }
   } finally {
     closeSync(fd);
   }
@@ -103,6 +442,7 @@ export function* jsonBlocks(
 
 function tooLong(label: string, from: number): Error {
   return inputError(
+    'ERPGEN_JSON_VALUE_TOO_LONG',
     label,
     `holds a single value longer than ${MAX_VALUE_BYTES / 1_048_576} MiB (a string that does not end?), which no schema document has`,
     from,
@@ -149,6 +489,7 @@ function syntaxError(file: string, label: string): Error {
     const reason = e.message.replace(/^ERROR at .*?: /, '').replace(/^Verifier (cannot parse input: |has )/, '');
     // an error only at the final flush means the text was fine as far as it went: it stopped too early
     return inputError(
+      'ERPGEN_JSON_INVALID',
       label,
       flushing ? `invalid JSON: the document ends too early (truncated?): ${reason}` : `invalid JSON: ${reason}`,
       offset,
@@ -156,7 +497,7 @@ function syntaxError(file: string, label: string): Error {
   } finally {
     closeSync(fd);
   }
-  return inputError(label, 'invalid JSON');
+  return inputError('ERPGEN_JSON_INVALID', label, 'invalid JSON');
 }
 
 /**

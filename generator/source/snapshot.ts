@@ -43,7 +43,9 @@ export function openSnapshot(dir: string, cwd = process.cwd()): SnapshotDocument
   const shown = relative(cwd, dir) || '.';
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new UserError(
+      'ERPGEN_SNAPSHOT_NOT_FOUND',
       `${shown}: snapshot folder not found${nearFolder(dir, cwd)} (give --snapshot, or set "snapshot" in erpgen.config.json)`,
+      { where: { file: shown } },
     );
   }
   return (Object.keys(SNAPSHOT_FILES) as Surface[]).map((surface) => {
@@ -51,7 +53,9 @@ export function openSnapshot(dir: string, cwd = process.cwd()): SnapshotDocument
     const label = relative(cwd, file);
     if (!existsSync(file))
       throw new UserError(
+        'ERPGEN_SNAPSHOT_FILE_MISSING',
         `${label}: missing from the snapshot (a snapshot holds ${Object.values(SNAPSHOT_FILES).join(' and ')})`,
+        { where: { file: label } },
       );
     return { surface, file, label };
   });
@@ -81,10 +85,15 @@ function escapedServiceName(file: string, label: string): string {
       ) as { Name?: unknown } | null
     )?.Name;
   } catch {
-    throw inputError(label, 'is not JSON: a definition kept under a safe file name must hold its service `Name`');
+    throw inputError(
+      'ERPGEN_DEFINITION_FILE_NAME',
+      label,
+      'is not JSON: a definition kept under a safe file name must hold its service `Name`',
+    );
   }
   if (typeof name !== 'string' || escapedDefinitionFile(name) !== basename(file))
     throw inputError(
+      'ERPGEN_DEFINITION_FILE_NAME',
       label,
       typeof name === 'string'
         ? `holds the definition of a service whose safe file name is ${escapedDefinitionFile(name)}, not this one`
@@ -149,7 +158,9 @@ function checkSize(input: SnapshotFile): void {
   const size = statSync(input.file).size;
   if (size > MAX_DEFINITION_BYTES)
     throw new UserError(
+      'ERPGEN_INPUT_TOO_LARGE',
       `${input.label}: ${Math.round(size / 1_048_576)} MiB, more than the ${MAX_DEFINITION_BYTES / 1_048_576} MiB a service list or definition can be (the biggest real definitions are about 1 MB)`,
+      { where: { file: input.label } },
     );
 }
 
@@ -160,6 +171,10 @@ export function readBytes(input: SnapshotFile): Buffer {
     return readFileSync(input.file);
   } catch (error) {
     if (error instanceof UserError) throw error;
-    throw new UserError(`${input.label}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new UserError(
+      'ERPGEN_INPUT_UNREADABLE',
+      `${input.label}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      { where: { file: input.label } },
+    );
   }
 }

@@ -61,6 +61,7 @@ export function readRuntimeTemplates(mode: 'js' | 'ts'): TemplateFile[] {
       const path = join(compiled, out);
       if (!existsSync(path) || (checkout && statSync(path).mtimeMs < statSync(join(sources, name)).mtimeMs))
         throw new UserError(
+          'ERPGEN_RUNTIME_NOT_BUILT',
           `erpgen's compiled runtime (dist/templates/runtime/${out}) is missing or older than its source: run \`npm run build\` in erpgen, or generate with --emit ts`,
         );
       files.push({ path: `runtime/${out}`, content: readFileSync(path, 'utf8') });

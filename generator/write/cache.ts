@@ -16,8 +16,20 @@
 // recorded, one hash over them all says so: a run with nothing to do stats the files the output's manifest
 // lists (in the same order) and compares that hash, without reading the record's lines one by one.
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  lstatSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { join } from 'node:path';
+import type { Notice } from '../diagnostics.js';
 
 export const CACHE = '.erpgen-cache';
 
@@ -25,7 +37,7 @@ export const CACHE = '.erpgen-cache';
 export interface RunSummary {
   readonly objects: number;
   readonly services: number;
-  readonly notices: readonly string[];
+  readonly notices: readonly Notice[];
 }
 
 /**
@@ -63,21 +75,51 @@ export interface CacheRecord {
   readonly writtenMs: number;
 }
 
-/** The sha256 of a file's bytes, or undefined when it cannot be read. */
+/** The sha256 of a file's bytes, or undefined when it cannot be read or is a link (never followed). */
 export function hashOf(file: string): string | undefined {
+  let fd: number | undefined;
   try {
-    return createHash('sha256').update(readFileSync(file)).digest('hex');
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    return createHash('sha256').update(readFileSync(fd)).digest('hex');
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
+/** The stat of a file itself (a link is not followed, and is no file). */
 function statOf(file: string): Stats | undefined {
-  try {
-    return statSync(file);
-  } catch {
-    return undefined;
-  }
+  const stat = lstatSync(file, { throwIfNoEntry: false });
+  return stat?.isFile() ? stat : undefined;
+}
+
+/**
+ * Whether the folders of `path` under `out` are folders (no link among them), as erpgen wrote them: asked once
+ * per folder, in the order the paths come (a manifest's order keeps a folder's files together).
+ */
+function foldersOf(out: string): (path: string) => boolean {
+  let last = '';
+  let lastOk = true;
+  const known = new Map<string, boolean>();
+  const isFolder = (folder: string): boolean => {
+    let ok = known.get(folder);
+    if (ok === undefined) {
+      const slash = folder.lastIndexOf('/');
+      ok =
+        (slash < 0 || isFolder(folder.slice(0, slash))) &&
+        lstatSync(`${out}/${folder}`, { throwIfNoEntry: false })?.isDirectory() === true;
+      known.set(folder, ok);
+    }
+    return ok;
+  };
+  return (path) => {
+    const slash = path.lastIndexOf('/');
+    if (slash < 0) return true;
+    const folder = path.slice(0, slash);
+    if (folder !== last) [last, lastOk] = [folder, isFolder(folder)];
+    return lastOk;
+  };
 }
 
 const sealOf = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
@@ -141,7 +183,7 @@ export function readCache(out: string): CacheRecord | undefined {
   const endByte = bytes.lastIndexOf('\nend ');
   const sealed = end >= 0 && text.slice(end + '\nend '.length).trim() === sealOf(bytes.subarray(0, endByte + 1));
   const parts: string[] = [];
-  const notices: string[] = [];
+  const notices: Notice[] = [];
   const invocations: Invocation[] = [];
   let counts: number[] | undefined;
   let stats: string | undefined;
@@ -152,8 +194,12 @@ export function readCache(out: string): CacheRecord | undefined {
     if (next < 0) next = text.length;
     const line = text.slice(at, next);
     if (line.startsWith('part ')) parts.push(line.slice('part '.length));
-    else if (line.startsWith('notice ')) notices.push(JSON.parse(line.slice('notice '.length)) as string);
-    else if (line.startsWith('run ')) counts = line.split(' ').slice(1).map(Number);
+    else if (line.startsWith('notice ')) {
+      // a notice is `{code, message, where?}` (a record of an older erpgen held only the text: not trusted)
+      const n = JSON.parse(line.slice('notice '.length)) as Partial<Notice> | null;
+      if (typeof n?.code === 'string' && typeof n.message === 'string') notices.push(n as Notice);
+      else counts = undefined;
+    } else if (line.startsWith('run ')) counts = line.split(' ').slice(1).map(Number);
     else if (line.startsWith('invocation ')) {
       const invocation = invocationOf(line);
       if (invocation) invocations.push(invocation);
@@ -191,9 +237,11 @@ export function readCache(out: string): CacheRecord | undefined {
  */
 function statsOf(out: string, paths: readonly string[], before: number): string | undefined {
   const values = new Float64Array(paths.length * 3);
+  const inFolders = foldersOf(out);
   for (let i = 0; i < paths.length; i++) {
-    const stat = statSync(`${out}/${paths[i]}`, { throwIfNoEntry: false });
-    if (!stat || stat.mtimeMs >= before || stat.ctimeMs >= before) return undefined;
+    if (!inFolders(paths[i]!)) return undefined;
+    const stat = lstatSync(`${out}/${paths[i]}`, { throwIfNoEntry: false });
+    if (!stat?.isFile() || stat.mtimeMs >= before || stat.ctimeMs >= before) return undefined;
     values[i * 3] = stat.size;
     values[i * 3 + 1] = stat.mtimeMs;
     values[i * 3 + 2] = stat.ctimeMs;
@@ -219,10 +267,11 @@ export function filesIntact(
   let restat = false;
   let intact = true;
   const paths: string[] = [];
+  const inFolders = foldersOf(out);
   eachFile(record.body, (path, sha256, size, mtimeMs, ctimeMs) => {
     paths.push(path);
     const file = `${out}/${path}`;
-    const stat = statOf(file);
+    const stat = inFolders(path) ? statOf(file) : undefined;
     if (!stat) return (intact = false);
     const same =
       stat.size === size &&
@@ -277,20 +326,45 @@ export function writeCache(
     ...invocations.map(invocationLine),
   ];
   // by path, as the output's manifest lists them
-  const sorted = [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const byPath = (a: number, b: number) => (files[a]![0] < files[b]![0] ? -1 : files[a]![0] > files[b]![0] ? 1 : 0);
+  const sorted = files.map((_, i) => i).sort(byPath);
   const values = new Float64Array(sorted.length * 3);
-  const body = sorted.map(([path, sha256], i) => {
-    const stat = statOf(join(out, path));
+  sorted.forEach((at, i) => {
+    const stat = statOf(join(out, files[at]![0]));
     // a file that cannot be stat'ed is recorded with no stat: it is hashed next time
     values.set([stat?.size ?? 0, stat?.mtimeMs ?? 0, stat?.ctimeMs ?? 0], i * 3);
-    return `${sha256} ${values[i * 3]} ${values[i * 3 + 1]} ${values[i * 3 + 2]} ${path}`;
   });
   lines.push(`files ${sorted.length} ${createHash('sha256').update(values).digest('hex')}`);
-  // (not pushed one by one as arguments: a 10x tenant has more files than a call takes arguments)
-  const text = `${lines.concat(body).join('\n')}\n`;
-  // whole or not at all: a record cut short by a crash must not be read as one with fewer files
+  // whole or not at all: a record cut short by a crash must not be read as one with fewer files. Written and sealed
+  // a part at a time: a 10x tenant's record is 20 MB of text, which held whole (and encoded, and sealed) took
+  // more memory than any other moment of its run
   const temporary = join(out, `${CACHE}.${process.pid}`);
-  writeFileSync(temporary, `${text}end ${sealOf(text)}\n`);
+  const seal = createHash('sha256');
+  // a new file of our own: never through a link left at its name
+  rmSync(temporary, { force: true });
+  const fd = openSync(temporary, 'wx');
+  try {
+    const write = (text: string) => {
+      seal.update(text);
+      writeSync(fd, text);
+    };
+    let part = `${lines.join('\n')}\n`;
+    sorted.forEach((at, i) => {
+      const [path, sha256] = files[at]!;
+      part += `${sha256} ${values[i * 3]} ${values[i * 3 + 1]} ${values[i * 3 + 2]} ${path}\n`;
+      if (part.length >= 1 << 16) {
+        write(part);
+        part = '';
+      }
+    });
+    write(part);
+    writeSync(fd, `end ${seal.digest('hex')}\n`);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  closeSync(fd);
   try {
     renameSync(temporary, join(out, CACHE));
   } catch (error) {

@@ -3,7 +3,7 @@
 // with is taken off the shared count of pending bytes, which the main thread may be waiting on synchronously: so
 // nothing here may end without doing that, and a breakdown is said in the shared state rather than left silent.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { BROKEN, PENDING, type Batch, type ThreadData } from './file-protocol.js';
@@ -17,11 +17,16 @@ const hashes: string[] = [];
 const samples: Array<{ at: number; text: string }> = [];
 let failure: { failed: string; path: string } | undefined;
 
+/** Whether `target` holds `bytes`; never through a link (the writer checked its folders: tree.ts). */
 function sameAsBefore(target: string, bytes: Buffer): boolean {
+  let fd: number | undefined;
   try {
-    return readFileSync(target).equals(bytes);
+    fd = openSync(target, constants.O_RDONLY | constants.O_NOFOLLOW);
+    return fstatSync(fd).size === bytes.length && readFileSync(fd).equals(bytes);
   } catch {
     return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -1,12 +1,16 @@
 // The only code that touches the output folder.
 //
 // - Incremental: a file whose bytes are unchanged is not rewritten (its mtime stays).
-// - Staged: changed files are first written to a staging folder beside the output; only when the whole run
-//   has succeeded are they renamed into place and the files of vanished objects removed (a first run renames
-//   half of them in one go: the folder one thread staged in). A run that fails before `commit()` leaves the
-//   previous output exactly as it was. `commit()` itself is not atomic: it renames file by file, so a crash
-//   in the middle of it leaves old and new files mixed; the next run rewrites every file that differs and so
-//   repairs it.
+// - One writer at a time: a run that writes takes the folder's lock first (lock.ts; `prepare()`), and a second
+//   run waits for it, saying who it waits for.
+// - Staged, then committed by a journal (journal.ts): changed files are first written to a staging folder beside
+//   the output; only when the whole run has succeeded is the journal written (the commit point), then the files
+//   renamed into place and the files of vanished objects moved out, deleted after (a first run renames half of
+//   them in one go: the folder one thread staged in). A run that fails before the journal leaves the previous
+//   output exactly as it was; a run killed after it leaves the journal, which the next run finishes and `--check`
+//   reports.
+// - Inside the folder only (tree.ts): every path is taken against the real output folder, and a generated path
+//   that would reach a link, or a folder where a file belongs, is refused before anything is written.
 // - Beside the work: comparing and staging happen on two threads of their own (file-thread.ts), while this
 //   thread parses and prints.
 // - Check mode (`--check`) compares only: it creates, renames and removes nothing.
@@ -15,11 +19,14 @@
 //   same fingerprint whose files are still those recorded stops there; anything else is a full run.
 // - Owned files only: the manifest (`.erpgen-files`) lists what erpgen wrote; only those are ever removed,
 //   and erpgen refuses to write into a non-empty folder it did not make.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
+import { notice, type Notice } from '../diagnostics.js';
 import { UserError } from '../errors.js';
 import { flat } from '../flat-string.js';
+import { named } from '../message-text.js';
 import {
+  CACHE,
   filesIntact,
   invocationsAfter,
   readCache,
@@ -30,6 +37,9 @@ import {
   type RunSummary,
 } from './cache.js';
 import { FileThreads } from './file-thread.js';
+import { applyJournal, journalPath, readJournal, stagingPrefix, writeJournal, type Journal } from './journal.js';
+import { lockOutput, tryLockOutput, waitForWriter, type LockOptions } from './lock.js';
+import { isOwnedPath, OutputTree, realOutput } from './tree.js';
 
 export { CACHE, type CacheRecord, type Invocation, type RunSummary } from './cache.js';
 export const MANIFEST = '.erpgen-files';
@@ -47,7 +57,13 @@ export interface WriteReport {
 }
 
 export class OutputWriter {
+  /** the output folder's real path (tree.ts): every read, write and removal is under it */
+  private readonly real: string;
+  private readonly tree: OutputTree;
   private readonly staging: string;
+  /** lets the folder's lock go (prepare() took it); undefined in check mode */
+  private release: (() => void) | undefined;
+  private prepared = false;
   /** every path of the new output, in the order given (kept as an array: at 70,000 files a Set costs twice) */
   private readonly files: string[] = [];
   /** the staging subfolder of each file (one per thread) */
@@ -56,8 +72,6 @@ export class OutputWriter {
   private manifest: ReadonlySet<string> | undefined;
   /** reads and writes the files, beside the parsing and printing; started by the first file */
   private started: FileThreads | undefined;
-  /** folders already made in the output: one mkdir per folder, not per file */
-  private readonly made = new Set<string>();
   private recorded: { record: CacheRecord | undefined } | undefined;
   private checked: { fingerprint: string; result: ReturnType<OutputWriter['upToDate']> } | undefined;
 
@@ -74,9 +88,78 @@ export class OutputWriter {
     record?: CacheRecord,
   ) {
     if (record) this.recorded = { record };
+    this.real = realOutput(out, label);
+    this.tree = new OutputTree(this.real, label);
     // a folder erpgen did not make is refused at once
-    if (!existsSync(join(out, MANIFEST))) this.manifest = this.readManifest();
-    this.staging = join(dirname(out), `.${basename(out)}.erpgen-staging-${process.pid}`);
+    if (!existsSync(join(this.real, MANIFEST))) this.manifest = this.readManifest();
+    this.staging = join(dirname(this.real), `${stagingPrefix(this.real)}${process.pid}`);
+  }
+
+  /**
+   * Before the first file: takes the folder's lock, waiting for another run that holds it, and finishes the
+   * commit of a run that was killed in it (journal.ts); `--check` takes nothing: it waits for a run that writes,
+   * and refuses a folder whose commit was left half done. True when the folder may have changed since this
+   * writer first looked at it (a run with nothing to do may look again).
+   */
+  async prepare(options: Omit<LockOptions, 'label'> = {}): Promise<boolean> {
+    if (this.prepared) return false;
+    const lock = { ...options, label: this.label };
+    if (this.check) {
+      const waited = await waitForWriter(this.real, lock);
+      if (readJournal(this.real))
+        throw new UserError(
+          'ERPGEN_OUT_INTERRUPTED',
+          `${this.label}: a run of erpgen was stopped while it moved its files into place (${journalPath(this.real)} records it): the folder mixes two packages; run erpgen generate to finish it`,
+        );
+      return this.ready(waited);
+    }
+    mkdirSync(dirname(this.real), { recursive: true });
+    const { release, waited } = await lockOutput(this.real, lock);
+    this.release = release;
+    try {
+      const finished = this.finishInterrupted(options.notice);
+      removeLeftovers(this.real);
+      // a fresh staging folder of our own (never one made before us, nor a link in its place)
+      rmSync(this.staging, { recursive: true, force: true });
+      mkdirSync(this.staging);
+      return this.ready(waited || finished);
+    } catch (error) {
+      await this.discard();
+      throw error;
+    }
+  }
+
+  /** Prepared: what was read of the folder before is read again when it may have changed. */
+  private ready(changed: boolean): boolean {
+    if (changed) {
+      this.tree.forget();
+      this.manifest = undefined;
+      this.recorded = undefined;
+      this.checked = undefined;
+      if (!existsSync(join(this.real, MANIFEST))) this.manifest = this.readManifest();
+    }
+    this.prepared = true;
+    return changed;
+  }
+
+  /** Finishes the commit a killed run left (its journal); true when there was one. */
+  private finishInterrupted(tell: ((notice: Notice) => void) | undefined): boolean {
+    const found = readJournal(this.real);
+    if (!found) return false;
+    const file = journalPath(this.real);
+    if (!found.journal)
+      throw new UserError(
+        'ERPGEN_OUT_INTERRUPTED',
+        `${this.label}: ${file} records a commit that was stopped half done, but ${found.why}: the folder may mix two packages; remove that file and every file of ${this.label} erpgen did not write, then run again`,
+      );
+    applyJournal(this.real, found.journal, this.tree);
+    tell?.(
+      notice(
+        'ERPGEN_OUT_COMMIT_FINISHED',
+        `${this.label}: finished moving the files of a run that was stopped while it did (pid ${found.journal.pid}, at ${named(found.journal.at)})`,
+      ),
+    );
+    return true;
   }
 
   private get previous(): ReadonlySet<string> {
@@ -84,14 +167,20 @@ export class OutputWriter {
   }
 
   private readManifest(): ReadonlySet<string> {
-    const manifest = join(this.out, MANIFEST);
+    const manifest = join(this.real, MANIFEST);
     // only plain relative paths: a damaged manifest must never make erpgen delete outside its folder
-    if (existsSync(manifest)) return new Set(readFileSync(manifest, 'utf8').split('\n').filter(isOwnedPath));
-    if (existsSync(this.out)) {
-      if (!statSync(this.out).isDirectory()) throw new UserError(`${this.label}: exists and is not a folder`);
-      if (readdirSync(this.out).length > 0 && !this.check) {
+    if (existsSync(manifest)) {
+      this.tree.fileKind(MANIFEST);
+      return new Set(readFileSync(manifest, 'utf8').split('\n').filter(isOwnedPath));
+    }
+    if (existsSync(this.real)) {
+      if (!statSync(this.real).isDirectory())
+        throw new UserError('ERPGEN_OUT_NOT_A_FOLDER', `${this.label}: exists and is not a folder`);
+      if (readdirSync(this.real).length > 0 && !this.check) {
         throw new UserError(
+          'ERPGEN_OUT_NOT_ERPGEN',
           `${this.label}: the folder is not empty and was not made by erpgen (no ${MANIFEST}); choose another --out or empty it`,
+          { where: { file: this.label } },
         );
       }
     }
@@ -100,16 +189,19 @@ export class OutputWriter {
 
   /** Adds a file of the new output. `path` is relative to the output folder, with `/`. */
   file(path: string, content: string): void {
+    if (!this.prepared) throw new Error('OutputWriter: prepare() before the first file');
     path = flat(path);
+    // refused here when it would reach through a link, or a folder is in its place
+    const there = this.tree.fileKind(path) === 'file';
     this.files.push(path);
     this.subfolders.push(
       this.thread().put(
         path,
-        join(this.out, path),
+        join(this.real, path),
         this.check ? undefined : this.staging,
         content,
-        // only files of the previous run can be unchanged: a fresh output costs no failed reads
-        this.previous.has(path),
+        // only a file that is there can be unchanged: a fresh output costs no failed reads
+        there,
       ),
     );
   }
@@ -127,27 +219,67 @@ export class OutputWriter {
   private compare(fingerprint: string): (RunSummary & { readonly files: number }) | undefined {
     const record = this.record();
     if (!record?.run || record.fingerprint !== fingerprint) return undefined;
-    const { intact, restat, paths } = filesIntact(this.out, record, this.listed());
+    // a commit left half done: the record is not the folder's
+    if (existsSync(journalPath(this.real))) return undefined;
+    const { intact, restat, paths } = filesIntact(this.real, record, this.listed());
     // the manifest is one of the files: intact, it lists exactly the files recorded
     if (!intact || !paths.includes(MANIFEST)) return undefined;
     // the files' stats changed, not their bytes: recorded again so that the next run need not hash them; and a
     // command line new to the record, so that it finds its settings next time
     const unrecorded = this.invocation !== undefined && !records(record, this.invocation);
-    if ((restat || unrecorded) && !this.check) {
-      const invocations = invocationsAfter(record, record.parts, this.invocation);
-      try {
-        writeCache(this.out, fingerprint, record.parts, record.run, invocations, [...record.files]);
-      } catch {
-        // the record only saves later runs work: an output erpgen cannot write to is up to date all the same
-      }
-    }
+    if ((restat || unrecorded) && !this.check) this.recordAgain(record, record.run, fingerprint);
+    if (!this.check) this.tidy();
     return { ...record.run, files: paths.length };
+  }
+
+  /**
+   * A run with nothing to do takes away what a killed run left beside the output (its lock, its staging folder,
+   * which may hold a whole old package moved out), when no live run holds the folder: one listing of the parent
+   * folder when there is nothing.
+   */
+  private tidy(): void {
+    const prefix = `.${basename(this.real)}.erpgen-`;
+    let left: string[];
+    try {
+      left = readdirSync(dirname(this.real)).filter((entry) => entry.startsWith(prefix));
+    } catch {
+      return;
+    }
+    if (left.length === 0) return;
+    const release = tryLockOutput(this.real);
+    if (!release) return;
+    try {
+      if (!existsSync(journalPath(this.real))) removeLeftovers(this.real);
+    } catch {
+      // tidying only saves disk: an output erpgen cannot tidy is up to date all the same
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * Writes the record again with the files' current stats (and this command line), under the folder's lock and
+   * only while the files are still those recorded: a run that committed meanwhile must not have its files
+   * vouched for by this record's hashes. Skipped when another run holds the lock: the record only saves work.
+   */
+  private recordAgain(record: CacheRecord, run: RunSummary, fingerprint: string): void {
+    const release = tryLockOutput(this.real);
+    if (!release) return;
+    try {
+      if (existsSync(journalPath(this.real)) || !filesIntact(this.real, record, this.listed()).intact) return;
+      const invocations = invocationsAfter(record, record.parts, this.invocation);
+      writeCache(this.real, fingerprint, record.parts, run, invocations, [...record.files]);
+    } catch {
+      // the record only saves later runs work: an output erpgen cannot write to is up to date all the same
+    } finally {
+      release();
+    }
   }
 
   /** The files the output's manifest lists, in its order (which is the record's), or undefined. */
   private listed(): string[] | undefined {
     try {
-      return readFileSync(join(this.out, MANIFEST), 'utf8').split('\n').slice(0, -1);
+      return readFileSync(join(this.real, MANIFEST), 'utf8').split('\n').slice(0, -1);
     } catch {
       return undefined;
     }
@@ -155,7 +287,7 @@ export class OutputWriter {
 
   /** What the previous run recorded in `.erpgen-cache`: its fingerprint and parts, and every file's sha256. */
   record(): CacheRecord | undefined {
-    return (this.recorded ??= { record: readCache(this.out) }).record;
+    return (this.recorded ??= { record: readCache(this.real) }).record;
   }
 
   /** The files that differ from the previous output, once every file has been given; and every file's hash. */
@@ -174,9 +306,10 @@ export class OutputWriter {
         samples: samples.map((s) => ({ path: this.files[s.at]!, expected: s.text })),
       };
     } catch (error) {
-      const path = (error as { path?: string }).path ?? this.out;
+      const path = (error as { path?: string }).path ?? this.real;
       throw new UserError(
-        `${this.label}: cannot write ${relative(dirname(this.out), path)}: ${(error as Error).message}`,
+        'ERPGEN_OUT_WRITE_FAILED',
+        `${this.label}: cannot write ${relative(dirname(this.real), path)}: ${(error as Error).message}`,
       );
     }
   }
@@ -184,14 +317,17 @@ export class OutputWriter {
   /** What `commit()` would remove: owned files of the previous run that this run did not produce. */
   private stale(): string[] {
     const current = new Set(this.files);
-    return [...this.previous].filter((p) => !current.has(p) && p !== MANIFEST).sort();
+    const stale = [...this.previous].filter((p) => !current.has(p) && p !== MANIFEST).sort();
+    // refused when one would be removed through a link, or is a folder now
+    for (const path of stale) this.tree.fileKind(path);
+    return stale;
   }
 
   /** The differences, for `--check`: paths that would be written and removed, and how the first few would be. */
   async differences(): Promise<{ changed: string[]; removed: string[]; samples: Sample[] }> {
     const { changed: differing, samples } = await this.settle();
     const manifest = this.manifestText();
-    const current = existsSync(join(this.out, MANIFEST)) ? readFileSync(join(this.out, MANIFEST), 'utf8') : undefined;
+    const current = this.tree.fileKind(MANIFEST) ? readFileSync(join(this.real, MANIFEST), 'utf8') : undefined;
     const changed = differing.sort();
     if (current !== manifest) changed.push(MANIFEST);
     return { changed, removed: this.stale(), samples };
@@ -205,11 +341,11 @@ export class OutputWriter {
   }
 
   /**
-   * Moves the staged files into place and removes stale ones. Nothing before this touches `out`. A first run
-   * (no `out` yet) moves the first thread's staging folder into place at once, then the other's files. `ready`
-   * is called once every file is staged, before `out` is touched: what it throws discards the run. `parts` are
-   * what the fingerprint is made of, recorded so that a later `--check` can say what changed; `run`, what the run
-   * generated and said, so that a later run with nothing to do can say it again.
+   * Moves the staged files into place and removes stale ones, by a journal (journal.ts) that a run killed in the
+   * middle leaves for the next one to finish. Nothing before the journal touches the output. `ready` is called
+   * once every file is staged, before that: what it throws discards the run. `parts` are what the fingerprint is
+   * made of, recorded so that a later `--check` can say what changed; `run`, what the run generated and said, so
+   * that a later run with nothing to do can say it again.
    */
   async commit(
     fingerprint: string,
@@ -224,29 +360,30 @@ export class OutputWriter {
       // the last moment a run can still stop with the output untouched
       ready();
       const removed = this.stale();
-      const first = !existsSync(this.out);
-      if (first) {
-        mkdirSync(dirname(this.out), { recursive: true });
-        renameSync(join(this.staging, '0'), this.out);
+      const journal: Journal = {
+        staging: relative(dirname(this.real), this.staging),
+        pid: process.pid,
+        at: new Date().toISOString(),
+        first: !existsSync(this.real),
+        moves: indexes.map((i) => [this.subfolders[i]!, this.files[i]!] as const),
+        removes: removed,
+        record: {
+          fingerprint,
+          parts,
+          run,
+          invocations: invocationsAfter(this.record(), parts, this.invocation),
+          files: this.files.map((path, i) => [path, hashes[i]!] as const),
+        },
+      };
+      writeJournal(this.real, journal);
+      try {
+        applyJournal(this.real, journal, this.tree);
+      } catch (error) {
+        throw new UserError(
+          'ERPGEN_OUT_WRITE_FAILED',
+          `${this.label}: cannot move the files into place (${(error as Error).message}): what is left to do is recorded in ${journalPath(this.real)}, and the next erpgen generate finishes it`,
+        );
       }
-      for (const i of indexes) {
-        if (first && this.subfolders[i] === 0) continue;
-        const target = join(this.out, this.files[i]!);
-        this.mkdir(dirname(target));
-        renameSync(join(this.staging, String(this.subfolders[i]), this.files[i]!), target);
-      }
-      for (const path of removed) {
-        rmSync(join(this.out, path), { force: true });
-        removeEmptyParents(this.out, dirname(join(this.out, path)));
-      }
-      writeCache(
-        this.out,
-        fingerprint,
-        parts,
-        run,
-        invocationsAfter(this.record(), parts, this.invocation),
-        this.files.map((path, i) => [path, hashes[i]!] as const),
-      );
       return { written: changed.sort(), removed, unchanged: this.files.length - changed.length };
     } finally {
       await this.discard();
@@ -257,52 +394,39 @@ export class OutputWriter {
     return (this.started ??= new FileThreads());
   }
 
-  private mkdir(dir: string): void {
-    if (this.made.has(dir)) return;
-    mkdirSync(dir, { recursive: true });
-    this.made.add(dir);
-  }
-
-  /** Drops the staging folder: the output stays as it was. */
+  /**
+   * Drops the staging folder (the output stays as it was; unless a journal left for the next run needs it) and
+   * lets the folder's lock go.
+   */
   async discard(): Promise<void> {
     await this.started?.stop();
-    if (this.check) return; // never made one
-    rmSync(this.staging, { recursive: true, force: true });
+    if (!this.release) return; // check mode, or not prepared: nothing made, nothing held
+    if (!existsSync(journalPath(this.real))) rmSync(this.staging, { recursive: true, force: true });
+    this.release();
+    this.release = undefined;
   }
 }
 
-function isOwnedPath(path: string): boolean {
-  return (
-    path !== '' &&
-    !path.startsWith('/') &&
-    !path.includes('\\') &&
-    path.split('/').every((part) => part !== '' && part !== '.' && part !== '..')
-  );
-}
-
-function removeEmptyParents(root: string, dir: string): void {
-  while (relative(root, dir) !== '' && !relative(root, dir).startsWith('..')) {
-    try {
-      if (readdirSync(dir).length > 0) return;
-      rmdirSync(dir);
-    } catch {
-      return;
-    }
-    dir = dirname(dir);
+/**
+ * Removes what killed runs (no live process with their pid) left: beside `real` their staging folders and
+ * unfinished journals, inside it their unfinished records (`.erpgen-cache.<pid>`).
+ */
+function removeLeftovers(real: string): void {
+  const dead = (pid: string) => /^\d+$/.test(pid) && !isAlive(Number(pid));
+  const beside = dirname(real);
+  const staging = stagingPrefix(real);
+  const journal = `${basename(journalPath(real))}.`;
+  for (const entry of readdirSync(beside)) {
+    const pid = entry.startsWith(staging)
+      ? entry.slice(staging.length)
+      : entry.startsWith(journal)
+        ? entry.slice(journal.length)
+        : '';
+    if (dead(pid)) rmSync(join(beside, entry), { recursive: true, force: true });
   }
-}
-
-/** Removes the staging folders that crashed runs (no live process with their pid) left beside `out`. */
-export function removeOrphanStaging(out: string): void {
-  const parent = dirname(out);
-  if (!existsSync(parent)) return;
-  const prefix = `.${basename(out)}.erpgen-staging-`;
-  for (const entry of readdirSync(parent)) {
-    if (!entry.startsWith(prefix)) continue;
-    const pid = Number(entry.slice(prefix.length));
-    if (Number.isInteger(pid) && isAlive(pid)) continue;
-    rmSync(join(parent, entry), { recursive: true, force: true });
-  }
+  const record = `${CACHE}.`;
+  for (const entry of existsSync(real) ? readdirSync(real) : [])
+    if (entry.startsWith(record) && dead(entry.slice(record.length))) rmSync(join(real, entry), { force: true });
 }
 
 function isAlive(pid: number): boolean {

@@ -312,9 +312,10 @@ export class InventoryStore {
     return uid;
   }
 
-  /** Adds a location entry. */
+  /** Adds a location entry; its row names the item's id too (inv_loc.item_id), as the generated rows do. */
   addLocation(item: Readonly<Row>, location: Readonly<Row>, audit: Row, check: (issues: string[]) => void): void {
-    check(this.locations.insert({ Delete: 'N', ...location, InvMastUid: item['InvMastUid'] }, audit));
+    const row = { Delete: 'N', ...location, InvMastUid: item['InvMastUid'] };
+    check(this.locations.insert(row, { ...audit, item_id: item['ItemId'] ?? this.items.get(item)?.['ItemId'] }));
   }
 
   /** Changes an existing location entry. */

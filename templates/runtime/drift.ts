@@ -9,11 +9,14 @@
 // that names none) is said once through the client's logger and not checked: the guard refuses a build it has
 // read, never one it could not. That line is for a client given a logger only: without one, it would reach the
 // console after every client's first failed call (the read fails as the call does), which says it already.
+// A build is server text like any other: it is shown redacted, its control and bidi characters escaped, cut to
+// BUILD_SHOWN characters (a hostile server's build may be a megabyte of escape sequences).
 import { readServerBuild } from './discovery.js';
 import type { DefinitionsOverlay } from './contract.js';
 import { ErpDriftError } from './errors.js';
 import type { Http } from './http/types.js';
 import type { Logger } from './logger.js';
+import { shownText } from './redact.js';
 
 /**
  * Where the package's snapshot came from, as `erpgen generate` found it. A field is undefined when the snapshot does
@@ -33,6 +36,9 @@ export interface Provenance {
    */
   readonly definitions?: DefinitionsOverlay;
 }
+
+/** The most characters of a build a message shows. */
+const BUILD_SHOWN = 64;
 
 /** `warn`: one line through the logger; `error`: every call is refused with an ErpDriftError; `off`: not checked. */
 export type DriftMode = 'warn' | 'error' | 'off';
@@ -75,8 +81,10 @@ export function guardDrift(options: DriftGuardOptions): Http {
       }
       if (serverBuild === undefined) notChecked("the server's serverinfo names no build");
       else if (serverBuild !== packageBuild) {
-        if (mode === 'error') throw new ErpDriftError(packageBuild, serverBuild);
-        say(`erpgen drift check: ${new ErpDriftError(packageBuild, serverBuild).message}`);
+        const shown = (build: string) => shownText(build, http.redact, BUILD_SHOWN);
+        const drift = new ErpDriftError(shown(packageBuild), shown(serverBuild));
+        if (mode === 'error') throw drift;
+        say(`erpgen drift check: ${drift.message}`);
       }
     })());
 

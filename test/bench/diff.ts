@@ -2,7 +2,8 @@
 // nullable, retyped; tables dropped and added; services changed), beside one generation of the same tenant; the
 // same with every object ten times as wide (documents ten times the size, the same objects), whose peak memory
 // should stay about that of the stock run; and with ten times the objects (the index and the changes grow with
-// them, as a generation's index does).
+// them, as a generation's index does). And `--project`: a small team project checked against the stock tenant and
+// its upgrade, as a new user first runs it.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI } from '../support/paths.js';
@@ -10,6 +11,7 @@ import { makeTenant, type SampleColumn, type SampleObject, type Tenant } from '.
 import { writeSampleSnapshot } from '../tenant/snapshot.js';
 import { writeCsdl } from '../tenant/write-csdl.js';
 import { measureNode, median, rssOf, wallOf, type Row } from './measure.js';
+import { teamProject } from '../support/team-project.js';
 
 /** every 25th table and 50th view changed; 20 tables dropped, 30 added: about 200 objects of 7,160 */
 function upgrade(tenant: Tenant): Tenant {
@@ -134,5 +136,48 @@ export async function diffBench(work: string, runs: number): Promise<Row[]> {
       name: '10x objects vs upgraded 10x: peak RSS',
       value: `${tenRun.peakRssMb.toFixed(0)} MB (${(tenRun.peakRssMb / rss).toFixed(2)}x stock)`,
     },
+  ];
+}
+
+/** A small team project: a few files that query tables the upgrade changes and leaves alone, read their rows and write an Order. */
+const SMALL_PROJECT: Record<string, string> = {
+  'customers.ts': [
+    "import { query } from '@acme/erp-schema';",
+    "import { customer, type CustomerRow } from '@acme/erp-schema/tables/customer';",
+    "export const q = query(customer).select('customer_id', 'customer_name').filter((c) => c.customer_id.gt(1));",
+    'export const nameOf = (row: CustomerRow) => row.customer_name;',
+  ].join('\n'),
+  'lines.ts': [
+    "import { type OeLineRow } from '@acme/erp-schema/tables/oe_line';",
+    'export const total = (row: OeLineRow) => Number(row.unit_price ?? 0) * Number(row.qty_ordered ?? 0);',
+  ].join('\n'),
+  'orders.ts': [
+    "import { Order } from '@acme/erp-schema/transactions/Order';",
+    "export const order = Order.transaction().form('TABPAGE_1.order', { customer_id: 100198, po_no: 'PO-1' });",
+  ].join('\n'),
+};
+
+/** `erpgen diff --project` on the stock tenant and its upgrade, with a small project. */
+export async function diffProjectBench(work: string, runs: number): Promise<Row[]> {
+  const dir = mkdtempSync(join(work, 'diff-project-'));
+  const stock = join(dir, 'stock');
+  await writeSampleSnapshot(stock);
+  const upgraded = join(dir, 'upgraded');
+  await writeTenant(upgraded, upgrade(makeTenant()), stock);
+  upgradeServices(upgraded);
+  teamProject(join(dir, 'app'), SMALL_PROJECT);
+  writeFileSync(join(dir, 'erpgen.config.json'), JSON.stringify({ packageName: '@acme/erp-schema' }));
+  const measured = Array.from({ length: runs }, () =>
+    measureNode(CLI, ['diff', stock, upgraded, '--project', 'app', '--format', 'json'], dir),
+  );
+  const project = (JSON.parse(measured[0]!.stdout) as { project: { used: unknown[]; newErrors: number } }).project;
+  return [
+    {
+      name: 'stock vs upgraded stock, --project (a 3-file project): wall',
+      value: `${wallOf(measured)}; ${project.used.length} changes used, ${project.newErrors} new errors`,
+      target: '<= 30 s',
+      ok: median(measured.map((m) => m.seconds)) <= 30,
+    },
+    { name: 'stock vs upgraded stock, --project: peak RSS', value: rssOf(measured) },
   ];
 }

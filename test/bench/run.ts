@@ -1,6 +1,6 @@
 // npm run bench [-- --runs N] [--only SECTION[,SECTION...]] [--relax]: the performance figures the issues set
 // targets for. Sections (--only): tarball, startup, generation, typecheck, consumer, editor, fetch, sandbox, diff, prices,
-// verify, validate, bundle, sync.
+// diff-project, verify, validate, bundle, sync.
 //
 // Timed figures are medians of several runs (--runs, default 3; sections whose runs are short take more), shown
 // with their spread (lowest-highest) and the number of runs. A figure with a target says whether it is met; the
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundleBench } from './bundle.js';
 import { consumerBench } from './consumer.js';
-import { diffBench } from './diff.js';
+import { diffBench, diffProjectBench } from './diff.js';
 import { endlessFetchBench, fetchBench } from './fetch.js';
 import { generationBench } from './generation.js';
 import { editorBench } from './editor.js';
@@ -91,6 +91,12 @@ const SECTIONS: Readonly<Record<string, Section>> = {
     [
       `erpgen diff: a tenant against an upgraded copy (median of ${runs} runs; the 10x ones: one run)`,
       await diffBench(work, runs),
+    ],
+  ],
+  'diff-project': async (runs) => [
+    [
+      `erpgen diff --project: a small project against the stock tenant and its upgrade (median of ${runs} runs)`,
+      await diffProjectBench(work, runs),
     ],
   ],
   prices: async (runs) => [[`Bulk pricing against the sandbox (median of ${runs} runs)`, await pricesBench(runs)]],

@@ -157,12 +157,25 @@ describe('erpgen generate --check', () => {
     ]);
   });
 
-  it('--format json: the same report for tools, on standard output', () => {
+  it('--format json: the same report for tools, one line on standard output; its first line the error on standard error', () => {
     const dir = repository();
     editSnapshot(dir);
     const result = check(dir, '--format', 'json');
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('');
+    // notices and errors are JSON lines (test/cli/diagnostics.test.ts): the error is the report's first line
+    const said = result.stderr
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { level: string });
+    expect(said.filter((d) => d.level === 'error')).toEqual([
+      {
+        code: 'ERPGEN_CHECK_STALE',
+        level: 'error',
+        message: 'generated is stale: 6 files differ from what `erpgen generate` would write',
+        where: { file: 'generated' },
+      },
+    ]);
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(1);
     const json = JSON.parse(result.stdout);
     expect(json).toMatchObject({
       upToDate: false,

@@ -170,3 +170,36 @@ describe("erpgen fetch and a company's certificate authority", () => {
     expect(run.stderr).toMatch(/set NODE_EXTRA_CA_CERTS to its certificate file/);
   });
 });
+
+describe('a proxy erpgen cannot use, and a SOCKS5 proxy', () => {
+  const SECRET = 'pr0xy-s3cret';
+
+  it('a malformed HTTP_PROXY or HTTPS_PROXY: one line naming the variable, exit 1, its password never shown', async () => {
+    for (const [name, value] of [
+      ['HTTP_PROXY', `http://user:${SECRET}@exa mple:99x`],
+      ['HTTPS_PROXY', `http://user:${SECRET}@127.0.0.1:99999`],
+      ['https_proxy', `ftp://user:${SECRET}@proxy.example:21`],
+    ] as const) {
+      const run = await fetchInto(sandbox.url, { [name]: value });
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(
+        new RegExp(`^erpgen: ${name.toUpperCase()} is not a proxy erpgen can use: give http://, https:// or socks5://`),
+      );
+      expect(run.stderr + run.stdout).not.toContain(SECRET);
+    }
+  });
+
+  it("a socks5:// proxy: no warning of the library's, and its password in no line", async () => {
+    // a proxy that is not there: the run fails to connect, and says only that
+    const closed = createHttpServer();
+    const port = (await listen(closed)).split(':')[1];
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const run = await fetchInto(sandbox.url, { HTTP_PROXY: `socks5://user:${SECRET}@127.0.0.1:${port}` });
+    expect(run.code).toBe(1);
+    expect(run.stderr).not.toContain('ExperimentalWarning');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/^erpgen: could not reach /);
+    expect(run.stderr + run.stdout).not.toContain(SECRET);
+  });
+});

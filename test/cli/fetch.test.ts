@@ -120,6 +120,30 @@ describe('erpgen fetch', () => {
     expect(package_(join(dir, 'from-fetched'))).toEqual(package_(join(dir, 'from-original')));
   });
 
+  it("a hostile server's build: its line shows it escaped and cut", async () => {
+    const hostile = await startSandbox({
+      snapshot: SAMPLE_SNAPSHOT,
+      rowsPerObject: 1,
+      credentials: { users: { [USER]: PASSWORD } },
+      build: `26.9\x1b[2J\r\nerpgen: all good\u202e${'9'.repeat(100_000)}`,
+    });
+    try {
+      const dir = folder();
+      const run = await erpgen(
+        ['fetch', '--base-url', hostile.url, '--out', 'snap', '--user', USER, '--services', 'none-such*'],
+        dir,
+        asUser,
+      );
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout.trim().split('\n')).toHaveLength(1);
+      expect(run.stdout).toMatch(/\(build "26\.9\\u001b\[2J\\r\\nerpgen: all good\\u202e9+…"\) into snap/);
+      expect(run.stdout).not.toMatch(/[\u0000-\u001f\u202e](?!$)/);
+      expect(run.stdout.length).toBeLessThan(400);
+    } finally {
+      await hostile.close();
+    }
+  });
+
   it('with a consumer key: one token call, the router asked with its trailing slash, every request authorised', async () => {
     const dir = folder();
     const before = server.requests.length;

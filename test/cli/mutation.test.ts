@@ -449,7 +449,10 @@ describe(`seeded mutation campaign (seed ${PROPERTY_SEED})`, () => {
       }
       expect(result.code, `${label}: ${result.stderr}`).toBe(1);
       expect(result.stderr, label).toMatch(/^erpgen: schema\/[^\n]*\n$/);
-      expect(refusalProblems(new UserError(result.stderr.slice('erpgen: '.length, -1)), dir, out), label).toEqual([]);
+      expect(
+        refusalProblems(new UserError('ERPGEN_CSDL_INVALID', result.stderr.slice('erpgen: '.length, -1)), dir, out),
+        label,
+      ).toEqual([]);
     }
   });
   // the campaign's findings, kept as fixed cases through the real CLI
@@ -500,6 +503,8 @@ describe(`seeded mutation campaign (seed ${PROPERTY_SEED})`, () => {
     expect(result.stderr).toMatch(/^erpgen: schema\/tables\.metadata\.json: [^\n]*\n$/);
     expect(result.stderr.trimEnd()).toMatch(pattern);
     expect(result.stderr.length).toBeLessThan(300);
-    expect(refusalProblems(new UserError(result.stderr.slice('erpgen: '.length, -1)), dir, out)).toEqual([]);
+    expect(
+      refusalProblems(new UserError('ERPGEN_CSDL_INVALID', result.stderr.slice('erpgen: '.length, -1)), dir, out),
+    ).toEqual([]);
   });
 });

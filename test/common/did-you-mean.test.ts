@@ -14,6 +14,17 @@ describe('nearest', () => {
     expect(nearest('fecth', commands)).toBe('fetch');
   });
 
+  it('ranks by the whole name: one it abbreviates before one that shares a part with it', () => {
+    const items = ['c_available_qty', 'unit_quantity', 'unit_price', 'unit_of_measure', 'qty_ordered'];
+    expect(nearest('unit_qty', items, '_')).toBe('unit_quantity');
+    expect(nearest('cust_id', ['customer_id', 'cust_name', 'vendor_id'], '_')).toBe('customer_id');
+    // then the same last part, then the same first part
+    expect(nearest('order', ['TABPAGE_1.order', 'TP_ITEMS.items'])).toBe('TABPAGE_1.order');
+    expect(nearest('po_number', ['po_no', 'job_name', 'customer_id'], '_')).toBe('po_no');
+    // two names as close: none, rather than one further off
+    expect(nearest('cust_name', ['customer_name', 'customer_type_name', 'cust_part_no'], '_')).toBeUndefined();
+  });
+
   it('none when nothing is close, or two are as close', () => {
     expect(nearest('frobnicate', commands)).toBeUndefined();
     expect(nearest('ab', ['ac', 'ad'])).toBeUndefined();

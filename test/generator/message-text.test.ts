@@ -76,7 +76,9 @@ describe('oneLine and UserError', () => {
   });
 
   it('makes every UserError one line, whoever built its message', () => {
-    expect(new UserError('first\nerpgen: second').message).toBe('first\\nerpgen: second');
-    expect(inputError('dir/\nfile.json', 'bad', 3).message).toBe('dir/\\nfile.json: bad (at byte 3)');
+    expect(new UserError('ERPGEN_JSON_INVALID', 'first\nerpgen: second').message).toBe('first\\nerpgen: second');
+    expect(inputError('ERPGEN_JSON_INVALID', 'dir/\nfile.json', 'bad', 3).message).toBe(
+      'dir/\\nfile.json: bad (at byte 3)',
+    );
   });
 });

@@ -1,6 +1,6 @@
 // The progress bar: only on a terminal, only for long runs, and it clears its line when done.
 import { describe, expect, it } from 'vitest';
-import { progressBar } from '../../generator/progress.js';
+import { progressBar, stepLine } from '../../generator/progress.js';
 
 function stream(isTTY: boolean): NodeJS.WriteStream & { written: string } {
   const s = {
@@ -44,5 +44,21 @@ describe('progress bar', () => {
     bar.update({ objects: 10, services: 2 }, { objects: 60, services: 2 });
     bar.done();
     expect(tty.written).toBe('');
+  });
+});
+
+describe('step line', () => {
+  it("says a long run's step on a terminal, in place, and clears it at the end; nothing off a terminal", () => {
+    const tty = Object.assign(stream(true), { columns: 40 });
+    const line = stepLine(tty);
+    line.step('comparing the snapshots');
+    line.step('compiling your project (1 and 2 of 4 compiles)');
+    line.done();
+    expect(tty.written).toBe(
+      '\rerpgen: comparing the snapshots…\x1b[K\rerpgen: compiling your project (1 and …\x1b[K\r\x1b[K',
+    );
+    const pipe = stream(false);
+    stepLine(pipe).step('comparing the snapshots');
+    expect(pipe.written).toBe('');
   });
 });

@@ -65,6 +65,28 @@ describe('docs under the cursor', () => {
     expect(hover(`${CUSTOMER}query(customer).select((c) => [c.credit_l‸imit]);`).docs).toMatch(/^Edm\.Decimal/);
   });
 
+  it("select('‸') and orderBy('‸') complete every column name, and a name that is no column is refused naming it", () => {
+    // (the empty string being typed is no column either: its message is offered too)
+    const names = (code: string) =>
+      (service.getCompletionsAtPosition(FILE, at(code), {})?.entries ?? [])
+        .map((e) => e.name)
+        .filter((name) => !name.endsWith('is not a column of customer'))
+        .sort();
+    const columns = names(`${CUSTOMER}query(customer).filter((c) => c.‸);`);
+    expect(columns).toContain('credit_limit');
+    expect(names(`${CUSTOMER}query(customer).select('‸');`)).toEqual(columns);
+    expect(names(`${CUSTOMER}query(customer).select('customer_id', '‸');`)).toEqual(columns);
+    expect(names(`${CUSTOMER}query(customer).select((c) => c.customer_id, '‸');`)).toEqual(columns);
+    expect(names(`${CUSTOMER}query(customer).orderBy('‸');`)).toEqual(columns);
+    // the signature that lists them still refuses a wrong one, in the argument's own error
+    at(`${CUSTOMER}query(customer).select('customer_id', 'credit_limt');`);
+    const errors = service
+      .getSemanticDiagnostics(FILE)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("'credit_limt' is not a column of customer (did you mean credit_limit?)");
+  });
+
   it('Form and List fields are documented in completion and hover', () => {
     expect(completionDocs(`${ORDER}Order.transaction().form('TABPAGE_1.order', { ‸ });`, 'po_no')).toContain(
       'Column oe_hdr.po_no',
@@ -75,6 +97,15 @@ describe('docs under the cursor', () => {
     expect(hover(`${ORDER}Order.transaction().form('TABPAGE_1.order', { po_‸no: 'x' });`).docs).toContain(
       'Column oe_hdr.po_no',
     );
+  });
+
+  it("a UDT update's changes complete the table's columns, documented, and not row_uid", () => {
+    const code = `import { createClient } from './client.js';\nimport { udt_pallet } from './tables/udt_pallet.js';\ncreateClient({ baseUrl: 'http://127.0.0.1', auth: 'token' }).udt.update(udt_pallet, { ‸ }, { row_uid: 1 });`;
+    expect(completionDocs(code, 'weight')).toMatch(/^Edm\.Decimal\(19,4\), nullable$/);
+    const position = at(code);
+    const names = service.getCompletionsAtPosition(FILE, position, {})?.entries.map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(['pallet_id', 'location_id', 'weight', 'note']));
+    expect(names).not.toContain('row_uid');
   });
 
   it('a record read back documents its fields', () => {

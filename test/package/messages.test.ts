@@ -14,6 +14,9 @@ import { ROOT } from '../support/paths.js';
 const ORDER = "import { Order } from '@acme/erp-schema/transactions/Order';";
 /** A window of Order in an interactive session, left open for a change. */
 const WINDOW = `${ORDER}\nimport { createClient } from '@acme/erp-schema/client';\nconst client = createClient({ baseUrl: 'http://127.0.0.1', auth: 'token' });\nvoid client.interactive.session(async (s) => {\n  const w = await s.open(Order);`;
+/** A client, and the user-defined table udt_pallet. */
+const PALLET =
+  "import { createClient } from '@acme/erp-schema/client';\nimport { udt_pallet } from '@acme/erp-schema/tables/udt_pallet';\nconst client = createClient({ baseUrl: 'http://127.0.0.1', auth: 'token' });";
 const CUSTOMER =
   "import { query } from '@acme/erp-schema';\nimport { customer } from '@acme/erp-schema/tables/customer';";
 
@@ -93,6 +96,42 @@ export const MISTAKES: readonly Mistake[] = [
     code: `${WINDOW}\n  const fields = { po_no: 'X', taker_id: 'JS' };\n  await w.change('TABPAGE_1.order', fields);\n});`,
     names: ["'taker_id' is not a field of TABPAGE_1.order"],
   },
+  {
+    // ranked by the whole name: the field it abbreviates before the one that shares its last part (c_available_qty)
+    name: 'an abbreviated field in a window change',
+    code: `${WINDOW}\n  await w.change('TP_ITEMS.items', { unit_qty: 5 });\n});`,
+    names: ["'unit_qty' is not a field of TP_ITEMS.items", 'did you mean unit_quantity?'],
+  },
+  {
+    name: 'an abbreviated field in a List row',
+    code: `${ORDER}\nOrder.transaction().list('TP_ITEMS.items', [{ oe_order_item_id: 'W-1', unit_qty: 5 }]);`,
+    names: ["'unit_qty' is not a field of TP_ITEMS.items", 'did you mean unit_quantity?'],
+  },
+  {
+    name: 'an abbreviated field in a Form',
+    code: `${ORDER}\nOrder.transaction().form('TABPAGE_1.order', { cust_id: 100198 });`,
+    names: ["'cust_id' is not a field of TABPAGE_1.order", 'did you mean customer_id?'],
+  },
+  {
+    name: 'a misspelt column in a UDT update',
+    code: `${PALLET}\nvoid client.udt.update(udt_pallet, { notte: 'moved' }, { row_uid: 7 });`,
+    names: ["'notte' is not a column of udt_pallet", 'did you mean note'],
+  },
+  {
+    name: 'an unknown column in a UDT update, passed in a variable',
+    code: `${PALLET}\nconst changes = { note: 'moved', wieght: 12.5 };\nvoid client.udt.update(udt_pallet, changes, { row_uid: 7 });`,
+    names: ["'wieght' is not a column of udt_pallet", 'did you mean weight'],
+  },
+  {
+    name: "a UDT update that changes the row's row_uid",
+    code: `${PALLET}\nvoid client.udt.update(udt_pallet, { row_uid: 8 }, { row_uid: 7 });`,
+    names: ["'row_uid' names the row of udt_pallet", 'conditions'],
+  },
+  {
+    name: 'a UDT delete by another column',
+    code: `${PALLET}\nvoid client.udt.delete(udt_pallet, { pallet_id: 'P-1' });`,
+    names: ["'pallet_id' cannot pick a row of udt_pallet", 'row_uid alone'],
+  },
 ];
 
 // the odd package is generated next to the mistakes' files (see beforeAll)
@@ -166,7 +205,7 @@ export const ODD_MISTAKES: readonly Mistake[] = [
 
 /** Internal helper types that must stay out of the first line. */
 const HELPERS =
-  /RowEdits|RowShape|NoInfer|Inherited|InMode|ValueByKind|AccessorByKind|readonly \w+: "(string|int|decimal)"/;
+  /RowEdits|RowShape|NoInfer|Inherited|InMode|ValueByKind|AccessorByKind|UdtChanges|Changes<|Conditions<|readonly \w+: "(string|int|decimal)"/;
 
 const dir = join(ROOT, 'test', '.messages');
 let messages: Messages;

@@ -134,6 +134,28 @@ describe('drift guard', () => {
     expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringContaining(`build ${OTHER_BUILD}`)]);
   });
 
+  it('a hostile build: shown with its control and bidi characters escaped and cut, in the warning and the error', async () => {
+    // ESC sequences, CR LF that would fake a line, NUL, a right-to-left override, and a megabyte of it
+    const hostile = `26.9\x1b[31mRED\r\nerpgen: all good\u0000\u202eevil${'9'.repeat(1 << 20)}`;
+    const sandbox = await start({ build: hostile });
+    const lines: string[] = [];
+    const warned = signedIn(sandbox, { drift: 'warn', log: (line) => lines.push(line) }).client;
+    await someCalls(warned);
+    await until(() => expect(driftLines(lines).length).toBeGreaterThan(0));
+    const refused = await signedIn(sandbox, { drift: 'error' })
+      .client.page(query(customer).top(2))
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ErpDriftError);
+    const { serverBuild } = refused as ErpDriftError;
+    expect(serverBuild).toMatch(/^26\.9\\u001b\[31mRED\\u000d\\u000aerpgen: all good\\u0000\\u202eevil9+…$/);
+    expect(serverBuild).toHaveLength(64);
+    for (const text of [driftLines(lines)[0]!, (refused as Error).message]) {
+      expect(text).toContain(`the server runs build ${serverBuild}, but`);
+      expect(text).not.toMatch(/[\u0000-\u001f\u202e]/);
+      expect(text.length).toBeLessThan(400);
+    }
+  });
+
   it('drift is refused when it is none of the three words', () => {
     const sandbox = { url: 'http://127.0.0.1:9' };
     expect(() => createClient({ baseUrl: sandbox.url, auth: 't', drift: 'loud' as never })).toThrow(

@@ -12,6 +12,42 @@ describe('redact', () => {
     expect(redact('pw=hunter2 and hunter2x', ['hunter2', 'hunter2x'])).toBe('pw=[redacted] and [redacted]');
   });
 
+  it('A7, A14: a secret in every encoding a server in this family produces, nested', () => {
+    const secret = 'pa.ss_w~rd-"x y\\é';
+    const entities = (s: string) =>
+      s
+        .replace(/&/g, '&amp;')
+        .replace(/-/g, '&#45;')
+        .replace(/\./g, '&period;')
+        .replace(/_/g, '&#x5F;')
+        .replace(/~/g, '&#126;')
+        .replace(/"/g, '&quot;');
+    const java = (s: string) =>
+      encodeURIComponent(s)
+        .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+        .replace(/%20/g, '+');
+    const escapeAll = (s: string) =>
+      s.replace(/[^A-Za-z0-9]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const forms = {
+      'percent-encoded twice (%2522)': encodeURIComponent(encodeURIComponent(secret)),
+      'percent-encoded three times': encodeURIComponent(encodeURIComponent(encodeURIComponent(secret))),
+      "Java's URLEncoder (~ as %7E, space as +)": java(secret),
+      'HTML entities, named and numeric, for - . _ ~ too': entities(secret),
+      'entities escaped again (&amp;#45;)': entities(entities(secret)),
+      'entities, percent-encoded': encodeURIComponent(entities(secret)),
+      'JSON \\u escapes of every character but letters and digits': escapeAll(secret),
+      'those in a JSON string': JSON.stringify(escapeAll(secret)),
+      'percent-encoded in a JSON string in a JSON string': JSON.stringify(JSON.stringify(java(secret))),
+    };
+    // what encloses it stays (a character next to it may go with it: an edge takes as many encoded characters as
+    // the secret's bytes), nothing of it does
+    for (const [how, form] of Object.entries(forms)) {
+      const shown = redact(`said: <${form}> ok`, [secret]);
+      expect(shown, how).toMatch(/^said: <.*\[redacted\].* ok$/);
+      for (const run of ['pa', 'ss', 'rd']) expect(shown, how).not.toContain(run);
+    }
+  });
+
   it('cuts out what is shaped like a credential', () => {
     expect(redact('Authorization: Bearer abc.def-ghi')).toBe('Authorization: Bearer [redacted]');
     expect(redact(`token ${jwt({ sub: 'x' })} here`)).toBe('token [redacted] here');

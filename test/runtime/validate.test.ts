@@ -1,13 +1,14 @@
 // Row validation end to end: a sandbox of the sample after a made-up upgrade (a column that now holds another type,
 // one made nullable and longer, one added, one gone) answers rows the sample package does not describe, and
 // `validate` finds each problem where the rows arrive, over real HTTP.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ErpRowValidationError, query } from '@acme/erp-schema';
 import { createClient } from '@acme/erp-schema/client';
 import { customer } from '@acme/erp-schema/tables/customer';
 import { inv_mast } from '@acme/erp-schema/tables/inv_mast';
 import { oe_hdr } from '@acme/erp-schema/tables/oe_hdr';
 import { svc_view_es_customer } from '@acme/erp-schema/views/svc_view_es_customer';
+import { json, serverPool } from '../support/fault-server.js';
 import { sandboxes, signedIn, snapshotEdited } from '../support/sandbox.js';
 
 const LONG = `Bearer ${'s3cr3t'.repeat(10)}`;
@@ -45,13 +46,14 @@ describe('row validation', () => {
     expect(lines.filter((l) => /validation/.test(l))).toEqual([]);
   });
 
-  it('warn: each problem said once per object and column, whatever the rows', async () => {
+  it('warn: each problem said once per object and column, whatever the rows; a row in one line', async () => {
     const sandbox = await upgradedSandbox();
     const lines: string[] = [];
     const { client } = signedIn(sandbox, { log: (line) => lines.push(line) });
     for (let run = 0; run < 2; run++) for await (const _ of client.rows(query(customer).top(2), { validate: 'warn' }));
     const said = lines.filter((l) => /validation/.test(l));
-    expect(said).toHaveLength(5);
+    // row 0's three problems in one line, rows 1 and 2 one each
+    expect(said).toHaveLength(3);
     const about = (column: string, text: RegExp) =>
       expect(
         said.filter((l) => l.includes(`column "${column}"`) && text.test(l)),
@@ -64,6 +66,37 @@ describe('row validation', () => {
     about('loyalty_tier', /row 0: .*is not in the snapshot/);
     // the value shown is redacted, then cut
     expect(said.join('\n')).not.toContain('s3cr3t');
+  });
+
+  it('warn against a hostile server: a row of 100,000 unknown columns is one short line; an object says 20 lines at most', async () => {
+    const serve = serverPool();
+    onTestFinished(serve.closeAll);
+    let page = 0;
+    const s = await serve((req, res) => {
+      // every row with columns no snapshot has, new ones each time; a first row of 100,000 of them
+      const row = (i: number, n: number) =>
+        Object.fromEntries(Array.from({ length: n }, (_, j) => [`odd_${page}_${i}_${j}`, j]));
+      page++;
+      return json(res, 200, {
+        value: [row(0, page === 1 ? 100_000 : 2), ...Array.from({ length: 49 }, (_, i) => row(i + 1, 2))],
+      });
+    });
+    const lines: string[] = [];
+    const client = createClient({
+      baseUrl: s.url,
+      auth: 'a-test-token-0123456789',
+      drift: 'off',
+      validate: 'warn',
+      log: (l) => lines.push(l),
+    });
+    for (let i = 0; i < 3; i++) await client.page(query(customer).select('customer_id'));
+    const said = lines.filter((l) => /validation/.test(l));
+    expect(said).toHaveLength(20);
+    expect(said[0]).toMatch(
+      /^erpgen row validation: table\/customer row 0: column "customer_id" is missing from the row; column "odd_1_0_0" is not in the snapshot; column "odd_1_0_1" is not in the snapshot; and 99998 more \(said once/,
+    );
+    for (const line of said) expect(line.length).toBeLessThan(600);
+    expect(said.at(-1)).toMatch(/; no more is said of table\/customer\)$/);
   });
 
   it('error: the first row that does not fit, by object, column, row index and problem', async () => {

@@ -46,6 +46,20 @@ describe('the sandbox as a test kit', () => {
     });
   });
 
+  it('a seed is all or nothing: a refused row leaves the table as it was', async () => {
+    sandbox.seed(customer, [{ company_id: 'ACME', customer_id: 7, customer_name: 'Kept' }]);
+    const before = (await client.page(query(customer))).rows;
+    expect(() =>
+      sandbox.seed(customer, [
+        { company_id: 'ACME', customer_id: 8, customer_name: 'Fine' },
+        // a column the table does not have, past the types
+        { company_id: 'ACME', customer_id: 9, customer_nmae: 'typo' } as never,
+      ]),
+    ).toThrow(/it has no column "customer_nmae"/);
+    expect(() => sandbox.seed(customer, [{ customer_id: 'not a number' as never }])).toThrow();
+    expect((await client.page(query(customer))).rows).toEqual(before);
+  });
+
   it('a reset brings back the rows, records and sessions it started with; the token stays good', async () => {
     const written = await client.transaction(
       Order.request([Order.transaction().form('TABPAGE_1.order', { customer_id: 1, po_no: 'PO-KIT-1' })], {

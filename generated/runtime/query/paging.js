@@ -53,8 +53,8 @@ function withDelivered(error, delivered) {
   return error;
 }
 export function paging({ baseUrl, http, observer, validate, log }) {
-  /** what `warn` has said: each problem once per object and column for the client's life */
-  const said = new Set();
+  /** what `warn` has said for the client's life (validate.ts: each problem once, each object's lines counted) */
+  const said = new Map();
   const say = warner(log);
   /** the checks, loaded on the first call that asks for them */
   function checkerOf(query, options) {

@@ -10,11 +10,16 @@ export interface Validated {
 export interface RowChecker {
   check(rows: readonly object[], firstIndex: number): void;
 }
+/**
+ * What `warn` has said for a client: each problem (object, column, problem) once, and how many lines each object
+ * had. A row of a hostile server with 100,000 unknown columns is one line, and an object's lines end at a cap.
+ */
+export type Said = Map<string, number>;
 export declare function rowChecker(
   mode: 'warn' | 'error',
   object: Validated,
   select: readonly string[] | undefined,
   show: (value: unknown, length?: number) => string,
   log: Logger,
-  said: Set<string>,
+  said: Said,
 ): RowChecker;

@@ -43,20 +43,49 @@ function planOf(object, select) {
   }
   return plan;
 }
+/** `warn` says a row's new problems in one line, the first PROBLEMS_SHOWN of them in full and the rest counted. */
+const PROBLEMS_SHOWN = 3;
+/** `warn` says at most this many lines of an object, then that it says no more of it. */
+const LINES_PER_OBJECT = 20;
 export function rowChecker(mode, object, select, show, log, said) {
   const plan = planOf(object, select);
+  /** the new problems of the row being checked (`warn`): the first few in words, and how many there were */
+  let problems = [];
+  let count = 0;
   const report = (index, column, problem, what) => {
-    const message = `${plan.where} row ${index}: column ${JSON.stringify(column)} ${what}`;
-    if (mode === 'error') throw new ErpRowValidationError(message, plan.where, column, index, problem);
+    if (mode === 'error')
+      throw new ErpRowValidationError(
+        `${plan.where} row ${index}: column ${show(column, 60)} ${what}`,
+        plan.where,
+        column,
+        index,
+        problem,
+      );
     const once = `${plan.where}\u0000${column}\u0000${problem}`;
     if (said.has(once)) return;
-    said.add(once);
-    log(`erpgen row validation: ${message} (said once per object, column and problem)`);
+    count++;
+    if (problems.length >= PROBLEMS_SHOWN) return;
+    said.set(once, 1);
+    problems.push(`column ${show(column, 60)} ${what}`);
+  };
+  /** the row's line, when it has news (`warn`) */
+  const sayRow = (index) => {
+    if (count === 0) return;
+    const lines = (said.get(plan.where) ?? 0) + 1;
+    said.set(plan.where, lines);
+    const more = count > problems.length ? `; and ${count - problems.length} more` : '';
+    const last = lines === LINES_PER_OBJECT ? `; no more is said of ${plan.where}` : '';
+    log(
+      `erpgen row validation: ${plan.where} row ${index}: ${problems.join('; ')}${more} (said once per object, column and problem${last})`,
+    );
+    problems = [];
+    count = 0;
   };
   const { columns, kinds, checks, notNull, maxLength, inherited } = plan;
   const n = columns.length;
   return {
     check(rows, firstIndex) {
+      if (mode === 'warn' && (said.get(plan.where) ?? 0) >= LINES_PER_OBJECT) return;
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i];
         const index = firstIndex + i;
@@ -88,6 +117,8 @@ export function rowChecker(mode, object, select, show, log, said) {
           for (const column of names)
             if (!hasOwn(plan.known, column) && column[0] !== '@')
               report(index, column, 'unknown-column', 'is not in the snapshot');
+        sayRow(index);
+        if (mode === 'warn' && (said.get(plan.where) ?? 0) >= LINES_PER_OBJECT) return;
       }
     },
   };

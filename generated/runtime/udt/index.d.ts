@@ -1,4 +1,5 @@
 import type { Decimal } from '../literals.js';
+import type { DidYouMean, OrProblem } from '../messages.js';
 import type { QueryObject, RowOf } from '../object.js';
 export { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './errors.js';
 /** A user-defined table's descriptor: a table (not a view) whose name starts with `udt_`. */
@@ -14,7 +15,7 @@ export type WithRowUid<T> = 'row_uid' extends keyof RowOf<T>
  * (`Kinds`: the table's column kinds) takes a Decimal, whichever type its rows read.
  */
 export type UdtChanges<Row, Kinds = {}> = {
-  readonly [K in Exclude<keyof Row, 'row_uid'>]?:
+  readonly [K in keyof Row as K extends 'row_uid' ? never : K]?:
     (K extends keyof Kinds ? (Kinds[K] extends 'decimal' ? Decimal : Row[K]) : Row[K]) | null;
 };
 /** The column kinds of a table's descriptor. */
@@ -27,6 +28,35 @@ type KindsOf<T> = T extends {
 export type UdtConditions<Row> = {
   readonly row_uid: Exclude<Row[Extract<keyof Row, 'row_uid'>], null | undefined>;
 };
+/**
+ * The changes as they are checked: the columns `K` they name (inferred from a literal or a variable alike), each
+ * with its column's value; a name that is no column takes `never`, and the message (ChangesProblem) says which.
+ */
+type Changes<K extends string, Row, Kinds> = UdtChanges<Row, Kinds> & {
+  readonly [P in K]?: P extends keyof UdtChanges<Row, Kinds> ? UdtChanges<Row, Kinds>[P] : never;
+};
+/**
+ * What is wrong with the columns `K` of an update's changes, as a message; `''` when nothing is: a name that is not
+ * a column of the table (`'wieght' is not a column of udt_pallet (did you mean weight?)`), or `row_uid`, which
+ * names the row and so belongs in the conditions.
+ */
+type ChangesProblem<K extends string, Row, Name extends string> = string extends K
+  ? ''
+  : [Exclude<K, keyof Row>] extends [never]
+    ? 'row_uid' extends K
+      ? `'row_uid' names the row of ${Name} to update: give it in the conditions, not the changes`
+      : ''
+    : `'${Exclude<K, keyof Row> & string}' is not a column of ${Name}${DidYouMean<Exclude<K, keyof Row>, Exclude<keyof Row, 'row_uid'>, '_'>}`;
+/** The conditions as they are checked: `row_uid`, and any other name `K` as `never` (ConditionsProblem says why). */
+type Conditions<K extends string, Row> = UdtConditions<Row> & {
+  readonly [P in K]?: P extends 'row_uid' ? unknown : never;
+};
+/** A condition other than `row_uid`, as a message; `''` when there is none. */
+type ConditionsProblem<K extends string, Name extends string> = string extends K
+  ? ''
+  : [Exclude<K, 'row_uid'>] extends [never]
+    ? ''
+    : `'${Exclude<K, 'row_uid'> & string}' cannot pick a row of ${Name}: the UDT service finds a row by its row_uid alone${DidYouMean<Exclude<K, 'row_uid'>, 'row_uid', '_'>}`;
 export interface UdtResult {
   /** the row count the service reported (`[n] ...`), when its message has one */
   readonly rows: number | undefined;
@@ -35,15 +65,21 @@ export interface UdtResult {
 }
 export interface Udt {
   /** Updates the row with this `row_uid`: `PUT /udtservice/api/udtdata/updateudtdata`. */
-  update<T extends UdtTable, C extends UdtChanges<RowOf<T>, KindsOf<T>>>(
+  update<
+    T extends UdtTable,
+    K extends string,
+    C extends string,
+    ChangesMistake extends string = ChangesProblem<K, RowOf<T>, T['name']>,
+    ConditionsMistake extends string = ConditionsProblem<C, T['name']>,
+  >(
     table: T & WithRowUid<T>,
-    changes: C &
-      NoInfer<{
-        readonly [P in Exclude<keyof C, keyof UdtChanges<RowOf<T>>>]: never;
-      }>,
-    conditions: UdtConditions<RowOf<T>>,
+    changes: OrProblem<Changes<K, RowOf<T>, KindsOf<T>>, ChangesMistake>,
+    conditions: OrProblem<Conditions<C, RowOf<T>>, ConditionsMistake>,
   ): Promise<UdtResult>;
   /** Deletes the row with this `row_uid`: `DELETE /udtservice/api/udtdata/deleteudtdata`. Zero rows is an error. */
-  delete<T extends UdtTable>(table: T & WithRowUid<T>, conditions: UdtConditions<RowOf<T>>): Promise<UdtResult>;
+  delete<T extends UdtTable, C extends string, ConditionsMistake extends string = ConditionsProblem<C, T['name']>>(
+    table: T & WithRowUid<T>,
+    conditions: OrProblem<Conditions<C, RowOf<T>>, ConditionsMistake>,
+  ): Promise<UdtResult>;
 }
 export declare const udt: import('../family.js').Family<Udt>;

@@ -143,8 +143,8 @@ function withDelivered(error: unknown, delivered: number): unknown {
 }
 
 export function paging({ baseUrl, http, observer, validate, log }: FamilyContext): Paging {
-  /** what `warn` has said: each problem once per object and column for the client's life */
-  const said = new Set<string>();
+  /** what `warn` has said for the client's life (validate.ts: each problem once, each object's lines counted) */
+  const said = new Map<string, number>();
   const say = warner(log);
   /** the checks, loaded on the first call that asks for them */
   function checkerOf(query: RunnableQuery<unknown>, options: RowsOptions | undefined): Promise<RowChecker> | undefined {

@@ -86,27 +86,63 @@ export interface RowChecker {
   check(rows: readonly object[], firstIndex: number): void;
 }
 
+/** `warn` says a row's new problems in one line, the first PROBLEMS_SHOWN of them in full and the rest counted. */
+const PROBLEMS_SHOWN = 3;
+/** `warn` says at most this many lines of an object, then that it says no more of it. */
+const LINES_PER_OBJECT = 20;
+
+/**
+ * What `warn` has said for a client: each problem (object, column, problem) once, and how many lines each object
+ * had. A row of a hostile server with 100,000 unknown columns is one line, and an object's lines end at a cap.
+ */
+export type Said = Map<string, number>;
+
 export function rowChecker(
   mode: 'warn' | 'error',
   object: Validated,
   select: readonly string[] | undefined,
   show: (value: unknown, length?: number) => string,
   log: Logger,
-  said: Set<string>,
+  said: Said,
 ): RowChecker {
   const plan = planOf(object, select);
+  /** the new problems of the row being checked (`warn`): the first few in words, and how many there were */
+  let problems: string[] = [];
+  let count = 0;
   const report = (index: number, column: string, problem: RowProblem, what: string): void => {
-    const message = `${plan.where} row ${index}: column ${JSON.stringify(column)} ${what}`;
-    if (mode === 'error') throw new ErpRowValidationError(message, plan.where, column, index, problem);
+    if (mode === 'error')
+      throw new ErpRowValidationError(
+        `${plan.where} row ${index}: column ${show(column, 60)} ${what}`,
+        plan.where,
+        column,
+        index,
+        problem,
+      );
     const once = `${plan.where}\u0000${column}\u0000${problem}`;
     if (said.has(once)) return;
-    said.add(once);
-    log(`erpgen row validation: ${message} (said once per object, column and problem)`);
+    count++;
+    if (problems.length >= PROBLEMS_SHOWN) return;
+    said.set(once, 1);
+    problems.push(`column ${show(column, 60)} ${what}`);
+  };
+  /** the row's line, when it has news (`warn`) */
+  const sayRow = (index: number): void => {
+    if (count === 0) return;
+    const lines = (said.get(plan.where) ?? 0) + 1;
+    said.set(plan.where, lines);
+    const more = count > problems.length ? `; and ${count - problems.length} more` : '';
+    const last = lines === LINES_PER_OBJECT ? `; no more is said of ${plan.where}` : '';
+    log(
+      `erpgen row validation: ${plan.where} row ${index}: ${problems.join('; ')}${more} (said once per object, column and problem${last})`,
+    );
+    problems = [];
+    count = 0;
   };
   const { columns, kinds, checks, notNull, maxLength, inherited } = plan;
   const n = columns.length;
   return {
     check(rows, firstIndex) {
+      if (mode === 'warn' && (said.get(plan.where) ?? 0) >= LINES_PER_OBJECT) return;
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i] as Readonly<Record<string, unknown>>;
         const index = firstIndex + i;
@@ -138,6 +174,8 @@ export function rowChecker(
           for (const column of names)
             if (!hasOwn(plan.known, column) && column[0] !== '@')
               report(index, column, 'unknown-column', 'is not in the snapshot');
+        sayRow(index);
+        if (mode === 'warn' && (said.get(plan.where) ?? 0) >= LINES_PER_OBJECT) return;
       }
     },
   };

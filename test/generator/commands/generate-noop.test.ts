@@ -70,6 +70,23 @@ describe('erpgen generate with nothing to do, before the command line is parsed'
     expect(quick([...GENERATE, '--check', '--quiet'])).toEqual({ code: 0, said: [] });
   });
 
+  it("says a recorded run's notices again, as JSON lines with their codes under --format json", async () => {
+    const args = [...GENERATE, '--exclude', 'zz*'];
+    await full(args);
+    for (const shown of [[], ['--format', 'json'], ['--check', '--format', 'json']]) {
+      const expected = await full([...args, ...shown]);
+      expect(quick([...args, ...shown]), shown.join(' ')).toEqual(expected);
+    }
+    const json = quick([...args, '--format', 'json'])!;
+    expect(JSON.parse(json.said[0]!)).toEqual({
+      code: 'ERPGEN_EXCLUDE_UNMATCHED',
+      level: 'notice',
+      message: 'exclude pattern "zz*" matches no table or view of the snapshot',
+      where: { option: 'exclude' },
+    });
+    expect(JSON.parse(json.said.at(-1)!)).toMatchObject({ upToDate: true, written: 0, removed: 0 });
+  });
+
   it('takes nothing from a record for another command line, folder, config file or output', async () => {
     await full(GENERATE);
     expect(quick(GENERATE)).toBeDefined();

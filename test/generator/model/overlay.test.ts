@@ -178,10 +178,11 @@ describe('the definitions overlay in erpgen.config.json', () => {
 });
 
 describe('the nearest name', () => {
-  it('is the same but for case, else the one closest within a third of its length, else the same last part', () => {
+  it('is the same but for case, else the one closest within a third of its length, else the one it abbreviates, else the same last part', () => {
     expect(nearest('order', ['Order', 'Orders'])).toBe('Order');
     expect(nearest('compnay_id', ['company_id', 'customer_id'])).toBe('company_id');
-    expect(nearest('tkr', ['taker', 'token'])).toBeUndefined();
+    expect(nearest('tkr', ['taker', 'token'])).toBe('taker');
+    expect(nearest('tkn', ['taker', 'token', 'taken'])).toBeUndefined();
     expect(nearest('items', ['TP_ITEMS.items', 'TABPAGE_1.order'])).toBe('TP_ITEMS.items');
     // two as close: none is said
     expect(nearest('ab_id', ['ab_ix', 'ab_iy'])).toBeUndefined();

@@ -392,6 +392,20 @@ describe('bad input: one readable line naming the file, what is wrong and where'
     expect(failure(broken)).toBe(`doc.json: invalid JSON: expected ':' (at byte ${at})`);
   });
 
+  it('invalid JSON that pass 1 skips unchecked is found by pass 2, which reads that far though it wants nothing there', () => {
+    // the container last, as in tables.metadata.json: pass 1 scans the types before it without parsing them
+    const text = doc(
+      `"dbo":{${customerType},"other":{"$Kind":"EntityType","x":{"$Type":tru}}}`,
+      container({ customer: 'dbo.customer' }),
+    );
+    const path = file(text);
+    const index = readCsdlIndex(path, 'table', 'doc.json', false);
+    expect(index.objects.map((o) => o.name)).toEqual(['customer']);
+    expect(() => readCsdlObjects(index.document, index.objects, () => undefined)).toThrow(
+      `doc.json: invalid JSON: expected a value (at byte ${text.indexOf('tru}')})`,
+    );
+  });
+
   it('invalid JSON after a BOM and non-ASCII text counts bytes, not characters', () => {
     const text = `\uFEFF{"$Version":"4.0","ü":[}`;
     const at = Buffer.byteLength(text.slice(0, text.indexOf('[}') + 1));

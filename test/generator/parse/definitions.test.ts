@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../../generator/errors.js';
 import { nameServices } from '../../../generator/model/naming.js';
-import { parseDefinition, parseServiceList } from '../../../generator/parse/definitions.js';
+import {
+  definitionSchema,
+  fitsDefinition,
+  parseDefinition,
+  parseServiceList,
+} from '../../../generator/parse/definitions.js';
 import { REFERENCE_DIR } from '../../tenant/real-columns.js';
 
 const pickZone = () =>
@@ -24,6 +29,61 @@ function failure(text: string): string {
   }
   throw new Error('expected the definition to be refused');
 }
+
+describe('fitsDefinition: the schema without zod', () => {
+  it('agrees with definitionSchema on every key of a definition, an element and a field set to every kind of JSON value', () => {
+    const values: unknown[] = [
+      undefined,
+      null,
+      '',
+      'x',
+      'Form',
+      'List',
+      'Char',
+      'Long',
+      'char',
+      0,
+      1.5,
+      true,
+      false,
+      [],
+      ['a'],
+      [1],
+      [null],
+      {},
+      { Name: 'x' },
+    ];
+    // each place a value stands, given as the object that holds it and its key (an extra key among them)
+    const places = (d: ReturnType<typeof pickZone>) => {
+      const element = d.TransactionDefinition.DataElementDefinitions[0]!;
+      const field = element.FieldDefinitions[0]!;
+      const holders: Array<[Record<string, unknown>, string[]]> = [
+        [d as unknown as Record<string, unknown>, ['Name', 'TransactionDefinition', 'Extra']],
+        [d.TransactionDefinition, ['DataElementDefinitions']],
+        [
+          element,
+          ['Name', 'Type', 'KeyFields', 'BusinessObjectName', 'DatawindowName', 'ParentText', 'FieldDefinitions', 'X'],
+        ],
+        [field, ['Name', 'DbColumnName', 'Label', 'DataType', 'Required', 'ValidValues', 'X']],
+      ];
+      return holders.flatMap(([holder, keys]) => keys.map((key) => [holder, key] as const));
+    };
+    let cases = 0;
+    for (let p = 0; p < places(pickZone()).length; p++) {
+      for (const value of values) {
+        const d = pickZone();
+        const [holder, key] = places(d)[p]!;
+        if (value === undefined) delete holder[key];
+        else holder[key] = structuredClone(value);
+        const want = definitionSchema.safeParse(d).success;
+        expect(fitsDefinition(d), `${key}: ${JSON.stringify(value)}`).toBe(want);
+        cases++;
+      }
+    }
+    expect(fitsDefinition(pickZone())).toBe(true);
+    expect(cases).toBeGreaterThan(300);
+  });
+});
 
 describe('definitions', () => {
   it('reads the real PickZone definition', () => {

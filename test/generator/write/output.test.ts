@@ -40,6 +40,7 @@ function files(n: number, salt: string): Array<[string, string]> {
 
 async function run(out: string, list: Array<[string, string]>, check = false) {
   const writer = new OutputWriter(out, check, 'pkg');
+  await writer.prepare();
   for (const [path, content] of list) writer.file(path, content);
   if (check) {
     const d = await writer.differences();
@@ -156,13 +157,14 @@ describe('OutputWriter', () => {
     const parent = folder();
     const out = join(parent, 'pkg');
     await run(out, files(10, 'a'));
-    // the staging folder's name is taken by a file: nothing can be staged
-    writeFileSync(join(parent, `.pkg.erpgen-staging-${process.pid}`), '');
-    const error = await run(out, files(10, 'b')).catch((e: unknown) => e);
+    // a name longer than the file system takes: it cannot be staged
+    const error = await run(out, [...files(10, 'b'), [`tables/${'x'.repeat(300)}.ts`, 'x']]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UserError);
-    expect((error as Error).message).toMatch(/^pkg: cannot write \.pkg\.erpgen-staging-\d+\/[01]\/\w+\/f\d\.ts: /);
+    expect((error as Error).message).toMatch(/^pkg: cannot write \.pkg\.erpgen-staging-\d+\/[01]\/tables\/x+\.ts: /);
     expect((error as Error).message).not.toContain('\n');
     expect(readFileSync(join(out, 'views/f0.ts'), 'utf8')).toContain('// a 0');
+    // nothing left beside the output: no staging folder, no lock
+    expect(readdirSync(parent)).toEqual(['pkg']);
   });
 
   it('its threads also run from the sources under tsx, whose transpiler wraps functions in a helper of its own', () => {
@@ -172,6 +174,7 @@ describe('OutputWriter', () => {
       script,
       `import { OutputWriter } from ${JSON.stringify(join(ROOT, 'generator/write/output.ts'))};
 const writer = new OutputWriter(${JSON.stringify(join(dir, 'pkg'))}, false);
+await writer.prepare();
 for (let i = 0; i < 50; i++) writer.file(\`tables/f\${i}.ts\`, \`// \${i}\\n\`);
 console.log((await writer.commit('f')).written.length);
 `,

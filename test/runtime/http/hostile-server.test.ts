@@ -2,10 +2,12 @@
 // another origin, secrets echoed back in every encoding, bodies that never end, an auth provider that fails. Canary
 // secrets hold a quote, a backslash, a tab, non-ASCII text and a marker word, and are long enough to straddle the
 // 200-character cut of a snippet. Every error message, `stack`, `util.inspect`, log line and byte that reached the
-// second origin is searched for them. A-rules: A6 (the router's 307 followed with Authorization kept), A7 (an
-// echoed consumer key redacted).
+// second origin is searched for them, and so is every hook event and span a client of the echoing servers gave.
+// A-rules: A6 (the router's 307 followed with Authorization kept), A7 (an echoed consumer key redacted), A14 (a
+// consumer key shown in no encoding).
 import { inspect } from 'node:util';
 import type { ServerResponse } from 'node:http';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErpAuthError,
@@ -21,11 +23,13 @@ import { udt_pallet } from '@acme/erp-schema/tables/udt_pallet';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import { endless, failure, json, serverPool, type Logged, type TestServer } from '../../support/fault-server.js';
 
-// each starts with a marker that shows through every encoding but base64; base64 forms are searched apart
-const PASSWORD = 'PWMARK91-"quote\\back\ttab-é漢字-🙂-pass-0123456789';
-const KEY = 'KEYMARK72-"q\\b\tt-ключ-consumer-key-0123456789';
+// each starts with a marker that shows through every encoding but base64 (letters and digits no other encoding
+// changes); base64 forms are searched apart. Each holds the characters encodings treat apart: `-` `.` `_` `~`, a
+// space, a quote, a backslash, a tab, non-ASCII
+const PASSWORD = 'PWMARK91-"quote\\back\ttab-é漢字-🙂-pa.ss_w~rd word-0123456789';
+const KEY = 'KEYMARK72-"q\\b\tt-ключ-con.sumer_k~ey key-0123456789';
 const USER = 'USERMARK53-api_user';
-const TOKEN = 'TOKMARK64-"q\\b\tt-token-0123456789abcdef';
+const TOKEN = 'TOKMARK64-"q\\b\tt-to.ken_~ x-0123456789abcdef';
 const MARKERS = ['PWMARK91', 'KEYMARK72', 'TOKMARK64'];
 /**
  * The base64 text any encoding of `text` contains wherever it sits in a longer encoded text (each of the three
@@ -228,6 +232,26 @@ describe('redirects never carry a credential, token or body to another origin', 
   });
 });
 
+const javaUrlEncoded = (s: string) =>
+  encodeURIComponent(s)
+    .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
+const entities = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/-/g, '&#45;')
+    .replace(/\./g, '&period;')
+    .replace(/_/g, '&lowbar;')
+    .replace(/~/g, '&#x7E;');
+
+/** every hook event and span of the clients that met an echoing server: searched at the end */
+const watched: unknown[] = [];
+const spans = new InMemorySpanExporter();
+const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }).getTracer('hostile');
+const watch = (event: object) => void watched.push({ ...event });
+const hooks = { onRequest: watch, onResponse: watch, onRetry: watch, onPage: watch, tracer };
+
 describe('redaction that cannot be sidestepped', () => {
   /** each way a server may echo what a request carried: whole, or its secrets encoded one way or another */
   const FORMS: ReadonlyArray<(said: string, secrets: readonly string[]) => string> = [
@@ -242,6 +266,19 @@ describe('redaction that cannot be sidestepped', () => {
         .join(' '),
     (_, secrets) =>
       secrets.map((s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')).join(' '),
+    // percent-encoded twice (%2522), as a proxy or a redirect that encodes again sends it
+    (_, secrets) => secrets.map((s) => encodeURIComponent(encodeURIComponent(s))).join(' '),
+    // Java's URLEncoder: `~` and `!'()` encoded too, a space as `+`
+    (_, secrets) => secrets.map(javaUrlEncoded).join(' '),
+    // HTML entities named and numeric, for `-` `.` `_` `~` as well; escaped again; percent-encoded
+    (_, secrets) => secrets.map(entities).join(' '),
+    (_, secrets) => secrets.map((s) => entities(entities(s))).join(' '),
+    (_, secrets) => secrets.map((s) => encodeURIComponent(entities(s))).join(' '),
+    // JSON's \u escape for every character that is not a letter or digit
+    (_, secrets) =>
+      secrets
+        .map((s) => s.replace(/[^A-Za-z0-9]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
+        .join(' '),
     (_, secrets) => secrets.map((s) => Buffer.from(s).toString('base64')).join(' '),
     (_, secrets) =>
       secrets.includes(PASSWORD) ? `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}` : '',
@@ -259,7 +296,7 @@ describe('redaction that cannot be sidestepped', () => {
   };
   const echoes = (req: Logged, pad: number) => FORMS.map((_, form) => echo(req, form, pad));
 
-  it('a secret echoed in any form, in text, JSON or XML bodies, and across the cut of a snippet', async () => {
+  it('A7, A14: a secret echoed in any form, in text, JSON or XML bodies, and across the cut of a snippet', async () => {
     for (const pad of [0, 185, 192, 199]) {
       for (let form = 0; form < FORMS.length; form++) {
         const s = await server((req, res) => {
@@ -277,7 +314,7 @@ describe('redaction that cannot be sidestepped', () => {
               return json(res, 200, { value: [text] });
           }
         });
-        const client = createClient({ baseUrl: s.url, auth: signIn(s.url), log, retry: fast });
+        const client = createClient({ baseUrl: s.url, auth: signIn(s.url), log, retry: fast, ...hooks });
         for (const name of ['text500', 'json400', 'xml200', 'garbage200', 'rows']) {
           const e = await failure(() => client.page(query({ ...customer, name } as typeof customer).top(5)));
           expect(e).toBeInstanceOf(ErpError);
@@ -380,6 +417,21 @@ describe('bounded reads', () => {
       createClient({ baseUrl: big.url, auth: TOKEN, maxResponseBytes: 1_000_000 }).page(query(customer)),
     );
     expect(f).toBeInstanceOf(ErpResponseTooLargeError);
+  });
+});
+
+describe('the hooks and the tracer', () => {
+  it('A7, A14: saw every echoing answer, and no secret in any event, span name, attribute or event', () => {
+    expect(watched.length).toBeGreaterThan(100);
+    const finished = spans.getFinishedSpans();
+    expect(finished.length).toBeGreaterThan(100);
+    expect(finished.some((span) => span.events.length > 0 || span.status.message)).toBe(true);
+    expectClean('the hook events', JSON.stringify(watched));
+    for (const span of finished)
+      expectClean(
+        `span ${span.name}`,
+        JSON.stringify({ name: span.name, attributes: span.attributes, events: span.events, status: span.status }),
+      );
   });
 });
 
