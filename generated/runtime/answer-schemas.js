@@ -8,9 +8,9 @@ import {
   ENTITY_TABLES,
   VENDOR_EXTENDED,
   VENDOR_FIELDS,
-} from '../entity/records.js';
-import { ITEM_EXTENDED, ITEM_FIELDS, ITEM_TABLE, PRICE_FIELDS } from '../inventory/records.js';
-import { userFieldKinds } from './fields.js';
+} from './entity/records.js';
+import { ITEM_EXTENDED, ITEM_FIELDS, ITEM_TABLE, PRICE_FIELDS } from './inventory/records.js';
+import { userFieldKinds } from './rest/fields.js';
 /**
  * The schemas, with zod's `z`. `userDefinedFields` (the package's client entry exports them): the kinds of the
  * user-defined fields the snapshot typed; a record's other user-defined fields are allowed as they come.

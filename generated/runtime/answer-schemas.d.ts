@@ -1,4 +1,4 @@
-import type { UserDefinedFieldKinds } from '../contract.js';
+import type { UserDefinedFieldKinds } from './contract.js';
 /** What these schemas are given: zod's `z` (`import { z } from 'zod'`), of which they use these functions. */
 export interface ZodNamespace {
   readonly string: (...args: never[]) => unknown;

@@ -2,12 +2,12 @@
 // (without it the service may answer XML, or an empty 500 on the UI server), the bearer token on every call,
 // a timeout that covers the body too, the retry policy (retry.ts), and each way the service or the network
 // says no turned into its typed error. Nothing a server sends is trusted, and whatever a server said is redacted
-// before it is shown (redact.ts). The pieces, each in http/:
+// before it is shown (redact.ts). The pieces, each in a module beside this one:
 // - redirects.ts: followed by hand, within the origin only, so no token or body reaches another host;
 // - body.ts: bodies read up to a cap, and what a body is when it is not JSON;
 // - not-authorized.ts: the one retry with a new token a 401 may earn (unauthorized-reason.ts: what a 401 means);
 // - failure.ts: a failed answer as its typed error (loaded on the first one); connection.ts: a failure before or while the answer arrives.
-import { ErpHttpError, ErpUnexpectedResponseError } from './errors.js';
+import { ErpHttpError, ErpUnexpectedResponseError } from '../errors.js';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
   describeBody,
@@ -17,12 +17,13 @@ import {
   readUpTo,
   SNIPPET,
   utf8Text,
-} from './http/body.js';
-import { connectionLost, deadline } from './http/connection.js';
-import { tokenOf, withToken } from './http/not-authorized.js';
-import { follow } from './http/redirects.js';
-import { preview, redact, redactBody } from './redact.js';
-import { toRetryPolicy } from './retry.js';
+} from './body.js';
+import { connectionLost, deadline } from './connection.js';
+import { tokenOf, withToken } from './not-authorized.js';
+import { follow } from './redirects.js';
+import { preview, redact, redactBody } from '../redact.js';
+import { toRetryPolicy } from '../retry.js';
+/** The exchange every family and the token call use, from the client's options (http/types.ts says them). */
 export function createHttp(options) {
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? 300_000;
@@ -30,9 +31,9 @@ export function createHttp(options) {
   const provider = fixed !== undefined ? { token: async () => fixed } : options.auth;
   const policy = toRetryPolicy(options.retry, options.log);
   /** every token sent: cut out of messages even after it was replaced */
-  const sent = new Set(fixed !== undefined ? [fixed] : []);
+  const tokensSent = new Set(fixed !== undefined ? [fixed] : []);
   const refusals = new Map();
-  const secrets = () => [...sent, ...(provider.secrets?.() ?? [])];
+  const secrets = () => [...tokensSent, ...(provider.secrets?.() ?? [])];
   const clean = (text) => redact(text, secrets());
   const cleanBody = (text) => redactBody(text, secrets());
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
@@ -54,7 +55,7 @@ export function createHttp(options) {
     });
     const headers = { Accept: 'application/json' };
     if (token !== '') {
-      sent.add(token);
+      tokensSent.add(token);
       headers['Authorization'] = `Bearer ${token}`;
     }
     if (exchange.text !== undefined) headers['Content-Type'] = exchange.text.contentType;
@@ -80,7 +81,7 @@ export function createHttp(options) {
       if (!response.ok) {
         const { bytes } = await readUpTo(response, ERROR_BODY_BYTES, bodyLost);
         // the failure path loads on the first failed answer: a client whose calls succeed never needs it
-        const { fail } = await import('./http/failure.js');
+        const { fail } = await import('./failure.js');
         fail(exchange, response, utf8Text(bytes), token, info, { clean, cleanBody, refusals });
       }
       const body = await read(response, bodyLost, info);
@@ -106,16 +107,16 @@ export function createHttp(options) {
   async function send(exchange, read) {
     const kind = exchange.kind ?? (exchange.method === 'GET' ? 'read' : 'write');
     // every send counts, a resend with a new token after a 401 too
-    let sent = (exchange.attempt ?? 1) - 1;
+    let attempts = (exchange.attempt ?? 1) - 1;
     try {
       return await policy.run(
         clean(`${exchange.method} ${exchange.shown}`),
         kind,
-        () => withToken(exchange, tokens, (token) => attempt(exchange, token, read, ++sent)),
+        () => withToken(exchange, tokens, (token) => attempt(exchange, token, read, ++attempts)),
         observer &&
           ((retry) =>
             observer.retried({
-              ...requestEvent(exchange, sent),
+              ...requestEvent(exchange, attempts),
               delayMs: retry.delayMs,
               reason: retry.reason,
               failure: retry.failure,
