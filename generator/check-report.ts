@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { structuredPatch } from 'diff';
 import type { Config } from './config.js';
-import type { GenerateResult, StaleDetails } from './generate.js';
+import type { GenerateResult, StaleDetails } from './generate-package.js';
 import { oneLine } from './message-text.js';
 import { definitionLabel, SERVICE_LIST_FILE } from './source/layout.js';
 import { ERPGEN_VERSION } from './version.js';

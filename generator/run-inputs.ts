@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Config } from './config.js';
 import { fingerprint, type Fingerprint } from './fingerprint.js';
-import type { GenerateResult } from './generate.js';
+import type { GenerateResult } from './generate-package.js';
 import { definitionLabel, MANIFEST_FILE, SERVICE_LIST_FILE } from './source/layout.js';
 import { digest, openServices, openSnapshot, type SnapshotDocument, type SnapshotServices } from './source/snapshot.js';
 import { readRuntimeTemplates, type TemplateFile } from './source/templates.js';
