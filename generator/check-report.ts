@@ -14,7 +14,7 @@ import { oneLine } from './message-text.js';
 import { definitionLabel, SERVICE_LIST_FILE } from './source/layout.js';
 import { ERPGEN_VERSION } from './version.js';
 import { hashOf } from './write/cache.js';
-import { MANIFEST } from './write/output.js';
+import { FILE_LIST } from './write/output.js';
 import type { Diagnostic } from './diagnostics.js';
 
 export type Cause =
@@ -99,7 +99,7 @@ function asReadme(inputs: ReadonlyMap<string, string>): Map<string, string> {
 
 /** A folder erpgen has not written, or never wrote, is told as such: no other cause can be read from it. */
 function notWritten(out: string): Cause | undefined {
-  if (existsSync(join(out, MANIFEST))) return undefined;
+  if (existsSync(join(out, FILE_LIST))) return undefined;
   let entries: string[] = [];
   try {
     entries = readdirSync(out);
@@ -246,7 +246,7 @@ function causeText(c: Cause, out: string): string {
     case 'missing':
       return `${out} does not exist or is empty: erpgen has not written the package there (is it the folder --out or "out" in erpgen.config.json names?)`;
     case 'not-erpgen':
-      return `${out} holds files, but none erpgen wrote (it has no ${MANIFEST}): it is not a generated package`;
+      return `${out} holds files, but none erpgen wrote (it has no ${FILE_LIST}): it is not a generated package`;
     case 'snapshot':
       return `the snapshot changed since ${out} was written: ${list(c.files)}`;
     case 'erpgen':
