@@ -17,7 +17,7 @@ import {
   type KeysetRefusal,
   type QueryOptions,
   type RunnableQuery,
-} from '../query.js';
+} from './query.js';
 import type { Run } from '../tracing.js';
 import { warner } from '../drift.js';
 import type { RowChecker } from './validate.js';

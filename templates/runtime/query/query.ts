@@ -1,12 +1,12 @@
 // Queries on the data query surface. Immutable builders: every call returns a new query. `$top` is always
 // sent, because without it the service returns the whole table in one response; the object decides the
 // surface, so a table is never asked for on /view/ or a view on /table/.
-import { ErpQueryError } from './errors.js';
-import { checkColumnName, columnAccessors, isFilter, type Columns, type Filter } from './filter.js';
-import type { DateTimeString } from './literals.js';
-import type { DidYouMean } from './messages.js';
-import type { ColumnKind } from './column-kinds.js';
-import { hasOwn, type QueryObject, type Surface } from './object.js';
+import { ErpQueryError } from '../errors.js';
+import { checkColumnName, columnAccessors, isFilter, type Columns, type Filter } from '../filter.js';
+import type { DateTimeString } from '../literals.js';
+import type { DidYouMean } from '../messages.js';
+import type { ColumnKind } from '../column-kinds.js';
+import { hasOwn, type QueryObject, type Surface } from '../object.js';
 
 export type Direction = 'asc' | 'desc';
 
