@@ -1,7 +1,7 @@
-import { type Columns, type Filter } from './filter.js';
-import type { DateTimeString } from './literals.js';
-import type { DidYouMean } from './messages.js';
-import { type QueryObject, type Surface } from './object.js';
+import { type Columns, type Filter } from '../filter.js';
+import type { DateTimeString } from '../literals.js';
+import type { DidYouMean } from '../messages.js';
+import { type QueryObject, type Surface } from '../object.js';
 export type Direction = 'asc' | 'desc';
 /** What a query asks for, as plain data. */
 export interface QueryOptions {

@@ -1,9 +1,9 @@
 // Queries on the data query surface. Immutable builders: every call returns a new query. `$top` is always
 // sent, because without it the service returns the whole table in one response; the object decides the
 // surface, so a table is never asked for on /view/ or a view on /table/.
-import { ErpQueryError } from './errors.js';
-import { checkColumnName, columnAccessors, isFilter } from './filter.js';
-import { hasOwn } from './object.js';
+import { ErpQueryError } from '../errors.js';
+import { checkColumnName, columnAccessors, isFilter } from '../filter.js';
+import { hasOwn } from '../object.js';
 const accessorCache = new WeakMap();
 function accessorsOf(object) {
   let accessors = accessorCache.get(object);
