@@ -1,6 +1,6 @@
-// The package generated (`erpgen generate`'s pipeline): source -> parse -> model -> emit -> write, in one direction. This module decides whether
-// there is work, and only then loads the stages (stages.ts: the parser, the model and the emitters), so that a
-// run with nothing to do loads what hashing needs (run-inputs.ts) and no more.
+// The package generated (`erpgen generate`'s pipeline): source -> parse -> model -> emit -> write, in one
+// direction. This module decides whether there is work, and only then loads the stages (stages.ts: the parser,
+// the model and the emitters), so that a run with nothing to do loads what hashing needs (run-inputs.ts).
 import type { Config } from './config.js';
 import type { Notice } from './diagnostics.js';
 import type { ProgressCounts } from './progress.js';
