@@ -67,7 +67,7 @@ const cases: ReadonlyArray<
 
 describe('catalogModule', () => {
   it.each(cases)('%s', (_, { given, want }) => {
-    const plan = planObjects(given.objects, { include: ['*'], exclude: given.exclude });
+    const plan = planObjects(given.objects, { include: ['*'], exclude: given.exclude, includeUnreachable: false });
     expect(printModule(catalogModule(plan, [...nameServices(given.services)]), 'ts')).toBe(want);
   });
 });

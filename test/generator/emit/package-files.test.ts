@@ -25,7 +25,7 @@ const info: PackageInfo = {
       { name: 'pallet', surface: 'table', entityType: 'ERP.pallet' },
       { name: 'v_pallet', surface: 'view', entityType: 'ERP.v_pallet' },
     ],
-    { include: ['*'], exclude: ['v_*'] },
+    { include: ['*'], exclude: ['v_*'], includeUnreachable: false },
   ),
   services: [...nameServices(['Pallet'])],
   knownValues: [],

@@ -11,9 +11,12 @@ const cases: ReadonlyArray<
   readonly [string, { given: readonly [IndexedObject[], Selection]; want: ReadonlyArray<readonly [string, string]> }]
 > = [
   [
-    'every object, in the order given; unreachable ones left out whatever the selection',
+    'every object, in the order given; unreachable ones left out unless includeUnreachable',
     {
-      given: [[table('pallet'), table('bin'), view('v_pallet')], { include: ['*'], exclude: [] }],
+      given: [
+        [table('pallet'), table('bin'), view('v_pallet')],
+        { include: ['*'], exclude: [], includeUnreachable: false },
+      ],
       want: [
         ['table pallet', 'generated'],
         ['table bin', 'unreachable'],
@@ -22,9 +25,19 @@ const cases: ReadonlyArray<
     },
   ],
   [
+    'includeUnreachable: an unreachable object is generated as any other',
+    {
+      given: [[table('bin')], { include: ['*'], exclude: [], includeUnreachable: true }],
+      want: [['table bin', 'generated']],
+    },
+  ],
+  [
     'include and exclude choose: what they leave is excluded, still planned (the catalog lists it)',
     {
-      given: [[table('pallet'), table('oe_hdr'), view('v_pallet')], { include: ['pallet', 'v_*'], exclude: ['v_*'] }],
+      given: [
+        [table('pallet'), table('oe_hdr'), view('v_pallet')],
+        { include: ['pallet', 'v_*'], exclude: ['v_*'], includeUnreachable: false },
+      ],
       want: [
         ['table pallet', 'generated'],
         ['table oe_hdr', 'excluded'],
@@ -41,7 +54,11 @@ describe('planObjects', () => {
   });
 
   it('names each object once, a reserved word and a name of another case apart', () => {
-    const plan = planObjects([table('class'), table('Pallet'), table('pallet')], { include: ['*'], exclude: [] });
+    const plan = planObjects([table('class'), table('Pallet'), table('pallet')], {
+      include: ['*'],
+      exclude: [],
+      includeUnreachable: false,
+    });
     const stems = plan.map((o) => o.stem);
     expect(new Set(stems.map((s) => s.toLowerCase())).size).toBe(3);
     expect(plan[0]!.value).not.toBe('class');
