@@ -17,7 +17,7 @@ import { hashOf } from './write/cache.js';
 import { FILE_LIST } from './write/output.js';
 import type { Diagnostic } from './diagnostics.js';
 
-export type Cause =
+type Cause =
   /** the output folder does not exist, or is empty: erpgen has not written it (yet) */
   | { readonly kind: 'missing' }
   /** the output folder holds files, but none erpgen wrote (it has no `.erpgen-files`) */
@@ -28,7 +28,7 @@ export type Cause =
   | { readonly kind: 'hand-edit'; readonly files: readonly string[] }
   | { readonly kind: 'unknown'; readonly detail: string };
 
-export interface Group {
+interface Group {
   readonly what: string;
   readonly changed: readonly string[];
   readonly removed: readonly string[];
@@ -109,7 +109,7 @@ function notWritten(out: string): Cause | undefined {
   return entries.length === 0 ? { kind: 'missing' } : { kind: 'not-erpgen' };
 }
 
-export function causes(config: Config, details: StaleDetails, changed: readonly string[]): Cause[] {
+function causes(config: Config, details: StaleDetails, changed: readonly string[]): Cause[] {
   const unwritten = notWritten(config.out);
   if (unwritten) return [unwritten];
   const found: Cause[] = [];

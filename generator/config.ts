@@ -24,8 +24,8 @@ export const configSchema = z
   })
   .strict();
 
-export type ConfigFile = z.infer<typeof configSchema>;
-export type FetchConfig = NonNullable<ConfigFile['fetch']>;
+type ConfigFile = z.infer<typeof configSchema>;
+type FetchConfig = NonNullable<ConfigFile['fetch']>;
 
 /** The settings of a run: the config file's, with the flags' over them, paths absolute. */
 export interface Config extends Readonly<Omit<ConfigFile, '$schema' | 'knownValues' | 'fetch'>> {
@@ -83,7 +83,7 @@ function configError(shown: string, error: z.ZodError): UserError {
 }
 
 /** `path: message` per problem, the way a user would look for it in the file */
-export function formatIssues(file: string, error: z.ZodError): string {
+function formatIssues(file: string, error: z.ZodError): string {
   const lines = error.issues.map((issue) => {
     const path = issue.path.length ? keyPath(issue.path) : '(top level)';
     return `${path}: ${unknownKeys(issue) ?? issue.message}`;

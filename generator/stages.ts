@@ -123,7 +123,7 @@ export class Output {
   }
 }
 
-export function stopIfAsked(signal: AbortSignal | undefined, out: string): void {
+function stopIfAsked(signal: AbortSignal | undefined, out: string): void {
   if (signal?.aborted) throw new Stopped(`stopped: ${basename(out)} is as it was, nothing was written`);
 }
 

@@ -26,9 +26,6 @@ export interface Reply {
   readonly afterMs?: number;
 }
 
-/** A route answers the requests it owns and returns undefined for the others. */
-export type Route = (request: ServiceRequest) => Reply | undefined;
-
 export function emptyReply(status: number, headers: Record<string, string> = {}): Reply {
   return { status, headers, body: '' };
 }

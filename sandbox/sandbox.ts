@@ -127,14 +127,14 @@ type SeedValue<Kind> = Kind extends 'string' | 'guid' | 'time' | 'duration'
  * A table or view as the generated package describes it (`customer` from `<package>/tables/customer`): its name and
  * the kind of each column, which type what `seed` takes.
  */
-export interface SeedTarget {
+interface SeedTarget {
   readonly name: string;
   readonly surface: 'table' | 'view';
   readonly columns: object;
 }
 
 /** One seeded row: only the object's columns (an unknown one does not compile), each of its kind or null. */
-export type SeedRow<O extends SeedTarget> = {
+type SeedRow<O extends SeedTarget> = {
   readonly [K in keyof O['columns']]?: SeedValue<O['columns'][K]> | null;
 };
 

@@ -9,8 +9,8 @@ import { emptyReply, jsonReply, type Reply, type ServiceRequest } from './reply.
 import type { Routes } from './server.js';
 
 /** documented typical lifetimes */
-export const USER_TOKEN_SECONDS = 86_400;
-export const KEY_TOKEN_SECONDS = 630_720_000;
+const USER_TOKEN_SECONDS = 86_400;
+const KEY_TOKEN_SECONDS = 630_720_000;
 /** `exp` of a Never Expire consumer key */
 const NEVER = 2_147_483_647;
 

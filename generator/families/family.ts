@@ -17,7 +17,7 @@ export interface GeneratorFamily {
   catalog?(package_: CatalogInput): CatalogSection;
 }
 
-export interface CatalogInput {
+interface CatalogInput {
   /** every object of the snapshot, generated or not, sorted by name */
   readonly objects: readonly PlannedObject[];
   /** the transaction services, in code-point order */

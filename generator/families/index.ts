@@ -10,7 +10,7 @@ import { transactions } from './transactions.js';
 import { udt } from './udt.js';
 import { userDefinedFields } from './user-defined-fields.js';
 
-export type { CatalogInput, CatalogSection, GeneratorFamily } from './family.js';
+export type { CatalogSection, GeneratorFamily } from './family.js';
 
 export const FAMILIES = {
   query,

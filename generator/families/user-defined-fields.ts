@@ -7,7 +7,7 @@ import type { FieldKind } from '../../templates/runtime/contract.js';
 import type { GeneratorFamily } from './family.js';
 
 /** A record table of a family and the snapshot objects read for it. */
-export interface RecordTable {
+interface RecordTable {
   readonly table: string;
   /** `entity.customers`: where the client serves its records */
   readonly served: readonly string[];

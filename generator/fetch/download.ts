@@ -6,7 +6,7 @@ import type { Http } from '../../templates/runtime/http/types.js';
 /** What a download throws when an answer outgrows its cap: the run says so in one line. */
 export class TooLarge extends Error {}
 
-export const mebibytes = (bytes: number): string => `${Math.round(bytes / 1_048_576)} MiB`;
+const mebibytes = (bytes: number): string => `${Math.round(bytes / 1_048_576)} MiB`;
 
 /** Streams a successful answer to `file`, up to `cap` bytes; a retried attempt starts the file over. */
 export async function download(

@@ -73,7 +73,7 @@ export interface FetchResult {
 const BASE_URL = { exitCode: 2, where: { option: '--base-url' } } as const;
 
 /** A base URL as the server's families want it: http(s), no credentials, no query, no trailing slash. */
-export function normalizeBaseUrl(text: string): string {
+function normalizeBaseUrl(text: string): string {
   let url: URL;
   try {
     url = new URL(text);

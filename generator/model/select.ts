@@ -4,7 +4,7 @@ import picomatch from 'picomatch';
 import type { Omission } from './plan.js';
 
 /** Objects the service lists but cannot serve, and where their data is read instead. */
-export const UNREACHABLE: Readonly<Record<string, string>> = {
+const UNREACHABLE: Readonly<Record<string, string>> = {
   bin: 'unreachable on both surfaces (the server answers a raw web-server 404 page); read inv_loc.primary_bin or the bin_ud extension table',
 };
 

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { UserError } from '../errors.js';
 import { named, quote } from '../message-text.js';
 
-export interface Option {
+interface Option {
   /** the value: its type and rules, and its default when it has one (a flag and a config key share them) */
   readonly type: z.ZodType;
   /** what --help says */

@@ -96,7 +96,7 @@ export interface Skipped {
 }
 
 /** A service kept under a safe file name (its own name cannot be one). */
-export interface RenamedFile {
+interface RenamedFile {
   readonly name: string;
   readonly file: string;
 }

@@ -20,12 +20,12 @@ import { opened, refusal, result } from './answers.js';
 import type { SandboxSession } from './sessions.js';
 
 /** A save's outcome: the keys the server gave (element -> field -> value), or why it was refused. */
-export type SaveOutcome =
+type SaveOutcome =
   | { readonly ok: true; readonly keys: ReadonlyMap<string, ReadonlyMap<string, string>> }
   | { readonly ok: false; readonly reason: string };
 
 /** The three forms public clients read window data in: a list, `{Data: [...]}`, `{Data: {Data: [...]}}`. */
-export type WindowDataShape = 'list' | 'data' | 'nested';
+type WindowDataShape = 'list' | 'data' | 'nested';
 
 /** What a window needs of the rest of the sandbox, and the window setup it plays. */
 export interface WindowSettings {

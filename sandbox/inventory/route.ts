@@ -531,7 +531,7 @@ function inventoryAnswer(store: InventoryStore, errors: RestErrors, request: Res
  * How long an unfiltered item list runs before the service gives up (ASP.NET's default request timeout, 110 s: the
  * documents say only that it times out): a client with a shorter timeout meets its own.
  */
-export const UNFILTERED_LIST_MS = 110_000;
+const UNFILTERED_LIST_MS = 110_000;
 
 /** I2: an unfiltered list times out on the service; a `$query` lists the items it matches. */
 function list(store: InventoryStore, errors: RestErrors, query: string | undefined): RestReply {

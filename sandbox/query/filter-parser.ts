@@ -65,7 +65,7 @@ const NAME = /[\p{L}_][\p{L}\p{N}_]*/uy;
 /** what may not directly follow a literal: `1e5`, `12abc`, `1.5M`, `1.2.3` are all one malformed token */
 const GLUED = /[\p{L}\p{N}_.]/u;
 
-export function syntaxError(text: string, at: number): QueryError {
+function syntaxError(text: string, at: number): QueryError {
   return new QueryError(`Syntax error at position ${at} in '${text}'.`);
 }
 

@@ -15,7 +15,7 @@ const SUPPORTED = new Set(['$select', '$filter', '$orderby', '$top', '$skip', '$
  * Splits a raw query string into decoded name/value pairs. URLSearchParams decodes the way the service's web
  * stack does: `%XX` sequences as UTF-8, and a raw `+` as a space (a literal plus must be sent as `%2B`).
  */
-export function decodeQuery(rawQuery: string): Map<string, string> {
+function decodeQuery(rawQuery: string): Map<string, string> {
   const options = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(rawQuery)) {
     if (!name.startsWith('$')) continue;

@@ -13,7 +13,7 @@ import type { Routes } from '../server.js';
 import type { RowResult, StoredObject, Store } from '../store.js';
 import { jsonOf } from '../values.js';
 
-export const ODATA_BASE = '/odataservice/odata/';
+const ODATA_BASE = '/odataservice/odata/';
 
 export interface ODataContext {
   readonly store: Store;

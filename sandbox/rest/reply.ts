@@ -37,7 +37,7 @@ export function json(status: number, value: unknown): RestReply {
 }
 
 /** `/Date(ms)/`, the form of the pricing error's dates. */
-export const msDate = (date: Date) => `/Date(${date.getTime()})/`;
+const msDate = (date: Date) => `/Date(${date.getTime()})/`;
 
 /**
  * How `ErrorType` names the service's own exceptions: as the service documents write them (`Svc.Common.Exceptions.
@@ -103,7 +103,7 @@ export const validation = (issues: readonly string[]) =>
 export const noEndpoint = () => json(404, { Message: 'No HTTP resource was found that matches the request URI.' });
 
 /** The web server's answer to a URL it cannot decode (a bad percent escape): nothing reaches the application. */
-export const badRequest = () => json(400, { Message: 'Bad Request' });
+const badRequest = () => json(400, { Message: 'Bad Request' });
 
 export const methodNotAllowed = (method: string) =>
   json(405, { Message: `The requested resource does not support http method '${method}'.` });
@@ -111,7 +111,7 @@ export const methodNotAllowed = (method: string) =>
 export const redirect = (location: string): RestReply => ({ status: 307, headers: { Location: location }, body: '' });
 
 /** A URL that cannot be decoded: the web server answers 400 before the application sees it. */
-export class BadUrlError extends Error {}
+class BadUrlError extends Error {}
 
 /** A refused write inside a unit of change (`Store.atomically`): its reply, and nothing of the unit stays. */
 export class RefusedError extends Error {
@@ -172,7 +172,7 @@ const INSTANCE = 'http://www.w3.org/2001/XMLSchema-instance';
 const SCHEMA = 'http://www.w3.org/2001/XMLSchema';
 
 /** Whether a request asked for JSON: an `Accept` naming a JSON media type. */
-export const wantsJson = (request: RestRequest): boolean => /[/+]json\b/i.test(request.headers['accept'] ?? '');
+const wantsJson = (request: RestRequest): boolean => /[/+]json\b/i.test(request.headers['accept'] ?? '');
 
 const xmlEscape = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);

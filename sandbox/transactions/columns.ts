@@ -23,7 +23,7 @@ import type { ElementModel, FieldModel, ServiceModel } from './catalog.js';
 import { kindOf, type Column, type ColumnKind, type QueryObject } from '../schema.js';
 import { toStored, type Stored } from '../values.js';
 
-export type ElementRole = 'header' | 'child' | 'detached';
+type ElementRole = 'header' | 'child' | 'detached';
 
 export interface ElementTable {
   readonly element: ElementModel;

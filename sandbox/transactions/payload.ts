@@ -14,7 +14,7 @@ export interface EditBody {
   readonly ignoreIfEmpty: boolean;
 }
 
-export interface RowBody {
+interface RowBody {
   readonly edits: readonly EditBody[];
 }
 
@@ -42,7 +42,7 @@ export interface KeyValue {
   readonly value: string;
 }
 
-export interface TransactionStateBody {
+interface TransactionStateBody {
   readonly dataElementName: string;
   readonly keys: readonly KeyValue[];
 }

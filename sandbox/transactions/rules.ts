@@ -56,7 +56,7 @@ export type ServiceListForm = 'names' | 'objects' | 'value' | 'services';
 export type DisabledField = string | { readonly service: string; readonly element: string; readonly field: string };
 
 /** The fields of a `disabled` list, by service and element; text that is not SERVICE/ELEMENT/FIELD is an error. */
-export function disabledRules(list: readonly DisabledField[], where: string): Record<string, Record<string, string[]>> {
+function disabledRules(list: readonly DisabledField[], where: string): Record<string, Record<string, string[]>> {
   const rules = table<Record<string, string[]>>();
   for (const entry of list) {
     let parts: { service: string; element: string; field: string };

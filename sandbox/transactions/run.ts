@@ -17,7 +17,7 @@ export interface TransactionTarget {
   readonly rules: TransactionRules;
 }
 
-export interface TransactionResult {
+interface TransactionResult {
   readonly DataElements: readonly WrittenElement[];
   readonly Status: 'Passed' | 'Failed';
 }
@@ -31,7 +31,7 @@ export interface TransactionResponse {
 }
 
 /** T16's text: a dialog left open in a pooled session by an earlier request. */
-export const RESPONSE_WINDOW = 'Unexpected response window: Send Email (a dialog was left open in a pooled session)';
+const RESPONSE_WINDOW = 'Unexpected response window: Send Email (a dialog was left open in a pooled session)';
 
 /** A transaction that met the response window as an HTTP 500: the POST stops there, the transactions before it kept. */
 export class ResponseWindowError extends Error {}

@@ -49,7 +49,7 @@ export type Validation =
 class TransactionFailedError extends Error {}
 
 /** The documents' message for a required column left empty. */
-export const REQUIRED = 'This column is required.';
+const REQUIRED = 'This column is required.';
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?Z?$/;

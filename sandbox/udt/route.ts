@@ -12,7 +12,7 @@ import type { Routes } from '../server.js';
 import { emptyReply, jsonReply, type Reply, type ServiceRequest } from '../reply.js';
 import { readJson } from '../json-text.js';
 
-export type UdtRow = Record<string, string | null>;
+type UdtRow = Record<string, string | null>;
 
 /** Where the rows live: the sandbox's SQLite store, or memory (the default). */
 export interface UdtStorage {

@@ -17,7 +17,7 @@ export interface Edge {
 }
 
 /** The `.ts` files under `folders` of `root`, as posix paths from `root`, sorted. */
-export function sourceFiles(root: string, folders: readonly string[]): string[] {
+function sourceFiles(root: string, folders: readonly string[]): string[] {
   const files: string[] = [];
   const walk = (folder: string): void => {
     for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {

@@ -10,7 +10,7 @@ export const CHECKED = ['common', 'generator', 'sandbox', 'templates/runtime'] a
  * each client family reads and emits, between the model and the emitters). A stage imports its own and earlier
  * stages, never a later one.
  */
-export const STAGES = [
+const STAGES = [
   'generator/source/',
   'generator/parse/',
   'generator/model/',

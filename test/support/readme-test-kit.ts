@@ -23,7 +23,7 @@ export function firstTsBlock(page: string, heading: string): string {
 }
 
 /** The first ```ts block of the README's test kit section. */
-export function readmeKitTest(): string {
+function readmeKitTest(): string {
   return firstTsBlock('README.md', SECTION);
 }
 
