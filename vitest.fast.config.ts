@@ -14,6 +14,7 @@ export const SLOW = [
   'test/runtime/strict-compile.test.ts', // the runtime under both compilers
   'test/sandbox/auth-faults.test.ts', // `erpgen sandbox` as a process, stopped by signals
   'test/generator/write/output.test.ts', // the writer's thread, from the sources through a tsx process
+  'test/structure/exports.test.ts', // knip as a process, over the whole house
 ];
 
 // not mergeConfig: it would add these lists to the full suite's instead of replacing them
