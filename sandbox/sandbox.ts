@@ -26,7 +26,7 @@ import { sampleSnapshot } from './sample.js';
 import { Store } from './store.js';
 import { DEFAULT_BUILD } from './builds.js';
 import { AsyncTransactions } from './transactions/async.js';
-import { readServiceCatalog } from './transactions/catalog.js';
+import { readServiceCatalog, type ServiceCatalog } from './transactions/catalog.js';
 import { transactionRoutes } from './transactions/route.js';
 import { transactionRules, type DisabledField, type TransactionOptions } from './transactions/rules.js';
 import { writeWindow, type TransactionTarget } from './transactions/run.js';
@@ -204,12 +204,96 @@ function readObjects(file: string, text: Buffer, surface: Surface): QueryObject[
   return readSchemaDocument(text.toString('utf8'), surface, file);
 }
 
-export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const snapshot = options.snapshot ?? sampleSnapshot();
+/** The snapshot as the sandbox serves it: its schema documents (served as they are) and objects, its services. */
+interface Served {
+  readonly metadata: Readonly<Record<Surface, Buffer>>;
+  readonly tables: readonly QueryObject[];
+  readonly objects: readonly QueryObject[];
+  readonly catalog: ServiceCatalog;
+}
+
+function readServed(snapshot: string): Served {
   const files = { table: join(snapshot, SCHEMA_FILES.table), view: join(snapshot, SCHEMA_FILES.view) };
   const metadata = { table: readFileSync(files.table), view: readFileSync(files.view) };
   const tables = readObjects(files.table, metadata.table, 'table');
   const objects = [...tables, ...readObjects(files.view, metadata.view, 'view')];
+  return { metadata, tables, objects, catalog: readServiceCatalog(snapshot) };
+}
+
+/**
+ * Everything a sandbox holds (rows, records, sessions, async requests), and the families' routes that serve it:
+ * made when the sandbox starts, and again by `reset()`.
+ */
+async function familyData(served: Served, options: SandboxOptions, build: string, origin: () => string) {
+  const { metadata, tables, objects, catalog } = served;
+  const store = await Store.open(objects, options.rowsPerObject ?? 25);
+  const records = new RecordStore(store);
+  const transactionOptions = options.transactions ?? {};
+  const target: TransactionTarget = {
+    records,
+    store,
+    // the documents: an order whose oe_hdr.completed is T refuses writes
+    rules: transactionRules(
+      transactionOptions,
+      catalog,
+      tables,
+      (orderNo) => store.valuesWhere('oe_hdr', 'order_no', orderNo, 'completed').includes('T'),
+      options.disabled,
+    ),
+  };
+  const disabled = target.rules.disabled;
+  const interactive = interactiveSandbox({
+    services: catalog.services,
+    lengths: columnLengths(tables),
+    build,
+    load(service, keys) {
+      const main = service.main!;
+      const found = records.read(
+        service,
+        main,
+        [...keys].map(([name, value]) => ({ name, value })),
+      );
+      if (!found[0] || found[0].rows.length === 0) return undefined;
+      return new Map(found.map((e) => [e.element.name, e.rows[0] ?? new Map<string, string>()]));
+    },
+    save: (service, rows) => writeWindow(service, rows, target),
+    exists: (dbColumn, value) => rowExists(store, dbColumn, value),
+    valueOf: (dbColumn, keyDbColumn, key) => storedValue(store, dbColumn, keyDbColumn, key),
+    disabled: (service, element, field) => disabled[service]?.[element]?.includes(field) === true,
+    ...options.interactive,
+  });
+  const udt = udtSandbox({ tables, storage: storeStorage(store) });
+  const userFields = new UserFields(store, tables);
+  const entities = new EntityStore(store, userFields);
+  seedEntities(entities);
+  const inventory = new InventoryStore(store, userFields);
+  seedInventory(inventory, ['WIDGET-001', 'AB#12']);
+  const restErrors = new RestErrors(options.errorTypes);
+  const routes: readonly Routes[] = [
+    queryRoutes({ store, metadata, origin }),
+    transactionRoutes({
+      catalog,
+      target,
+      build,
+      options: transactionOptions,
+      async: new AsyncTransactions(
+        transactionOptions.asyncPolls ?? 2,
+        transactionOptions.asyncStatus,
+        transactionOptions.asyncMessages,
+      ),
+    }),
+    interactive.routes,
+    udt.routes,
+    entityRoutes(entities, restErrors),
+    inventoryRoutes(inventory, restErrors),
+  ];
+  return { store, records, interactive, entities, inventory, routes };
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const snapshot = options.snapshot ?? sampleSnapshot();
+  const served = readServed(snapshot);
+  const { catalog } = served;
   const fixed = new Map<string, TokenGrant>(
     Object.entries(options.tokens ?? (options.credentials ? {} : DEFAULT_TOKENS)),
   );
@@ -224,75 +308,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const issuer = new TokenIssuer(settings);
   const check: TokenCheck = (token) => fixed.get(token) ?? issuer.verify(token);
   const requests: LoggedRequest[] = [];
-  const catalog = readServiceCatalog(snapshot);
   const build = options.build ?? DEFAULT_BUILD;
   let origin = '';
+  const data = () => familyData(served, options, build, () => origin);
 
-  /** Everything a sandbox holds (rows, records, sessions, async requests), and the families' routes that serve it. */
-  async function data() {
-    const store = await Store.open(objects, options.rowsPerObject ?? 25);
-    const records = new RecordStore(store);
-    const transactionOptions = options.transactions ?? {};
-    const target: TransactionTarget = {
-      records,
-      store,
-      // the documents: an order whose oe_hdr.completed is T refuses writes
-      rules: transactionRules(
-        transactionOptions,
-        catalog,
-        tables,
-        (orderNo) => store.valuesWhere('oe_hdr', 'order_no', orderNo, 'completed').includes('T'),
-        options.disabled,
-      ),
-    };
-    const disabled = target.rules.disabled;
-    const interactive = interactiveSandbox({
-      services: catalog.services,
-      lengths: columnLengths(tables),
-      build,
-      load(service, keys) {
-        const main = service.main!;
-        const found = records.read(
-          service,
-          main,
-          [...keys].map(([name, value]) => ({ name, value })),
-        );
-        if (!found[0] || found[0].rows.length === 0) return undefined;
-        return new Map(found.map((e) => [e.element.name, e.rows[0] ?? new Map<string, string>()]));
-      },
-      save: (service, rows) => writeWindow(service, rows, target),
-      exists: (dbColumn, value) => rowExists(store, dbColumn, value),
-      valueOf: (dbColumn, keyDbColumn, key) => storedValue(store, dbColumn, keyDbColumn, key),
-      disabled: (service, element, field) => disabled[service]?.[element]?.includes(field) === true,
-      ...options.interactive,
-    });
-    const udt = udtSandbox({ tables, storage: storeStorage(store) });
-    const userFields = new UserFields(store, tables);
-    const entities = new EntityStore(store, userFields);
-    seedEntities(entities);
-    const inventory = new InventoryStore(store, userFields);
-    seedInventory(inventory, ['WIDGET-001', 'AB#12']);
-    const restErrors = new RestErrors(options.errorTypes);
-    const routes: readonly Routes[] = [
-      queryRoutes({ store, metadata, origin: () => origin }),
-      transactionRoutes({
-        catalog,
-        target,
-        build,
-        options: transactionOptions,
-        async: new AsyncTransactions(
-          transactionOptions.asyncPolls ?? 2,
-          transactionOptions.asyncStatus,
-          transactionOptions.asyncMessages,
-        ),
-      }),
-      interactive.routes,
-      udt.routes,
-      entityRoutes(entities, restErrors),
-      inventoryRoutes(inventory, restErrors),
-    ];
-    return { store, records, interactive, entities, inventory, routes };
-  }
   let current = await data();
   const always: readonly Routes[] = [
     tokenRoutes({ credentials: () => credentials, issuer, settings }),
