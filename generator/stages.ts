@@ -59,7 +59,8 @@ import { parseDefinition, parseServiceList } from './parse/definitions.js';
 import type { ProgressCounts } from './progress.js';
 import type { RunInputs } from './run-inputs.js';
 import { readManifest } from './source/manifest.js';
-import { MANIFEST_FILE, readBytes, type SnapshotServices } from './source/snapshot.js';
+import { MANIFEST_FILE } from './source/layout.js';
+import { readBytes, type SnapshotServices } from './source/snapshot.js';
 import { CACHE } from './write/output.js';
 import type { Provenance } from '../templates/runtime/drift.js';
 

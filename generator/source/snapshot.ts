@@ -15,9 +15,6 @@ import {
 } from './layout.js';
 import type { Surface } from '../model/schema.js';
 
-// generate.ts names the manifest's file from here (phase B imports it from layout.ts)
-export { MANIFEST_FILE } from './layout.js';
-
 export interface SnapshotDocument {
   readonly surface: Surface;
   /** absolute path */

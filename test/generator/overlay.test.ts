@@ -1,4 +1,4 @@
-// The `definitions` overlay of erpgen.config.json at generate time (generator/generate.ts, model/overlay.ts): a
+// The `definitions` overlay of erpgen.config.json at generate time (generator/stages.ts, model/overlay.ts): a
 // name the snapshot does not have is one line naming it, where it is in the file and the nearest name, with the
 // output left as it was; the facts are recorded in the package's provenance, said in each field's docs, carried by
 // the service's descriptor, and enforced by the generated builders at run time too (for JavaScript callers).

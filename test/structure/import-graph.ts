@@ -120,7 +120,7 @@ export function cycles(edges: ReadonlyArray<{ readonly from: string; readonly to
  * The cycles between folders: for each import, the two children of the folder that holds both files (a file
  * directly in it, or the subfolder that holds the file), at every level of the tree; a cycle among a folder's
  * children that holds a subfolder. `generator/emit/row-module.ts` importing `generator/model/naming.ts` is the
- * edge `generator/emit/` -> `generator/model/`; `generator/generate.ts` importing it, `generator/generate.ts` ->
+ * edge `generator/emit/` -> `generator/model/`; `generator/stages.ts` importing it, `generator/stages.ts` ->
  * `generator/model/`. Cycles among files alone are cycles() of the files.
  */
 export function folderCycles(edges: ReadonlyArray<{ readonly from: string; readonly to: string }>): string[][] {
