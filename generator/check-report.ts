@@ -9,14 +9,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { structuredPatch } from 'diff';
 import type { Config } from './config.js';
-import type { GenerateResult, StaleDetails } from './generate.js';
+import type { GenerateResult, StaleDetails } from './generate-package.js';
 import { oneLine } from './message-text.js';
+import { definitionLabel, SERVICE_LIST_FILE } from './source/layout.js';
 import { ERPGEN_VERSION } from './version.js';
 import { hashOf } from './write/cache.js';
-import { MANIFEST } from './write/output.js';
+import { FILE_LIST } from './write/output.js';
 import type { Diagnostic } from './diagnostics.js';
 
-export type Cause =
+type Cause =
   /** the output folder does not exist, or is empty: erpgen has not written it (yet) */
   | { readonly kind: 'missing' }
   /** the output folder holds files, but none erpgen wrote (it has no `.erpgen-files`) */
@@ -27,7 +28,7 @@ export type Cause =
   | { readonly kind: 'hand-edit'; readonly files: readonly string[] }
   | { readonly kind: 'unknown'; readonly detail: string };
 
-export interface Group {
+interface Group {
   readonly what: string;
   readonly changed: readonly string[];
   readonly removed: readonly string[];
@@ -88,16 +89,17 @@ function asReadme(inputs: ReadonlyMap<string, string>): Map<string, string> {
   const shown = new Map<string, string>();
   const definitions: string[] = [];
   for (const [label, sha] of inputs) {
-    if (label.startsWith('definitions/')) definitions.push(`${label} ${sha}\n`);
-    else if (label !== 'services.json') shown.set(label, sha);
+    if (label.startsWith(definitionLabel(''))) definitions.push(`${label} ${sha}\n`);
+    else if (label !== SERVICE_LIST_FILE) shown.set(label, sha);
   }
-  if (definitions.length) shown.set('definitions/', createHash('sha256').update(definitions.join('')).digest('hex'));
+  if (definitions.length)
+    shown.set(definitionLabel(''), createHash('sha256').update(definitions.join('')).digest('hex'));
   return shown;
 }
 
 /** A folder erpgen has not written, or never wrote, is told as such: no other cause can be read from it. */
 function notWritten(out: string): Cause | undefined {
-  if (existsSync(join(out, MANIFEST))) return undefined;
+  if (existsSync(join(out, FILE_LIST))) return undefined;
   let entries: string[] = [];
   try {
     entries = readdirSync(out);
@@ -107,7 +109,7 @@ function notWritten(out: string): Cause | undefined {
   return entries.length === 0 ? { kind: 'missing' } : { kind: 'not-erpgen' };
 }
 
-export function causes(config: Config, details: StaleDetails, changed: readonly string[]): Cause[] {
+function causes(config: Config, details: StaleDetails, changed: readonly string[]): Cause[] {
   const unwritten = notWritten(config.out);
   if (unwritten) return [unwritten];
   const found: Cause[] = [];
@@ -244,7 +246,7 @@ function causeText(c: Cause, out: string): string {
     case 'missing':
       return `${out} does not exist or is empty: erpgen has not written the package there (is it the folder --out or "out" in erpgen.config.json names?)`;
     case 'not-erpgen':
-      return `${out} holds files, but none erpgen wrote (it has no ${MANIFEST}): it is not a generated package`;
+      return `${out} holds files, but none erpgen wrote (it has no ${FILE_LIST}): it is not a generated package`;
     case 'snapshot':
       return `the snapshot changed since ${out} was written: ${list(c.files)}`;
     case 'erpgen':

@@ -1,13 +1,14 @@
-// The erpgen command line: the yargs program. Each command (commands/) declares its options in one table and runs
-// through the programmatic API; this file wires the commands to yargs and turns errors into exit codes.
+// The erpgen command line: the yargs program. Each command (commands/) has its options in one table (options/) and
+// runs the code its function of the programmatic API runs (index.ts), adding what only a terminal shows; this file
+// wires the commands to yargs and turns errors into exit codes.
 import yargs from 'yargs';
 import { diffCommand } from './commands/diff.js';
 import { fetchCommand } from './commands/fetch.js';
 import { generateCommand } from './commands/generate.js';
-import { flagName, readFlags, type Command, type Table } from './commands/option-table.js';
+import { flagName, readFlags, type Command, type Table } from './options/option-table.js';
 import { sandboxCommand } from './commands/sandbox.js';
 import { commandLine, withFlags } from './commands/yargs-flags.js';
-import { didYouMean } from './did-you-mean.js';
+import { didYouMean } from '../common/did-you-mean.js';
 import { diagnosticLine, formatOf, type Code, type Where } from './diagnostics.js';
 import { UserError } from './errors.js';
 import { oneLine } from './message-text.js';

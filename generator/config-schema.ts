@@ -1,5 +1,5 @@
 // erpgen.config.json's JSON Schema, for editors: derived from the config's zod schema (config.ts), which the option
-// tables of commands/options.ts make, so every key (and its description, type, choices and default) follows them.
+// tables of options/options.ts make, so every key (and its description, type, choices and default) follows them.
 // `npm run build` writes it to config.schema.json at the package's root, which ships in the package: a config that
 // says `"$schema": "./node_modules/erpgen/config.schema.json"` is completed and checked as it is typed.
 import { writeFileSync } from 'node:fs';

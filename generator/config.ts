@@ -1,14 +1,14 @@
 // erpgen.config.json, validated with zod: its keys are the config options of `generate` (at the top) and of
-// `fetch` (under `fetch`), as commands/options.ts declares them. Paths in the file are relative to the file;
+// `fetch` (under `fetch`), as options/options.ts declares them. Paths in the file are relative to the file;
 // flags override it.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CONFIG_FILE } from './defaults.js';
-import { configShape, type Flags, type OverrideKey } from './commands/option-table.js';
-import { FETCH_OPTIONS, GENERATE_OPTIONS } from './commands/options.js';
+import { configShape, type Flags, type OverrideKey } from './options/option-table.js';
+import { FETCH_OPTIONS, GENERATE_OPTIONS } from './options/options.js';
 import { UserError } from './errors.js';
-import { didYouMean } from './did-you-mean.js';
+import { didYouMean } from '../common/did-you-mean.js';
 import { keyPath, quote } from './message-text.js';
 import { mergeKnownValues, type KnownValueSet } from './model/known-values.js';
 
@@ -24,8 +24,8 @@ export const configSchema = z
   })
   .strict();
 
-export type ConfigFile = z.infer<typeof configSchema>;
-export type FetchConfig = NonNullable<ConfigFile['fetch']>;
+type ConfigFile = z.infer<typeof configSchema>;
+type FetchConfig = NonNullable<ConfigFile['fetch']>;
 
 /** The settings of a run: the config file's, with the flags' over them, paths absolute. */
 export interface Config extends Readonly<Omit<ConfigFile, '$schema' | 'knownValues' | 'fetch'>> {
@@ -83,7 +83,7 @@ function configError(shown: string, error: z.ZodError): UserError {
 }
 
 /** `path: message` per problem, the way a user would look for it in the file */
-export function formatIssues(file: string, error: z.ZodError): string {
+function formatIssues(file: string, error: z.ZodError): string {
   const lines = error.issues.map((issue) => {
     const path = issue.path.length ? keyPath(issue.path) : '(top level)';
     return `${path}: ${unknownKeys(issue) ?? issue.message}`;

@@ -6,7 +6,7 @@
 /** A stable code: `ERPGEN_` and upper-case words. Never reused for another meaning; docs/cli.md lists each. */
 export type Code = `ERPGEN_${string}`;
 
-export type Level = 'error' | 'warning' | 'notice';
+type Level = 'error' | 'warning' | 'notice';
 
 /** Where a diagnostic applies, as far as it is known. */
 export interface Where {

@@ -1,7 +1,7 @@
 // What a run says it leaves out of a schema that has more than the query surface uses: one notice each, the
-// way `bin` is announced. Notices only: parse/ finds what is left out, generate.ts decides what to announce.
+// way `bin` is announced. Notices only: parse/ finds what is left out, stages.ts decides what to announce.
+import { didYouMean } from '../common/did-you-mean.js';
 import { notice, type Notice } from './diagnostics.js';
-import { didYouMean } from './did-you-mean.js';
 import type { LeftOutMember, LeftOutProperty } from './parse/csdl.js';
 import { named, quote } from './message-text.js';
 import type { Surface } from './model/schema.js';

@@ -6,15 +6,9 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Config } from './config.js';
 import { fingerprint, type Fingerprint } from './fingerprint.js';
-import type { GenerateResult } from './generate.js';
-import {
-  digest,
-  MANIFEST_FILE,
-  openServices,
-  openSnapshot,
-  type SnapshotDocument,
-  type SnapshotServices,
-} from './source/snapshot.js';
+import type { GenerateResult } from './generate-package.js';
+import { definitionLabel, MANIFEST_FILE, SERVICE_LIST_FILE } from './source/layout.js';
+import { digest, openServices, openSnapshot, type SnapshotDocument, type SnapshotServices } from './source/snapshot.js';
 import { readRuntimeTemplates, type TemplateFile } from './source/templates.js';
 import { OutputWriter, type CacheRecord, type Invocation } from './write/output.js';
 import type { Notice } from './diagnostics.js';
@@ -44,8 +38,8 @@ export function openRun(config: Config, check: boolean, invocation?: Invocation,
   const templates = readRuntimeTemplates(config.emit);
   const inputs = [
     ...snapshot.map((d) => ({ label: basename(d.file), sha256: digest(d.file) })),
-    ...(services?.list ? [{ label: 'services.json', sha256: digest(services.list.file) }] : []),
-    ...(services?.definitions ?? []).map((d) => ({ label: `definitions/${basename(d.file)}`, sha256: digest(d.file) })),
+    ...(services?.list ? [{ label: SERVICE_LIST_FILE, sha256: digest(services.list.file) }] : []),
+    ...(services?.definitions ?? []).map((d) => ({ label: definitionLabel(basename(d.file)), sha256: digest(d.file) })),
   ];
   const manifest = join(config.snapshot, MANIFEST_FILE);
   if (existsSync(manifest)) inputs.push({ label: MANIFEST_FILE, sha256: digest(manifest) });

@@ -4,7 +4,7 @@
 export const DEFAULT_BUILD = '26.1.5940.0';
 
 /** Whether `build` is `than` or later, compared part by part as numbers (`26.1.5940.0` after `26.1.5910.3`). */
-export function buildAtLeast(build: string, than: string): boolean {
+function buildAtLeast(build: string, than: string): boolean {
   const a = build.split('.').map(Number);
   const b = than.split('.').map(Number);
   for (let i = 0; i < Math.max(a.length, b.length); i++) {

@@ -20,7 +20,7 @@ export const MAX_DEPTH = 64;
 const TOKEN =
   /[ \t\n\r]*(?:("(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*")|(-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null)|([{}[\]:,]))/y;
 
-class NotJson extends Error {}
+class NotJsonError extends Error {}
 
 /** How deep `text` nests, strings skipped; stops counting past `limit`. */
 function depthOf(text: string, limit: number): number {
@@ -54,7 +54,7 @@ export function readJson(
   const next = (): RegExpExecArray => {
     TOKEN.lastIndex = at;
     const m = TOKEN.exec(text);
-    if (!m) throw new NotJson(`Unexpected character at position ${at}.`);
+    if (!m) throw new NotJsonError(`Unexpected character at position ${at}.`);
     at = TOKEN.lastIndex;
     return m;
   };
@@ -73,7 +73,7 @@ export function readJson(
         list.push(value(t));
         t = next();
         if (t[4] === ']') return list;
-        if (t[4] !== ',') throw new NotJson(`Expected ',' or ']' at position ${at}.`);
+        if (t[4] !== ',') throw new NotJsonError(`Expected ',' or ']' at position ${at}.`);
         t = next();
       }
     }
@@ -82,9 +82,9 @@ export function readJson(
       let t = next();
       if (t[4] === '}') return object;
       for (;;) {
-        if (t[1] === undefined) throw new NotJson(`Expected a property name at position ${at}.`);
+        if (t[1] === undefined) throw new NotJsonError(`Expected a property name at position ${at}.`);
         const name = JSON.parse(t[1]) as string;
-        if (next()[4] !== ':') throw new NotJson(`Expected ':' at position ${at}.`);
+        if (next()[4] !== ':') throw new NotJsonError(`Expected ':' at position ${at}.`);
         // an own property even when it is named __proto__
         Object.defineProperty(object, name, {
           value: value(next()),
@@ -94,18 +94,19 @@ export function readJson(
         });
         t = next();
         if (t[4] === '}') return object;
-        if (t[4] !== ',') throw new NotJson(`Expected ',' or '}' at position ${at}.`);
+        if (t[4] !== ',') throw new NotJsonError(`Expected ',' or '}' at position ${at}.`);
         t = next();
       }
     }
-    throw new NotJson(`Unexpected '${m[4] ?? ''}' at position ${at}.`);
+    throw new NotJsonError(`Unexpected '${m[4] ?? ''}' at position ${at}.`);
   };
   try {
     const result = value(next());
-    if (!/^[ \t\n\r]*$/.test(text.slice(at))) throw new NotJson(`Unexpected text after the value at position ${at}.`);
+    if (!/^[ \t\n\r]*$/.test(text.slice(at)))
+      throw new NotJsonError(`Unexpected text after the value at position ${at}.`);
     return { value: result };
   } catch (error) {
-    if (error instanceof NotJson) return { problem: error.message };
+    if (error instanceof NotJsonError) return { problem: error.message };
     throw error;
   }
 }

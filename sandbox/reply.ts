@@ -26,9 +26,6 @@ export interface Reply {
   readonly afterMs?: number;
 }
 
-/** A route answers the requests it owns and returns undefined for the others. */
-export type Route = (request: ServiceRequest) => Reply | undefined;
-
 export function emptyReply(status: number, headers: Record<string, string> = {}): Reply {
   return { status, headers, body: '' };
 }
@@ -82,4 +79,13 @@ export function htmlNotFound(): Reply {
       '<h3>The resource you are looking for might have been removed, had its name changed, or is temporarily unavailable.</h3>' +
       '</fieldset></div></body></html>',
   };
+}
+
+/** Parses a JSON body; undefined when it is not JSON. */
+export function jsonBody(request: ServiceRequest): { readonly value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(request.body ?? '') as unknown };
+  } catch {
+    return undefined;
+  }
 }

@@ -2,38 +2,38 @@
 // real HTTP server on 127.0.0.1 (server.ts: one dispatch, one token check) serving, from a schema snapshot, the
 // security family (tokens), the data query family (rows in an in-memory SQLite database), the UI server router, and
 // on the UI server serverinfo, the Transaction and Interactive APIs (definitions from the snapshot; their records are
-// rows of the same database, transaction-store.ts); on the base host the entity and inventory REST families
+// rows of the same database, transactions/store.ts); on the base host the entity and inventory REST families
 // (entity/ and inventory/: records that are the rows of their tables, user-defined fields in the snapshot's `_ud`
 // tables) and the UDT service. Behaviour follows the service documents (facts copied into sandbox/README.md), quirks
 // included; where the documents leave a choice, choices.ts says what the sandbox does. Fault switches make it
 // misbehave on purpose (500 bursts, a proxy's 502/503/504, dropped connections, slow answers, XML or expired tokens).
 //
-// Each family is one entry of `families` below: the paths it owns, the scope it needs, its route.
+// Each family's routes are one entry of `routes` below: the paths they own, the scope they need, their answers.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_TOKENS, type TokenCheck, type TokenGrant } from './auth.js';
-import { EntityStore, entityFamily, seedEntities } from './entity/route.js';
-import { RestErrors, type ErrorTypeNames } from './entity/reply.js';
-import { UserFields } from './entity/user-fields.js';
+import { EntityStore, entityRoutes, seedEntities } from './entity/route.js';
+import { RestErrors, type ErrorTypeNames } from './rest/reply.js';
+import { UserFields } from './rest/user-fields.js';
 import { InventoryStore } from './inventory/items.js';
-import { inventoryFamily, seedInventory } from './inventory/route.js';
-import { odataFamily } from './odata-route.js';
+import { inventoryRoutes, seedInventory } from './inventory/route.js';
+import { queryRoutes } from './query/route.js';
 import { readSchemaDocument, type QueryObject, type Surface } from './schema.js';
-import { listen, type Family, type LoggedRequest, type RequestFaults } from './server.js';
-import { serverInfoFamily } from './serverinfo-route.js';
+import { listen, type Routes, type LoggedRequest, type RequestFaults } from './server.js';
+import { serverInfoRoutes } from './serverinfo-route.js';
 import { sampleSnapshot } from './sample.js';
 import { Store } from './store.js';
 import { DEFAULT_BUILD } from './builds.js';
-import { AsyncTransactions } from './transaction-async.js';
-import { readServiceCatalog } from './transaction-catalog.js';
-import { transactionFamily } from './transaction-route.js';
-import { transactionRules, type DisabledField, type TransactionOptions } from './transaction-rules.js';
-import { writeWindow, type TransactionTarget } from './transaction-run.js';
-import { RecordStore } from './transaction-store.js';
+import { AsyncTransactions } from './transactions/async.js';
+import { readServiceCatalog, type ServiceCatalog } from './transactions/catalog.js';
+import { transactionRoutes } from './transactions/route.js';
+import { transactionRules, type DisabledField, type TransactionOptions } from './transactions/rules.js';
+import { writeWindow, type TransactionTarget } from './transactions/run.js';
+import { RecordStore } from './transactions/store.js';
 import type { ServerInfoShape } from './serverinfo-route.js';
-import { TokenIssuer, tokenFamily, type Credentials, type TokenSettings } from './token-route.js';
-import { uiRouterFamily } from './ui-router-route.js';
+import { TokenIssuer, tokenRoutes, type Credentials, type TokenSettings } from './token-route.js';
+import { uiRouterRoutes } from './ui-router-route.js';
 import { interactiveSandbox, type InteractiveSandbox, type InteractiveSandboxOptions } from './interactive/route.js';
 import { columnLengths, rowExists, storedValue, storeStorage } from './interactive/setup.js';
 import { udtSandbox } from './udt/route.js';
@@ -108,7 +108,7 @@ export interface SandboxOptions {
   errorTypes?: ErrorTypeNames;
 }
 
-export type { DisabledField, TransactionOptions } from './transaction-rules.js';
+export type { DisabledField, TransactionOptions } from './transactions/rules.js';
 
 /** A column's values as `seed` takes them, by the kind the generated descriptor gives the column. */
 type SeedValue<Kind> = Kind extends 'string' | 'guid' | 'time' | 'duration'
@@ -127,14 +127,14 @@ type SeedValue<Kind> = Kind extends 'string' | 'guid' | 'time' | 'duration'
  * A table or view as the generated package describes it (`customer` from `<package>/tables/customer`): its name and
  * the kind of each column, which type what `seed` takes.
  */
-export interface SeedTarget {
+interface SeedTarget {
   readonly name: string;
   readonly surface: 'table' | 'view';
   readonly columns: object;
 }
 
 /** One seeded row: only the object's columns (an unknown one does not compile), each of its kind or null. */
-export type SeedRow<O extends SeedTarget> = {
+type SeedRow<O extends SeedTarget> = {
   readonly [K in keyof O['columns']]?: SeedValue<O['columns'][K]> | null;
 };
 
@@ -204,12 +204,96 @@ function readObjects(file: string, text: Buffer, surface: Surface): QueryObject[
   return readSchemaDocument(text.toString('utf8'), surface, file);
 }
 
-export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const snapshot = options.snapshot ?? sampleSnapshot();
+/** The snapshot as the sandbox serves it: its schema documents (served as they are) and objects, its services. */
+interface Served {
+  readonly metadata: Readonly<Record<Surface, Buffer>>;
+  readonly tables: readonly QueryObject[];
+  readonly objects: readonly QueryObject[];
+  readonly catalog: ServiceCatalog;
+}
+
+function readServed(snapshot: string): Served {
   const files = { table: join(snapshot, SCHEMA_FILES.table), view: join(snapshot, SCHEMA_FILES.view) };
   const metadata = { table: readFileSync(files.table), view: readFileSync(files.view) };
   const tables = readObjects(files.table, metadata.table, 'table');
   const objects = [...tables, ...readObjects(files.view, metadata.view, 'view')];
+  return { metadata, tables, objects, catalog: readServiceCatalog(snapshot) };
+}
+
+/**
+ * Everything a sandbox holds (rows, records, sessions, async requests), and the families' routes that serve it:
+ * made when the sandbox starts, and again by `reset()`.
+ */
+async function familyData(served: Served, options: SandboxOptions, build: string, origin: () => string) {
+  const { metadata, tables, objects, catalog } = served;
+  const store = await Store.open(objects, options.rowsPerObject ?? 25);
+  const records = new RecordStore(store);
+  const transactionOptions = options.transactions ?? {};
+  const target: TransactionTarget = {
+    records,
+    store,
+    // the documents: an order whose oe_hdr.completed is T refuses writes
+    rules: transactionRules(
+      transactionOptions,
+      catalog,
+      tables,
+      (orderNo) => store.valuesWhere('oe_hdr', 'order_no', orderNo, 'completed').includes('T'),
+      options.disabled,
+    ),
+  };
+  const disabled = target.rules.disabled;
+  const interactive = interactiveSandbox({
+    services: catalog.services,
+    lengths: columnLengths(tables),
+    build,
+    load(service, keys) {
+      const main = service.main!;
+      const found = records.read(
+        service,
+        main,
+        [...keys].map(([name, value]) => ({ name, value })),
+      );
+      if (!found[0] || found[0].rows.length === 0) return undefined;
+      return new Map(found.map((e) => [e.element.name, e.rows[0] ?? new Map<string, string>()]));
+    },
+    save: (service, rows) => writeWindow(service, rows, target),
+    exists: (dbColumn, value) => rowExists(store, dbColumn, value),
+    valueOf: (dbColumn, keyDbColumn, key) => storedValue(store, dbColumn, keyDbColumn, key),
+    disabled: (service, element, field) => disabled[service]?.[element]?.includes(field) === true,
+    ...options.interactive,
+  });
+  const udt = udtSandbox({ tables, storage: storeStorage(store) });
+  const userFields = new UserFields(store, tables);
+  const entities = new EntityStore(store, userFields);
+  seedEntities(entities);
+  const inventory = new InventoryStore(store, userFields);
+  seedInventory(inventory, ['WIDGET-001', 'AB#12']);
+  const restErrors = new RestErrors(options.errorTypes);
+  const routes: readonly Routes[] = [
+    queryRoutes({ store, metadata, origin }),
+    transactionRoutes({
+      catalog,
+      target,
+      build,
+      options: transactionOptions,
+      async: new AsyncTransactions(
+        transactionOptions.asyncPolls ?? 2,
+        transactionOptions.asyncStatus,
+        transactionOptions.asyncMessages,
+      ),
+    }),
+    interactive.routes,
+    udt.routes,
+    entityRoutes(entities, restErrors),
+    inventoryRoutes(inventory, restErrors),
+  ];
+  return { store, records, interactive, entities, inventory, routes };
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const snapshot = options.snapshot ?? sampleSnapshot();
+  const served = readServed(snapshot);
+  const { catalog } = served;
   const fixed = new Map<string, TokenGrant>(
     Object.entries(options.tokens ?? (options.credentials ? {} : DEFAULT_TOKENS)),
   );
@@ -224,84 +308,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const issuer = new TokenIssuer(settings);
   const check: TokenCheck = (token) => fixed.get(token) ?? issuer.verify(token);
   const requests: LoggedRequest[] = [];
-  const catalog = readServiceCatalog(snapshot);
   const build = options.build ?? DEFAULT_BUILD;
   let origin = '';
+  const data = () => familyData(served, options, build, () => origin);
 
-  /** Everything a sandbox holds (rows, records, sessions, async requests), and the families that serve it. */
-  async function data() {
-    const store = await Store.open(objects, options.rowsPerObject ?? 25);
-    const records = new RecordStore(store);
-    const transactionOptions = options.transactions ?? {};
-    const target: TransactionTarget = {
-      records,
-      store,
-      // the documents: an order whose oe_hdr.completed is T refuses writes
-      rules: transactionRules(
-        transactionOptions,
-        catalog,
-        tables,
-        (orderNo) => store.valuesWhere('oe_hdr', 'order_no', orderNo, 'completed').includes('T'),
-        options.disabled,
-      ),
-    };
-    const disabled = target.rules.disabled;
-    const interactive = interactiveSandbox({
-      services: catalog.services,
-      lengths: columnLengths(tables),
-      build,
-      load(service, keys) {
-        const main = service.main!;
-        const found = records.read(
-          service,
-          main,
-          [...keys].map(([name, value]) => ({ name, value })),
-        );
-        if (!found[0] || found[0].rows.length === 0) return undefined;
-        return new Map(found.map((e) => [e.element.name, e.rows[0] ?? new Map<string, string>()]));
-      },
-      save: (service, rows) => writeWindow(service, rows, target),
-      exists: (dbColumn, value) => rowExists(store, dbColumn, value),
-      valueOf: (dbColumn, keyDbColumn, key) => storedValue(store, dbColumn, keyDbColumn, key),
-      disabled: (service, element, field) => disabled[service]?.[element]?.includes(field) === true,
-      ...options.interactive,
-    });
-    const udt = udtSandbox({ tables, storage: storeStorage(store) });
-    const userFields = new UserFields(store, tables);
-    const entities = new EntityStore(store, userFields);
-    seedEntities(entities);
-    const inventory = new InventoryStore(store, userFields);
-    seedInventory(inventory, ['WIDGET-001', 'AB#12']);
-    const restErrors = new RestErrors(options.errorTypes);
-    const families: readonly Family[] = [
-      odataFamily({ store, metadata, origin: () => origin }),
-      transactionFamily({
-        catalog,
-        target,
-        build,
-        options: transactionOptions,
-        async: new AsyncTransactions(
-          transactionOptions.asyncPolls ?? 2,
-          transactionOptions.asyncStatus,
-          transactionOptions.asyncMessages,
-        ),
-      }),
-      interactive.family,
-      udt.family,
-      entityFamily(entities, restErrors),
-      inventoryFamily(inventory, restErrors),
-    ];
-    return { store, records, interactive, entities, inventory, families };
-  }
   let current = await data();
-  const always: readonly Family[] = [
-    tokenFamily({ credentials: () => credentials, issuer, settings }),
-    uiRouterFamily({ origin: () => origin }),
-    serverInfoFamily({ build, ...(options.serverInfo ? { shape: options.serverInfo } : {}) }),
+  const always: readonly Routes[] = [
+    tokenRoutes({ credentials: () => credentials, issuer, settings }),
+    uiRouterRoutes({ origin: () => origin }),
+    serverInfoRoutes({ build, ...(options.serverInfo ? { shape: options.serverInfo } : {}) }),
   ];
 
   const server = await listen({
-    families: () => [...always, ...current.families],
+    routes: () => [...always, ...current.routes],
     check,
     faults: () => faults,
     ...(options.port !== undefined ? { port: options.port } : {}),

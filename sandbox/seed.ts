@@ -21,7 +21,7 @@ function prng(seed: number): () => number {
 }
 
 /** The tenant's seeded generator, with the helpers seeding needs. */
-export class Random {
+class Random {
   /** uniform in [0, 1) */
   readonly next: () => number;
 
@@ -44,7 +44,7 @@ export class Random {
 }
 
 /** FNV-1a, 32 bits: turns a name into a seed */
-export function hashString(text: string): number {
+function hashString(text: string): number {
   let h = 0x811c9dc5;
   for (const byte of Buffer.from(text, 'utf8')) {
     h ^= byte;
@@ -53,10 +53,10 @@ export function hashString(text: string): number {
   return h >>> 0;
 }
 
-export const CREDIT_STATUS_CODES = ['GOOD', 'ACA', 'WATCH', 'TRC', 'PRC', 'COD', 'TBD'] as const;
+const CREDIT_STATUS_CODES = ['GOOD', 'ACA', 'WATCH', 'TRC', 'PRC', 'COD', 'TBD'] as const;
 
 /** customer_name values with characters that must survive quoting and percent-encoding; spread over the pages */
-export const SPECIAL_CUSTOMER_NAMES: ReadonlyMap<number, string> = new Map([
+const SPECIAL_CUSTOMER_NAMES: ReadonlyMap<number, string> = new Map([
   [3, "O'Neil Supply"],
   [250, 'Smith & Sons'],
   [617, '50% Off'],

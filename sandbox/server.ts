@@ -15,8 +15,8 @@ import type { AddressInfo } from 'node:net';
 import { authenticate, type Access, type Caller, type TokenCheck } from './auth.js';
 import { emptyReply, htmlNotFound, jsonReply, type Reply, type RequestHead, type ServiceRequest } from './reply.js';
 
-/** A family of endpoints: the paths it owns, the scope a token needs for it, and its answers. */
-export interface Family {
+/** The routes of one family of endpoints: the paths it owns, the scope a token needs for it, and its answers. */
+export interface Routes {
   readonly name: string;
   /** whether a raw path is this family's */
   owns(path: string): boolean;
@@ -63,8 +63,8 @@ export interface LoggedRequest {
 }
 
 export interface ServerOptions {
-  /** the families serving now (a reset replaces those that hold data) */
-  readonly families: () => readonly Family[];
+  /** the routes serving now (a reset replaces those that hold data) */
+  readonly routes: () => readonly Routes[];
   readonly check: TokenCheck;
   /** the switches in force now (read per request) */
   readonly faults: () => RequestFaults;
@@ -199,7 +199,7 @@ export async function listen(options: ServerOptions): Promise<Listening> {
     if (fault === '500') return send(res, emptyReply(500), true);
     if (fault === 'overload') return send(res, overloaded(faults.overload?.status ?? 503), true);
     if (hiddenByWebServer(head.path)) return send(res, htmlNotFound(), true);
-    const family = options.families().find((f) => f.owns(head.path));
+    const family = options.routes().find((f) => f.owns(head.path));
     if (!family) return send(res, emptyReply(404), true);
     const early = family.before?.(head);
     if (early) return send(res, early, true);

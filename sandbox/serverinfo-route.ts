@@ -4,7 +4,7 @@
 // the build there). The sandbox answers the sections by default and the flat keys under a switch.
 import { jsonReply } from './reply.js';
 import { emptyReply } from './reply.js';
-import type { Family } from './server.js';
+import type { Routes } from './server.js';
 import { UI_SERVER_PATH } from './ui-router-route.js';
 import { xmlAnswer } from './xml-answer.js';
 
@@ -18,7 +18,7 @@ export interface ServerInfoContext {
   readonly shape?: ServerInfoShape;
 }
 
-export function serverInfoFamily(ctx: ServerInfoContext): Family {
+export function serverInfoRoutes(ctx: ServerInfoContext): Routes {
   const answer =
     ctx.shape === 'flat'
       ? { Version: ctx.build, 'Application Version': ctx.build }

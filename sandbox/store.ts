@@ -11,7 +11,7 @@
 import initSqlJs, { type Database, type SqlValue } from 'sql.js';
 import { kindOf } from './schema.js';
 import type { QueryObject, Surface } from './schema.js';
-import { compared, SQL_FUNCTIONS, type FilterTarget, type SqlColumn, type SqlFragment } from './filter-sql.js';
+import { compared, SQL_FUNCTIONS, type FilterTarget, type SqlColumn, type SqlFragment } from './query/filter-sql.js';
 import { generateRow, seedCount } from './seed.js';
 import { storageOf, toStored, type Stored } from './values.js';
 import type { ColumnKind } from './schema.js';

@@ -6,11 +6,11 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { grantOfScope, type TokenGrant } from './auth.js';
 import { emptyReply, jsonReply, type Reply, type ServiceRequest } from './reply.js';
-import type { Family } from './server.js';
+import type { Routes } from './server.js';
 
 /** documented typical lifetimes */
-export const USER_TOKEN_SECONDS = 86_400;
-export const KEY_TOKEN_SECONDS = 630_720_000;
+const USER_TOKEN_SECONDS = 86_400;
+const KEY_TOKEN_SECONDS = 630_720_000;
 /** `exp` of a Never Expire consumer key */
 const NEVER = 2_147_483_647;
 
@@ -127,7 +127,7 @@ export interface TokenRouteContext {
 
 type Body = Record<string, unknown>;
 
-export function tokenFamily(ctx: TokenRouteContext): Family {
+export function tokenRoutes(ctx: TokenRouteContext): Routes {
   return {
     name: 'security',
     owns: (path) => path === TOKEN_V2 || path === TOKEN_V1,

@@ -3,7 +3,7 @@
 // before any authentication (the web server redirects, not the application); clients that drop the Authorization
 // header while following it then get the 401 whose body says the header was missing.
 import { emptyReply, jsonReply } from './reply.js';
-import type { Family } from './server.js';
+import type { Routes } from './server.js';
 
 const ROUTER = '/api/ui/router/v1/';
 
@@ -15,7 +15,7 @@ export interface UiRouterContext {
   readonly origin: () => string;
 }
 
-export function uiRouterFamily(ctx: UiRouterContext): Family {
+export function uiRouterRoutes(ctx: UiRouterContext): Routes {
   return {
     name: 'router',
     owns: (path) => path === ROUTER || path === ROUTER.slice(0, -1),

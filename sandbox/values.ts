@@ -65,7 +65,7 @@ export function decimalKey(text: string): string | undefined {
  * The stored form of a decimal for a column: no leading zeros, exactly `scale` fraction digits when the scale
  * is a number (as SQL Server keeps them, and as the service writes them). Throws when the value does not fit.
  */
-export function canonicalDecimal(text: string, column: Pick<Column, 'precision' | 'scale'>): string {
+function canonicalDecimal(text: string, column: Pick<Column, 'precision' | 'scale'>): string {
   const parts = decimalParts(text);
   if (!parts) throw new Error(`${JSON.stringify(text)} is not a decimal number`);
   const scale = typeof column.scale === 'number' ? column.scale : typeof column.scale === 'string' ? undefined : 0;
@@ -137,7 +137,7 @@ export function dateKey(date: string): string {
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function isGuid(text: string): boolean {
+function isGuid(text: string): boolean {
   return GUID.test(text);
 }
 

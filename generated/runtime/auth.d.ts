@@ -1,5 +1,6 @@
-import { type AuthAttachment, type AuthProvider, type FetchLike } from './http.js';
-import type { Logger, RetryOptions, RetryPolicy } from './retry.js';
+import type { AuthAttachment, AuthProvider, FetchLike } from './http/types.js';
+import type { Logger } from './logger.js';
+import type { RetryOptions, RetryPolicy } from './retry.js';
 interface TokenAuthCommon {
   /**
    * the server's base address, e.g. `https://erp.example.com` (the token endpoint lives there). Optional when

@@ -15,7 +15,7 @@
 // body echoes the consumer key, so it is redacted like every server body.
 import { checkBaseUrl, checkSecret } from './option-checks.js';
 import { ErpError, ErpHttpError, ErpSignInError, ErpUnexpectedResponseError } from './errors.js';
-import { createHttp } from './http.js';
+import { createHttp } from './http/create-http.js';
 import { utf8Text } from './http/body.js';
 import { origin } from './http/redirects.js';
 import { tokenExpiry } from './jwt.js';
@@ -53,38 +53,118 @@ export function parseTokenAnswer(text) {
  * server; used on its own (`token()` outside a client), it needs a `baseUrl`.
  */
 export function tokenAuth(options) {
-  // an unset environment variable passed on with `!` would otherwise surface as a puzzling sign-in error; a
-  // `consumerKey` named but undefined is a consumer key that is not set, not a missing password
-  const keyNamed = Object.prototype.hasOwnProperty.call(options, 'consumerKey') && !('password' in options);
-  checkSecret(keyNamed ? 'consumerKey' : 'password', keyNamed ? options.consumerKey : options.password);
-  if (options.baseUrl !== undefined) checkBaseUrl('tokenAuth', options.baseUrl);
-  const own = options.baseUrl !== undefined ? options.baseUrl.replace(/\/+$/, '') : undefined;
-  const now = options.now ?? (() => Date.now());
-  const byKey = keyNamed;
-  const secretValues = [options.password, options.consumerKey].filter((s) => typeof s === 'string');
-  const issuedTokens = [];
-  // a sign-in that failed may have been given the password as the user name (the two swapped by mistake), so
-  // its errors never show the user name; a sign-in that worked shows it in the log line
-  const refused = byKey ? 'the consumer key' : 'the user name and password';
-  const who = byKey
-    ? `the consumer key${options.username !== undefined ? ` (user "${options.username}")` : ''}`
-    : `user "${options.username}"`;
-  let current;
-  let pending;
-  let calls = 0;
+  return view(new TokenSource(options), undefined);
+}
+/** A view of one token source: its own (`binding` undefined: it signs in as itself), or a client's (`attach`). */
+function view(source, binding) {
+  return {
+    token: () => source.token(binding),
+    invalidate: (rejected) => source.invalidate(rejected),
+    secrets: () => source.secrets(),
+    get tokenCalls() {
+      return source.tokenCalls;
+    },
+    attach: (client) => view(source, source.attach(client)),
+  };
+}
+/**
+ * The state one tokenAuth shares with every client's view of it: the credentials, the token it holds, the token call
+ * in flight, and where it signs in.
+ */
+class TokenSource {
+  #options;
+  /** signs in with a consumer key (else user credentials) */
+  #byKey;
+  /** the tokenAuth's own base URL, without a trailing slash */
+  #own;
+  #now;
+  #secretValues;
+  #issuedTokens = [];
+  #current;
+  #pending;
+  #calls = 0;
   /** why the next token call is made, for its log line: a renewal says why the token it replaces went */
-  let renewal;
+  #renewal;
   /** the origin a tokenAuth without a baseUrl of its own signs in at: the first client's it was attached to */
-  let attachedTo;
+  #attachedTo;
   /** how the tokenAuth itself (not a client's view of it) signs in: by its own baseUrl, else as its first client */
-  let itself;
-  function bind(base, client) {
+  #itself;
+  constructor(options) {
+    // an unset environment variable passed on with `!` would otherwise surface as a puzzling sign-in error; a
+    // `consumerKey` named but undefined is a consumer key that is not set, not a missing password
+    const keyNamed = Object.prototype.hasOwnProperty.call(options, 'consumerKey') && !('password' in options);
+    checkSecret(keyNamed ? 'consumerKey' : 'password', keyNamed ? options.consumerKey : options.password);
+    if (options.baseUrl !== undefined) checkBaseUrl('tokenAuth', options.baseUrl);
+    this.#options = options;
+    this.#byKey = keyNamed;
+    this.#own = options.baseUrl !== undefined ? options.baseUrl.replace(/\/+$/, '') : undefined;
+    this.#now = options.now ?? (() => Date.now());
+    this.#secretValues = [options.password, options.consumerKey].filter((s) => typeof s === 'string');
+    if (this.#own !== undefined) this.#itself = this.#bind(this.#own);
+  }
+  get tokenCalls() {
+    return this.#calls;
+  }
+  secrets() {
+    return [...this.#secretValues, ...this.#issuedTokens];
+  }
+  /** The token held while it is fresh; else one token call for every caller that asks meanwhile (single flight). */
+  token(binding) {
+    const current = this.#current;
+    if (current !== undefined && (current.renewAt === undefined || this.#now() < current.renewAt))
+      return Promise.resolve(current.value);
+    const at = binding ?? this.#itself;
+    if (at === undefined)
+      return Promise.reject(
+        new ErpError(
+          "tokenAuth: no baseUrl to sign in at: give tokenAuth({ baseUrl, ... }), or pass it to createClient({ auth }), which gives it the client's",
+        ),
+      );
+    if (current !== undefined) {
+      const left =
+        current.expiresAt !== undefined ? Math.max(0, Math.round((current.expiresAt - this.#now()) / 1000)) : 0;
+      this.#renewal = `the old one expires in ${left} s`;
+    }
+    this.#pending ??= this.#signIn(at, this.#renewal).finally(() => {
+      this.#pending = undefined;
+      this.#renewal = undefined;
+    });
+    return this.#pending;
+  }
+  /** Several calls refused with the same token renew it once: only the token they were refused with is dropped. */
+  invalidate(rejected) {
+    if (this.#current !== undefined && (rejected === undefined || rejected === this.#current.value)) {
+      this.#current = undefined;
+      this.#renewal = 'the server refused the old one';
+    }
+  }
+  /** A client's binding: credentials go only to the origin of the server they sign in to, the client's. */
+  attach(client) {
+    const at = origin(client.baseUrl);
+    const own = this.#own;
+    if (own !== undefined && origin(own) !== at)
+      throw new ErpError(
+        `tokenAuth: its baseUrl (${origin(own)}) is not the origin of the client it is given to (${at}); credentials are sent only to the server they sign in to: give tokenAuth no baseUrl (it takes the client's), or the client's`,
+      );
+    if (own === undefined && this.#attachedTo !== undefined && this.#attachedTo !== at)
+      throw new ErpError(
+        `tokenAuth: already signing in at ${this.#attachedTo}, so it cannot serve a client of ${at} too (credentials are sent only to the server they sign in to): make one tokenAuth per server`,
+      );
+    const binding = this.#bind(own ?? client.baseUrl.replace(/\/+$/, ''), client);
+    if (own === undefined && this.#attachedTo === undefined) {
+      this.#attachedTo = at;
+      this.#itself = binding;
+    }
+    return binding;
+  }
+  #bind(base, client) {
+    const options = this.#options;
     const fetch = options.fetch ?? client?.fetch;
     const retry = options.retry ?? client?.retry;
     const log = options.log ?? client?.log;
     const http = createHttp({
       // the token call itself carries no bearer token
-      auth: { token: async () => '', secrets: () => [...secretValues, ...issuedTokens] },
+      auth: { token: async () => '', secrets: () => this.secrets() },
       timeoutMs: options.timeoutMs ?? 60_000,
       // a token answer is a few hundred bytes
       maxResponseBytes: 1024 * 1024,
@@ -95,7 +175,73 @@ export function tokenAuth(options) {
     });
     return { base, http, ...(log !== undefined ? { log } : {}) };
   }
-  function signInError(base, status, body, text, info) {
+  /** The token endpoint's body: the consumer key (and the user it attributes writes to), or the user's credentials. */
+  #body() {
+    const options = this.#options;
+    return this.#byKey
+      ? {
+          ClientSecret: options.consumerKey,
+          GrantType: 'client_credentials',
+          ...(options.username !== undefined ? { username: options.username } : {}),
+        }
+      : { username: options.username, password: options.password };
+  }
+  async #signIn({ base, http, log }, why) {
+    this.#calls++;
+    const issuedAt = this.#now();
+    const exchange = {
+      method: 'POST',
+      url: `${base}${TOKEN_PATH}`,
+      shown: TOKEN_PATH,
+      family: 'auth',
+      object: 'token',
+      body: this.#body(),
+      kind: 'read',
+      explain: (status, errorBody, text, info) => this.#signInError(base, status, errorBody, text, info),
+    };
+    const text = utf8Text(await http.bytes(exchange));
+    const answer = parseTokenAnswer(text);
+    if (answer === undefined)
+      throw new ErpUnexpectedResponseError(
+        `sign-in at ${origin(base)}: the token answer holds no AccessToken: ${http.show(text)}`,
+        { request: `POST ${TOKEN_PATH}`, status: 200 },
+      );
+    this.#issuedTokens.push(answer.token);
+    const lifetimeMs = this.#keep(answer, issuedAt);
+    const valid = lifetimeMs !== undefined ? ` (token valid for ${Math.round(lifetimeMs / 1000)} s)` : '';
+    log?.(
+      why === undefined
+        ? `signed in at ${origin(base)} as ${this.#who()}${valid}`
+        : `renewed the token at ${origin(base)} for ${this.#who()}: ${why}${valid}`,
+    );
+    return answer.token;
+  }
+  /** Holds a new token until it is renewed: within 5 minutes of expiry, or half its lifetime if that is shorter. */
+  #keep(answer, issuedAt) {
+    const expiresAt = answer.lifetime !== undefined ? issuedAt + answer.lifetime * 1000 : tokenExpiry(answer.token);
+    const lifetimeMs = expiresAt !== undefined ? expiresAt - issuedAt : undefined;
+    this.#current = {
+      value: answer.token,
+      renewAt:
+        expiresAt !== undefined && lifetimeMs !== undefined
+          ? expiresAt - Math.min(RENEW_BEFORE_MS, lifetimeMs / 2)
+          : undefined,
+      expiresAt,
+    };
+    return lifetimeMs;
+  }
+  /**
+   * Who signed in, for a sign-in that worked. A sign-in that failed may have been given the password as the user
+   * name (the two swapped by mistake), so its errors never show the user name (#signInError).
+   */
+  #who() {
+    const username = this.#options.username;
+    return this.#byKey
+      ? `the consumer key${username !== undefined ? ` (user "${username}")` : ''}`
+      : `user "${username}"`;
+  }
+  #signInError(base, status, body, text, info) {
+    const byKey = this.#byKey;
     const b = body !== null && typeof body === 'object' ? body : {};
     const message = [b['error_description'], b['ErrorMessage'], b['error'], b['Message']].find(
       (m) => typeof m === 'string' && m !== '',
@@ -105,7 +251,7 @@ export function tokenAuth(options) {
       return new ErpSignInError(
         b['error'] === 'invalid_grant' || !byKey
           ? `sign-in refused at ${at}: wrong user name or password (invalid_grant)`
-          : `sign-in refused at ${at} for ${refused}`,
+          : `sign-in refused at ${at} for the consumer key`,
         info(status, message),
         byKey && b['error'] !== 'invalid_grant' ? 'other' : 'credentials',
       );
@@ -126,107 +272,4 @@ export function tokenAuth(options) {
     }
     return undefined;
   }
-  async function signIn({ base, http, log }, why) {
-    calls++;
-    const body = byKey
-      ? {
-          ClientSecret: options.consumerKey,
-          GrantType: 'client_credentials',
-          ...(options.username !== undefined ? { username: options.username } : {}),
-        }
-      : { username: options.username, password: options.password };
-    const issuedAt = now();
-    const exchange = {
-      method: 'POST',
-      url: `${base}${TOKEN_PATH}`,
-      shown: TOKEN_PATH,
-      family: 'auth',
-      object: 'token',
-      body,
-      kind: 'read',
-      explain: (status, errorBody, text, info) => signInError(base, status, errorBody, text, info),
-    };
-    const text = utf8Text(await http.bytes(exchange));
-    const answer = parseTokenAnswer(text);
-    if (answer === undefined)
-      throw new ErpUnexpectedResponseError(
-        `sign-in at ${origin(base)}: the token answer holds no AccessToken: ${http.show(text)}`,
-        { request: `POST ${TOKEN_PATH}`, status: 200 },
-      );
-    issuedTokens.push(answer.token);
-    const expiresAt = answer.lifetime !== undefined ? issuedAt + answer.lifetime * 1000 : tokenExpiry(answer.token);
-    const lifetimeMs = expiresAt !== undefined ? expiresAt - issuedAt : undefined;
-    current = {
-      value: answer.token,
-      renewAt:
-        expiresAt !== undefined && lifetimeMs !== undefined
-          ? expiresAt - Math.min(RENEW_BEFORE_MS, lifetimeMs / 2)
-          : undefined,
-      expiresAt,
-    };
-    const valid = lifetimeMs !== undefined ? ` (token valid for ${Math.round(lifetimeMs / 1000)} s)` : '';
-    log?.(
-      why === undefined
-        ? `signed in at ${origin(base)} as ${who}${valid}`
-        : `renewed the token at ${origin(base)} for ${who}: ${why}${valid}`,
-    );
-    return answer.token;
-  }
-  function provider(view) {
-    return {
-      token() {
-        if (current !== undefined && (current.renewAt === undefined || now() < current.renewAt))
-          return Promise.resolve(current.value);
-        const binding = view ?? itself;
-        if (binding === undefined)
-          return Promise.reject(
-            new ErpError(
-              "tokenAuth: no baseUrl to sign in at: give tokenAuth({ baseUrl, ... }), or pass it to createClient({ auth }), which gives it the client's",
-            ),
-          );
-        if (current !== undefined) {
-          const left =
-            current.expiresAt !== undefined ? Math.max(0, Math.round((current.expiresAt - now()) / 1000)) : 0;
-          renewal = `the old one expires in ${left} s`;
-        }
-        // single flight: every caller that arrives while the token call runs waits for the same answer
-        pending ??= signIn(binding, renewal).finally(() => {
-          pending = undefined;
-          renewal = undefined;
-        });
-        return pending;
-      },
-      invalidate(rejected) {
-        // several calls refused with the same token renew it once: only the token they were refused with is dropped
-        if (current !== undefined && (rejected === undefined || rejected === current.value)) {
-          current = undefined;
-          renewal = 'the server refused the old one';
-        }
-      },
-      secrets: () => [...secretValues, ...issuedTokens],
-      get tokenCalls() {
-        return calls;
-      },
-      attach(client) {
-        const at = origin(client.baseUrl);
-        // credentials go only to the origin of the server they sign in to: the client's
-        if (own !== undefined && origin(own) !== at)
-          throw new ErpError(
-            `tokenAuth: its baseUrl (${origin(own)}) is not the origin of the client it is given to (${at}); credentials are sent only to the server they sign in to: give tokenAuth no baseUrl (it takes the client's), or the client's`,
-          );
-        if (own === undefined && attachedTo !== undefined && attachedTo !== at)
-          throw new ErpError(
-            `tokenAuth: already signing in at ${attachedTo}, so it cannot serve a client of ${at} too (credentials are sent only to the server they sign in to): make one tokenAuth per server`,
-          );
-        const binding = bind(own ?? client.baseUrl.replace(/\/+$/, ''), client);
-        if (own === undefined && attachedTo === undefined) {
-          attachedTo = at;
-          itself = binding;
-        }
-        return provider(binding);
-      },
-    };
-  }
-  if (own !== undefined) itself = bind(own);
-  return provider(undefined);
 }

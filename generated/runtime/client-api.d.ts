@@ -30,7 +30,8 @@ export type {
   VerifyMode,
 } from './client.js';
 export { retryPolicy } from './retry.js';
-export type { Logger, RequestKind, RetryOptions, RetryPolicy, RetryReason, Retrying } from './retry.js';
+export type { Logger } from './logger.js';
+export type { RequestKind, RetryOptions, RetryPolicy, RetryReason, Retrying } from './retry.js';
 export { assertPassed, ErpTransactionFailedError, parseTransactionResponse } from './transaction-wire.js';
 export type {
   Edit,
@@ -48,7 +49,7 @@ export type {
   WireRow,
   WireTransaction,
 } from './transaction-wire.js';
-export { defineService, ErpTransactionBuildError, ErpTruncationError } from './transaction.js';
+export { defineService, ErpTransactionBuildError, ErpTruncationError } from './define-service.js';
 export type {
   DateValue,
   Decimal,
@@ -61,7 +62,7 @@ export type {
   Service,
   ServiceDescriptor,
   Transaction,
-} from './transaction.js';
+} from './define-service.js';
 export {
   ErpChangeRejectedError,
   ErpInteractiveError,
@@ -110,8 +111,8 @@ export type {
   Vendors,
 } from './entity/index.js';
 export type { WriteOptions } from './write-check.js';
-export { answerSchemas } from './rest/schemas.js';
-export type { AnswerSchema, AnswerSchemas, ZodNamespace } from './rest/schemas.js';
+export { answerSchemas } from './answer-schemas.js';
+export type { AnswerSchema, AnswerSchemas, ZodNamespace } from './answer-schemas.js';
 export type {
   BatchOptions,
   BatchPriceParameters,

@@ -4,7 +4,7 @@ export { tokenAuth } from './auth.js';
 export { createClientWith } from './client.js';
 export { retryPolicy } from './retry.js';
 export { assertPassed, ErpTransactionFailedError, parseTransactionResponse } from './transaction-wire.js';
-export { defineService, ErpTransactionBuildError, ErpTruncationError } from './transaction.js';
+export { defineService, ErpTransactionBuildError, ErpTruncationError } from './define-service.js';
 export {
   ErpChangeRejectedError,
   ErpInteractiveError,
@@ -15,4 +15,4 @@ export {
 } from './interactive/errors.js';
 export { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './udt/errors.js';
 export { COMMAND_ACTIONS, COMMANDS_SERVICES, commandsRequest } from './transactions/commands.js';
-export { answerSchemas } from './rest/schemas.js';
+export { answerSchemas } from './answer-schemas.js';

@@ -6,7 +6,7 @@ import { checkAuth, checkBaseUrl, checkTruncate, checkVerify, checkWord } from '
 import { guardDrift } from './drift.js';
 import { FAMILIES, OWN_MEMBERS } from './families.js';
 import { createObserver } from './hooks.js';
-import { createHttp } from './http.js';
+import { createHttp } from './http/create-http.js';
 import { toRetryPolicy } from './retry.js';
 import { validateMode } from './query/validate-mode.js';
 import { router, trimSlash } from './router.js';

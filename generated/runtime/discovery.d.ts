@@ -1,4 +1,4 @@
-import type { Http } from './http.js';
+import type { Http } from './http/types.js';
 /**
  * The names in a service list. Its JSON form was never published: public clients read a list of `{Name}` objects
  * and, defensively, a bare list of names, `{value: [...]}` and `{Services: [...]}`, so all four are read. Undefined

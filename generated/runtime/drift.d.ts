@@ -1,6 +1,6 @@
 import type { DefinitionsOverlay } from './contract.js';
-import type { Http } from './http.js';
-import type { Logger } from './retry.js';
+import type { Http } from './http/types.js';
+import type { Logger } from './logger.js';
 /**
  * Where the package's snapshot came from, as `erpgen generate` found it. A field is undefined when the snapshot does
  * not say: `build` and `fetchedAt` come from the manifest `erpgen fetch` writes, so a snapshot made by hand (or a

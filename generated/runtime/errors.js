@@ -46,7 +46,8 @@ export class ErpAuthError extends ErpError {
   name = 'ErpAuthError';
   constructor(message, cause) {
     super(message);
-    // set by hand: Error's `cause` option is ES2022, and the package compiles for ES2020
+    // set by hand: Error's `cause` option is ES2022's lib, and the runtime compiles under lib ES2020 (a team's
+    // project may have that lib: test/runtime/strict-compile.test.ts)
     if (cause !== undefined)
       Object.defineProperty(this, 'cause', { value: cause, writable: true, configurable: true, enumerable: false });
   }
@@ -232,7 +233,8 @@ export class ErpWriteUnverifiedError extends ErpError {
   constructor(message, result, cause) {
     super(message);
     Object.defineProperty(this, 'result', { value: result, enumerable: false });
-    // set by hand: Error's `cause` option is ES2022, and the package compiles for ES2020
+    // set by hand: Error's `cause` option is ES2022's lib, and the runtime compiles under lib ES2020 (a team's
+    // project may have that lib: test/runtime/strict-compile.test.ts)
     if (cause !== undefined)
       Object.defineProperty(this, 'cause', { value: cause, writable: true, configurable: true, enumerable: false });
   }

@@ -1,7 +1,8 @@
 // The client's families, one entry each: a folder under runtime/ whose index declares the family (family.ts).
 // The members of `query` and `transactions` are the client's own (`client.rows()`, `client.transaction()`); each
-// other family is a namespace, `client.<name>`. Adding a family is a folder and a line here; the ErpClient type
-// follows.
+// other family is a namespace, `client.<name>`. A family is a folder here (its index.ts declares it; a lazy one's
+// build.ts builds it), a line below (the ErpClient type follows) and its public names in client-api.ts; on the
+// generator's side an entry in generator/families/, and in the sandbox a folder of routes.
 import { entity } from './entity/index.js';
 import { interactive } from './interactive/index.js';
 import { inventory } from './inventory/index.js';

@@ -1,8 +1,9 @@
 import type { UserDefinedFieldKinds } from './contract.js';
 import type { Observer } from './hooks.js';
-import type { Http } from './http.js';
+import type { Http } from './http/types.js';
 import type { ValidateMode } from './query/validate-mode.js';
-import type { Logger, RetryPolicy } from './retry.js';
+import type { Logger } from './logger.js';
+import type { RetryPolicy } from './retry.js';
 import type { TruncateMode } from './transaction-wire.js';
 import type { VerifyMode } from './write-check.js';
 export interface FamilyContext {

@@ -1,5 +1,6 @@
 import type { FAMILIES } from './families.js';
-import type { Logger, RetryReason } from './retry.js';
+import type { Logger } from './logger.js';
+import type { RetryReason } from './retry.js';
 import type { Run, TracerLike } from './tracing.js';
 /** Who made a request: a family of the client, the token call (`auth`) or the UI server lookup (`router`). */
 export type RequestFamily = keyof typeof FAMILIES | 'auth' | 'router';

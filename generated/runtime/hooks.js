@@ -11,7 +11,7 @@ export function createObserver(options, clean) {
   if ([onRequest, onResponse, onRetry, onPage, tracer].every((given) => given === undefined))
     return { ...logged, sent: async () => () => {}, retried() {}, paged() {}, run: async () => UNTRACED };
   let loaded;
-  const loading = import('./observer.js').then(({ observer }) => (loaded = observer(options, clean)));
+  const loading = import('./observer.js').then(({ observer }) => (loaded = observer(options, clean, UNTRACED)));
   const later = (use) => void (loaded ? use(loaded) : loading.then(use));
   return {
     ...logged,

@@ -33,4 +33,4 @@ export { ErpNotAppliedError, ErpResourceNotFoundError, ErpServiceError, ErpValid
 export { and, not, or } from './filter.js';
 export { decimal } from './literals.js';
 export { defineObject } from './object.js';
-export { changedSince, Query, queryWith } from './query.js';
+export { changedSince, Query, queryWith } from './query/query.js';

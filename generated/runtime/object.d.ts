@@ -1,5 +1,5 @@
 import { type ColumnKind } from './column-kinds.js';
-/** `Object.hasOwn`, which needs ES2022's lib: the runtime compiles down to ES2020. */
+/** `Object.hasOwn`, which needs ES2022's lib: the runtime compiles under lib ES2020. */
 export declare function hasOwn(object: object, key: PropertyKey): boolean;
 /** Where an object is served: `/odataservice/odata/table/{name}` or `/odataservice/odata/view/{name}`. */
 export type Surface = 'table' | 'view';

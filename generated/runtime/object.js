@@ -2,7 +2,7 @@
 // generated row module exports one, built by `defineObject`.
 import { COLUMN_KINDS } from './column-kinds.js';
 import { ErpQueryError } from './errors.js';
-/** `Object.hasOwn`, which needs ES2022's lib: the runtime compiles down to ES2020. */
+/** `Object.hasOwn`, which needs ES2022's lib: the runtime compiles under lib ES2020. */
 export function hasOwn(object, key) {
   return Object.prototype.hasOwnProperty.call(object, key);
 }

@@ -1,15 +1,12 @@
-// The observer of a client given hooks or a tracer (hooks.ts loads it then, and says what the hooks are told):
-// each hook called in line, one that throws reported once through the client's logger, and with a tracer a span
-// per attempt and per run (tracing.ts).
-import { UNTRACED } from './hooks.js';
 import { requestSpan, runSpan, shownError } from './tracing.js';
 // through globalThis: the package compiles without DOM or Node type definitions
 const { performance } = globalThis;
 /**
  * The observer of a client with these hooks and tracer. `clean` redacts with every secret the client knows; it is
- * called only while requests flow.
+ * called only while requests flow. `untraced` is the run of a client without a tracer (hooks.ts's, which loads this
+ * module: imported from there, the two would import each other).
  */
-export function observer(options, clean) {
+export function observer(options, clean, untraced) {
   const { onRequest, onResponse, onRetry, onPage, tracer, log } = options;
   const failed = new Set();
   function call(name, hook, event) {
@@ -53,7 +50,7 @@ export function observer(options, clean) {
     retried: (event) => call('onRetry', onRetry, event),
     paged: (event) => call('onPage', onPage, event),
     async run(name, family, object) {
-      return tracer !== undefined ? runSpan(tracer, name, family, object, clean) : UNTRACED;
+      return tracer !== undefined ? runSpan(tracer, name, family, object, clean) : untraced;
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Logger } from './logger.js';
 /**
  * `read`: may be repeated without effect; `write`: may change data, so only the documented window is retried;
  * `atomic`: a write the service makes all or nothing and says so (an inventory item create: "any failed create is
@@ -6,8 +7,6 @@
  * failure (the create may have been made): that is never retried.
  */
 export type RequestKind = 'read' | 'write' | 'atomic';
-/** Receives one line per retry, token renewal and redirect followed; lines never hold secrets. */
-export type Logger = (line: string) => void;
 export interface RetryOptions {
   /** attempts in all for a read that meets 502/503/504 or a connection reset (default 4) */
   readonly maxAttempts?: number;

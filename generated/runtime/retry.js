@@ -1,19 +1,3 @@
-// One retry policy for every call the package makes (and for `erpgen fetch`), retrying only where the service's
-// documents say it is safe:
-// - a read (GET, transaction/get, a report, the token call) that met a proxy, overload or backend timeout
-//   (502, 503, 504) or a connection reset: bounded retries with jittered exponential backoff;
-// - a read that met an opaque 500 (no message in the body): one retry, since the service also uses 500 for
-//   client mistakes, which a second attempt will not cure; so too a write the service makes atomic (an inventory
-//   item create), whose answered failure left nothing behind (`atomic`);
-// - a transaction that met the intermittent unexpected response window (a previous request left a dialog open
-//   in a pooled session): a short random-delay retry, when nothing of the request was applied (see
-//   `isResponseWindow`); the final message suggests the async endpoint;
-// - a read or write refused on a lock (ErpLockedError: nothing was applied): a retry after 1 to 2 seconds, as
-//   the documents suggest for bulk runs, which contend for the item master;
-// - any other write is never retried: a write whose answer was lost may have been applied;
-// - a refused connection and a timeout are not retried: the server is not there (a wrong base URL fails at
-//   once), or so slow that another attempt would only double the wait.
-// Every retry is told to the caller's logger; the final error says how many attempts were made.
 import {
   ErpConnectionError,
   ErpError,

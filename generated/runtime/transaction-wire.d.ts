@@ -1,5 +1,5 @@
 import { ErpError, type WriteMismatch } from './errors.js';
-import type { ServiceDescriptor } from './transaction.js';
+import type { ServiceDescriptor } from './define-service.js';
 export interface Edit {
   readonly Name: string;
   readonly Value: string;

@@ -4,7 +4,7 @@ import type {
   DateValue as $DateValue,
   Decimal as $Decimal,
   NumericValue as $NumericValue,
-} from '../runtime/transaction.js';
+} from '../runtime/define-service.js';
 
 /** The Form data elements of transaction service `Order`: element name to its fields (the names the payload sends). */
 export interface OrderForms {

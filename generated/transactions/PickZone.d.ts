@@ -3,7 +3,7 @@ import type {
   Service as $Service,
   Decimal as $Decimal,
   NumericValue as $NumericValue,
-} from '../runtime/transaction.js';
+} from '../runtime/define-service.js';
 
 /** The Form data elements of transaction service `PickZone`: element name to its fields (the names the payload sends). */
 export interface PickZoneForms {

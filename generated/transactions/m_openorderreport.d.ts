@@ -3,7 +3,7 @@ import type {
   Service as $Service,
   DateValue as $DateValue,
   NumericValue as $NumericValue,
-} from '../runtime/transaction.js';
+} from '../runtime/define-service.js';
 
 /** The Form data elements of report service `m_openorderreport`: element name to its fields (the names the payload sends). */
 export interface MOpenorderreportForms {

@@ -2,8 +2,8 @@
 // rule (breaking or not); with --project, which of the team's code each change breaks. Exit codes as diff(1):
 // 0 nothing at the --fail-on level, 1 changes at that level, 2 trouble (bad arguments, an unreadable snapshot).
 import type { DiffReport } from '../diff/run.js';
-import { readApiOptions, type ApiOptions, type Command } from './option-table.js';
-import { DIFF_OPTIONS } from './options.js';
+import { readApiOptions, type ApiOptions, type Command } from '../options/option-table.js';
+import { DIFF_OPTIONS } from '../options/options.js';
 
 export type { DiffReport } from '../diff/run.js';
 export type DiffOptions = ApiOptions<typeof DIFF_OPTIONS>;

@@ -1,36 +1,21 @@
 // `erpgen fetch`: a snapshot from a live server. Credentials come from the environment (ERP_PASSWORD with --user,
 // or ERP_CONSUMER_KEY) or from a prompt on a terminal that does not echo; never from flags or the config file.
-import { relative } from 'node:path';
 import { createInterface } from 'node:readline';
-import { loadConfig } from '../config.js';
-import { diagnosticLine, noticeDiagnostic, type Diagnostic, type Notice } from '../diagnostics.js';
+import { diagnosticLine, type Diagnostic } from '../diagnostics.js';
 import { Stopped, UserError } from '../errors.js';
+import type { FetchProgress, SignIn } from '../fetch/fetch-from-server.js';
+import type { FetchHooks, FetchReport } from '../fetch/run.js';
 import { named } from '../message-text.js';
-import type { FetchProgress, FetchResult, SignIn } from '../source/live/fetch-snapshot.js';
-import { ERPGEN_VERSION } from '../version.js';
-import { readApiOptions, readFlags, type ApiOptions, type Command, type Flags } from './option-table.js';
-import { FETCH_OPTIONS } from './options.js';
-import { fromEnv, refuseSecretFlags } from './secrets.js';
+import { readApiOptions, readFlags, type ApiOptions, type Command, type Flags } from '../options/option-table.js';
+import { FETCH_OPTIONS } from '../options/options.js';
+import { refuseSecretFlags } from '../options/secrets.js';
 
-export type { FetchProgress, Manifest, SignIn } from '../source/live/fetch-snapshot.js';
+export type { FetchProgress, SignIn } from '../fetch/fetch-from-server.js';
+export type { Manifest } from '../source/layout.js';
+export type { FetchReport } from '../fetch/run.js';
 
-export type FetchSnapshotOptions = ApiOptions<typeof FETCH_OPTIONS> & {
-  /**
-   * how to sign in; by default from the environment, as the command reads it: ERP_CONSUMER_KEY (with an optional
-   * `user`), or `user` with ERP_PASSWORD
-   */
-  readonly signIn?: SignIn;
-  /** asked when neither `signIn` nor the environment gives credentials (the command prompts at a terminal) */
-  readonly askSignIn?: () => Promise<SignIn>;
-  /** bytes of the schema documents and services done, as the download goes */
-  readonly onProgress?: (progress: FetchProgress) => void;
-  /** a skipped definition, an unknown build: one line each, never a secret, and the warning as data (its code) */
-  readonly onWarning?: (line: string, warning: Diagnostic) => void;
-  /** what the run decided on its own (an allow-list limiting the objects): its line, and the notice as data */
-  readonly onNotice?: (line: string, notice: Diagnostic) => void;
-  /** one line per retry and per token call */
-  readonly onLog?: (line: string) => void;
-};
+/** The command's options by their camelCase names, and what the caller is asked and told. */
+export type FetchSnapshotOptions = ApiOptions<typeof FETCH_OPTIONS> & FetchHooks;
 
 /** What `fetchSnapshot()` takes besides the command's flags. */
 const FETCH_EXTRA = [
@@ -41,11 +26,6 @@ const FETCH_EXTRA = [
   'onNotice',
   'onLog',
 ] as const satisfies ReadonlyArray<keyof FetchSnapshotOptions>;
-
-export interface FetchReport extends FetchResult {
-  /** the snapshot folder written, as messages name it (relative to the working folder) */
-  readonly out: string;
-}
 
 /** Asks on the terminal; a hidden answer is not echoed. */
 function ask(question: string, hidden: boolean): Promise<string> {
@@ -63,20 +43,6 @@ function ask(question: string, hidden: boolean): Promise<string> {
       reject(new Stopped('sign-in cancelled'));
     });
   });
-}
-
-/** The sign-in the environment gives: ERP_CONSUMER_KEY (and the user, if any), or the user with ERP_PASSWORD. */
-function credentialsFromEnv(user: string | undefined): SignIn | undefined {
-  const consumerKey = fromEnv('ERP_CONSUMER_KEY');
-  if (consumerKey !== undefined) return { consumerKey, username: user };
-  const password = fromEnv('ERP_PASSWORD');
-  if (password === undefined) return undefined;
-  if (user === undefined)
-    throw new UserError('ERPGEN_NO_CREDENTIALS', 'ERP_PASSWORD is set: give the user name with --user', {
-      exitCode: 2,
-      where: { option: '--user' },
-    });
-  return { username: user, password };
 }
 
 /** Asks for a user name (unless given) and a password that is not echoed. */
@@ -128,65 +94,8 @@ export async function fetchSnapshot(options: FetchSnapshotOptions = {}): Promise
 /** `fetchSnapshot`, and from the command line `erpgen fetch` (whose flags include the terminal's). */
 async function fetchFrom(options: FetchSnapshotOptions): Promise<FetchReport> {
   const flags = readFlags(FETCH_OPTIONS, options, false);
-  const config = loadConfig({
-    ...(flags.config !== undefined ? { config: flags.config } : {}),
-    ...(flags.out !== undefined ? { snapshot: flags.out } : {}),
-  });
-  const baseUrl = flags.baseUrl ?? config.fetch?.baseUrl;
-  if (baseUrl === undefined)
-    throw new UserError(
-      'ERPGEN_FETCH_NO_SERVER',
-      'no server: give --base-url, or set fetch.baseUrl in erpgen.config.json',
-      {
-        exitCode: 2,
-        where: { option: '--base-url' },
-      },
-    );
-  const maxMetadataMb = flags.maxMetadataMb ?? config.fetch?.maxMetadataMb;
-  const signIn = options.signIn ?? credentialsFromEnv(flags.user) ?? (await options.askSignIn?.());
-  if (signIn === undefined)
-    throw new UserError(
-      'ERPGEN_NO_CREDENTIALS',
-      'no credentials: give --user and set ERP_PASSWORD, or set ERP_CONSUMER_KEY',
-      { exitCode: 2 },
-    );
-  const out = relative(process.cwd(), config.snapshot) || '.';
-  // the report services of the snapshot replaced and of the config's (--out may name another folder)
-  const teams =
-    flags.out === undefined ? config : loadConfig(flags.config !== undefined ? { config: flags.config } : {});
-  const { reportServicesIn } = await import('../source/snapshot.js');
-  const reportServices = [...new Set([...reportServicesIn(config.snapshot), ...reportServicesIn(teams.snapshot)])];
-  const live = await import('../source/live/fetch-snapshot.js');
-  const { onWarning, onNotice } = options;
-  try {
-    const result = await live.fetchSnapshot(
-      {
-        baseUrl,
-        out: config.snapshot,
-        signIn,
-        services: flags.services ?? config.fetch?.services ?? [],
-        reportServices,
-        tables: flags.tables ?? config.fetch?.tables ?? [],
-        views: flags.views ?? config.fetch?.views ?? [],
-        metadataTimeoutMs: flags.timeout * 1000,
-        ...(maxMetadataMb !== undefined ? { maxMetadataBytes: Math.floor(maxMetadataMb * 1_048_576) } : {}),
-        ...(options.onProgress ? { progress: options.onProgress } : {}),
-        ...(onWarning ? { warn: (n: Notice) => onWarning(n.message, { ...n, level: 'warning' }) } : {}),
-        ...(onNotice ? { notice: (n: Notice) => onNotice(n.message, noticeDiagnostic(n)) } : {}),
-        ...(options.onLog ? { log: options.onLog } : {}),
-      },
-      ERPGEN_VERSION,
-    );
-    return { ...result, out };
-  } catch (error) {
-    // the file system saying no (permissions, a full disk) is the user's to fix, not an erpgen bug
-    const e = error as NodeJS.ErrnoException;
-    if (!(error instanceof UserError) && typeof e.syscall === 'string' && typeof e.code === 'string')
-      throw new UserError('ERPGEN_FILE_SYSTEM', `${e.path ?? out}: cannot ${e.syscall} (${e.code})`, {
-        where: { file: e.path ?? out },
-      });
-    throw error;
-  }
+  const { runFetch } = await import('../fetch/run.js');
+  return runFetch(flags, options);
 }
 
 async function run(flags: Flags<typeof FETCH_OPTIONS>): Promise<number> {

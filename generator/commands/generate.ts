@@ -1,19 +1,26 @@
-// `erpgen generate`, as a function (the programmatic API) and as a command (the same, shown at a terminal).
-// A run with nothing to do loads only what hashing needs (run-inputs.ts); the parser, the emitters and the
-// families are loaded when there is work. At the command line, such a run mostly ends before this module is
-// loaded (generate-noop.ts), from what the runs of this one record.
+// `erpgen generate`, as a function (the programmatic API) and as a command (the same, shown at a terminal): the
+// options read, the config loaded, then the pipeline (generate-package.ts), which decides whether there is work.
+// At the command line, a run with nothing to do mostly ends before this module is loaded (generate-noop.ts), from
+// what the runs of this one record.
 import { relative } from 'node:path';
 import type { StaleReport } from '../check-report.js';
 import { configPath, loadConfig } from '../config.js';
 import { diagnosticLine, noticeDiagnostic, type Diagnostic, type Notice } from '../diagnostics.js';
 import { handOver } from '../early-stop.js';
-import type { GenerateResult } from '../generate.js';
+import { generatePackage, type GenerateResult } from '../generate-package.js';
 import { progressBar, type ProgressCounts } from '../progress.js';
-import { openRun, previousRun } from '../run-inputs.js';
+import { openRun } from '../run-inputs.js';
 import type { Invocation } from '../write/cache.js';
 import { configShaOf, invocationKey, showDone } from './generate-noop.js';
-import { flagName, readApiOptions, readFlags, type ApiOptions, type Command, type Flags } from './option-table.js';
-import { GENERATE_OPTIONS } from './options.js';
+import {
+  flagName,
+  readApiOptions,
+  readFlags,
+  type ApiOptions,
+  type Command,
+  type Flags,
+} from '../options/option-table.js';
+import { GENERATE_OPTIONS } from '../options/options.js';
 
 export type GenerateOptions = ApiOptions<typeof GENERATE_OPTIONS> & {
   /** stops the run (it ends with a `Stopped` error, the output as it was) until it begins to move files into it */
@@ -77,18 +84,13 @@ async function generateFrom(options: GenerateOptions, args?: readonly string[]):
   const out = relative(process.cwd(), config.out) || '.';
   const onNotice = options.onNotice;
   const notice = onNotice ? (n: Notice) => onNotice(n.message, noticeDiagnostic(n)) : () => undefined;
-  const run = openRun(config, flags.check, invocation);
-  let result = previousRun(run, flags.check, notice);
-  if (!result) {
-    const pipeline = await import('../generate.js');
-    result = await pipeline.generate(config, {
-      check: flags.check,
-      run,
-      notice,
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.onProgress ? { progress: options.onProgress } : {}),
-    });
-  }
+  const result = await generatePackage(config, {
+    check: flags.check,
+    run: openRun(config, flags.check, invocation),
+    onNotice: notice,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
   const { stale: details, ...counts } = result;
   const upToDate = !flags.check || counts.changed.length + counts.removed.length === 0;
   if (upToDate || !details) return { ...counts, out, upToDate };

@@ -3,13 +3,14 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import { SNAPSHOT_FILES } from '../source/layout.js';
 import { sampleSnapshot } from '../../sandbox/sample.js';
 import { SANDBOX_CAPTURED, SANDBOX_CHOICES, SANDBOX_DOCUMENTED } from '../../sandbox/choices.js';
 import type { SandboxOptions } from '../../sandbox/sandbox.js';
-import { CAPTURED_REQUIRED_MESSAGES } from '../../sandbox/transaction-rules.js';
-import type { Command, Flags } from './option-table.js';
-import { SANDBOX_OPTIONS } from './options.js';
-import { fromEnv, refuseSecretFlags } from './secrets.js';
+import { CAPTURED_REQUIRED_MESSAGES } from '../../sandbox/transactions/rules.js';
+import type { Command, Flags } from '../options/option-table.js';
+import { SANDBOX_OPTIONS } from '../options/options.js';
+import { fromEnv, refuseSecretFlags } from '../options/secrets.js';
 
 type SandboxFlags = Flags<typeof SANDBOX_OPTIONS>;
 
@@ -71,7 +72,7 @@ async function run(flags: SandboxFlags): Promise<number> {
   const snapshot = flags.snapshot === undefined ? sampleSnapshot() : resolve(flags.snapshot);
   // the snapshot as the user named it, or the sample's place
   const shown = flags.snapshot ?? `the sample snapshot (${snapshot})`;
-  for (const file of ['tables.metadata.json', 'views.metadata.json'])
+  for (const file of Object.values(SNAPSHOT_FILES))
     if (!existsSync(join(snapshot, file)))
       throw new UserError('ERPGEN_SNAPSHOT_FILE_MISSING', `${shown}: no ${file} in the snapshot folder`, {
         where: { file: join(shown, file) },

@@ -1,8 +1,8 @@
-// A command's option table (option-table.ts) as yargs flags and positionals: for the command line alone (cli.ts), so
+// A command's option table (options/option-table.ts) as yargs flags and positionals: for the command line alone (cli.ts), so
 // that the programmatic API's declarations never name yargs, whose types a team's project does not have.
 import type { Argv, Options as YargsOption, PositionalOptions } from 'yargs';
 import type { z } from 'zod';
-import { flagName, type Table } from './option-table.js';
+import { flagName, type Table } from '../options/option-table.js';
 
 const entries = (table: Table) => Object.entries(table);
 

@@ -5,7 +5,7 @@ import { kindOf } from '../model/edm.js';
 import type { KnownValueIndex, KnownValueSet } from '../model/known-values.js';
 import type { Column, QueryObject, Surface } from '../model/schema.js';
 import type { DataElement, TransactionField, TransactionService } from '../model/transactions.js';
-import { distance } from '../did-you-mean.js';
+import { distance } from '../../common/did-you-mean.js';
 import { isDisabled, mustBeGiven, requiredFlag } from '../model/overlay.js';
 import type { RuleId } from './rules.js';
 

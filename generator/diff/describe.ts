@@ -14,7 +14,7 @@ export function groupTitle(s: Subject, name: Namer): string {
 }
 
 /** Where a change is, whole: `customer.credit_limit`, `Order TABPAGE_1.order po_no`. */
-export function subjectText(s: Subject, name: Namer): string {
+function subjectText(s: Subject, name: Namer): string {
   switch (s.kind) {
     case 'object':
       return `${s.surface} ${name(s.object)}`;

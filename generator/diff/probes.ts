@@ -52,7 +52,7 @@ const ADDED = new Set([
   'element-added',
 ]);
 
-/** What the compiler says of a row that breaks a fact of the overlay (templates/runtime/transaction.ts). */
+/** What the compiler says of a row that breaks a fact of the overlay (templates/runtime/define-service.ts). */
 const OVERLAY_MESSAGES = {
   'field-disabled': (field: string, element: string) =>
     new RegExp(escapeRegExp(`'${field}' of ${element} is disabled on this server`)),

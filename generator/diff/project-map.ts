@@ -68,7 +68,7 @@ export function parseDiagnostics(output: string): { located: Diagnostic[]; globa
   return { located, global };
 }
 
-export const keyOf = (d: Diagnostic) => `${d.file}:${d.line}:${d.column}:${d.code}`;
+const keyOf = (d: Diagnostic) => `${d.file}:${d.line}:${d.column}:${d.code}`;
 
 export interface Use {
   readonly file: string;
@@ -131,7 +131,7 @@ export interface Compiles {
  * Whether a probe's error is a write of the member it names: the member given a value (a key of a row or an
  * object literal), not read (`row.po_no`, `select('po_no')`).
  */
-export function isWrite(d: Diagnostic): boolean {
+function isWrite(d: Diagnostic): boolean {
   return (
     /is not a field of|Object literal may only specify known properties/.test(d.text) ||
     /^(Argument of type|Type) '\{/.test(d.message)
@@ -173,7 +173,7 @@ export interface Sources {
  * The line an error is really about: a row that names a field it may not is reported at the row's `{`; the
  * field is on a line of its own further down. Looked for, from the error, as a key followed by `:`.
  */
-export function refineLine(text: string | undefined, line: number, column: number, name: string): number {
+function refineLine(text: string | undefined, line: number, column: number, name: string): number {
   if (text === undefined) return line;
   const lines = text.split('\n');
   let offset = 0;

@@ -37,7 +37,7 @@ export interface ReachInput {
 }
 
 /** `tables/customer.d.ts`, `tables/customer.js`, `tables/customer` -> `tables/customer`; the folder -> `index`. */
-export function modulePath(path: string): string {
+function modulePath(path: string): string {
   const bare = path.replace(/\.d\.[mc]?ts$|\.[mc]?[jt]sx?$/, '').replace(/^\/+|\/+$/g, '');
   return bare === '' ? 'index' : bare;
 }

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../config.js';
 import { UserError } from '../errors.js';
-import { generate } from '../generate.js';
+import { generatePackage } from '../generate-package.js';
 import { nameServices } from '../model/naming.js';
 import type { Overlay } from '../model/overlay.js';
 import { openServices } from '../source/snapshot.js';
@@ -112,7 +112,7 @@ export async function checkProject(input: ProjectInput): Promise<ProjectResult> 
       step(
         `generating the ${name} package (${wanted ? `the ${wanted.size} modules your code imports` : 'every module'})`,
       );
-      await generate(
+      await generatePackage(
         { ...config, snapshot, out: join(work, name), definitions: [...definitions] },
         only ? { only } : {},
       );

@@ -7,8 +7,6 @@ import type { ProjectResult, Use } from './project-map.js';
 import { RULES, levelOf, type RuleId } from './rules.js';
 import type { SnapshotDiff } from './snapshots.js';
 
-export type Format = 'text' | 'json' | 'markdown';
-
 export interface ReportInput {
   readonly before: string;
   readonly after: string;

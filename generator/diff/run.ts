@@ -1,8 +1,8 @@
 // One `erpgen diff`: both snapshots opened, compared, the team's project checked against the new one if asked,
 // the report rendered. Exit codes as diff(1): trouble of any kind is 2 (1 is "there are changes").
 import { relative } from 'node:path';
-import type { Flags } from '../commands/option-table.js';
-import type { DIFF_OPTIONS } from '../commands/options.js';
+import type { Flags } from '../options/option-table.js';
+import type { DIFF_OPTIONS } from '../options/options.js';
 import { configPath, loadConfig } from '../config.js';
 import { UserError } from '../errors.js';
 import type { ProjectResult } from './project-map.js';

@@ -6,6 +6,7 @@ import { isReportService } from '../../templates/runtime/contract.js';
 import { inputError } from '../errors.js';
 import { quote } from '../message-text.js';
 import { parseDefinition, parseServiceList } from '../parse/definitions.js';
+import { SERVICE_LIST_FILE } from '../source/layout.js';
 import { readManifest, type ManifestFields } from '../source/manifest.js';
 import { openServices, readBytes, type SnapshotFile } from '../source/snapshot.js';
 import type { TransactionService } from '../model/transactions.js';
@@ -19,10 +20,10 @@ import type { Snapshot } from './snapshots.js';
 function whyGone(name: string, dir: string, manifest: ManifestFields | undefined): string {
   const skipped = manifest?.services?.skipped.find((s) => s.name === name);
   if (skipped) return `erpgen fetch skipped it: ${skipped.reason}`;
-  const list = join(dir, 'services.json');
+  const list = join(dir, SERVICE_LIST_FILE);
   if (existsSync(list)) {
     try {
-      if (parseServiceList(readFileSync(list, 'utf8'), 'services.json').includes(name))
+      if (parseServiceList(readFileSync(list, 'utf8'), SERVICE_LIST_FILE).includes(name))
         return 'listed in services.json, but there is no definition: unlicensed, or not fetched';
     } catch {
       // a list that cannot be read says nothing either way

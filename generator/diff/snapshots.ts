@@ -39,7 +39,7 @@ function groupOf(s: Subject): [number, string] {
 }
 
 /** Tables first, then views, then services, each in code-point order of their names; stable within one. */
-export function reportOrder(a: Change, b: Change): number {
+function reportOrder(a: Change, b: Change): number {
   const [ga, na] = groupOf(a.subject);
   const [gb, nb] = groupOf(b.subject);
   return ga - gb || (na < nb ? -1 : na > nb ? 1 : 0);

@@ -16,7 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { UserError } from '../errors.js';
-import { SNAPSHOT_FILES } from '../source/snapshot.js';
+import { DEFINITIONS_FOLDER, MANIFEST_FILE, SERVICE_LIST_FILE, SNAPSHOT_FILES } from '../source/layout.js';
 
 /** A problem with the snapshot OLD or NEW names (a folder or git:REV:path): where it applies. */
 const at = (spec: string) => ({ where: { file: spec } });
@@ -125,7 +125,9 @@ async function openGit(spec: string, cwd: string): Promise<SnapshotSource> {
     .filter((f) => f.startsWith(base))
     .map((f) => f.slice(base.length))
     .filter(
-      (f) => [...DOCUMENTS, 'services.json', 'manifest.json'].includes(f) || /^definitions\/[^/]+\.json$/.test(f),
+      (f) =>
+        [...DOCUMENTS, SERVICE_LIST_FILE, MANIFEST_FILE].includes(f) ||
+        (f.startsWith(`${DEFINITIONS_FOLDER}/`) && /^[^/]+\.json$/.test(f.slice(DEFINITIONS_FOLDER.length + 1))),
     );
   const missing = DOCUMENTS.filter((f) => !files.includes(f));
   if (missing.length)
@@ -136,7 +138,7 @@ async function openGit(spec: string, cwd: string): Promise<SnapshotSource> {
     );
   const dir = mkdtempSync(join(tmpdir(), 'erpgen-diff-git-'));
   try {
-    mkdirSync(join(dir, 'definitions'));
+    mkdirSync(join(dir, DEFINITIONS_FOLDER));
     await catFiles(sha, base, files, dir, cwd);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });

@@ -78,7 +78,7 @@ export function findCompiler(projectDir: string, shown: string): { tsc: string; 
 }
 
 /** JSON with comments and trailing commas, as tsconfig files are written. */
-export function parseJsonc(text: string): unknown {
+function parseJsonc(text: string): unknown {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;

@@ -93,8 +93,8 @@ export function indexModule(defaultPageSize: number): Module {
             'so that an editor loads only the objects a file uses.',
           ],
         },
-        { import: ['queryWith'], from: './runtime/query.js', use: 'value' },
-        { import: ['queryWith'], from: './runtime/query.js', use: 'declaration' },
+        { import: ['queryWith'], from: './runtime/query/query.js', use: 'value' },
+        { import: ['queryWith'], from: './runtime/query/query.js', use: 'declaration' },
       ],
       [{ exportAll: './runtime/index.js' }, { exportAll: './known-values.js' }],
       [

@@ -186,10 +186,10 @@ export function transactionModule(service: TransactionService, names: ObjectName
 
   const imports: Statement[] = [
     GENERATED_HEADER,
-    { import: ['defineService as $defineService'], from: '../runtime/transaction.js', use: 'value' },
-    { import: ['Service as $Service'], from: '../runtime/transaction.js', use: 'type' },
+    { import: ['defineService as $defineService'], from: '../runtime/define-service.js', use: 'value' },
+    { import: ['Service as $Service'], from: '../runtime/define-service.js', use: 'type' },
   ];
-  if (typeImports.length) imports.push({ import: typeImports, from: '../runtime/transaction.js', use: 'type' });
+  if (typeImports.length) imports.push({ import: typeImports, from: '../runtime/define-service.js', use: 'type' });
   return {
     blocks: [
       imports,

@@ -2,10 +2,9 @@
 // family's runtime folder (templates/runtime/<name>/), under the same name in FAMILIES (index.ts; the compiler holds
 // the two registries to the same names). The catalog module loops over the entries' sections; the user-defined
 // fields (user-defined-fields.ts) are typed for the entries' record tables.
-import type { Module, Statement } from '../emit/printer.js';
+import type { Statement } from '../emit/printer.js';
 import type { ObjectNames } from '../model/naming.js';
 import type { PlannedObject } from '../model/plan.js';
-import type { QueryObject } from '../model/schema.js';
 
 export interface GeneratorFamily {
   /**
@@ -18,7 +17,7 @@ export interface GeneratorFamily {
   catalog?(package_: CatalogInput): CatalogSection;
 }
 
-export interface CatalogInput {
+interface CatalogInput {
   /** every object of the snapshot, generated or not, sorted by name */
   readonly objects: readonly PlannedObject[];
   /** the transaction services, in code-point order */
@@ -33,22 +32,4 @@ export interface CatalogSection {
   readonly names?: readonly Statement[];
   /** what the package leaves out, one block each */
   readonly leftOut?: readonly (readonly Statement[])[];
-}
-
-/**
- * What families add to the package from the snapshot, beyond their runtime folders (the user-defined fields of
- * their records): the snapshot tables it reads whether they are generated or not, and what it makes of them.
- */
-export interface PackageAddition {
-  readonly tables: ReadonlySet<string>;
-  make(read: ReadonlyMap<string, QueryObject>): Addition;
-}
-
-export interface Addition {
-  /** modules by path in the package, without extension */
-  readonly modules: ReadonlyArray<readonly [path: string, module: Module]>;
-  /** list items of the generated README */
-  readonly readme: readonly string[];
-  /** what the client entry gives `createClientWith` (PackageSettings): a value of a module, by the setting's name */
-  readonly settings: ReadonlyArray<{ readonly name: string; readonly module: string }>;
 }

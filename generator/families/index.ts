@@ -2,7 +2,7 @@
 // same name and in the same order (the catalog follows this order).
 import type { FAMILIES as RUNTIME_FAMILIES } from '../../templates/runtime/families.js';
 import { entity } from './entity.js';
-import type { GeneratorFamily, PackageAddition } from './family.js';
+import type { GeneratorFamily } from './family.js';
 import { interactive } from './interactive.js';
 import { inventory } from './inventory.js';
 import { query } from './query.js';
@@ -10,7 +10,7 @@ import { transactions } from './transactions.js';
 import { udt } from './udt.js';
 import { userDefinedFields } from './user-defined-fields.js';
 
-export type { Addition, CatalogInput, CatalogSection, GeneratorFamily, PackageAddition } from './family.js';
+export type { CatalogSection, GeneratorFamily } from './family.js';
 
 export const FAMILIES = {
   query,
@@ -21,5 +21,5 @@ export const FAMILIES = {
   udt,
 } as const satisfies { readonly [Name in keyof typeof RUNTIME_FAMILIES]: GeneratorFamily };
 
-/** What the families add to the package from the snapshot. */
-export const ADDITIONS: readonly PackageAddition[] = [userDefinedFields(FAMILIES)];
+/** What the snapshot adds to the families: their records' user-defined fields. */
+export const USER_DEFINED_FIELDS = userDefinedFields(FAMILIES);

@@ -1,11 +1,8 @@
 // The column kind of an Edm type (the runtime owns the table: templates/runtime/column-kinds.ts) and the
 // TypeScript type a row field of each kind has in the generated package.
-import { EDM_KINDS, kindOf, type ColumnKind } from '../../templates/runtime/column-kinds.js';
+import { kindOf, type ColumnKind } from '../../templates/runtime/column-kinds.js';
 
 export { kindOf, type ColumnKind } from '../../templates/runtime/column-kinds.js';
-
-/** The Edm primitive types: the runtime's table of kinds (column-kinds.ts) is the list. */
-export const EDM_TYPES: ReadonlySet<string> = new Set(Object.keys(EDM_KINDS));
 
 /** A column's kind: an enumeration or a structure is `other` (no filter literal of its own, `eq(null)` only). */
 export function columnKind(column: { readonly edmType: string; readonly shape?: unknown }): ColumnKind {

@@ -50,7 +50,7 @@ const WINDOWS_DEVICES = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
 /** longest file stem, well under the 255 bytes file systems allow once `.ts` and a hash are added */
 const MAX_STEM = 100;
 
-export function shortHash(text: string, length = 8): string {
+function shortHash(text: string, length = 8): string {
   return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, length);
 }
 

@@ -4,7 +4,7 @@
 // is window metadata, wrong both ways on real tenants). Read from the file as lines, so that any name works
 // (dots, spaces, `constructor`, `__proto__`: a zod record or a plain object would lose or misread the last).
 import { named, quote } from '../message-text.js';
-import { didYouMean } from '../did-you-mean.js';
+import { didYouMean } from '../../common/did-you-mean.js';
 import type { FieldOverlay } from '../../templates/runtime/contract.js';
 import type { TransactionField, TransactionService } from './transactions.js';
 

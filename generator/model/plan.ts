@@ -28,7 +28,7 @@ export function planObjects(objects: readonly IndexedObject[], selection: Select
   const names = nameObjects(objects);
   const decide = selector(selection);
   return objects.map((o, i) => {
-    const decision = decide(o.name, o.surface);
+    const decision = decide(o.name);
     const { stem, value, type } = names[i]!;
     const planned = { name: o.name, surface: o.surface, entityType: o.entityType, stem, value, type };
     return decision.generate ? planned : { ...planned, omitted: decision.omission };

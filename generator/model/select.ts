@@ -2,10 +2,9 @@
 // the service cannot serve. Pure: names in, decisions out.
 import picomatch from 'picomatch';
 import type { Omission } from './plan.js';
-import type { Surface } from './schema.js';
 
 /** Objects the service lists but cannot serve, and where their data is read instead. */
-export const UNREACHABLE: Readonly<Record<string, string>> = {
+const UNREACHABLE: Readonly<Record<string, string>> = {
   bin: 'unreachable on both surfaces (the server answers a raw web-server 404 page); read inv_loc.primary_bin or the bin_ud extension table',
 };
 
@@ -26,7 +25,7 @@ const SLASH = '\uE000';
 const DOT = '\uE001';
 const unslash = (text: string) => text.split('/').join(SLASH).split('.').join(DOT);
 
-export function selector(selection: Selection): (name: string, surface: Surface) => Decision {
+export function selector(selection: Selection): (name: string) => Decision {
   const options = { dot: true };
   const included = picomatch(selection.include.map(unslash), options);
   const excluded = selection.exclude.length ? picomatch(selection.exclude.map(unslash), options) : () => false;

@@ -37,7 +37,7 @@ export interface TransactionService {
 }
 
 /** `table.column` (lower case) -> one number of the column: a string column's $MaxLength, a decimal's $Scale. */
-export type ColumnFacts = ReadonlyMap<string, number>;
+type ColumnFacts = ReadonlyMap<string, number>;
 
 /** What transaction fields take from the snapshot's tables' columns that their `DbColumnName` names. */
 export interface ColumnSizes {

@@ -21,10 +21,13 @@ import { basename } from 'node:path';
 import { inputError } from '../errors.js';
 import type { IndexedObject } from '../model/plan.js';
 import type { Column, ColumnShape, QueryObject, Surface } from '../model/schema.js';
-import { EDM_TYPES } from '../model/edm.js';
 import { flat } from '../flat-string.js';
 import { named, quote } from '../message-text.js';
 import { locate, MAX_MEMBER_DEPTH, memberKeys, outline } from './json-stream.js';
+import { EDM_KINDS } from '../../templates/runtime/column-kinds.js';
+
+/** The Edm primitive types: the runtime's table of kinds (column-kinds.ts) is the list. */
+const EDM_TYPES: ReadonlySet<string> = new Set(Object.keys(EDM_KINDS));
 
 type Json = string | number | boolean | null | JsonRecord | Json[];
 /**

@@ -1,26 +1,19 @@
-// A snapshot folder: the schema documents and the service definitions as the server sent them:
-//   tables.metadata.json, views.metadata.json, services.json, definitions/<Service>.json
-//
-// A service's name comes from the server, and not every name can be a file name: too long for a file system,
-// a character Windows refuses, a Windows device name, a trailing dot or space, or a name that differs from
-// another only in case (or Unicode normalisation) on a file system that ignores both. Such a definition is kept as
-// `definitions/<ascii words>~<hash>.json`, and its service is the `Name` the definition holds (which must hash
-// to the file name). No name written as itself contains `~`, so the two forms never meet.
+// A snapshot folder, read: the schema documents and the service definitions as the server sent them, each checked
+// before it is read (its layout, and how a service whose name cannot be a file name is kept, are layout.ts's).
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { isReportService } from '../../templates/runtime/contract.js';
-import { didYouMean } from '../did-you-mean.js';
+import { didYouMean } from '../../common/did-you-mean.js';
 import { inputError, UserError } from '../errors.js';
+import {
+  DEFINITIONS_FOLDER,
+  ESCAPED_DEFINITION,
+  escapedDefinitionFile,
+  SERVICE_LIST_FILE,
+  SNAPSHOT_FILES,
+} from './layout.js';
 import type { Surface } from '../model/schema.js';
-
-export const SNAPSHOT_FILES: Readonly<Record<Surface, string>> = {
-  table: 'tables.metadata.json',
-  view: 'views.metadata.json',
-};
-
-/** what `erpgen fetch` writes beside the documents it fetched (source/manifest.ts reads it) */
-export const MANIFEST_FILE = 'manifest.json';
 
 export interface SnapshotDocument {
   readonly surface: Surface;
@@ -77,53 +70,6 @@ export interface SnapshotServices {
   readonly definitions: ReadonlyArray<SnapshotFile & { readonly name: string }>;
 }
 
-/** The longest service name kept as its own file name, in UTF-8 bytes: far from any file system's 255. */
-const MAX_NAME_BYTES = 120;
-const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
-const ESCAPED = /~[0-9a-f]{16}\.json$/;
-
-const hashOf = (name: string) => createHash('sha256').update(name, 'utf8').digest('hex').slice(0, 16);
-/** how a file system that ignores case and normalisation sees a name */
-const folded = (name: string) => name.normalize('NFC').toLowerCase();
-
-/** Whether a name can be a file name as it is on the common file systems (clashes aside). */
-function fitsAsFileName(name: string): boolean {
-  return (
-    name !== '' &&
-    name !== '.' &&
-    name !== '..' &&
-    Buffer.byteLength(name) <= MAX_NAME_BYTES &&
-    !/[\u0000-\u001f\u007f<>:"/\\|?*~]/.test(name) &&
-    !/[. ]$/.test(name) &&
-    !WINDOWS_DEVICE.test(name)
-  );
-}
-
-/** The safe file name of a service whose name cannot be one: ASCII words of it, `~`, and a hash of it. */
-export function escapedDefinitionFile(name: string): string {
-  const words = name
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9_]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 40);
-  return `${words || 'service'}~${hashOf(name)}.json`;
-}
-
-/**
- * The file name of each service's definition in a snapshot: its own name where it can be one, else the escaped
- * form. Of names that clash ignoring case and normalisation, the first in code-point order keeps its own.
- */
-export function definitionFiles(names: readonly string[]): Map<string, string> {
-  const files = new Map<string, string>();
-  const taken = new Set<string>();
-  for (const name of [...new Set(names)].sort()) {
-    const own = fitsAsFileName(name) && !taken.has(folded(name));
-    if (own) taken.add(folded(name));
-    files.set(name, own ? `${name}.json` : escapedDefinitionFile(name));
-  }
-  return files;
-}
-
 /** The service an escaped definition file holds: its `Name`, checked against the file name. */
 function escapedServiceName(file: string, label: string): string {
   let name: unknown;
@@ -155,8 +101,8 @@ function escapedServiceName(file: string, label: string): string {
 
 /** The transaction services of a snapshot; none when it has neither a list nor definitions. */
 export function openServices(dir: string, cwd = process.cwd()): SnapshotServices | undefined {
-  const listFile = join(dir, 'services.json');
-  const definitionsDir = join(dir, 'definitions');
+  const listFile = join(dir, SERVICE_LIST_FILE);
+  const definitionsDir = join(dir, DEFINITIONS_FOLDER);
   const hasList = existsSync(listFile);
   const hasDefinitions = existsSync(definitionsDir) && statSync(definitionsDir).isDirectory();
   if (!hasList && !hasDefinitions) return undefined;
@@ -168,7 +114,7 @@ export function openServices(dir: string, cwd = process.cwd()): SnapshotServices
           const file = join(definitionsDir, f);
           const label = relative(cwd, file);
           checkSize({ file, label });
-          const name = ESCAPED.test(f) ? escapedServiceName(file, label) : f.slice(0, -'.json'.length);
+          const name = ESCAPED_DEFINITION.test(f) ? escapedServiceName(file, label) : f.slice(0, -'.json'.length);
           return { name, file, label };
         })
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))

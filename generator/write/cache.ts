@@ -13,8 +13,8 @@
 // A file whose size and times are those recorded is taken to hold the bytes recorded, as git takes its index: a
 // hand edit changes the times (restoring the mtime changes the ctime). A file changed within the clock tick of
 // the record's writing cannot be told by its times, so such a file is hashed. When every file's stat is as
-// recorded, one hash over them all says so: a run with nothing to do stats the files the output's manifest
-// lists (in the same order) and compares that hash, without reading the record's lines one by one.
+// recorded, one hash over them all says so: a run with nothing to do stats the files the output's file list
+// (.erpgen-files) names (in the same order) and compares that hash, without reading the record's lines one by one.
 import { createHash } from 'node:crypto';
 import {
   closeSync,
@@ -96,7 +96,7 @@ function statOf(file: string): Stats | undefined {
 
 /**
  * Whether the folders of `path` under `out` are folders (no link among them), as erpgen wrote them: asked once
- * per folder, in the order the paths come (a manifest's order keeps a folder's files together).
+ * per folder, in the order the paths come (a file list's order keeps a folder's files together).
  */
 function foldersOf(out: string): (path: string) => boolean {
   let last = '';
@@ -251,7 +251,7 @@ function statsOf(out: string, paths: readonly string[], before: number): string 
 
 /**
  * Whether every file recorded still holds the bytes recorded: by its stat where that is unchanged, else by its
- * hash. `listed`: the files as the output's manifest lists them, which, when their stats are all as recorded,
+ * hash. `listed`: the files as the output's file list names them, which, when their stats are all as recorded,
  * spares reading the record's lines. `restat`: some file's stat changed though its bytes did not (a checkout, a
  * copy): the record is worth writing again, so that the next run trusts the stat again. `paths`: the files
  * recorded (all of them when intact).
@@ -325,7 +325,7 @@ export function writeCache(
     ...run.notices.map((n) => `notice ${JSON.stringify(n)}`),
     ...invocations.map(invocationLine),
   ];
-  // by path, as the output's manifest lists them
+  // by path, as the output's file list names them
   const byPath = (a: number, b: number) => (files[a]![0] < files[b]![0] ? -1 : files[a]![0] > files[b]![0] ? 1 : 0);
   const sorted = files.map((_, i) => i).sort(byPath);
   const values = new Float64Array(sorted.length * 3);

@@ -17,7 +17,7 @@ import { Stopped } from '../errors.js';
 import { named, quote } from '../message-text.js';
 
 /** Who holds a lock, as its file says. */
-export interface Holder {
+interface Holder {
   readonly pid: number;
   readonly host: string;
   /** when it took the lock (ISO 8601) */
@@ -33,7 +33,7 @@ const POLL_MS = 100;
 const UNREADABLE_DEAD_MS = 10_000;
 
 /** The lock of `real` (an output folder's real path). */
-export const lockPath = (real: string) => join(dirname(real), `.${basename(real)}.erpgen-lock`);
+const lockPath = (real: string) => join(dirname(real), `.${basename(real)}.erpgen-lock`);
 
 /** In this process: lock path -> a promise that settles when its holder lets it go. */
 const held = new Map<string, Promise<void>>();
@@ -85,7 +85,7 @@ function holderOf(text: string | undefined): Holder | undefined {
 }
 
 /** Who holds the lock of `real` now, if anyone (read only: what `--check` waits for). */
-export function lockHolder(real: string): Holder | undefined {
+function lockHolder(real: string): Holder | undefined {
   const holder = holderOf(readText(lockPath(real)));
   return holder && (holder.host !== hostname() || isRunning(holder)) ? holder : undefined;
 }
@@ -158,7 +158,7 @@ function takeOver(lock: string, dead: string | undefined): boolean {
 }
 
 /** How a holder is named in messages: `pid 4711 on build-2, since 2026-11-28T01:02:03.000Z`. */
-export const shownHolder = (h: Holder) =>
+const shownHolder = (h: Holder) =>
   `pid ${h.pid} on ${named(h.host)}, since ${/^[\d:.TZ-]{1,30}$/.test(h.since) ? h.since : quote(h.since)}`;
 
 export interface LockOptions {

@@ -17,7 +17,7 @@
 // - Nothing to do, nothing done: beside the output, `.erpgen-cache` (cache.ts) records the fingerprint of what
 //   the output was made of (fingerprint.ts), what the run said, and every file's hash and stat. A run with the
 //   same fingerprint whose files are still those recorded stops there; anything else is a full run.
-// - Owned files only: the manifest (`.erpgen-files`) lists what erpgen wrote; only those are ever removed,
+// - Owned files only: the file list (`.erpgen-files`) lists what erpgen wrote; only those are ever removed,
 //   and erpgen refuses to write into a non-empty folder it did not make.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
@@ -42,7 +42,7 @@ import { lockOutput, tryLockOutput, waitForWriter, type LockOptions } from './lo
 import { isOwnedPath, OutputTree, realOutput } from './tree.js';
 
 export { CACHE, type CacheRecord, type Invocation, type RunSummary } from './cache.js';
-export const MANIFEST = '.erpgen-files';
+export const FILE_LIST = '.erpgen-files';
 
 /** A file that differs, with the text erpgen would write. */
 export interface Sample {
@@ -68,8 +68,8 @@ export class OutputWriter {
   private readonly files: string[] = [];
   /** the staging subfolder of each file (one per thread) */
   private readonly subfolders: number[] = [];
-  /** the files of the previous run, as its manifest lists them (read when first needed: a no-op does not) */
-  private manifest: ReadonlySet<string> | undefined;
+  /** the files of the previous run, as its file list names them (read when first needed: a no-op does not) */
+  private owned: ReadonlySet<string> | undefined;
   /** reads and writes the files, beside the parsing and printing; started by the first file */
   private started: FileThreads | undefined;
   private recorded: { record: CacheRecord | undefined } | undefined;
@@ -91,7 +91,7 @@ export class OutputWriter {
     this.real = realOutput(out, label);
     this.tree = new OutputTree(this.real, label);
     // a folder erpgen did not make is refused at once
-    if (!existsSync(join(this.real, MANIFEST))) this.manifest = this.readManifest();
+    if (!existsSync(join(this.real, FILE_LIST))) this.owned = this.readFileList();
     this.staging = join(dirname(this.real), `${stagingPrefix(this.real)}${process.pid}`);
   }
 
@@ -133,10 +133,10 @@ export class OutputWriter {
   private ready(changed: boolean): boolean {
     if (changed) {
       this.tree.forget();
-      this.manifest = undefined;
+      this.owned = undefined;
       this.recorded = undefined;
       this.checked = undefined;
-      if (!existsSync(join(this.real, MANIFEST))) this.manifest = this.readManifest();
+      if (!existsSync(join(this.real, FILE_LIST))) this.owned = this.readFileList();
     }
     this.prepared = true;
     return changed;
@@ -163,15 +163,15 @@ export class OutputWriter {
   }
 
   private get previous(): ReadonlySet<string> {
-    return (this.manifest ??= this.readManifest());
+    return (this.owned ??= this.readFileList());
   }
 
-  private readManifest(): ReadonlySet<string> {
-    const manifest = join(this.real, MANIFEST);
-    // only plain relative paths: a damaged manifest must never make erpgen delete outside its folder
-    if (existsSync(manifest)) {
-      this.tree.fileKind(MANIFEST);
-      return new Set(readFileSync(manifest, 'utf8').split('\n').filter(isOwnedPath));
+  private readFileList(): ReadonlySet<string> {
+    const list = join(this.real, FILE_LIST);
+    // only plain relative paths: a damaged file list must never make erpgen delete outside its folder
+    if (existsSync(list)) {
+      this.tree.fileKind(FILE_LIST);
+      return new Set(readFileSync(list, 'utf8').split('\n').filter(isOwnedPath));
     }
     if (existsSync(this.real)) {
       if (!statSync(this.real).isDirectory())
@@ -179,7 +179,7 @@ export class OutputWriter {
       if (readdirSync(this.real).length > 0 && !this.check) {
         throw new UserError(
           'ERPGEN_OUT_NOT_ERPGEN',
-          `${this.label}: the folder is not empty and was not made by erpgen (no ${MANIFEST}); choose another --out or empty it`,
+          `${this.label}: the folder is not empty and was not made by erpgen (no ${FILE_LIST}); choose another --out or empty it`,
           { where: { file: this.label } },
         );
       }
@@ -222,8 +222,8 @@ export class OutputWriter {
     // a commit left half done: the record is not the folder's
     if (existsSync(journalPath(this.real))) return undefined;
     const { intact, restat, paths } = filesIntact(this.real, record, this.listed());
-    // the manifest is one of the files: intact, it lists exactly the files recorded
-    if (!intact || !paths.includes(MANIFEST)) return undefined;
+    // the file list is one of the files: intact, it lists exactly the files recorded
+    if (!intact || !paths.includes(FILE_LIST)) return undefined;
     // the files' stats changed, not their bytes: recorded again so that the next run need not hash them; and a
     // command line new to the record, so that it finds its settings next time
     const unrecorded = this.invocation !== undefined && !records(record, this.invocation);
@@ -276,10 +276,10 @@ export class OutputWriter {
     }
   }
 
-  /** The files the output's manifest lists, in its order (which is the record's), or undefined. */
+  /** The files the output's file list names, in its order (which is the record's), or undefined. */
   private listed(): string[] | undefined {
     try {
-      return readFileSync(join(this.real, MANIFEST), 'utf8').split('\n').slice(0, -1);
+      return readFileSync(join(this.real, FILE_LIST), 'utf8').split('\n').slice(0, -1);
     } catch {
       return undefined;
     }
@@ -317,7 +317,7 @@ export class OutputWriter {
   /** What `commit()` would remove: owned files of the previous run that this run did not produce. */
   private stale(): string[] {
     const current = new Set(this.files);
-    const stale = [...this.previous].filter((p) => !current.has(p) && p !== MANIFEST).sort();
+    const stale = [...this.previous].filter((p) => !current.has(p) && p !== FILE_LIST).sort();
     // refused when one would be removed through a link, or is a folder now
     for (const path of stale) this.tree.fileKind(path);
     return stale;
@@ -326,15 +326,15 @@ export class OutputWriter {
   /** The differences, for `--check`: paths that would be written and removed, and how the first few would be. */
   async differences(): Promise<{ changed: string[]; removed: string[]; samples: Sample[] }> {
     const { changed: differing, samples } = await this.settle();
-    const manifest = this.manifestText();
-    const current = this.tree.fileKind(MANIFEST) ? readFileSync(join(this.real, MANIFEST), 'utf8') : undefined;
+    const list = this.fileListText();
+    const current = this.tree.fileKind(FILE_LIST) ? readFileSync(join(this.real, FILE_LIST), 'utf8') : undefined;
     const changed = differing.sort();
-    if (current !== manifest) changed.push(MANIFEST);
+    if (current !== list) changed.push(FILE_LIST);
     return { changed, removed: this.stale(), samples };
   }
 
-  private manifestText(): string {
-    const paths = [...this.files, MANIFEST].sort();
+  private fileListText(): string {
+    const paths = [...this.files, FILE_LIST].sort();
     for (let i = 1; i < paths.length; i++)
       if (paths[i] === paths[i - 1]) throw new Error(`erpgen emitted ${paths[i]} twice`);
     return paths.join('\n') + '\n';
@@ -354,7 +354,7 @@ export class OutputWriter {
     run: RunSummary = { objects: 0, services: 0, notices: [] },
   ): Promise<WriteReport> {
     if (this.check) throw new Error('commit() in check mode');
-    this.file(MANIFEST, this.manifestText());
+    this.file(FILE_LIST, this.fileListText());
     try {
       const { changed, indexes, hashes } = await this.settle();
       // the last moment a run can still stop with the output untouched

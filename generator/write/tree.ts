@@ -113,7 +113,7 @@ export class OutputTree {
   }
 }
 
-/** A path a manifest or journal may name: relative, plain, inside the folder (a damaged one must never reach out). */
+/** A path the file list or a journal may name: relative, plain, inside the folder (a damaged one never reaches out). */
 export function isOwnedPath(path: string): boolean {
   return (
     path !== '' &&

@@ -17,11 +17,11 @@
 // - GET `/ping` answers `{ResponseMessage}`; a resource that does not exist answers 404.
 import type { Store } from '../store.js';
 import type { Caller } from '../auth.js';
-import type { Family } from '../server.js';
+import type { Routes } from '../server.js';
 import { exactJson, readJson } from '../json-text.js';
-import { parseQuery, QuerySyntaxError } from './query-filter.js';
-import { fieldOf, RecordTable, type FieldSpec } from './rows.js';
-import type { UserFields } from './user-fields.js';
+import { parseQuery, QuerySyntaxError } from '../rest/query-filter.js';
+import { fieldOf, RecordTable, type FieldSpec } from '../rest/rows.js';
+import type { UserFields } from '../rest/user-fields.js';
 import {
   answered,
   bodyObject,
@@ -31,7 +31,7 @@ import {
   Num,
   parameters,
   redirect,
-  Refused,
+  RefusedError,
   RestErrors,
   segment,
   validation,
@@ -39,7 +39,7 @@ import {
   type RestRequest,
   negotiated,
   rootOf,
-} from './reply.js';
+} from '../rest/reply.js';
 
 type Row = Record<string, unknown>;
 
@@ -292,7 +292,7 @@ function resourceOf(path: string): { resource: string; rest: string | undefined 
   return match && Object.hasOwn(RESOURCES, resource) ? { resource, rest: match[2] } : undefined;
 }
 
-export function entityFamily(store: EntityStore, errors: RestErrors): Family {
+export function entityRoutes(store: EntityStore, errors: RestErrors): Routes {
   return {
     name: 'entity',
     owns: (path) => path.startsWith('/api/entity/'),
@@ -395,7 +395,7 @@ function entityAnswer(store: EntityStore, errors: RestErrors, request: RestReque
 
 /** A validation failure inside a unit of change: the unit is undone. */
 function refuse(issues: readonly string[]): void {
-  if (issues.length) throw new Refused(validation(issues));
+  if (issues.length) throw new RefusedError(validation(issues));
 }
 
 /** The key fields a URL segment names (`ACME_10`, `17`); undefined when it cannot name a record. */

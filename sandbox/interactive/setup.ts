@@ -1,6 +1,5 @@
-// What the interactive and UDT routes need from the rest of the sandbox: the columns' lengths, who a token signs in
-// as, and the SQLite rows (records that exist, UDT rows).
-import type { TokenCheck } from '../auth.js';
+// What the interactive and UDT routes need from the rest of the sandbox: the columns' lengths and the SQLite rows
+// (records that exist, UDT rows).
 import type { QueryObject } from '../schema.js';
 import type { Store } from '../store.js';
 import type { UdtStorage } from '../udt/route.js';
@@ -12,22 +11,6 @@ export function columnLengths(tables: readonly QueryObject[]): Map<string, numbe
     for (const c of t.columns)
       if (typeof c.maxLength === 'number') lengths.set(`${t.name}.${c.name}`.toLowerCase(), c.maxLength);
   return lengths;
-}
-
-/**
- * The user a token signs in as: the `sub` claim of an issued (JWT) token ('' for a consumer key without a user
- * name), `api` for a fixed test token; undefined when the token is unknown or expired.
- */
-export function userOf(check: TokenCheck, token: string): string | undefined {
-  if (!check(token)) return undefined;
-  const payload = token.split('.')[1];
-  if (payload === undefined) return 'api';
-  try {
-    const sub = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown }).sub;
-    return typeof sub === 'string' ? sub : '';
-  } catch {
-    return 'api';
-  }
 }
 
 /** Whether a row with `value` in `table.column` exists among the sandbox's rows. */

@@ -9,8 +9,8 @@
 // inventory defaults takes), a bin a `bin` row of its location. Which locations have inventory defaults and which
 // accounts exist per company have no table: they are this store's settings.
 import type { Store } from '../store.js';
-import type { UserFields } from '../entity/user-fields.js';
-import { RecordTable, type FieldSpec } from '../entity/rows.js';
+import type { UserFields } from '../rest/user-fields.js';
+import { RecordTable, type FieldSpec } from '../rest/rows.js';
 import { exactJson, readJson } from '../json-text.js';
 
 type Row = Record<string, unknown>;

@@ -22,8 +22,8 @@
 // - Fault switches: the opaque intermittent 500 ("Exception has been thrown by the target of an invocation.") and
 //   lock errors, for the next N price requests; the opaque 500 for the next N item creates.
 import type { Caller } from '../auth.js';
-import type { Family } from '../server.js';
-import { parseQuery, QuerySyntaxError } from '../entity/query-filter.js';
+import type { Routes } from '../server.js';
+import { parseQuery, QuerySyntaxError } from '../rest/query-filter.js';
 import {
   answered,
   bodyJson,
@@ -34,7 +34,7 @@ import {
   noEndpoint,
   parameters,
   redirect,
-  Refused,
+  RefusedError,
   segment,
   validation,
   type RestErrors,
@@ -42,7 +42,7 @@ import {
   type RestRequest,
   negotiated,
   rootOf,
-} from '../entity/reply.js';
+} from '../rest/reply.js';
 import {
   APPENDED_WRITABLE,
   EXISTING_WRITABLE,
@@ -63,7 +63,7 @@ function listOf(item: Readonly<Row>, name: string): Row[] {
   if (!Array.isArray(list)) return [];
   list.forEach((e, i) => {
     if (e === null || typeof e !== 'object' || Array.isArray(e))
-      throw new Refused(
+      throw new RefusedError(
         json(400, {
           Message: 'The request is invalid.',
           Errors: [`${name}.list[${i}] must be an object, not ${JSON.stringify(e)}.`],
@@ -97,7 +97,7 @@ class ItemWrite {
 
   /** The service's failure of an item write: a 500 `ServiceException` with the item's prefix. */
   fail(message: string): never {
-    throw new Refused(
+    throw new RefusedError(
       this.errors.error(
         500,
         'Svc.Common.Exceptions.ServiceException',
@@ -107,7 +107,7 @@ class ItemWrite {
   }
 
   readonly check = (issues: string[]): void => {
-    if (issues.length) throw new Refused(validation(issues));
+    if (issues.length) throw new RefusedError(validation(issues));
   };
 
   get audit(): Row {
@@ -313,7 +313,7 @@ function priceOf(
       ? store.locations.find({ InvMastUid: item['InvMastUid'], LocationId: locationId }, PRICED)[0]
       : undefined;
   if (!item || !location || location['Delete'] === 'Y')
-    throw new Refused(
+    throw new RefusedError(
       errors.error(
         500,
         'Svc.Business.Common.BusinessException',
@@ -425,7 +425,7 @@ function batchItems(request: RestRequest): Row[] | RestReply {
   return items as Row[];
 }
 
-export function inventoryFamily(store: InventoryStore, errors: RestErrors): Family {
+export function inventoryRoutes(store: InventoryStore, errors: RestErrors): Routes {
   return {
     name: 'inventory',
     owns: (path) => path.startsWith('/api/inventory/'),
@@ -531,7 +531,7 @@ function inventoryAnswer(store: InventoryStore, errors: RestErrors, request: Res
  * How long an unfiltered item list runs before the service gives up (ASP.NET's default request timeout, 110 s: the
  * documents say only that it times out): a client with a shorter timeout meets its own.
  */
-export const UNFILTERED_LIST_MS = 110_000;
+const UNFILTERED_LIST_MS = 110_000;
 
 /** I2: an unfiltered list times out on the service; a `$query` lists the items it matches. */
 function list(store: InventoryStore, errors: RestErrors, query: string | undefined): RestReply {

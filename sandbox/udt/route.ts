@@ -8,11 +8,11 @@
 //   `[0] rows deleted ...` and deletes nothing;
 // - success: 200 `{id: 0, errorNo: 0, errorMessage: '[n] rows deleted from [udt_x] table successfully!'}`.
 import type { QueryObject } from '../schema.js';
-import type { Family } from '../server.js';
+import type { Routes } from '../server.js';
 import { emptyReply, jsonReply, type Reply, type ServiceRequest } from '../reply.js';
 import { readJson } from '../json-text.js';
 
-export type UdtRow = Record<string, string | null>;
+type UdtRow = Record<string, string | null>;
 
 /** Where the rows live: the sandbox's SQLite store, or memory (the default). */
 export interface UdtStorage {
@@ -32,7 +32,7 @@ export interface UdtSandboxOptions {
 
 export interface UdtSandbox {
   /** the UDT service: a consumer key needs the /api scope for it */
-  readonly family: Family;
+  readonly routes: Routes;
   /** the rows of a user-defined table held in memory (empty when a storage was given) */
   rows(table: string): UdtRow[];
   /** adds rows (`row_uid` assigned when the table has one and the row gives none) */
@@ -185,7 +185,7 @@ export function udtSandbox(options: UdtSandboxOptions): UdtSandbox {
   };
 
   return {
-    family: { name: 'udt', owns: (path) => path.startsWith(PATH), access: 'api', route },
+    routes: { name: 'udt', owns: (path) => path.startsWith(PATH), access: 'api', route },
     rows: (table) => rowsOf(table).map((r) => ({ ...r })),
     insert,
   };

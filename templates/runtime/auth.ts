@@ -15,19 +15,14 @@
 // body echoes the consumer key, so it is redacted like every server body.
 import { checkBaseUrl, checkSecret } from './option-checks.js';
 import { ErpError, ErpHttpError, ErpSignInError, ErpUnexpectedResponseError, type RequestInfo } from './errors.js';
-import {
-  createHttp,
-  type AuthAttachment,
-  type AuthProvider,
-  type Exchange,
-  type FetchLike,
-  type Http,
-} from './http.js';
+import { createHttp } from './http/create-http.js';
+import type { AuthAttachment, AuthProvider, Exchange, FetchLike, Http } from './http/types.js';
 import { utf8Text } from './http/body.js';
 import { origin } from './http/redirects.js';
 import { tokenExpiry } from './jwt.js';
 import { xmlField } from './xml.js';
-import type { Logger, RetryOptions, RetryPolicy } from './retry.js';
+import type { Logger } from './logger.js';
+import type { RetryOptions, RetryPolicy } from './retry.js';
 
 interface TokenAuthCommon {
   /**
@@ -116,6 +111,13 @@ export function parseTokenAnswer(text: string): { token: string; lifetime: numbe
   return { token, lifetime: seconds(xmlField(text, 'ExpiresInSeconds')) ?? seconds(xmlField(text, 'ExpiresIn')) };
 }
 
+/** Where and how the token calls go: the base URL, and the client's fetch, retry policy, logger and hooks. */
+interface Binding {
+  readonly base: string;
+  readonly http: Http;
+  readonly log?: Logger;
+}
+
 /**
  * `tokenAuth({ username, password })` or `tokenAuth({ consumerKey, username? })`, for `createClient({ baseUrl,
  * auth: tokenAuth(...) })`: the client gives it its base URL, fetch, retry policy, logger and hooks (`attach`),
@@ -123,46 +125,127 @@ export function parseTokenAnswer(text: string): { token: string; lifetime: numbe
  * server; used on its own (`token()` outside a client), it needs a `baseUrl`.
  */
 export function tokenAuth(options: TokenAuthOptions): TokenAuth {
-  // an unset environment variable passed on with `!` would otherwise surface as a puzzling sign-in error; a
-  // `consumerKey` named but undefined is a consumer key that is not set, not a missing password
-  const keyNamed = Object.prototype.hasOwnProperty.call(options, 'consumerKey') && !('password' in options);
-  checkSecret(keyNamed ? 'consumerKey' : 'password', keyNamed ? options.consumerKey : options.password);
-  if (options.baseUrl !== undefined) checkBaseUrl('tokenAuth', options.baseUrl);
-  const own = options.baseUrl !== undefined ? options.baseUrl.replace(/\/+$/, '') : undefined;
-  const now = options.now ?? (() => Date.now());
-  const byKey = keyNamed;
-  const secretValues = [options.password, options.consumerKey].filter((s): s is string => typeof s === 'string');
-  const issuedTokens: string[] = [];
-  // a sign-in that failed may have been given the password as the user name (the two swapped by mistake), so
-  // its errors never show the user name; a sign-in that worked shows it in the log line
-  const refused = byKey ? 'the consumer key' : 'the user name and password';
-  const who = byKey
-    ? `the consumer key${options.username !== undefined ? ` (user "${options.username}")` : ''}`
-    : `user "${options.username}"`;
-  let current: Issued | undefined;
-  let pending: Promise<string> | undefined;
-  let calls = 0;
-  /** why the next token call is made, for its log line: a renewal says why the token it replaces went */
-  let renewal: string | undefined;
-  /** the origin a tokenAuth without a baseUrl of its own signs in at: the first client's it was attached to */
-  let attachedTo: string | undefined;
-  /** how the tokenAuth itself (not a client's view of it) signs in: by its own baseUrl, else as its first client */
-  let itself: Binding | undefined;
+  return view(new TokenSource(options), undefined);
+}
 
-  /** Where and how the token calls go: the base URL, and the client's fetch, retry policy, logger and hooks. */
-  interface Binding {
-    readonly base: string;
-    readonly http: Http;
-    readonly log?: Logger;
+/** A view of one token source: its own (`binding` undefined: it signs in as itself), or a client's (`attach`). */
+function view(source: TokenSource, binding: Binding | undefined): TokenAuth {
+  return {
+    token: () => source.token(binding),
+    invalidate: (rejected) => source.invalidate(rejected),
+    secrets: () => source.secrets(),
+    get tokenCalls() {
+      return source.tokenCalls;
+    },
+    attach: (client) => view(source, source.attach(client)),
+  };
+}
+
+/**
+ * The state one tokenAuth shares with every client's view of it: the credentials, the token it holds, the token call
+ * in flight, and where it signs in.
+ */
+class TokenSource {
+  readonly #options: TokenAuthOptions;
+  /** signs in with a consumer key (else user credentials) */
+  readonly #byKey: boolean;
+  /** the tokenAuth's own base URL, without a trailing slash */
+  readonly #own: string | undefined;
+  readonly #now: () => number;
+  readonly #secretValues: readonly string[];
+  readonly #issuedTokens: string[] = [];
+  #current: Issued | undefined;
+  #pending: Promise<string> | undefined;
+  #calls = 0;
+  /** why the next token call is made, for its log line: a renewal says why the token it replaces went */
+  #renewal: string | undefined;
+  /** the origin a tokenAuth without a baseUrl of its own signs in at: the first client's it was attached to */
+  #attachedTo: string | undefined;
+  /** how the tokenAuth itself (not a client's view of it) signs in: by its own baseUrl, else as its first client */
+  #itself: Binding | undefined;
+
+  constructor(options: TokenAuthOptions) {
+    // an unset environment variable passed on with `!` would otherwise surface as a puzzling sign-in error; a
+    // `consumerKey` named but undefined is a consumer key that is not set, not a missing password
+    const keyNamed = Object.prototype.hasOwnProperty.call(options, 'consumerKey') && !('password' in options);
+    checkSecret(keyNamed ? 'consumerKey' : 'password', keyNamed ? options.consumerKey : options.password);
+    if (options.baseUrl !== undefined) checkBaseUrl('tokenAuth', options.baseUrl);
+    this.#options = options;
+    this.#byKey = keyNamed;
+    this.#own = options.baseUrl !== undefined ? options.baseUrl.replace(/\/+$/, '') : undefined;
+    this.#now = options.now ?? (() => Date.now());
+    this.#secretValues = [options.password, options.consumerKey].filter((s): s is string => typeof s === 'string');
+    if (this.#own !== undefined) this.#itself = this.#bind(this.#own);
   }
 
-  function bind(base: string, client?: AuthAttachment): Binding {
+  get tokenCalls(): number {
+    return this.#calls;
+  }
+
+  secrets(): readonly string[] {
+    return [...this.#secretValues, ...this.#issuedTokens];
+  }
+
+  /** The token held while it is fresh; else one token call for every caller that asks meanwhile (single flight). */
+  token(binding: Binding | undefined): Promise<string> {
+    const current = this.#current;
+    if (current !== undefined && (current.renewAt === undefined || this.#now() < current.renewAt))
+      return Promise.resolve(current.value);
+    const at = binding ?? this.#itself;
+    if (at === undefined)
+      return Promise.reject(
+        new ErpError(
+          "tokenAuth: no baseUrl to sign in at: give tokenAuth({ baseUrl, ... }), or pass it to createClient({ auth }), which gives it the client's",
+        ),
+      );
+    if (current !== undefined) {
+      const left =
+        current.expiresAt !== undefined ? Math.max(0, Math.round((current.expiresAt - this.#now()) / 1000)) : 0;
+      this.#renewal = `the old one expires in ${left} s`;
+    }
+    this.#pending ??= this.#signIn(at, this.#renewal).finally(() => {
+      this.#pending = undefined;
+      this.#renewal = undefined;
+    });
+    return this.#pending;
+  }
+
+  /** Several calls refused with the same token renew it once: only the token they were refused with is dropped. */
+  invalidate(rejected: string | undefined): void {
+    if (this.#current !== undefined && (rejected === undefined || rejected === this.#current.value)) {
+      this.#current = undefined;
+      this.#renewal = 'the server refused the old one';
+    }
+  }
+
+  /** A client's binding: credentials go only to the origin of the server they sign in to, the client's. */
+  attach(client: AuthAttachment): Binding {
+    const at = origin(client.baseUrl);
+    const own = this.#own;
+    if (own !== undefined && origin(own) !== at)
+      throw new ErpError(
+        `tokenAuth: its baseUrl (${origin(own)}) is not the origin of the client it is given to (${at}); credentials are sent only to the server they sign in to: give tokenAuth no baseUrl (it takes the client's), or the client's`,
+      );
+    if (own === undefined && this.#attachedTo !== undefined && this.#attachedTo !== at)
+      throw new ErpError(
+        `tokenAuth: already signing in at ${this.#attachedTo}, so it cannot serve a client of ${at} too (credentials are sent only to the server they sign in to): make one tokenAuth per server`,
+      );
+    const binding = this.#bind(own ?? client.baseUrl.replace(/\/+$/, ''), client);
+    if (own === undefined && this.#attachedTo === undefined) {
+      this.#attachedTo = at;
+      this.#itself = binding;
+    }
+    return binding;
+  }
+
+  #bind(base: string, client?: AuthAttachment): Binding {
+    const options = this.#options;
     const fetch = options.fetch ?? client?.fetch;
     const retry = options.retry ?? client?.retry;
     const log = options.log ?? client?.log;
     const http = createHttp({
       // the token call itself carries no bearer token
-      auth: { token: async () => '', secrets: () => [...secretValues, ...issuedTokens] },
+      auth: { token: async () => '', secrets: () => this.secrets() },
       timeoutMs: options.timeoutMs ?? 60_000,
       // a token answer is a few hundred bytes
       maxResponseBytes: 1024 * 1024,
@@ -174,13 +257,83 @@ export function tokenAuth(options: TokenAuthOptions): TokenAuth {
     return { base, http, ...(log !== undefined ? { log } : {}) };
   }
 
-  function signInError(
+  /** The token endpoint's body: the consumer key (and the user it attributes writes to), or the user's credentials. */
+  #body(): object {
+    const options = this.#options;
+    return this.#byKey
+      ? {
+          ClientSecret: options.consumerKey,
+          GrantType: 'client_credentials',
+          ...(options.username !== undefined ? { username: options.username } : {}),
+        }
+      : { username: options.username, password: options.password };
+  }
+
+  async #signIn({ base, http, log }: Binding, why: string | undefined): Promise<string> {
+    this.#calls++;
+    const issuedAt = this.#now();
+    const exchange = {
+      method: 'POST',
+      url: `${base}${TOKEN_PATH}`,
+      shown: TOKEN_PATH,
+      family: 'auth',
+      object: 'token',
+      body: this.#body(),
+      kind: 'read',
+      explain: (status, errorBody, text, info) => this.#signInError(base, status, errorBody, text, info),
+    } as const satisfies Exchange;
+    const text = utf8Text(await http.bytes(exchange));
+    const answer = parseTokenAnswer(text);
+    if (answer === undefined)
+      throw new ErpUnexpectedResponseError(
+        `sign-in at ${origin(base)}: the token answer holds no AccessToken: ${http.show(text)}`,
+        { request: `POST ${TOKEN_PATH}`, status: 200 },
+      );
+    this.#issuedTokens.push(answer.token);
+    const lifetimeMs = this.#keep(answer, issuedAt);
+    const valid = lifetimeMs !== undefined ? ` (token valid for ${Math.round(lifetimeMs / 1000)} s)` : '';
+    log?.(
+      why === undefined
+        ? `signed in at ${origin(base)} as ${this.#who()}${valid}`
+        : `renewed the token at ${origin(base)} for ${this.#who()}: ${why}${valid}`,
+    );
+    return answer.token;
+  }
+
+  /** Holds a new token until it is renewed: within 5 minutes of expiry, or half its lifetime if that is shorter. */
+  #keep(answer: { token: string; lifetime: number | undefined }, issuedAt: number): number | undefined {
+    const expiresAt = answer.lifetime !== undefined ? issuedAt + answer.lifetime * 1000 : tokenExpiry(answer.token);
+    const lifetimeMs = expiresAt !== undefined ? expiresAt - issuedAt : undefined;
+    this.#current = {
+      value: answer.token,
+      renewAt:
+        expiresAt !== undefined && lifetimeMs !== undefined
+          ? expiresAt - Math.min(RENEW_BEFORE_MS, lifetimeMs / 2)
+          : undefined,
+      expiresAt,
+    };
+    return lifetimeMs;
+  }
+
+  /**
+   * Who signed in, for a sign-in that worked. A sign-in that failed may have been given the password as the user
+   * name (the two swapped by mistake), so its errors never show the user name (#signInError).
+   */
+  #who(): string {
+    const username = this.#options.username;
+    return this.#byKey
+      ? `the consumer key${username !== undefined ? ` (user "${username}")` : ''}`
+      : `user "${username}"`;
+  }
+
+  #signInError(
     base: string,
     status: number,
     body: unknown,
     text: string,
     info: (status: number, message?: string) => RequestInfo,
   ): ErpHttpError | undefined {
+    const byKey = this.#byKey;
     const b = (body !== null && typeof body === 'object' ? body : {}) as Record<string, unknown>;
     const message = [b['error_description'], b['ErrorMessage'], b['error'], b['Message']].find(
       (m): m is string => typeof m === 'string' && m !== '',
@@ -190,7 +343,7 @@ export function tokenAuth(options: TokenAuthOptions): TokenAuth {
       return new ErpSignInError(
         b['error'] === 'invalid_grant' || !byKey
           ? `sign-in refused at ${at}: wrong user name or password (invalid_grant)`
-          : `sign-in refused at ${at} for ${refused}`,
+          : `sign-in refused at ${at} for the consumer key`,
         info(status, message),
         byKey && b['error'] !== 'invalid_grant' ? 'other' : 'credentials',
       );
@@ -211,110 +364,4 @@ export function tokenAuth(options: TokenAuthOptions): TokenAuth {
     }
     return undefined;
   }
-
-  async function signIn({ base, http, log }: Binding, why: string | undefined): Promise<string> {
-    calls++;
-    const body = byKey
-      ? {
-          ClientSecret: options.consumerKey,
-          GrantType: 'client_credentials',
-          ...(options.username !== undefined ? { username: options.username } : {}),
-        }
-      : { username: options.username, password: options.password };
-    const issuedAt = now();
-    const exchange = {
-      method: 'POST',
-      url: `${base}${TOKEN_PATH}`,
-      shown: TOKEN_PATH,
-      family: 'auth',
-      object: 'token',
-      body,
-      kind: 'read',
-      explain: (status, errorBody, text, info) => signInError(base, status, errorBody, text, info),
-    } as const satisfies Exchange;
-    const text = utf8Text(await http.bytes(exchange));
-    const answer = parseTokenAnswer(text);
-    if (answer === undefined)
-      throw new ErpUnexpectedResponseError(
-        `sign-in at ${origin(base)}: the token answer holds no AccessToken: ${http.show(text)}`,
-        { request: `POST ${TOKEN_PATH}`, status: 200 },
-      );
-    issuedTokens.push(answer.token);
-    const expiresAt = answer.lifetime !== undefined ? issuedAt + answer.lifetime * 1000 : tokenExpiry(answer.token);
-    const lifetimeMs = expiresAt !== undefined ? expiresAt - issuedAt : undefined;
-    current = {
-      value: answer.token,
-      renewAt:
-        expiresAt !== undefined && lifetimeMs !== undefined
-          ? expiresAt - Math.min(RENEW_BEFORE_MS, lifetimeMs / 2)
-          : undefined,
-      expiresAt,
-    };
-    const valid = lifetimeMs !== undefined ? ` (token valid for ${Math.round(lifetimeMs / 1000)} s)` : '';
-    log?.(
-      why === undefined
-        ? `signed in at ${origin(base)} as ${who}${valid}`
-        : `renewed the token at ${origin(base)} for ${who}: ${why}${valid}`,
-    );
-    return answer.token;
-  }
-
-  function provider(view: Binding | undefined): TokenAuth {
-    return {
-      token() {
-        if (current !== undefined && (current.renewAt === undefined || now() < current.renewAt))
-          return Promise.resolve(current.value);
-        const binding = view ?? itself;
-        if (binding === undefined)
-          return Promise.reject(
-            new ErpError(
-              "tokenAuth: no baseUrl to sign in at: give tokenAuth({ baseUrl, ... }), or pass it to createClient({ auth }), which gives it the client's",
-            ),
-          );
-        if (current !== undefined) {
-          const left =
-            current.expiresAt !== undefined ? Math.max(0, Math.round((current.expiresAt - now()) / 1000)) : 0;
-          renewal = `the old one expires in ${left} s`;
-        }
-        // single flight: every caller that arrives while the token call runs waits for the same answer
-        pending ??= signIn(binding, renewal).finally(() => {
-          pending = undefined;
-          renewal = undefined;
-        });
-        return pending;
-      },
-      invalidate(rejected) {
-        // several calls refused with the same token renew it once: only the token they were refused with is dropped
-        if (current !== undefined && (rejected === undefined || rejected === current.value)) {
-          current = undefined;
-          renewal = 'the server refused the old one';
-        }
-      },
-      secrets: () => [...secretValues, ...issuedTokens],
-      get tokenCalls() {
-        return calls;
-      },
-      attach(client) {
-        const at = origin(client.baseUrl);
-        // credentials go only to the origin of the server they sign in to: the client's
-        if (own !== undefined && origin(own) !== at)
-          throw new ErpError(
-            `tokenAuth: its baseUrl (${origin(own)}) is not the origin of the client it is given to (${at}); credentials are sent only to the server they sign in to: give tokenAuth no baseUrl (it takes the client's), or the client's`,
-          );
-        if (own === undefined && attachedTo !== undefined && attachedTo !== at)
-          throw new ErpError(
-            `tokenAuth: already signing in at ${attachedTo}, so it cannot serve a client of ${at} too (credentials are sent only to the server they sign in to): make one tokenAuth per server`,
-          );
-        const binding = bind(own ?? client.baseUrl.replace(/\/+$/, ''), client);
-        if (own === undefined && attachedTo === undefined) {
-          attachedTo = at;
-          itself = binding;
-        }
-        return provider(binding);
-      },
-    };
-  }
-
-  if (own !== undefined) itself = bind(own);
-  return provider(undefined);
 }

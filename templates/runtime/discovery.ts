@@ -1,6 +1,6 @@
 // What a server says about itself, read once for the client and for `erpgen fetch`: the names of its transaction
 // services (GET /api/v2/services) and its build (GET {ui_server}/ui/common/v1/serverinfo).
-import type { Http } from './http.js';
+import type { Http } from './http/types.js';
 
 /**
  * The names in a service list. Its JSON form was never published: public clients read a list of `{Name}` objects

@@ -14,9 +14,9 @@
 import { readServerBuild } from './discovery.js';
 import type { DefinitionsOverlay } from './contract.js';
 import { ErpDriftError } from './errors.js';
+import type { Http } from './http/types.js';
+import type { Logger } from './logger.js';
 import { shownText } from './redact.js';
-import type { Http } from './http.js';
-import type { Logger } from './retry.js';
 
 /**
  * Where the package's snapshot came from, as `erpgen generate` found it. A field is undefined when the snapshot does

@@ -55,7 +55,8 @@ export class ErpAuthError extends ErpError {
 
   constructor(message: string, cause?: unknown) {
     super(message);
-    // set by hand: Error's `cause` option is ES2022, and the package compiles for ES2020
+    // set by hand: Error's `cause` option is ES2022's lib, and the runtime compiles under lib ES2020 (a team's
+    // project may have that lib: test/runtime/strict-compile.test.ts)
     if (cause !== undefined)
       Object.defineProperty(this, 'cause', { value: cause, writable: true, configurable: true, enumerable: false });
   }
@@ -327,7 +328,8 @@ export class ErpWriteUnverifiedError extends ErpError {
   constructor(message: string, result: TransactionOutcome, cause?: unknown) {
     super(message);
     Object.defineProperty(this, 'result', { value: result, enumerable: false });
-    // set by hand: Error's `cause` option is ES2022, and the package compiles for ES2020
+    // set by hand: Error's `cause` option is ES2022's lib, and the runtime compiles under lib ES2020 (a team's
+    // project may have that lib: test/runtime/strict-compile.test.ts)
     if (cause !== undefined)
       Object.defineProperty(this, 'cause', { value: cause, writable: true, configurable: true, enumerable: false });
   }

@@ -6,7 +6,8 @@
 // client's logger, later ones of the same hook are dropped, so a broken metrics hook cannot flood the log. The
 // code that calls the hooks and makes the spans loads only for a client given one (observer.ts).
 import type { FAMILIES } from './families.js';
-import type { Logger, RetryReason } from './retry.js';
+import type { Logger } from './logger.js';
+import type { RetryReason } from './retry.js';
 import type { Run, TracerLike } from './tracing.js';
 
 /** Who made a request: a family of the client, the token call (`auth`) or the UI server lookup (`router`). */
@@ -110,7 +111,7 @@ export function createObserver(
   if ([onRequest, onResponse, onRetry, onPage, tracer].every((given) => given === undefined))
     return { ...logged, sent: async () => () => {}, retried() {}, paged() {}, run: async () => UNTRACED };
   let loaded: Observer | undefined;
-  const loading = import('./observer.js').then(({ observer }) => (loaded = observer(options, clean)));
+  const loading = import('./observer.js').then(({ observer }) => (loaded = observer(options, clean, UNTRACED)));
   const later = (use: (observer: Observer) => void) => void (loaded ? use(loaded) : loading.then(use));
   return {
     ...logged,

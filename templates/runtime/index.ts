@@ -40,7 +40,7 @@ export type { DateString, DateTimeString, Decimal, DecimalText, ExactDecimal } f
 export { defineObject } from './object.js';
 export type { QueryObject, RowOf, Surface } from './object.js';
 export type { ColumnKind } from './column-kinds.js';
-export { changedSince, Query, queryWith } from './query.js';
+export { changedSince, Query, queryWith } from './query/query.js';
 export type {
   ColumnChoice,
   ColumnRef,
@@ -52,4 +52,4 @@ export type {
   ResultOf,
   RunnableQuery,
   Stamped,
-} from './query.js';
+} from './query/query.js';

@@ -3,7 +3,7 @@
 import { COLUMN_KINDS, type ColumnKind } from './column-kinds.js';
 import { ErpQueryError } from './errors.js';
 
-/** `Object.hasOwn`, which needs ES2022's lib: the runtime compiles down to ES2020. */
+/** `Object.hasOwn`, which needs ES2022's lib: the runtime compiles under lib ES2020. */
 export function hasOwn(object: object, key: PropertyKey): boolean {
   return Object.prototype.hasOwnProperty.call(object, key);
 }

@@ -14,6 +14,7 @@
 // - a refused connection and a timeout are not retried: the server is not there (a wrong base URL fails at
 //   once), or so slow that another attempt would only double the wait.
 // Every retry is told to the caller's logger; the final error says how many attempts were made.
+import type { Logger } from './logger.js';
 import {
   ErpConnectionError,
   ErpError,
@@ -32,9 +33,6 @@ import {
  * failure (the create may have been made): that is never retried.
  */
 export type RequestKind = 'read' | 'write' | 'atomic';
-
-/** Receives one line per retry, token renewal and redirect followed; lines never hold secrets. */
-export type Logger = (line: string) => void;
 
 export interface RetryOptions {
   /** attempts in all for a read that meets 502/503/504 or a connection reset (default 4) */

@@ -2,7 +2,7 @@
 // and shared by every family. With the trailing slash: without it the router answers 307, and some clients drop
 // the token on the way.
 import { ErpUnexpectedResponseError } from './errors.js';
-import type { Http } from './http.js';
+import type { Http } from './http/types.js';
 import { utf8Text } from './http/body.js';
 import { xmlField } from './xml.js';
 

@@ -2,7 +2,7 @@
 // that every transaction in it passed. Shared by the payload builders and the client.
 import { ErpError, type WriteMismatch } from './errors.js';
 import { preview, redact } from './redact.js';
-import type { ServiceDescriptor } from './transaction.js';
+import type { ServiceDescriptor } from './define-service.js';
 
 // --- requests -------------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { loadConfig } from '../../generator/config.js';
-import { generate } from '../../generator/generate.js';
+import { generatePackage } from '../../generator/generate-package.js';
 import { ROOT } from '../support/paths.js';
 import type { Row } from './measure.js';
 
@@ -89,7 +89,7 @@ async function bundle(dir: string, name: keyof typeof CONSUMERS, splitting: bool
     first: sum(first),
     all: sum(Object.keys(outputs).filter((o) => o.endsWith('.js'))),
     lazy: [...dynamic].map((chunk) => {
-      // `.../runtime/entity/resources.js` -> entity/resources
+      // `.../runtime/entity/build.js` -> entity/build
       const module = outputs[chunk]!.entryPoint ?? chunk;
       const name = /runtime\/(.+)\.js$/.exec(module)?.[1] ?? module;
       return { module: name, bytes: sum([...closure(chunk)].filter((o) => !first.has(o))) };
@@ -102,7 +102,7 @@ export async function bundleBench(work: string): Promise<Row[]> {
   const pkg = join(dir, 'node_modules', PACKAGE);
   mkdirSync(join(pkg, '..'), { recursive: true });
   const generated = join(work, 'bundle-package');
-  await generate(loadConfig({ config: join(ROOT, 'erpgen.config.json'), out: generated, emit: 'js' }, ROOT), {});
+  await generatePackage(loadConfig({ config: join(ROOT, 'erpgen.config.json'), out: generated, emit: 'js' }, ROOT), {});
   symlinkSync(generated, pkg, 'dir');
   for (const [name, text] of Object.entries(CONSUMERS)) writeFileSync(join(dir, `${name}.mjs`), text);
 

@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ts } from 'ts-morph';
 import { loadConfig } from '../../generator/config.js';
-import { generate } from '../../generator/generate.js';
+import { generatePackage } from '../../generator/generate-package.js';
 import { ROOT } from '../support/paths.js';
 import { median, spread, type Row } from './measure.js';
 
@@ -21,7 +21,7 @@ const PACKAGE = 'erp-schema';
 export async function consumerBench(work: string, stockSnapshot: string, runs: number): Promise<Row[]> {
   const project = join(work, 'consumer-project');
   const pkg = join(project, 'node_modules', PACKAGE);
-  await generate(loadConfig({ snapshot: stockSnapshot, out: pkg, include: ['*'] }, work), {});
+  await generatePackage(loadConfig({ snapshot: stockSnapshot, out: pkg, include: ['*'] }, work), {});
   const pkgJson = join(pkg, 'package.json');
 
   const stems = readdirSync(join(pkg, 'tables'))

@@ -23,7 +23,7 @@ interface Place {
 const ORDER = "import { Order } from '../transactions/Order.js';\n";
 const CUSTOMER = "import { query } from '../index.js';\nimport { customer } from '../tables/customer.js';\n";
 
-export const PLACES: readonly Place[] = [
+const PLACES: readonly Place[] = [
   {
     name: "a List row: .list('TP_ITEMS.items', [{ | }])",
     before: `${ORDER}export const t = Order.transaction().list('TP_ITEMS.items', [{ `,
@@ -55,7 +55,7 @@ function p95(values: readonly number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
 }
 
-export interface Latency {
+interface Latency {
   readonly coldMs: number;
   readonly editMedianMs: number;
   readonly editP95Ms: number;
@@ -113,7 +113,7 @@ function ts6Cold(pkg: string, placeIndex: number): [ms: number, cpuMs: number] {
 }
 
 /** Run inside the fresh process of ts6Cold: wall and CPU time, NaN when the names are not listed. */
-export function ts6ColdOnce(pkg: string, placeIndex: number): string {
+function ts6ColdOnce(pkg: string, placeIndex: number): string {
   const warm = new Project({ tsConfigFilePath: join(pkg, 'consumer', 'tsconfig.json') });
   const warmFile = join(pkg, 'consumer', 'warm.ts');
   const text = 'export const n = [1].map((x) => x.';
@@ -303,7 +303,7 @@ async function ts7Latency(pkg: string, place: Place, edits: number, colds: numbe
 // --- the bench -------------------------------------------------------------------------------------------
 
 /** A copy of the sample package (generated/) with a consumer folder to type in. */
-export function samplePackage(work: string): string {
+function samplePackage(work: string): string {
   const pkg = join(work, 'editor-package');
   // ERPGEN_BENCH_PACKAGE: another generated package (say, of an older commit) for before/after figures
   cpSync(process.env['ERPGEN_BENCH_PACKAGE'] ?? join(ROOT, 'generated'), pkg, { recursive: true });

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Project, ts } from 'ts-morph';
 import { loadConfig } from '../../generator/config.js';
-import { generate } from '../../generator/generate.js';
+import { generatePackage } from '../../generator/generate-package.js';
 import { kindOf } from '../../generator/model/edm.js';
 import { nameObjects } from '../../generator/model/naming.js';
 import type { QueryObject } from '../../generator/model/schema.js';
@@ -54,7 +54,7 @@ function tsc(tsconfig: string): Diagnostics {
 
 export async function typecheckBench(work: string, stockSnapshot: string, runs: number): Promise<Row[]> {
   const out = join(work, 'typecheck-package');
-  await generate(loadConfig({ snapshot: stockSnapshot, out, include: ['*'] }, work));
+  await generatePackage(loadConfig({ snapshot: stockSnapshot, out, include: ['*'] }, work));
 
   // 200 tables, spread over the alphabet, each with two columns a filter can use
   const index = readCsdlIndex(join(stockSnapshot, 'tables.metadata.json'), 'table');
@@ -75,7 +75,7 @@ export async function typecheckBench(work: string, stockSnapshot: string, runs: 
 
   // the same package in `ts` form: the consumer is checked against the declarations and against the sources
   const outTs = join(work, 'typecheck-package-ts');
-  await generate(loadConfig({ snapshot: stockSnapshot, out: outTs, include: ['*'], emit: 'ts' }, work));
+  await generatePackage(loadConfig({ snapshot: stockSnapshot, out: outTs, include: ['*'], emit: 'ts' }, work));
   const consumer = join(out, 'consumer');
   const consumerTs = join(outTs, 'consumer');
   mkdirSync(consumer, { recursive: true });

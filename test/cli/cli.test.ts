@@ -42,8 +42,8 @@ describe('erpgen generate', () => {
     );
     for (const module of ['transactions/Order', 'tables/customer', 'views/svc_view_es_customer', 'index', 'catalog'])
       for (const ext of ['.js', '.d.ts']) expect(existsSync(join(out, `${module}${ext}`)), module + ext).toBe(true);
-    expect(existsSync(join(out, 'runtime/query.js'))).toBe(true);
-    expect(existsSync(join(out, 'runtime/query.d.ts'))).toBe(true);
+    expect(existsSync(join(out, 'runtime/query/query.js'))).toBe(true);
+    expect(existsSync(join(out, 'runtime/query/query.d.ts'))).toBe(true);
     expect(existsSync(join(out, 'tables/bin.js'))).toBe(false);
     expect(existsSync(join(out, 'tables/customer.ts'))).toBe(false);
   });
@@ -52,7 +52,7 @@ describe('erpgen generate', () => {
     const { dir, out } = fresh();
     generateOk(dir, '--emit', 'ts');
     expect(existsSync(join(out, 'tables/customer.ts'))).toBe(true);
-    expect(existsSync(join(out, 'runtime/query.ts'))).toBe(true);
+    expect(existsSync(join(out, 'runtime/query/query.ts'))).toBe(true);
     expect(existsSync(join(out, 'tables/customer.js'))).toBe(false);
     expect(existsSync(join(out, 'tables/customer.d.ts'))).toBe(false);
     const pkg = JSON.parse(readFileSync(join(out, 'package.json'), 'utf8'));

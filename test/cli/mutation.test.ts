@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.js';
 import { UserError } from '../../generator/errors.js';
-import { generate } from '../../generator/generate.js';
+import { generatePackage } from '../../generator/generate-package.js';
 import { MESSAGE_MAX } from '../../generator/message-text.js';
 import { runCli, tempDir } from '../support/cli.js';
 import { tsc7 } from '../support/compilers.js';
@@ -368,7 +368,7 @@ function refusalProblems(error: unknown, dir: string, out: string): string[] {
 describe(`seeded mutation campaign (seed ${PROPERTY_SEED})`, () => {
   beforeAll(async () => {
     writeSnapshot(pristineSnapshot);
-    await generate(loadConfig({ snapshot: pristineSnapshot, out: pristineOut, include: ['*'] }, work));
+    await generatePackage(loadConfig({ snapshot: pristineSnapshot, out: pristineOut, include: ['*'] }, work));
     previous = digestTree(pristineOut);
   });
 
@@ -395,7 +395,7 @@ describe(`seeded mutation campaign (seed ${PROPERTY_SEED})`, () => {
       writeFileSync(join(snapshot, mutated.path), mutated.bytes);
       let error: unknown;
       try {
-        await generate(loadConfig({ snapshot, out, include: ['*'] }, dir));
+        await generatePackage(loadConfig({ snapshot, out, include: ['*'] }, dir));
       } catch (e) {
         error = e;
       }

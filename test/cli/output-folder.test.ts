@@ -71,7 +71,7 @@ describe('links in the output folder', () => {
     refused(run(dir, '--check'), /^erpgen: gen\/tables is a link/);
   });
 
-  it('a manifest line that reaches a file through a linked folder: the file outside is not removed', () => {
+  it('a line of the file list (.erpgen-files) that reaches a file through a linked folder: the file outside is not removed', () => {
     const { dir, out } = generated();
     const outside = join(dir, 'outside');
     mkdirSync(outside);

@@ -1,4 +1,4 @@
-// The `definitions` overlay of erpgen.config.json at generate time (generator/generate.ts, model/overlay.ts): a
+// The `definitions` overlay of erpgen.config.json at generate time (generator/stages.ts, model/overlay.ts): a
 // name the snapshot does not have is one line naming it, where it is in the file and the nearest name, with the
 // output left as it was; the facts are recorded in the package's provenance, said in each field's docs, carried by
 // the service's descriptor, and enforced by the generated builders at run time too (for JavaScript callers).
@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.js';
 import { UserError } from '../../generator/errors.js';
-import { generate } from '../../generator/generate.js';
+import { generatePackage } from '../../generator/generate-package.js';
 import { nameServices } from '../../generator/model/naming.js';
 import { tempDir } from '../support/cli.js';
 import { ROOT, SAMPLE_SNAPSHOT } from '../support/paths.js';
@@ -39,7 +39,7 @@ describe('an overlay applied to the sample', () => {
   beforeAll(async () => {
     // the fixture's snapshot is the sample's, relative to the fixture: read it where it is
     const config = loadConfig({ config: FIXTURE }, ROOT);
-    await generate({ ...config, out });
+    await generatePackage({ ...config, out });
   }, 120_000);
 
   it('is recorded in the provenance, as the config writes it', async () => {
@@ -108,7 +108,7 @@ describe('a name the snapshot does not have', () => {
     mkdirSync(dir, { recursive: true });
     cpSync(SAMPLE_SNAPSHOT, join(dir, 'schema'), { recursive: true });
     writeFileSync(join(dir, 'erpgen.config.json'), JSON.stringify({ include: ['customer'] }));
-    await generate(loadConfig({}, dir));
+    await generatePackage(loadConfig({}, dir));
     before = readTree(out, () => false);
   }, 120_000);
 
@@ -116,7 +116,7 @@ describe('a name the snapshot does not have', () => {
   async function refusal(definitions: string): Promise<string> {
     writeFileSync(join(dir, 'erpgen.config.json'), `{"include": ["customer"], "definitions": ${definitions}}`);
     const config = loadConfig({}, dir);
-    const error = await generate(config).then(
+    const error = await generatePackage(config).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -169,7 +169,7 @@ describe('an overlay of Object.prototype names', () => {
   beforeAll(async () => {
     writePrototypeSnapshot(snapshot);
     writeFileSync(join(work, 'odd.config.json'), `{"definitions": ${definitions}}`);
-    await generate({ ...loadConfig({ config: join(work, 'odd.config.json'), snapshot, out, include: ['*'] }, work) });
+    await generatePackage({ ...loadConfig({ config: join(work, 'odd.config.json'), snapshot, out, include: ['*'] }, work) });
   }, 120_000);
 
   it('records them as own keys of the provenance', async () => {

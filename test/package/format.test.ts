@@ -8,7 +8,7 @@ import * as prettier from 'prettier';
 import { describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../generator/config.js';
 import { displayWidth } from '../../generator/emit/width.js';
-import { generate } from '../../generator/generate.js';
+import { generatePackage } from '../../generator/generate-package.js';
 import { tempDir } from '../support/cli.js';
 import { ts6, tsc7 } from '../support/compilers.js';
 import { ROOT } from '../support/paths.js';
@@ -48,7 +48,7 @@ describe('generated code is prettier-clean as emitted', () => {
     it(`${emit}: over a sample of the stock tenant, every hard case and every non-module file`, async () => {
       const out = join(tempDir(), 'out');
       const snapshot = inject('stockTenant');
-      await generate(loadConfig({ snapshot, out, include: stockSample(snapshot), emit }, ROOT));
+      await generatePackage(loadConfig({ snapshot, out, include: stockSample(snapshot), emit }, ROOT));
       const modules = (folder: string) => readdirSync(join(out, folder)).map((f) => `${folder}/${f}`);
       const files = [
         ...modules('tables'),
@@ -176,7 +176,7 @@ describe('wide, combining and astral names', () => {
       const dir = tempDir();
       snapshot(join(dir, 'schema'));
       const out = join(dir, 'out');
-      const result = await generate(loadConfig({ snapshot: join(dir, 'schema'), out, include: ['*'], emit }, dir));
+      const result = await generatePackage(loadConfig({ snapshot: join(dir, 'schema'), out, include: ['*'], emit }, dir));
       expect(result.objects).toBe(4);
       expect(result.services).toBe(2);
       const files = [...readTree(out).keys()].filter(

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.js';
-import { generate } from '../../generator/generate.js';
+import { generatePackage } from '../../generator/generate-package.js';
 import { tempDir } from '../support/cli.js';
 import { ts6, tsc7 } from '../support/compilers.js';
 import { ROOT } from '../support/paths.js';
@@ -37,7 +37,7 @@ describe('golden output of a small hand-written schema', () => {
 
     it(`${emit}: matches the expected files byte for byte`, async () => {
       const config = loadConfig({ config: join(GOLDEN, 'erpgen.config.json'), out: out[emit], emit });
-      await generate(config);
+      await generatePackage(config);
       const actual = readTree(out[emit], notRuntime);
       if (process.env.UPDATE_GOLDEN) {
         rmSync(expectedDir, { recursive: true, force: true });

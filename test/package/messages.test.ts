@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.js';
-import { generate } from '../../generator/generate.js';
+import { generatePackage } from '../../generator/generate-package.js';
 import { compileMistakes, type Messages, type Mistake } from '../support/messages.js';
 import { writeOddSnapshot } from '../support/odd-snapshot.js';
 import { ROOT } from '../support/paths.js';
@@ -211,7 +211,7 @@ const dir = join(ROOT, 'test', '.messages');
 let messages: Messages;
 beforeAll(async () => {
   writeOddSnapshot(join(dir, 'odd-snapshot'));
-  await generate(loadConfig({ snapshot: join(dir, 'odd-snapshot'), out: join(dir, 'odd'), include: ['*'] }, dir));
+  await generatePackage(loadConfig({ snapshot: join(dir, 'odd-snapshot'), out: join(dir, 'odd'), include: ['*'] }, dir));
   messages = compileMistakes(dir, [...MISTAKES, ...ODD_MISTAKES]);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

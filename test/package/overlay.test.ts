@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Project, ts } from 'ts-morph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.js';
-import { generate } from '../../generator/generate.js';
+import { generatePackage } from '../../generator/generate-package.js';
 import { ts6, tsc7 } from '../support/compilers.js';
 import { compileMistakes, typesTsconfig, type Messages, type Mistake } from '../support/messages.js';
 import { ROOT } from '../support/paths.js';
@@ -54,7 +54,7 @@ beforeAll(async () => {
     const folder = join(dir, emit);
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'package.json'), JSON.stringify({ type: 'module' }));
-    await generate({ ...config, emit, out: join(folder, 'overlay') });
+    await generatePackage({ ...config, emit, out: join(folder, 'overlay') });
   }
   messages = compileMistakes(join(dir, 'js'), [...MISTAKES, ...REQUIRED]);
 }, 180_000);

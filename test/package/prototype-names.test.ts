@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.js';
-import { generate } from '../../generator/generate.js';
+import { generatePackage } from '../../generator/generate-package.js';
 import { nameObjects, nameServices, type ObjectNames } from '../../generator/model/naming.js';
 import { tempDir } from '../support/cli.js';
 import { ts6, tsc7 } from '../support/compilers.js';
@@ -83,7 +83,7 @@ let diagnostics6 = '';
 
 beforeAll(async () => {
   writePrototypeSnapshot(snapshot);
-  await generate(loadConfig({ snapshot, out, include: ['*'] }, dir));
+  await generatePackage(loadConfig({ snapshot, out, include: ['*'] }, dir));
   mkdirSync(join(out, 'consumer'));
   PROTOTYPE_NAMES.forEach((name, i) => writeFileSync(join(out, 'consumer', `use${i}.ts`), consumer(name, i)));
   diagnostics7 = tsc7(join(out, 'tsconfig.json'));

@@ -87,8 +87,12 @@ function declarations(file: string, text: string, againstSandbox: boolean): Decl
   return found;
 }
 
-/** A file that starts a sandbox: in process, through the shared setup, or `erpgen sandbox` as a process. */
-const startsSandbox = (text: string) => /from '(\.\.\/)+sandbox\/|support\/(sandbox|cli-sandbox)\.js'|'sandbox',/.test(text);
+/**
+ * A file that starts a sandbox: in process, through the shared setup (or its fixture, e2e.ts), or `erpgen sandbox`
+ * as a process.
+ */
+const startsSandbox = (text: string) =>
+  /from '(\.\.\/)+sandbox\/|support\/(sandbox|cli-sandbox|e2e)\.js'|'sandbox',/.test(text);
 
 const ALL: readonly Declaration[] = testFiles(join(ROOT, 'test'))
   .filter((file) => !file.endsWith(join('package', 'rules.test.ts')))

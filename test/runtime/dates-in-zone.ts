@@ -2,7 +2,7 @@
 // zone, as JSON on stdout. (Not a test file itself: the zone of a process is fixed when it starts.)
 import { ErpError } from '../../templates/runtime/errors.js';
 import { literal } from '../../templates/runtime/literals.js';
-import { defineService } from '../../templates/runtime/transaction.js';
+import { defineService } from '../../templates/runtime/define-service.js';
 
 const service = defineService<{ 'FORM.form': { day?: Date | string } }, Record<never, never>>({
   name: 'Dates',

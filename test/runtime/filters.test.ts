@@ -6,7 +6,7 @@ import { ErpLiteralError, ErpQueryError } from '../../templates/runtime/errors.j
 import { and, not, or } from '../../templates/runtime/filter.js';
 import { decimal, literal, plainNumber } from '../../templates/runtime/literals.js';
 import { defineObject } from '../../templates/runtime/object.js';
-import { changedSince, queryWith } from '../../templates/runtime/query.js';
+import { changedSince, queryWith } from '../../templates/runtime/query/query.js';
 import { isValidEncodedFilter, isValidFilter, isValidLiteral } from '../support/odata-abnf.js';
 
 interface ThingRow {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.js';
-import { generate } from '../../generator/generate.js';
+import { generatePackage } from '../../generator/generate-package.js';
 import { nameObjects, nameServices } from '../../generator/model/naming.js';
 import { tempDir } from '../support/cli.js';
 import { PROTOTYPE_NAMES, writePrototypeSnapshot } from '../support/prototype-snapshot.js';
@@ -45,7 +45,7 @@ const load = async <T>(path: string, name: string): Promise<T> =>
 
 beforeAll(async () => {
   writePrototypeSnapshot(snapshot);
-  await generate(loadConfig({ snapshot, out, include: ['*'] }, dir));
+  await generatePackage(loadConfig({ snapshot, out, include: ['*'] }, dir));
   server = await startSandbox({ snapshot, transactions: {} });
   const { createClient } = (await import(pathToFileURL(join(out, 'client.js')).href)) as {
     createClient(o: object): Client;

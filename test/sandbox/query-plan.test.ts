@@ -4,7 +4,7 @@
 // key's first column) starts in the index where its position is. What the plan says and which rows are read is
 // checked here; what it costs in time is measured by `npm run bench -- --only sync`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRowQuery } from '../../sandbox/query-options.js';
+import { readRowQuery } from '../../sandbox/query/options.js';
 import type { QueryObject } from '../../sandbox/schema.js';
 import { Store, type StoredObject } from '../../sandbox/store.js';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kindOf } from '../../generator/model/edm.js';
 import { readCsdlIndex, readCsdlObjects } from '../../generator/parse/csdl.js';
 import type { QueryObject, Surface } from '../../generator/model/schema.js';
-import { parseFilter } from '../../sandbox/filter-parser.js';
+import { parseFilter } from '../../sandbox/query/filter-parser.js';
 import { startSandbox, type Sandbox } from '../../sandbox/sandbox.js';
 
 const SNAPSHOT = fileURLToPath(new URL('../../schema/', import.meta.url));

@@ -3,7 +3,7 @@
 // column kept beside the row, values checked against the columns, and a unit of change that fails leaves nothing.
 import { describe, expect, it } from 'vitest';
 import { exactJson, MAX_DEPTH, Num, readJson } from '../../sandbox/json-text.js';
-import { columnOf, RecordTable } from '../../sandbox/entity/rows.js';
+import { columnOf, RecordTable } from '../../sandbox/rest/rows.js';
 import type { QueryObject } from '../../sandbox/schema.js';
 import { Store } from '../../sandbox/store.js';
 

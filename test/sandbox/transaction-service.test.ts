@@ -15,7 +15,7 @@ import { sampleDefinitions, writeDefinitions } from '../tenant/definitions.js';
 import { REFERENCE_DIR } from '../tenant/real-columns.js';
 import { tokenAuth } from '@acme/erp-schema/client';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/sandbox.js';
-import { CAPTURED_REQUIRED_MESSAGES } from '../../sandbox/transaction-rules.js';
+import { CAPTURED_REQUIRED_MESSAGES } from '../../sandbox/transactions/rules.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schema/', import.meta.url));
 const USER = 'tx_user';

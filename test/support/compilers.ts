@@ -45,5 +45,3 @@ export function nodeProjectTsconfig(project: Record<string, unknown>, options: R
     ...project,
   });
 }
-
-export { ts as ts6Compiler } from 'ts-morph';

@@ -67,5 +67,3 @@ export function compileMistakes(dir: string, mistakes: readonly Mistake[]): Mess
   }
   return { ts7, ts6 };
 }
-
-export { PACKAGE };

@@ -53,7 +53,7 @@ import { readFileSync } from 'node:fs';
 import apgJs from 'apg-js';
 
 /** the OASIS grammar file the oracle is built from */
-export const ODATA_ABNF_PATH = new URL('../fixtures/odata-abnf/odata-abnf-construction-rules.txt', import.meta.url);
+const ODATA_ABNF_PATH = new URL('../fixtures/odata-abnf/odata-abnf-construction-rules.txt', import.meta.url);
 
 /** start rule of a `$filter` value */
 const FILTER_RULE = 'boolCommonExpr';

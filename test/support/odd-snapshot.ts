@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** column name -> Edm type of table `odd_names` (key `id`) */
-export const ODD_COLUMNS: Readonly<Record<string, string>> = {
+const ODD_COLUMNS: Readonly<Record<string, string>> = {
   id: 'Edm.Int32',
   class: 'Edm.String',
   'my col': 'Edm.String',
@@ -18,7 +18,7 @@ export const ODD_COLUMNS: Readonly<Record<string, string>> = {
 };
 
 /** field name -> DataType of every element of service `Odd` */
-export const ODD_FIELDS: Readonly<Record<string, string>> = {
+const ODD_FIELDS: Readonly<Record<string, string>> = {
   constructor: 'Char',
   toString: 'Char',
   class: 'Char',
@@ -29,7 +29,7 @@ export const ODD_FIELDS: Readonly<Record<string, string>> = {
 };
 
 /** elements of service `Odd`: name -> type */
-export const ODD_ELEMENTS: Readonly<Record<string, 'Form' | 'List'>> = {
+const ODD_ELEMENTS: Readonly<Record<string, 'Form' | 'List'>> = {
   // (a key named `constructor` takes Object's member as its contextual type: say the literal's type)
   constructor: 'Form' as const,
   名前: 'Form',

@@ -55,7 +55,7 @@ export function sandboxes(): (options?: Partial<SandboxOptions>) => Promise<Sand
 }
 
 /** An answer a recording client received. */
-export interface Answer {
+interface Answer {
   readonly method: string;
   readonly path: string;
   readonly status: number;

@@ -30,7 +30,7 @@ import { REFERENCE_DIR } from './real-columns.js';
 // --- the server's shapes (keys in the alphabetical order of the published files) --------------------------------
 
 /** `Number` appears in real report (`m_*`) definitions although the documents list only the first four and null */
-export type FieldDataType = 'Char' | 'Decimal' | 'Long' | 'Datetime' | 'Number' | null;
+type FieldDataType = 'Char' | 'Decimal' | 'Long' | 'Datetime' | 'Number' | null;
 
 export interface FieldDefinition {
   DataType: FieldDataType;
@@ -51,18 +51,18 @@ export interface DataElementDefinition {
   Type: 'Form' | 'List';
 }
 
-export interface KeyDefinition {
+interface KeyDefinition {
   Location: string;
   Name: string;
 }
 
-export interface TemplateEdit {
+interface TemplateEdit {
   IgnoreIfEmpty: boolean;
   Name: string;
   Value: string;
 }
 
-export interface TemplateDataElement {
+interface TemplateDataElement {
   BusinessObjectName: string | null;
   Keys: string[];
   Name: string;
@@ -93,8 +93,6 @@ export interface DefinitionFile {
   /** the exact object GET /api/v2/definition/{name} would answer */
   json: unknown;
 }
-
-export { hash32, prng } from './random.js';
 
 function pick<T>(rand: () => number, items: readonly T[]): T {
   return items[Math.floor(rand() * items.length)]!;
@@ -213,7 +211,7 @@ const WORDS: Record<string, string> = {
 };
 
 /** a window label for a column name: `customer_type_cd` → `Customer Type` */
-export function humanize(name: string): string {
+function humanize(name: string): string {
   const parts = name.split('_').filter((p) => p !== '');
   if (parts.length > 1 && (parts[0] === 'c' || parts[0] === 'cf')) parts.shift();
   return parts
@@ -266,7 +264,7 @@ function lookupColumn(table: string, column: string): SampleColumn | undefined {
   return tenantTables().get(table)?.get(column);
 }
 
-export function resolveField(spec: string, ctx: ResolveContext): FieldDefinition {
+function resolveField(spec: string, ctx: ResolveContext): FieldDefinition {
   const m = SPEC.exec(spec);
   if (!m) throw new Error(`bad field spec: ${spec}`);
   const [, name, dbText, typeCode, bang, vvKey, labelText] = m as unknown as [
@@ -529,7 +527,7 @@ function fromSpec(spec: ServiceSpec): ServiceDefinition {
 }
 
 export const ORDER_ELEMENTS = 102;
-export const ORDER_FIELDS = 1266;
+const ORDER_FIELDS = 1266;
 
 function orderDefinition(): ServiceDefinition {
   const core = ORDER_CORE.map((e) => resolveElement('Order', e));

@@ -525,7 +525,7 @@ function namedTables(): SampleObject[] {
 }
 
 /** the 16 search views the service document lists, with their field counts */
-export const SEARCH_VIEWS: ReadonlyArray<readonly [suffix: string, source: string, fields: number]> = [
+const SEARCH_VIEWS: ReadonlyArray<readonly [suffix: string, source: string, fields: number]> = [
   ['customer', 'customer', 58],
   ['contacts', 'contacts', 87],
   ['vendor', 'vendor', 75],
@@ -695,8 +695,8 @@ function fillerObjects(
 
 // --- the tenant --------------------------------------------------------------------------------
 
-export const STOCK_TABLES = 3400;
-export const STOCK_VIEWS = 3760;
+const STOCK_TABLES = 3400;
+const STOCK_VIEWS = 3760;
 
 function widen(objects: readonly SampleObject[], width: number): SampleObject[] {
   if (width === 1) return [...objects];

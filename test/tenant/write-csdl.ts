@@ -36,7 +36,7 @@ function entityType(o: SampleObject, annotations: boolean): string {
   return `${JSON.stringify(o.typeName ?? o.name)}:{${members.join(',')}}`;
 }
 
-export function* csdlChunks(objects: readonly SampleObject[], layout: CsdlLayout = {}): Generator<string> {
+function* csdlChunks(objects: readonly SampleObject[], layout: CsdlLayout = {}): Generator<string> {
   const ns = layout.alias ?? 'dbo';
   const container = (): string => {
     const sets = objects.map(
@@ -56,10 +56,6 @@ export function* csdlChunks(objects: readonly SampleObject[], layout: CsdlLayout
   yield '}';
   if (!layout.containerFirst) yield `,${container()}`;
   yield '}';
-}
-
-export function csdlText(objects: readonly SampleObject[], layout: CsdlLayout = {}): string {
-  return [...csdlChunks(objects, layout)].join('');
 }
 
 export async function writeCsdl(

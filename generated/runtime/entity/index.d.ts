@@ -188,5 +188,5 @@ export interface EntityFamily {
   readonly contacts: Contacts;
   readonly addresses: Addresses;
 }
-/** `client.entity`: one namespace per entity, loaded on its first call (resources.ts). */
+/** `client.entity`: one namespace per entity, loaded on its first call (build.ts). */
 export declare const entity: import('../family.js').Family<EntityFamily>;

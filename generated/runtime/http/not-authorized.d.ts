@@ -1,5 +1,5 @@
 import type { AuthProvider, Exchange } from './types.js';
-import type { Logger } from '../retry.js';
+import type { Logger } from '../logger.js';
 /** token -> objects it was refused for although it had just been issued for that very request: a permission */
 export type Refusals = Map<string, Set<string>>;
 /** The caller's `token()`, typed: whatever else it throws or gives is an ErpAuthError. */

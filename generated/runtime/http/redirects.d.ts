@@ -1,6 +1,6 @@
 import { type ErpHttpError, type RequestInfo } from '../errors.js';
 import type { Exchange, FetchLike, FetchResponse } from './types.js';
-import type { Logger } from '../retry.js';
+import type { Logger } from '../logger.js';
 /** hops followed within the origin: the service's own redirects (a trailing slash) take one */
 export declare const MAX_REDIRECTS = 5;
 /** `https://host:port` of a URL: where a request was going, without credentials, path or query */

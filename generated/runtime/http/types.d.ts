@@ -1,6 +1,7 @@
 import type { ErpHttpError, RequestInfo } from '../errors.js';
 import type { Observer, RequestFamily } from '../hooks.js';
-import type { Logger, RequestKind, RetryOptions, RetryPolicy } from '../retry.js';
+import type { Logger } from '../logger.js';
+import type { RequestKind, RetryOptions, RetryPolicy } from '../retry.js';
 import type { Run } from '../tracing.js';
 /** Supplies bearer tokens. tokenAuth() is one; a fixed token string is another. */
 export interface AuthProvider {

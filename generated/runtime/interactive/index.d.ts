@@ -1,5 +1,5 @@
 import type { OrProblem } from '../messages.js';
-import type { Edits, RowProblem, Service } from '../transaction.js';
+import type { Edits, RowProblem, Service } from '../define-service.js';
 import type { WriteOptions } from '../write-check.js';
 import type { ChangeItem } from './errors.js';
 import type { InteractiveEvent, InteractiveMessage } from './wire.js';

@@ -32,7 +32,7 @@ export type {
   PriceResult,
   Quantity,
 } from './price.js';
-export type { InventoryFamily } from './parts.js';
+export type { InventoryFamily } from './build.js';
 /** `client.inventory`: items and their prices, loaded on the first call (parts.ts). */
 export declare const inventory: import('../family.js').Family<{
   parts: {

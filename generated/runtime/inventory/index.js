@@ -3,7 +3,7 @@
 // REST error bodies as typed errors. An unfiltered item list times out on the service, so `list` needs a `$query`.
 import { lazyFamily } from '../family.js';
 /** `client.inventory`: items and their prices, loaded on the first call (parts.ts). */
-export const inventory = lazyFamily(() => import('./parts.js'), {
+export const inventory = lazyFamily(() => import('./build.js'), {
   parts: {
     get: true,
     create: true,

@@ -1,5 +1,5 @@
 import type { ColumnKind } from '../column-kinds.js';
-import type { RunnableQuery } from '../query.js';
+import type { RunnableQuery } from './query.js';
 import type { Walk } from './paging.js';
 import { type Position } from './sync.js';
 /** The rows after `values` in the order of `columns`, each ascending (see the top of this file). */

@@ -1,6 +1,6 @@
 import type { FamilyContext } from '../family.js';
-import type { AbortSignalLike } from '../http.js';
-import { type Keyed, type KeysetRefusal, type QueryOptions, type RunnableQuery } from '../query.js';
+import type { AbortSignalLike } from '../http/types.js';
+import { type Keyed, type KeysetRefusal, type QueryOptions, type RunnableQuery } from './query.js';
 import { type ValidateMode } from './validate-mode.js';
 import { type ChangesOptions, type ChangesQuery, type Sync } from './sync.js';
 export type { ChangesOptions, ChangesQuery, Sync } from './sync.js';

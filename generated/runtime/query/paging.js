@@ -8,7 +8,7 @@
 import { ErpCancelledError, ErpError, ErpPagingError, ErpUnexpectedResponseError } from '../errors.js';
 import { odataMessage } from '../http/body.js';
 import { checkWord } from '../option-checks.js';
-import { objectPath, queryString } from '../query.js';
+import { objectPath, queryString } from './query.js';
 import { warner } from '../drift.js';
 import { validateMode } from './validate-mode.js';
 import { openSync } from './sync.js';

@@ -1,6 +1,6 @@
-import { type RunnableQuery } from '../query.js';
+import { type RunnableQuery } from './query.js';
 import type { RowsOptions } from './paging.js';
-export type { ChangesQuery } from '../query.js';
+export type { ChangesQuery } from './query.js';
 export interface ChangesOptions extends RowsOptions {
   /**
    * Where to start: a checkpoint an earlier sync gave (`sync.checkpoint`), to go on after the last row it delivered;

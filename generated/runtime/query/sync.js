@@ -8,7 +8,7 @@
 // rather than read as a position it is not; the checksum refuses one cut short or edited.
 import { ErpCheckpointError, ErpLiteralError, ErpQueryError } from '../errors.js';
 import { literal } from '../literals.js';
-import { stampColumn } from '../query.js';
+import { stampColumn } from './query.js';
 export const PREFIX = 'erpgen-sync.';
 export const FORMAT = 1;
 /** FNV-1a, 32 bits, of UTF-16 code units: enough to tell a checkpoint cut short or edited by hand. */

@@ -1,4 +1,4 @@
-import type { Logger } from '../retry.js';
+import type { Logger } from '../logger.js';
 /** What validation needs of an object: its columns' kinds and facets (object.ts). */
 export interface Validated {
   readonly name: string;

@@ -1,4 +1,4 @@
-import { type ServiceDescriptor } from '../transaction.js';
+import { type ServiceDescriptor } from '../define-service.js';
 import type { TransactionRequest } from '../transaction-wire.js';
 /**
  * The services public documentation names as needing POST /api/v2/commands instead of /api/v2/transaction (the

@@ -6,7 +6,7 @@
 // datawindow (`{DatawindowName, FieldName, Value}`), which the generated service descriptor carries. Built from the
 // same payload the transaction builders make, so a caller switches endpoints without rewriting the payload:
 // `client.commands(Order, Order.request([...], {...}))`. Check the first call against your server.
-import { ErpTransactionBuildError } from '../transaction.js';
+import { ErpTransactionBuildError } from '../define-service.js';
 import { hasOwn } from '../object.js';
 /**
  * The services public documentation names as needing POST /api/v2/commands instead of /api/v2/transaction (the

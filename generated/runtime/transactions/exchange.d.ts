@@ -1,6 +1,6 @@
 import { ErpUnexpectedResponseError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
-import type { Exchange } from '../http.js';
+import type { Exchange } from '../http/types.js';
 import {
   type TransactionGetRequest,
   type TransactionOutcome,
@@ -26,7 +26,7 @@ export interface TransactionOptions {
   readonly verify?: VerifyMode;
 }
 /**
- * The cuts made in building `request` (transaction.ts): under `truncate: 'error'` an ErpTruncationError before
+ * The cuts made in building `request` (define-service.ts): under `truncate: 'error'` an ErpTruncationError before
  * anything is sent; else each is one line of the client's log, and the answer carries them as `warnings`.
  */
 export declare function checkCuts(

@@ -4,13 +4,13 @@
 import { checkTruncate, checkVerify } from '../option-checks.js';
 import { ErpError, ErpUnexpectedResponseError } from '../errors.js';
 import { isReportService } from '../contract.js';
-import { ErpTruncationError } from '../transaction.js';
+import { ErpTruncationError } from '../define-service.js';
 import { allPassed, cutsOf, describeCut, ErpTransactionFailedError } from '../transaction-wire.js';
 import { outcomeOf } from './outcome.js';
 import { refusalHints } from './refusals.js';
 import { settleVerified, verifyOutcome } from './verify.js';
 /**
- * The cuts made in building `request` (transaction.ts): under `truncate: 'error'` an ErpTruncationError before
+ * The cuts made in building `request` (define-service.ts): under `truncate: 'error'` an ErpTruncationError before
  * anything is sent; else each is one line of the client's log, and the answer carries them as `warnings`.
  */
 export function checkCuts(context, request, options) {

@@ -1,4 +1,4 @@
-import type { ServiceDescriptor } from '../transaction.js';
+import type { ServiceDescriptor } from '../define-service.js';
 import type {
   TransactionGetRequest,
   TransactionOutcome,

@@ -6,7 +6,7 @@ import {
   type Truncation,
   type WireTransaction,
 } from '../transaction-wire.js';
-import type { ServiceDescriptor } from '../transaction.js';
+import type { ServiceDescriptor } from '../define-service.js';
 /**
  * The key fields of the record a transaction wrote, and their element: a Form element sent whose keys are all known,
  * its keys those sent (`Keys`), else the definition's KeyFields (a request built by `Service.request()`), else the

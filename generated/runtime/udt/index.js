@@ -1,5 +1,5 @@
 // The user-defined tables family (`client.udt`): row updates and deletes through the UDT service
-// (`/udtservice/api/udtdata/...` on the base host), by the `row_uid` column; loaded on its first call (rows.ts).
+// (`/udtservice/api/udtdata/...` on the base host), by the `row_uid` column; loaded on its first call (build.ts).
 //
 // The service's rules, encoded once:
 // - Only user-defined tables (`udt_` prefix, on the table surface) that have a `row_uid` column can be reached:
@@ -19,4 +19,4 @@
 // of the payload (nested in rows, the service answers `Conditions cannot be blank or none!`).
 import { lazyFamily } from '../family.js';
 export { ErpUdtError, ErpUdtNothingChangedError, ErpUdtUsageError } from './errors.js';
-export const udt = lazyFamily(() => import('./rows.js'), { update: true, delete: true });
+export const udt = lazyFamily(() => import('./build.js'), { update: true, delete: true });

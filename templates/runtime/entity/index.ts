@@ -212,8 +212,8 @@ export interface EntityFamily {
 const READER = { get: true, list: true, listAll: true, create: true, ping: true } as const;
 const WRITER = { ...READER, template: true, update: true, delete: true } as const;
 
-/** `client.entity`: one namespace per entity, loaded on its first call (resources.ts). */
-export const entity = lazyFamily<EntityFamily>(() => import('./resources.js'), {
+/** `client.entity`: one namespace per entity, loaded on its first call (build.ts). */
+export const entity = lazyFamily<EntityFamily>(() => import('./build.js'), {
   customers: WRITER,
   vendors: WRITER,
   contacts: WRITER,

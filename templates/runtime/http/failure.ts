@@ -1,7 +1,7 @@
 // What a failed answer means: the status, the body's message in whichever form the service or a proxy wrote it,
 // and what the body is when it is not JSON, turned into the typed error. A family may read an answer its own way
 // first (`Exchange.explain`); what is shown of a body is redacted first, then cut. Loaded on the first failed
-// answer (http.ts), so that a client whose calls succeed does not load it.
+// answer (create-http.ts), so that a client whose calls succeed does not load it.
 import {
   ErpFilterRejectedError,
   ErpForbiddenError,

@@ -4,7 +4,7 @@
 // permission, and that token is kept. What a 401 means is read in unauthorized-reason.ts, on the failure path.
 import { ErpAuthError, ErpError, ErpNotAuthorizedError, type RequestInfo } from '../errors.js';
 import type { AuthProvider, Exchange } from './types.js';
-import type { Logger } from '../retry.js';
+import type { Logger } from '../logger.js';
 
 /** token -> objects it was refused for although it had just been issued for that very request: a permission */
 export type Refusals = Map<string, Set<string>>;

@@ -5,7 +5,7 @@
 import { ErpRedirectError, type ErpHttpError, type RequestInfo } from '../errors.js';
 import type { Exchange, FetchLike, FetchResponse, FetchSignal } from './types.js';
 import { shownUrl } from '../redact.js';
-import type { Logger } from '../retry.js';
+import type { Logger } from '../logger.js';
 import { discard } from './body.js';
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);

@@ -1,9 +1,9 @@
 // The Interactive API family (`client.interactive`), on the UI server: a session, windows opened in it for a
 // transaction service, field changes typed from that service's definition, tab changes, reads, saves, tools.
-// Loaded on its first call (session.ts, which says the service's rules it follows).
+// Loaded on its first call (build.ts, which says the service's rules it follows).
 import { lazyFamily } from '../family.js';
 import type { OrProblem } from '../messages.js';
-import type { Edits, RowProblem, Service } from '../transaction.js';
+import type { Edits, RowProblem, Service } from '../define-service.js';
 import type { WriteOptions } from '../write-check.js';
 import type { ChangeItem } from './errors.js';
 import type { InteractiveEvent, InteractiveMessage } from './wire.js';
@@ -159,4 +159,4 @@ export interface Interactive {
   session<T>(work: (session: Session) => Promise<T>, options?: SessionOptions): Promise<T>;
 }
 
-export const interactive = lazyFamily<Interactive>(() => import('./session.js'), { session: true });
+export const interactive = lazyFamily<Interactive>(() => import('./build.js'), { session: true });

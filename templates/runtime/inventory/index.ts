@@ -2,7 +2,7 @@
 // It shares the REST plumbing of the entity family (rest/): exact decimals, answers checked against their records, the
 // REST error bodies as typed errors. An unfiltered item list times out on the service, so `list` needs a `$query`.
 import { lazyFamily } from '../family.js';
-import type { InventoryFamily } from './parts.js';
+import type { InventoryFamily } from './build.js';
 
 export type {
   ChildList,
@@ -38,10 +38,10 @@ export type {
   PriceResult,
   Quantity,
 } from './price.js';
-export type { InventoryFamily } from './parts.js';
+export type { InventoryFamily } from './build.js';
 
 /** `client.inventory`: items and their prices, loaded on the first call (parts.ts). */
-export const inventory = lazyFamily<InventoryFamily>(() => import('./parts.js'), {
+export const inventory = lazyFamily<InventoryFamily>(() => import('./build.js'), {
   parts: {
     get: true,
     create: true,

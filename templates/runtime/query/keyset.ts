@@ -15,7 +15,7 @@ import { fromBase64Url } from '../jwt.js';
 import type { ColumnKind } from '../column-kinds.js';
 import { literal } from '../literals.js';
 import { hasOwn } from '../object.js';
-import type { QueryOptions, RunnableQuery } from '../query.js';
+import type { QueryOptions, RunnableQuery } from './query.js';
 import type { Walk } from './paging.js';
 import { checksum, FORMAT, PREFIX, syncColumns, type Position } from './sync.js';
 

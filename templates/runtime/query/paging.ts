@@ -7,7 +7,7 @@
 // objects, and a 200 carrying an OData error object, are ErpUnexpectedResponseErrors.
 import { ErpCancelledError, ErpError, ErpPagingError, ErpUnexpectedResponseError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
-import type { AbortSignalLike } from '../http.js';
+import type { AbortSignalLike } from '../http/types.js';
 import { odataMessage } from '../http/body.js';
 import { checkWord } from '../option-checks.js';
 import {
@@ -17,7 +17,7 @@ import {
   type KeysetRefusal,
   type QueryOptions,
   type RunnableQuery,
-} from '../query.js';
+} from './query.js';
 import type { Run } from '../tracing.js';
 import { warner } from '../drift.js';
 import type { RowChecker } from './validate.js';

@@ -8,10 +8,10 @@
 // rather than read as a position it is not; the checksum refuses one cut short or edited.
 import { ErpCheckpointError, ErpLiteralError, ErpQueryError } from '../errors.js';
 import { literal } from '../literals.js';
-import { stampColumn, type RunnableQuery } from '../query.js';
+import { stampColumn, type RunnableQuery } from './query.js';
 import type { RowsOptions } from './paging.js';
 
-export type { ChangesQuery } from '../query.js';
+export type { ChangesQuery } from './query.js';
 
 export interface ChangesOptions extends RowsOptions {
   /**

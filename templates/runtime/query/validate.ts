@@ -10,7 +10,7 @@
 import type { ColumnKind } from '../column-kinds.js';
 import { ErpRowValidationError, type RowProblem } from '../errors.js';
 import { hasOwn, parseFacets } from '../object.js';
-import type { Logger } from '../retry.js';
+import type { Logger } from '../logger.js';
 
 const DATE = /^-?\d{4,}-\d{2}-\d{2}$/;
 const DATETIME = /^-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}/;

@@ -3,7 +3,7 @@
 //
 // Answers are checked here rather than with zod: zod in the runtime would make the generated package depend on
 // it, and its declarations need the DOM or Node `URL` type, which the runtime does without (it compiles under
-// lib ES2020 with no ambient types). `answerSchemas(z)` (schemas.ts) builds a zod schema per answer from these
+// lib ES2020 with no ambient types). `answerSchemas(z)` (../answer-schemas.ts) builds a zod schema per answer from these
 // same maps with the caller's zod; erpgen's tests check every answer they receive with them.
 import type { FieldKind, UserDefinedFieldKinds } from '../contract.js';
 import type { Decimal, DecimalText } from '../literals.js';

@@ -6,7 +6,7 @@
 // datawindow (`{DatawindowName, FieldName, Value}`), which the generated service descriptor carries. Built from the
 // same payload the transaction builders make, so a caller switches endpoints without rewriting the payload:
 // `client.commands(Order, Order.request([...], {...}))`. Check the first call against your server.
-import { ErpTransactionBuildError, type ServiceDescriptor } from '../transaction.js';
+import { ErpTransactionBuildError, type ServiceDescriptor } from '../define-service.js';
 import type { TransactionRequest } from '../transaction-wire.js';
 import { hasOwn } from '../object.js';
 

@@ -5,8 +5,8 @@ import { checkTruncate, checkVerify } from '../option-checks.js';
 import { ErpError, ErpUnexpectedResponseError } from '../errors.js';
 import { isReportService } from '../contract.js';
 import type { FamilyContext } from '../family.js';
-import type { Exchange } from '../http.js';
-import { ErpTruncationError } from '../transaction.js';
+import type { Exchange } from '../http/types.js';
+import { ErpTruncationError } from '../define-service.js';
 import {
   allPassed,
   cutsOf,
@@ -41,7 +41,7 @@ export interface TransactionOptions {
 }
 
 /**
- * The cuts made in building `request` (transaction.ts): under `truncate: 'error'` an ErpTruncationError before
+ * The cuts made in building `request` (define-service.ts): under `truncate: 'error'` an ErpTruncationError before
  * anything is sent; else each is one line of the client's log, and the answer carries them as `warnings`.
  */
 export function checkCuts(

@@ -1,7 +1,7 @@
 // The Transaction API's family: the client's own transaction(), transactionAsync(), transactionGet(), commands(),
 // report(), services() and serverBuild(), on the UI server. Loaded on its first call (build.ts).
 import { lazyFamily } from '../family.js';
-import type { ServiceDescriptor } from '../transaction.js';
+import type { ServiceDescriptor } from '../define-service.js';
 import type {
   TransactionGetRequest,
   TransactionOutcome,

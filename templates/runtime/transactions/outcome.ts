@@ -13,7 +13,7 @@ import {
   type Truncation,
   type WireTransaction,
 } from '../transaction-wire.js';
-import type { ServiceDescriptor } from '../transaction.js';
+import type { ServiceDescriptor } from '../define-service.js';
 
 const PREFIX = /^\s*Transaction\s+(\d+)\s*::\s?([\s\S]*)$/;
 

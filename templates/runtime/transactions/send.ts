@@ -5,7 +5,7 @@
 // a timeout of a write is never retried (retry.ts), since the write may have been applied.)
 import { ErpResponseWindowError, ErpServerError } from '../errors.js';
 import type { FamilyContext } from '../family.js';
-import type { Exchange } from '../http.js';
+import type { Exchange } from '../http/types.js';
 import { isResponseWindow } from '../retry.js';
 import {
   parseTransactionResponse,

@@ -11,7 +11,7 @@ import { ErpWriteUnverifiedError, type WriteMismatch } from '../errors.js';
 import type { FamilyContext } from '../family.js';
 import { hasOwn } from '../object.js';
 import { overlayLine } from '../overlay-line.js';
-import type { ElementDescriptor, ServiceDescriptor } from '../transaction.js';
+import type { ElementDescriptor, ServiceDescriptor } from '../define-service.js';
 import {
   serviceOf,
   type Edit,

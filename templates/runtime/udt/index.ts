@@ -1,5 +1,5 @@
 // The user-defined tables family (`client.udt`): row updates and deletes through the UDT service
-// (`/udtservice/api/udtdata/...` on the base host), by the `row_uid` column; loaded on its first call (rows.ts).
+// (`/udtservice/api/udtdata/...` on the base host), by the `row_uid` column; loaded on its first call (build.ts).
 //
 // The service's rules, encoded once:
 // - Only user-defined tables (`udt_` prefix, on the table surface) that have a `row_uid` column can be reached:
@@ -108,4 +108,4 @@ export interface Udt {
   ): Promise<UdtResult>;
 }
 
-export const udt = lazyFamily<Udt>(() => import('./rows.js'), { update: true, delete: true });
+export const udt = lazyFamily<Udt>(() => import('./build.js'), { update: true, delete: true });

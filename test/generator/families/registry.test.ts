@@ -18,10 +18,10 @@ describe('client families', () => {
     const built: Record<string, () => Promise<{ build: Family<object> }>> = {
       query: async () => ({ build: RUNTIME_FAMILIES.query }),
       transactions: () => import('../../../templates/runtime/transactions/build.js'),
-      entity: () => import('../../../templates/runtime/entity/resources.js'),
-      inventory: () => import('../../../templates/runtime/inventory/parts.js'),
-      interactive: () => import('../../../templates/runtime/interactive/session.js'),
-      udt: () => import('../../../templates/runtime/udt/rows.js'),
+      entity: () => import('../../../templates/runtime/entity/build.js'),
+      inventory: () => import('../../../templates/runtime/inventory/build.js'),
+      interactive: () => import('../../../templates/runtime/interactive/build.js'),
+      udt: () => import('../../../templates/runtime/udt/build.js'),
     };
     /** the tree of a namespace's members: `fn` for a method */
     const shape = (value: object): unknown =>

@@ -14,7 +14,7 @@ import {
   unknownService,
 } from '../../../generator/model/overlay.js';
 import type { TransactionField, TransactionService } from '../../../generator/model/transactions.js';
-import { nearest } from '../../../generator/did-you-mean.js';
+import { nearest } from '../../../common/did-you-mean.js';
 import { tempDir } from '../../support/cli.js';
 
 const dir = tempDir();

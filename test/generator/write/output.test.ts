@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../../generator/errors.js';
 import { readCache, writeCache } from '../../../generator/write/cache.js';
-import { MANIFEST, OutputWriter } from '../../../generator/write/output.js';
+import { FILE_LIST, OutputWriter } from '../../../generator/write/output.js';
 import { ROOT } from '../../support/paths.js';
 
 const folders: string[] = [];
@@ -134,13 +134,13 @@ describe('OutputWriter', () => {
       [],
       { objects: 1, services: 0, notices: [] },
       [],
-      [...paths.map((p) => [p, 'a'.repeat(64)] as const), [MANIFEST, 'b'.repeat(64)] as const],
+      [...paths.map((p) => [p, 'a'.repeat(64)] as const), [FILE_LIST, 'b'.repeat(64)] as const],
     );
     const record = readCache(out)!;
     expect(record.run).toEqual({ objects: 1, services: 0, notices: [] });
     expect(record.files.size).toBe(200_001);
     // by path, as the manifest lists them
-    expect([...record.files.keys()].slice(0, 3)).toEqual([MANIFEST, 'views/v0.js', 'views/v1.js']);
+    expect([...record.files.keys()].slice(0, 3)).toEqual([FILE_LIST, 'views/v0.js', 'views/v1.js']);
   });
 
   it('in check mode reports the differences and writes nothing', async () => {

@@ -2,7 +2,8 @@
 // chunk; a retried download opens a new sink and starts over; failures are typed like every other call.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErpConnectionError, ErpNotFoundError } from '../../../templates/runtime/errors.js';
-import { createHttp, type BodySink } from '../../../templates/runtime/http.js';
+import { createHttp } from '../../../templates/runtime/http/create-http.js';
+import type { BodySink } from '../../../templates/runtime/http/types.js';
 import { startServer, type TestServer } from '../../support/fault-server.js';
 
 let servers: TestServer[] = [];

@@ -2,26 +2,23 @@
 // applied, which was refused and why, which were not attempted (X5); a verified save reads the window back (the same
 // comparison and error as every family); a missing record is judged by its message's Type on every build (X4: Status
 // 0 on 25.2). Against the sandbox over HTTP, signed in with tokens it issued.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ErpWriteNotAppliedError } from '@acme/erp-schema';
 import { ErpChangeRejectedError, type ErpClient } from '@acme/erp-schema/client';
 import { Order } from '@acme/erp-schema/transactions/Order';
-import type { Sandbox } from '../../../sandbox/sandbox.js';
-import { sandboxes, signedIn, type SignedIn } from '../../support/sandbox.js';
+import { e2eTest } from '../../support/e2e.js';
+import { sandboxes, signedIn } from '../../support/sandbox.js';
 
 const started = sandboxes();
-let main: SignedIn;
-let server: Sandbox;
-let client: ErpClient;
-
-beforeAll(async () => {
-  main = signedIn(await started({ disabled: ['Order/TABPAGE_1.order/job_name'] }));
-  ({ server, client } = main);
-  server.insert('oe_hdr', [{ order_no: '1013938', po_no: 'PO-STORED', job_name: 'Stored job' }]);
+const it = e2eTest({ disabled: ['Order/TABPAGE_1.order/job_name'] });
+it.beforeAll(({ e2e }) => {
+  e2e.server.insert('oe_hdr', [{ order_no: '1013938', po_no: 'PO-STORED', job_name: 'Stored job' }]);
 });
 
 describe('a batched change refused part way', () => {
-  it('X5: refused at its second item (a disabled column): the first applied, the second refused and why, the third not attempted', async () => {
+  it('X5: refused at its second item (a disabled column): the first applied, the second refused and why, the third not attempted', async ({
+    e2e: { client, server },
+  }) => {
     await client.interactive.session(async (s) => {
       const w = await s.open(Order);
       const error = (await w
@@ -45,7 +42,10 @@ describe('a batched change refused part way', () => {
 });
 
 describe('a verified save', () => {
-  it('T14: a save read back from the window: what a column rounded is a warning with both values; under strict an error', async () => {
+  it('T14: a save read back from the window: what a column rounded is a warning with both values; under strict an error', async ({
+    e2e: main,
+  }) => {
+    const { client } = main;
     const lines = main.log.length;
     await client.interactive.session(async (s) => {
       const w = await s.open(Order);
@@ -79,7 +79,9 @@ describe('a verified save', () => {
     ]);
   });
 
-  it('unverified (the default without the client option) a save reads nothing back', async () => {
+  it('unverified (the default without the client option) a save reads nothing back', async ({
+    e2e: { client, server },
+  }) => {
     await client.interactive.session(async (s) => {
       const w = await s.open(Order);
       await w.change('TABPAGE_1.order', { customer_id: 100198, po_no: 'PO-X-PLAIN', taker: 'JSMITH' });
@@ -91,7 +93,10 @@ describe('a verified save', () => {
     });
   });
 
-  it("the client's verify option makes every save a verified one: a save that landed reads back clean", async () => {
+  it("the client's verify option makes every save a verified one: a save that landed reads back clean", async ({
+    e2e: main,
+  }) => {
+    const { server } = main;
     const verifying = main.recording({ verify: true });
     await verifying.interactive.session(async (s) => {
       const w = await s.open(Order);
@@ -120,7 +125,7 @@ describe('a missing record, by build', () => {
     });
   });
 
-  it('X4: on 26.1 the same load answers Status 2', async () => {
+  it('X4: on 26.1 the same load answers Status 2', async ({ e2e: { client } }) => {
     await client.interactive.session(async (s) => {
       const w = await s.open(Order);
       const missing = await w.change('TABPAGE_1.order', { order_no: 'NOSUCH' });

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErpCheckpointError } from '../../../templates/runtime/errors.js';
 import { defineObject } from '../../../templates/runtime/object.js';
-import { queryWith } from '../../../templates/runtime/query.js';
+import { queryWith } from '../../../templates/runtime/query/query.js';
 import { afterFilter, readCheckpoint } from '../../../templates/runtime/query/keyset.js';
 import { syncColumns, writeCheckpoint } from '../../../templates/runtime/query/sync.js';
 import { isValidFilter } from '../../support/odata-abnf.js';

@@ -2,7 +2,7 @@
 // keyset paging over a composite key while rows are inserted and deleted between pages, and `changes()`: its order
 // (stamp, then key), rows sharing a timestamp across page boundaries, a sync resumed from a checkpoint taken at every
 // row of a read, rows modified during the read, and the checkpoints it refuses.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { defineObject, ErpCheckpointError, ErpPagingError, ErpQueryError, query } from '@acme/erp-schema';
 import { ErpConfigError } from '@acme/erp-schema';
 import type { ErpClient, Sync } from '@acme/erp-schema/client';
@@ -12,17 +12,11 @@ import { inventory_receipts_line } from '@acme/erp-schema/tables/inventory_recei
 import { svc_view_es_customer } from '@acme/erp-schema/views/svc_view_es_customer';
 import type { Sandbox } from '../../../sandbox/sandbox.js';
 import { isValidEncodedFilter } from '../../support/odata-abnf.js';
+import { e2eTest } from '../../support/e2e.js';
 import { signedIn, snapshotEdited, startSampleSandbox } from '../../support/sandbox.js';
 
-let server: Sandbox;
-let client: ErpClient;
-
-beforeAll(async () => {
-  server = await startSampleSandbox({ rowsPerObject: 3 });
-  client = signedIn(server).client;
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const it = e2eTest({ rowsPerObject: 3 });
+it.beforeEach(({ e2e }) => e2e.server.reset());
 
 async function all<R>(rows: AsyncIterable<R>): Promise<R[]> {
   const out: R[] = [];
@@ -31,7 +25,7 @@ async function all<R>(rows: AsyncIterable<R>): Promise<R[]> {
 }
 
 /** The query options of the data query requests since `before`. */
-const sent = (before: number) =>
+const sent = (server: Sandbox, before: number) =>
   server.requests
     .slice(before)
     .filter((r) => r.path.startsWith('/odataservice/odata/'))
@@ -48,14 +42,16 @@ function zones(locations: number, perLocation: number): Array<{ location_id: num
 const zoneKey = (r: Pick<BinZoneRow, 'location_id' | 'bin_zone_id'>) => `${r.location_id}/${r.bin_zone_id}`;
 
 describe("keyset paging: rows(q, { paging: 'keyset' })", () => {
-  it('pages a composite key in key order, each page after the last key of the previous one (Q17, Q24, Q30)', async () => {
+  it('pages a composite key in key order, each page after the last key of the previous one (Q17, Q24, Q30)', async ({
+    e2e: { client, server },
+  }) => {
     server.seed(bin_zone, zones(3, 10));
     const before = server.requests.length;
     const rows = await all(
       client.rows(query(bin_zone).select('location_id', 'bin_zone_id').top(7), { paging: 'keyset' }),
     );
     expect(rows.map(zoneKey)).toEqual(zones(3, 10).map(zoneKey));
-    const requests = sent(before);
+    const requests = sent(server, before);
     expect(requests).toHaveLength(5); // 7 + 7 + 7 + 7 + 2
     for (const { raw, params } of requests) {
       expect(params.get('$orderby')).toBe('location_id asc,bin_zone_id asc');
@@ -71,7 +67,9 @@ describe("keyset paging: rows(q, { paging: 'keyset' })", () => {
     );
   });
 
-  it('reads every row that existed throughout exactly once while rows are inserted and deleted between pages', async () => {
+  it('reads every row that existed throughout exactly once while rows are inserted and deleted between pages', async ({
+    e2e: { client, server },
+  }) => {
     const seeded = zones(3, 12);
     // the same changes at the same points of a read, made by another client meanwhile
     const meddle = (page: number) => {
@@ -115,7 +113,7 @@ describe("keyset paging: rows(q, { paging: 'keyset' })", () => {
     expect(throughout.filter((k) => !skip.includes(k)).length).toBeGreaterThan(0);
   });
 
-  it("takes the query's filter, and adds the key columns to its select", async () => {
+  it("takes the query's filter, and adds the key columns to its select", async ({ e2e: { client, server } }) => {
     server.seed(bin_zone, zones(3, 6));
     const before = server.requests.length;
     const rows = await all(
@@ -128,7 +126,7 @@ describe("keyset paging: rows(q, { paging: 'keyset' })", () => {
       ),
     );
     expect(rows).toHaveLength(12);
-    const [, second] = sent(before);
+    const [, second] = sent(server, before);
     expect(second!.params.get('$select')).toBe('zone_desc,location_id,bin_zone_id');
     expect(second!.params.get('$filter')).toBe(
       "(location_id ge 2) and (location_id ge 2 and (location_id gt 2 or (location_id eq 2 and bin_zone_id gt 'z03')))",
@@ -171,7 +169,9 @@ describe("keyset paging: rows(q, { paging: 'keyset' })", () => {
     }
   });
 
-  it('refuses, before sending anything, a query whose type cannot tell: its own order or skip, an object without a key', async () => {
+  it('refuses, before sending anything, a query whose type cannot tell: its own order or skip, an object without a key', async ({
+    e2e: { client, server },
+  }) => {
     const before = server.requests.length;
     const loose = (q: { readonly object: unknown }) => q as Parameters<ErpClient['rows']>[0];
     await expect(
@@ -194,10 +194,12 @@ describe("keyset paging: rows(q, { paging: 'keyset' })", () => {
     // an order equal to the key's is no order of its own
     const same = query(customer).orderBy('company_id').orderBy('customer_id').select('customer_id').top(500);
     expect(await all(client.rows(loose(same), { paging: 'keyset' }))).toHaveLength(1234);
-    expect(sent(before).every((r) => !r.params.has('$skip'))).toBe(true);
+    expect(sent(server, before).every((r) => !r.params.has('$skip'))).toBe(true);
   });
 
-  it('stops with an ErpPagingError when the key does not tell rows apart (it would skip rows at a page boundary)', async () => {
+  it('stops with an ErpPagingError when the key does not tell rows apart (it would skip rows at a page boundary)', async ({
+    e2e: { client, server },
+  }) => {
     // a view whose $Key (order_no) is not unique, as a view's may not be (not in the sample package: described here)
     const erp_view_oe_line = defineObject<{ order_no: string }>()({
       name: 'erp_view_oe_line',
@@ -241,13 +243,15 @@ const lineQuery = () =>
   query(inventory_receipts_line).select('receipt_number', 'line_number', 'date_last_modified').top(4);
 
 describe('changes()', () => {
-  it('reads every row, oldest stamp first and then by key, and gives the position after the last row as a checkpoint', async () => {
+  it('reads every row, oldest stamp first and then by key, and gives the position after the last row as a checkpoint', async ({
+    e2e: { client, server },
+  }) => {
     server.seed(inventory_receipts_line, lines());
     const before = server.requests.length;
     const sync = client.changes(lineQuery());
     const rows = await all(sync);
     expect(rows.map(lineKey)).toEqual([...lines()].sort(byPosition).map(lineKey));
-    for (const { raw, params } of sent(before)) {
+    for (const { raw, params } of sent(server, before)) {
       expect(params.get('$orderby')).toBe('date_last_modified asc,receipt_number asc,line_number asc');
       const filter = /(?:^|&)\$filter=([^&]*)/.exec(raw)?.[1];
       if (filter !== undefined) expect(isValidEncodedFilter(filter)).toBe(true);
@@ -258,7 +262,9 @@ describe('changes()', () => {
     expect(again.checkpoint).toBe(sync.checkpoint);
   });
 
-  it('resumed from a checkpoint taken after any row, goes on with the next: rows sharing its timestamp, across page boundaries too, are neither lost nor repeated', async () => {
+  it('resumed from a checkpoint taken after any row, goes on with the next: rows sharing its timestamp, across page boundaries too, are neither lost nor repeated', async ({
+    e2e: { client, server },
+  }) => {
     server.seed(inventory_receipts_line, lines());
     const expected = [...lines()].sort(byPosition).map(lineKey);
     for (let crash = 0; crash <= expected.length; crash++) {
@@ -276,7 +282,9 @@ describe('changes()', () => {
     }
   });
 
-  it('since a time: the rows modified at or after it, those at the time itself included', async () => {
+  it('since a time: the rows modified at or after it, those at the time itself included', async ({
+    e2e: { client, server },
+  }) => {
     server.seed(inventory_receipts_line, lines());
     const rows = await all(client.changes(lineQuery(), { since: new Date(at(2)) }));
     expect(rows.map(lineKey)).toEqual(
@@ -289,7 +297,9 @@ describe('changes()', () => {
     expect(text).toHaveLength(rows.length);
   });
 
-  it('a later sync from a finished one reads what changed since, those stamped at its last timestamp included', async () => {
+  it('a later sync from a finished one reads what changed since, those stamped at its last timestamp included', async ({
+    e2e: { client, server },
+  }) => {
     server.seed(inventory_receipts_line, lines());
     const first = client.changes(lineQuery());
     await all(first);
@@ -303,7 +313,9 @@ describe('changes()', () => {
     expect(next.map(lineKey)).toEqual([`${at(3)} 105/1`, `${at(4)} 100/90`, `${at(5)} 100/0`]);
   });
 
-  it('a row modified during the read: behind the position, delivered again as its new version; ahead of it, once', async () => {
+  it('a row modified during the read: behind the position, delivered again as its new version; ahead of it, once', async ({
+    e2e: { client, server },
+  }) => {
     server.seed(inventory_receipts_line, lines());
     const read: string[] = [];
     for await (const row of client.changes(lineQuery())) {
@@ -327,7 +339,9 @@ describe('changes()', () => {
     expect(read).toHaveLength(lines().length + 1);
   });
 
-  it('reads a search view by max_date_last_modified (Q15), its null stamps first from the beginning (Q28)', async () => {
+  it('reads a search view by max_date_last_modified (Q15), its null stamps first from the beginning (Q28)', async ({
+    e2e: { client, server },
+  }) => {
     const stamps = [null, null, null, at(1), at(1), at(2)];
     server.seed(
       svc_view_es_customer,
@@ -340,7 +354,7 @@ describe('changes()', () => {
     for await (const row of first) if (head.push(row.unique_id) === 2) break;
     const rest = await all(client.changes(q(), { since: first.checkpoint }));
     expect([...head, ...rest.map((r) => r.unique_id)]).toEqual(stamps.map((_, i) => `C-${i}`));
-    const filters = sent(before).map((r) => r.params.get('$filter'));
+    const filters = sent(server, before).map((r) => r.params.get('$filter'));
     expect(filters.find((f) => f?.startsWith('max_date_last_modified ne null'))).toBe(
       "max_date_last_modified ne null or (max_date_last_modified eq null and unique_id gt 'C-1')",
     );
@@ -348,7 +362,9 @@ describe('changes()', () => {
     expect(await all(client.changes(q(), { since: at(0) }))).toHaveLength(3);
   });
 
-  it('refuses a checkpoint it cannot go on from with an ErpCheckpointError, before sending anything', async () => {
+  it('refuses a checkpoint it cannot go on from with an ErpCheckpointError, before sending anything', async ({
+    e2e: { client, server },
+  }) => {
     server.seed(inventory_receipts_line, lines());
     const sync = client.changes(lineQuery());
     for await (const _ of sync) break;
@@ -387,7 +403,7 @@ describe('changes()', () => {
     expect(server.requests.length).toBe(before);
   });
 
-  it('reads on from its checkpoint in each loop, one loop at a time', async () => {
+  it('reads on from its checkpoint in each loop, one loop at a time', async ({ e2e: { client, server } }) => {
     server.seed(inventory_receipts_line, lines());
     const sync: Sync<Line> = client.changes(lineQuery());
     const first: Line[] = [];

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ErpLockedError, ErpNotFoundError, ErpServerError } from '../../../templates/runtime/errors.js';
 import { z } from 'zod';
 import { recordCheck } from '../../../templates/runtime/rest/fields.js';
-import { answerSchemas } from '../../../templates/runtime/rest/schemas.js';
+import { answerSchemas } from '../../../templates/runtime/answer-schemas.js';
 import { CUSTOMER_FIELDS } from '../../../templates/runtime/entity/records.js';
 import { buildQuery, type QueryBuilder } from '../../../templates/runtime/rest/query.js';
 import { exactBody, parseExactJson } from '../../../templates/runtime/rest/call.js';

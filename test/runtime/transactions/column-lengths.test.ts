@@ -2,27 +2,13 @@
 // (an emoji, a CJK extension ideograph) takes two. The builder counts the same way, against the simulated
 // Transaction API over real HTTP: what the builder passes the server takes, and what the server would refuse
 // the builder refuses first (identifiers) or cuts without splitting a surrogate pair (free text).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createClient,
-  ErpTransactionBuildError,
-  ErpTransactionFailedError,
-  type ErpClient,
-  type TransactionRequest,
-} from '@acme/erp-schema/client';
+import { describe, expect } from 'vitest';
+import { ErpTransactionBuildError, ErpTransactionFailedError, type TransactionRequest } from '@acme/erp-schema/client';
 import { Order } from '@acme/erp-schema/transactions/Order';
-import { SAMPLE_SNAPSHOT } from '../../support/paths.js';
-import { startSandbox, type Sandbox } from '../../../sandbox/sandbox.js';
+import { e2eTest } from '../../support/e2e.js';
 import { sampleOrder } from '../../support/sandbox.js';
 
-let server: Sandbox;
-let client: ErpClient;
-
-beforeAll(async () => {
-  server = await startSandbox({ snapshot: SAMPLE_SNAPSHOT });
-  client = createClient({ baseUrl: server.url, auth: 'test-token' });
-});
-afterAll(() => server.close());
+const it = e2eTest();
 
 const EMOJI = '😀'; // U+1F600: one code point, two UTF-16 code units
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -36,7 +22,9 @@ describe('lengths in UTF-16 code units, as nvarchar counts them', () => {
     expect(poNo).toMatchObject({ maxLength: 50, identifier: true });
   });
 
-  it('an identifier of astral characters that fills the column exactly passes the builder and the server', async () => {
+  it('an identifier of astral characters that fills the column exactly passes the builder and the server', async ({
+    e2e: { client },
+  }) => {
     const full = EMOJI.repeat(25);
     expect(full.length).toBe(50);
     const result = await client.transaction(Order.request([order({ po_no: full })], { useCodeValues: false }));
@@ -52,7 +40,9 @@ describe('lengths in UTF-16 code units, as nvarchar counts them', () => {
     );
   });
 
-  it('the server refuses that value: counting code points would have sent it to fail there', async () => {
+  it('the server refuses that value: counting code points would have sent it to fail there', async ({
+    e2e: { client },
+  }) => {
     const request = Order.request([order({ po_no: EMOJI.repeat(25) })], { useCodeValues: false });
     const edited = JSON.parse(JSON.stringify(request)) as TransactionRequest;
     const edit = edited.Transactions[0]!.DataElements[0]!.Rows[0]!.Edits.find((e) => e.Name === 'po_no')!;
@@ -64,7 +54,9 @@ describe('lengths in UTF-16 code units, as nvarchar counts them', () => {
     );
   });
 
-  it('free text is cut to the column in code units, never through a surrogate pair, and the server takes it', async () => {
+  it('free text is cut to the column in code units, never through a surrogate pair, and the server takes it', async ({
+    e2e: { client },
+  }) => {
     const field = Order.descriptor.elements['TABPAGE_1.order']!.fields['delivery_instructions']!;
     expect(field).toMatchObject({ maxLength: 255 });
     expect(field.identifier).toBeUndefined();

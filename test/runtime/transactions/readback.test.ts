@@ -1,20 +1,13 @@
 // End to end: reading back what was written, typed. `Service.records()` gives the rows of one element of a
 // write's answer (the keys the server assigned) or of a read (`client.transactionGet()`), by field name,
 // against the simulated Transaction API over real HTTP on 127.0.0.1.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, ErpTransactionBuildError, type ErpClient } from '@acme/erp-schema/client';
+import { describe, expect } from 'vitest';
+import { ErpTransactionBuildError } from '@acme/erp-schema/client';
 import { Order } from '@acme/erp-schema/transactions/Order';
-import { SAMPLE_SNAPSHOT } from '../../support/paths.js';
-import { startSandbox, type Sandbox } from '../../../sandbox/sandbox.js';
+import { e2eTest } from '../../support/e2e.js';
 
-let server: Sandbox;
-let client: ErpClient;
-
-beforeAll(async () => {
-  server = await startSandbox({ snapshot: SAMPLE_SNAPSHOT, transactions: {} });
-  client = createClient({ baseUrl: server.url, auth: 'test-token' });
-});
-afterAll(() => server.close());
+// the Transaction API's settings as the documents describe them
+const it = e2eTest({ transactions: {} });
 
 const newOrder = (po: string) =>
   Order.transaction()
@@ -32,7 +25,9 @@ const newOrder = (po: string) =>
     ]);
 
 describe('typed read-back', () => {
-  it('the number of a created order comes from the answer in one step, and reads it back by field name', async () => {
+  it('the number of a created order comes from the answer in one step, and reads it back by field name', async ({
+    e2e: { client },
+  }) => {
     const result = await client.transaction(Order.request([newOrder('PO-READ-1')], { useCodeValues: false }));
     const [header] = Order.records(result, 'TABPAGE_1.order');
     const orderNo = header?.order_no;
@@ -53,7 +48,7 @@ describe('typed read-back', () => {
     ]);
   });
 
-  it('one record per row, in order, across every transaction of a request', async () => {
+  it('one record per row, in order, across every transaction of a request', async ({ e2e: { client } }) => {
     const result = await client.transaction(
       Order.request([newOrder('PO-READ-2'), newOrder('PO-READ-3')], { useCodeValues: false }),
     );
@@ -62,14 +57,16 @@ describe('typed read-back', () => {
     expect(new Set(headers.map((h) => h.order_no)).size).toBe(2);
   });
 
-  it('an element the answer does not hold gives no rows; an element the service does not have is refused', async () => {
+  it('an element the answer does not hold gives no rows; an element the service does not have is refused', async ({
+    e2e: { client },
+  }) => {
     const result = await client.transaction(Order.request([newOrder('PO-READ-4')], { useCodeValues: false }));
     expect(Order.records(result, 'TP_NOTES.notes')).toEqual([]);
     // @ts-expect-error not an element of Order
     expect(() => Order.records(result, 'NO_SUCH.element')).toThrow(ErpTransactionBuildError);
   });
 
-  it('records are typed by the element: a field it does not have does not compile', async () => {
+  it('records are typed by the element: a field it does not have does not compile', async ({ e2e: { client } }) => {
     const result = await client.transaction(Order.request([newOrder('PO-READ-5')], { useCodeValues: false }));
     const [header] = Order.records(result, 'TABPAGE_1.order');
     header?.order_no satisfies string | undefined;

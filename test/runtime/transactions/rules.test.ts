@@ -3,7 +3,7 @@
 // package refuses a mistake before sending, the sandbox is shown answering that mistake as the documents say.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ErpHttpError, ErpResponseWindowError, ErpServerError, query } from '@acme/erp-schema';
 import {
   commandsRequest,
@@ -21,23 +21,17 @@ import { Order } from '@acme/erp-schema/transactions/Order';
 import { m_openorderreport } from '@acme/erp-schema/transactions/m_openorderreport';
 import type { Sandbox, SandboxOptions } from '../../../sandbox/sandbox.js';
 import { runCliAsync, tempDir } from '../../support/cli.js';
+import { e2eTest } from '../../support/e2e.js';
 import { SAMPLE_SNAPSHOT } from '../../support/paths.js';
 import { bodiesTo, PASSWORD, sandboxes, signedIn, UI_KEY, USER, type SignedIn } from '../../support/sandbox.js';
 
 const HEADER = 'TABPAGE_1.order';
 const ITEMS = 'TP_ITEMS.items';
 
-let main: SignedIn;
-let server: Sandbox;
-let client: ErpClient;
 const started = sandboxes();
+const it = e2eTest({ transactions: { disabled: { Order: { [HEADER]: ['job_name'] } } } });
 
 const another = async (options: Partial<SandboxOptions>): Promise<SignedIn> => signedIn(await started(options));
-
-beforeAll(async () => {
-  main = await another({ transactions: { disabled: { Order: { [HEADER]: ['job_name'] } } } });
-  ({ server, client } = main);
-});
 
 const newOrder = (po: string) =>
   Order.transaction()
@@ -68,13 +62,13 @@ function raw(
   };
 }
 
-async function failure(request: TransactionRequest, on = client): Promise<string[]> {
+async function failure(on: ErpClient, request: TransactionRequest): Promise<string[]> {
   const error = await on.transaction(request).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ErpTransactionFailedError);
   return [...(error as ErpTransactionFailedError).messages];
 }
 
-async function ordersWithPo(po: string, on = client) {
+async function ordersWithPo(on: ErpClient, po: string) {
   return (
     await on.page(
       query(oe_hdr)
@@ -85,7 +79,9 @@ async function ordersWithPo(po: string, on = client) {
 }
 
 describe('the Transaction API rules', () => {
-  it('T1: the envelope the builders make is what is sent and what the service takes', async () => {
+  it('T1: the envelope the builders make is what is sent and what the service takes', async ({
+    e2e: { client, server },
+  }) => {
     const request = Order.request([newOrder('PO-T1')], { useCodeValues: false, ignoreDisabled: false });
     expect(request).toEqual({
       Name: 'Order',
@@ -132,7 +128,9 @@ describe('the Transaction API rules', () => {
     expect(bodiesTo(server, 'POST', '/api/v2/transaction').at(-1)).toEqual(request);
   });
 
-  it('T2: every Value is sent as a string; a number is refused by the service with a 400 whose message the error keeps', async () => {
+  it('T2: every Value is sent as a string; a number is refused by the service with a 400 whose message the error keeps', async ({
+    e2e: { client },
+  }) => {
     const edits = Order.request([newOrder('PO-T2')], { useCodeValues: false }).Transactions[0]!.DataElements.flatMap(
       (e) => e.Rows.flatMap((r) => r.Edits),
     );
@@ -146,13 +144,16 @@ describe('the Transaction API rules', () => {
     expect((error as ErpHttpError).serverMessage).toMatch(/Value must be a string/);
   });
 
-  it('T3: every key in every row; the builders refuse a row without it, the service answers Sequence contains no matching element', async () => {
+  it('T3: every key in every row; the builders refuse a row without it, the service answers Sequence contains no matching element', async ({
+    e2e: { client },
+  }) => {
     expect(() =>
       Order.transaction().list(ITEMS, [{ user_line_no: '1' }, { unit_quantity: 2 } as never], {
         keys: ['user_line_no'],
       }),
     ).toThrow(ErpTransactionBuildError);
     const messages = await failure(
+      client,
       raw([
         { Name: HEADER, Type: 'Form', Keys: ['order_no'], Rows: [{ order_no: 'T3000001' }] },
         { Name: ITEMS, Type: 'List', Keys: ['user_line_no'], Rows: [{ user_line_no: '1' }, { unit_quantity: '2' }] },
@@ -161,29 +162,33 @@ describe('the Transaction API rules', () => {
     expect(messages).toEqual(['Transaction 1:: General Exception: Sequence contains no matching element']);
   });
 
-  it('T4: an unknown column does not compile; the service answers Invalid column name', async () => {
+  it('T4: an unknown column does not compile; the service answers Invalid column name', async ({ e2e: { client } }) => {
     // @ts-expect-error not a field of TABPAGE_1.order
     expect(() => Order.transaction().form(HEADER, { po_number: 'X' })).toThrow(ErpTransactionBuildError);
-    expect(await failure(raw([{ Name: HEADER, Type: 'Form', Rows: [{ po_number: 'X' }] }]))).toEqual([
+    expect(await failure(client, raw([{ Name: HEADER, Type: 'Form', Rows: [{ po_number: 'X' }] }]))).toEqual([
       'Transaction 1:: Invalid column name: po_number',
     ]);
   });
 
-  it('T5: a field with valid values takes its display label unless UseCodeValues; the service refuses a code as a label', async () => {
+  it('T5: a field with valid values takes its display label unless UseCodeValues; the service refuses a code as a label', async ({
+    e2e: { client },
+  }) => {
     expect(() => Order.transaction().form(HEADER, { approved: 'Y' as never })).toThrow(/send a display label/);
-    expect(await failure(raw([{ Name: HEADER, Type: 'Form', Rows: [{ customer_id: '1', approved: 'Y' }] }]))).toEqual([
-      'Transaction 1:: Invalid approved value: Y',
-    ]);
+    expect(
+      await failure(client, raw([{ Name: HEADER, Type: 'Form', Rows: [{ customer_id: '1', approved: 'Y' }] }])),
+    ).toEqual(['Transaction 1:: Invalid approved value: Y']);
     const coded = Order.transaction({ useCodeValues: true }).form(HEADER, {
       customer_id: 100198,
       approved: 'Y',
       po_no: 'PO-T5',
     });
     await client.transaction(Order.request([coded], { useCodeValues: true }));
-    expect((await ordersWithPo('PO-T5'))[0]!.approved).toBe('Y');
+    expect((await ordersWithPo(client, 'PO-T5'))[0]!.approved).toBe('Y');
   });
 
-  it('T6: a Status other than New cannot be built; the service answers 400 (26.1.5940.0) or a NullReferenceException 500 (earlier)', async () => {
+  it('T6: a Status other than New cannot be built; the service answers 400 (26.1.5940.0) or a NullReferenceException 500 (earlier)', async ({
+    e2e: { client },
+  }) => {
     // @ts-expect-error the only Status the service accepts is New
     const existing: WireTransaction = { Status: 'Existing', DataElements: [] };
     const request = { ...raw([{ Name: HEADER, Type: 'Form', Rows: [{ customer_id: '1' }] }]) };
@@ -197,7 +202,9 @@ describe('the Transaction API rules', () => {
     expect((oldError as ErpServerError).serverMessage).toBe('Object reference not set to an instance of an object.');
   });
 
-  it('T7: IgnoreDisabled reports success and writes nothing of the disabled column: unverified, reading back shows it', async () => {
+  it('T7: IgnoreDisabled reports success and writes nothing of the disabled column: unverified, reading back shows it', async ({
+    e2e: { client },
+  }) => {
     const tx = Order.transaction().form(HEADER, { customer_id: 100198, po_no: 'PO-T7', job_name: 'Never' });
     await expect(client.transaction(Order.request([tx], { useCodeValues: false }))).rejects.toThrow(
       /Column is disabled: job_name/,
@@ -208,10 +215,12 @@ describe('the Transaction API rules', () => {
     const orderNo = Order.records(result, HEADER)[0]!.order_no!;
     const [read] = Order.records(await client.transactionGet(Order.get(HEADER, { order_no: orderNo })), HEADER);
     expect(read!.job_name).not.toBe('Never');
-    expect((await ordersWithPo('PO-T7'))[0]!.job_name).not.toBe('Never');
+    expect((await ordersWithPo(client, 'PO-T7'))[0]!.job_name).not.toBe('Never');
   });
 
-  it('T8: rows equal on the keys, or on the KeyFields without keys, are refused; the service folds them, last wins', async () => {
+  it('T8: rows equal on the keys, or on the KeyFields without keys, are refused; the service folds them, last wins', async ({
+    e2e: { client },
+  }) => {
     expect(() =>
       Order.transaction().list(ITEMS, [{ user_line_no: '1' }, { user_line_no: '1' }], { keys: ['user_line_no'] }),
     ).toThrow(/equal keys/);
@@ -237,7 +246,7 @@ describe('the Transaction API rules', () => {
     expect(Order.records(set, ITEMS).map((i) => i.oe_order_item_id)).toEqual(['LAST']);
   });
 
-  it('T9: HTTP 200 with Summary.Failed is a failure, never a silent success', async () => {
+  it('T9: HTTP 200 with Summary.Failed is a failure, never a silent success', async ({ e2e: { client, server } }) => {
     const noCustomer = Order.transaction().form(HEADER, { po_no: 'PO-T9' });
     const error = await client
       .transaction(Order.request([noCustomer], { useCodeValues: false }))
@@ -249,10 +258,10 @@ describe('the Transaction API rules', () => {
       Summary: { Succeeded: 0, Failed: 1, Other: 0 },
     });
     expect(server.requests.at(-1)!.path).toBe('/uiserver0/api/v2/transaction');
-    expect(await ordersWithPo('PO-T9')).toEqual([]);
+    expect(await ordersWithPo(client, 'PO-T9')).toEqual([]);
   });
 
-  it('T10: the transactions of one POST are independent, each with its own Status', async () => {
+  it('T10: the transactions of one POST are independent, each with its own Status', async ({ e2e: { client } }) => {
     const bad = Order.transaction().form(HEADER, { po_no: 'PO-T10-BAD' });
     const answer = await client.transaction(
       Order.request([newOrder('PO-T10-A'), bad, newOrder('PO-T10-B')], { useCodeValues: false }),
@@ -260,10 +269,12 @@ describe('the Transaction API rules', () => {
     );
     expect(answer.Summary).toEqual({ Succeeded: 2, Failed: 1, Other: 0 });
     expect(answer.Results!.Transactions.map((t) => t.Status)).toEqual(['Passed', 'Failed', 'Passed']);
-    expect((await ordersWithPo('PO-T10-A')).length + (await ordersWithPo('PO-T10-B')).length).toBe(2);
+    expect((await ordersWithPo(client, 'PO-T10-A')).length + (await ordersWithPo(client, 'PO-T10-B')).length).toBe(2);
   });
 
-  it('T11: a report service goes to /process/pdfreport; /transaction would succeed and produce nothing', async () => {
+  it('T11: a report service goes to /process/pdfreport; /transaction would succeed and produce nothing', async ({
+    e2e: { client, server },
+  }) => {
     const report = m_openorderreport.request([m_openorderreport.transaction()], { useCodeValues: false });
     const before = server.requests.length;
     await expect(client.transaction(report)).rejects.toThrow(/use client\.report\(\)/);
@@ -273,7 +284,9 @@ describe('the Transaction API rules', () => {
     expect(server.requests.at(-1)!.path).toBe('/uiserver0/api/v2/process/pdfreport');
   });
 
-  it('T12: a service known to need /api/v2/commands: /transaction answers an empty 500 that says so, and commands write its record', async () => {
+  it('T12: a service known to need /api/v2/commands: /transaction answers an empty 500 that says so, and commands write its record', async ({
+    e2e: { client },
+  }) => {
     const s = await another({ snapshot: itemNotepadSnapshot() });
     const request = itemNote('AB#12', 'from commands');
     const error = await s.client.transaction(request).catch((e: unknown) => e);
@@ -295,7 +308,10 @@ describe('the Transaction API rules', () => {
     );
   });
 
-  it('T12: a commands body the service cannot read is a 400 naming it, never a 500 with a stack', async () => {
+  it('T12: a commands body the service cannot read is a 400 naming it, never a 500 with a stack', async ({
+    e2e: main,
+  }) => {
+    const { server } = main;
     const post = async (body: string) => {
       const answer = await fetch(`${server.url}/uiserver0/api/v2/commands`, {
         method: 'POST',
@@ -321,14 +337,16 @@ describe('the Transaction API rules', () => {
     }
   });
 
-  it('T13: async submit (202, Active), polled with ?id= to Complete; the same outcome as the synchronous call', async () => {
+  it('T13: async submit (202, Active), polled with ?id= to Complete; the same outcome as the synchronous call', async ({
+    e2e: { client, server },
+  }) => {
     const result = await client.transactionAsync(Order.request([newOrder('PO-T13')], { useCodeValues: false }), {
       intervalMs: 1,
     });
     expect(result.Summary).toEqual({ Succeeded: 1, Failed: 0, Other: 0 });
     const polls = server.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/transaction/async'));
     expect(polls.at(-1)!.query).toMatch(/^id=[0-9a-f-]{36}$/);
-    expect(await ordersWithPo('PO-T13')).toHaveLength(1);
+    expect(await ordersWithPo(client, 'PO-T13')).toHaveLength(1);
     const bad = Order.transaction().form(HEADER, { po_no: 'PO-T13-BAD' });
     const failed = await client
       .transactionAsync(Order.request([bad], { useCodeValues: false }), { intervalMs: 1 })
@@ -363,10 +381,10 @@ describe('the Transaction API rules', () => {
     expect(unconfirmed.transactions).toMatchObject([{ index: 0, status: 'unknown', messages: [], verified: false }]);
     expect(text.log.some((l) => /Complete without a JSON result/.test(l))).toBe(true);
     // reading back tells what was written
-    expect(await ordersWithPo('PO-T13-TEXT', text.client)).toHaveLength(1);
+    expect(await ordersWithPo(text.client, 'PO-T13-TEXT')).toHaveLength(1);
   });
 
-  it('T14: /transaction/get reads back what a write numbered', async () => {
+  it('T14: /transaction/get reads back what a write numbered', async ({ e2e: { client, server } }) => {
     const result = await client.transaction(Order.request([newOrder('PO-T14')], { useCodeValues: false }));
     const orderNo = Order.records(result, HEADER)[0]!.order_no!;
     const set = await client.transactionGet(Order.get(HEADER, { order_no: orderNo }));
@@ -377,7 +395,9 @@ describe('the Transaction API rules', () => {
     expect(Order.records(set, HEADER)[0]).toMatchObject({ order_no: orderNo, po_no: 'PO-T14' });
   });
 
-  it('T15: lengths from the database: an identifier too long is refused, free text is cut with a warning; the service refuses what is too long', async () => {
+  it('T15: lengths from the database: an identifier too long is refused, free text is cut with a warning; the service refuses what is too long', async ({
+    e2e: { client },
+  }) => {
     expect(() => Order.transaction().form(HEADER, { order_no: '123456789' })).toThrow(/an identifier is never cut/);
     expect(() => Order.transaction().form(HEADER, { po_no: 'P'.repeat(51) })).toThrow(/an identifier is never cut/);
     const long = Order.transaction().form(HEADER, {
@@ -387,9 +407,9 @@ describe('the Transaction API rules', () => {
     });
     expect(long.warnings).toEqual([expect.stringMatching(/placed_by_name: cut from 67 to 60 characters/)]);
     await client.transaction(Order.request([long], { useCodeValues: false }));
-    expect((await ordersWithPo('PO-T15'))[0]!.placed_by_name).toBe(`Placed ${'x'.repeat(53)}`);
+    expect((await ordersWithPo(client, 'PO-T15'))[0]!.placed_by_name).toBe(`Placed ${'x'.repeat(53)}`);
     expect(
-      await failure(raw([{ Name: HEADER, Type: 'Form', Rows: [{ customer_id: '1', po_no: 'y'.repeat(51) }] }])),
+      await failure(client, raw([{ Name: HEADER, Type: 'Form', Rows: [{ customer_id: '1', po_no: 'y'.repeat(51) }] }])),
     ).toEqual(["Transaction 1:: String or binary data would be truncated in table 'oe_hdr', column 'po_no'."]);
   });
 
@@ -403,10 +423,12 @@ describe('the Transaction API rules', () => {
       ),
     );
     expect(once.waits).toEqual([850]);
-    expect(await ordersWithPo('PO-T16', once.client)).toHaveLength(1);
+    expect(await ordersWithPo(once.client, 'PO-T16')).toHaveLength(1);
   });
 
-  it('T16: a window that persists is an ErpResponseWindowError after 3 attempts, nothing written; the 500 form is retried too', async () => {
+  it('T16: a window that persists is an ErpResponseWindowError after 3 attempts, nothing written; the 500 form is retried too', async ({
+    e2e: { client },
+  }) => {
     const always = await another({ transactions: { responseWindow: { count: 5 } } });
     const error = await always.client
       .transaction(Order.request([newOrder('PO-T16-X')], { useCodeValues: false }))
@@ -414,7 +436,7 @@ describe('the Transaction API rules', () => {
     expect(error).toBeInstanceOf(ErpResponseWindowError);
     expect((error as ErpResponseWindowError).attempts).toBe(3);
     expect((error as Error).message).toMatch(/split the transaction or use client\.transactionAsync\(\)/);
-    expect(await ordersWithPo('PO-T16-X', always.client)).toEqual([]);
+    expect(await ordersWithPo(always.client, 'PO-T16-X')).toEqual([]);
     const as500 = await another({ transactions: { responseWindow: { count: 1, as: '500' } } });
     await expect(
       as500.client.transaction(Order.request([newOrder('PO-T16-500')], { useCodeValues: false })),
@@ -424,9 +446,11 @@ describe('the Transaction API rules', () => {
 });
 
 describe('the interactive user and the build', () => {
-  it('T17: Status New updates the record its Keys match and inserts otherwise: the same edit without Keys is an insert', async () => {
+  it('T17: Status New updates the record its Keys match and inserts otherwise: the same edit without Keys is an insert', async ({
+    e2e: { client, server },
+  }) => {
     await client.transaction(Order.request([newOrder('PO-T17')], { useCodeValues: false }));
-    const [created] = await ordersWithPo('PO-T17');
+    const [created] = await ordersWithPo(client, 'PO-T17');
     const orderNo = created!.order_no;
     const keyed = Order.transaction().form(
       HEADER,
@@ -437,21 +461,23 @@ describe('the interactive user and the build', () => {
     expect(bodiesTo(server, 'POST', '/api/v2/transaction').at(-1)).toMatchObject({
       Transactions: [{ Status: 'New', DataElements: [{ Name: HEADER, Keys: ['order_no'] }] }],
     });
-    expect((await ordersWithPo('PO-T17-KEYED')).map((r) => r.order_no)).toEqual([orderNo]);
-    expect(await ordersWithPo('PO-T17')).toEqual([]);
+    expect((await ordersWithPo(client, 'PO-T17-KEYED')).map((r) => r.order_no)).toEqual([orderNo]);
+    expect(await ordersWithPo(client, 'PO-T17')).toEqual([]);
     // the edit without Keys is an insert: of the number named, which exists, so the database refuses it
     const unkeyed = Order.transaction().form(HEADER, {
       customer_id: 100198,
       order_no: orderNo,
       po_no: 'PO-T17-UNKEYED',
     });
-    const refused = await failure(Order.request([unkeyed], { useCodeValues: false }));
+    const refused = await failure(client, Order.request([unkeyed], { useCodeValues: false }));
     expect(refused[0]).toMatch(/Violation of PRIMARY KEY constraint 'PK_oe_hdr'/);
-    expect(await ordersWithPo('PO-T17-UNKEYED')).toEqual([]);
-    expect((await ordersWithPo('PO-T17-KEYED')).map((r) => r.order_no)).toEqual([orderNo]);
+    expect(await ordersWithPo(client, 'PO-T17-UNKEYED')).toEqual([]);
+    expect((await ordersWithPo(client, 'PO-T17-KEYED')).map((r) => r.order_no)).toEqual([orderNo]);
   });
 
-  it('T18: This column is required. names no column: the client names the fields the definition marks required that the new rows leave out', async () => {
+  it('T18: This column is required. names no column: the client names the fields the definition marks required that the new rows leave out', async ({
+    e2e: { client, server },
+  }) => {
     const noCustomer = Order.transaction().form(HEADER, { po_no: 'PO-T18', order_date: '2030-01-05' });
     // before sending, on the caller's asking: reported, not enforced (Required is window metadata, wrong both ways)
     expect(noCustomer.missingRequired()).toContain('TABPAGE_1.order.customer_id (Customer ID)');
@@ -466,10 +492,13 @@ describe('the interactive user and the build', () => {
       /names no column: the transaction wrote .*, and left out these fields the definition flags as required: .*TABPAGE_1\.order\.customer_id \(Customer ID\)/,
     );
     expect(failed.message).not.toMatch(/order_date \(/);
-    expect(await ordersWithPo('PO-T18')).toEqual([]);
+    expect(await ordersWithPo(client, 'PO-T18')).toEqual([]);
   });
 
-  it('T19: the service list hides the report services; ?type=report answers [] and another type 400, so the client asks without one', async () => {
+  it('T19: the service list hides the report services; ?type=report answers [] and another type 400, so the client asks without one', async ({
+    e2e: main,
+  }) => {
+    const { client, server } = main;
     const from = server.requests.length;
     const names = await client.services();
     const asked = server.requests.slice(from).filter((r) => r.path.endsWith('/api/v2/services'));
@@ -483,7 +512,9 @@ describe('the interactive user and the build', () => {
     expect((await main.raw('/uiserver0/api/v2/services?type=transaction')).status).toBe(400);
   });
 
-  it('A11: a consumer key token without a user name cannot open a session (refused before calling; the sandbox answers 500); with a real user it can', async () => {
+  it('A11: a consumer key token without a user name cannot open a session (refused before calling; the sandbox answers 500); with a real user it can', async ({
+    e2e: { server },
+  }) => {
     const keyOnly = tokenAuth({ baseUrl: server.url, consumerKey: UI_KEY });
     const c = createClient({ baseUrl: server.url, auth: keyOnly });
     const before = server.requests.length;
@@ -510,7 +541,10 @@ describe('the interactive user and the build', () => {
     await expect(withUser.interactive.session(async (s) => s.id)).resolves.toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('A12: the build from serverinfo, sectioned (Version -> Application Version, never Monitoring.shortversion) or flat', async () => {
+  it('A12: the build from serverinfo, sectioned (Version -> Application Version, never Monitoring.shortversion) or flat', async ({
+    e2e: main,
+  }) => {
+    const { client, server } = main;
     expect(await client.serverBuild()).toBe('26.1.5940.0');
     const info = (await (
       await fetch(`${server.url}/uiserver0/ui/common/v1/serverinfo`, {

@@ -1,7 +1,7 @@
 // End to end: the generated transaction builders and the client against the simulated Transaction API, over
 // real HTTP on 127.0.0.1. The server validates bodies the way the service documents say, so these tests check
 // the builders against the service's rules, not against themselves.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ErpError, ErpServerError, ErpWriteNotAppliedError } from '@acme/erp-schema';
 import {
   ErpTransactionBuildError,
@@ -15,20 +15,12 @@ import { Order } from '@acme/erp-schema/transactions/Order';
 import { PickZone } from '@acme/erp-schema/transactions/PickZone';
 import { m_openorderreport } from '@acme/erp-schema/transactions/m_openorderreport';
 import type { Sandbox } from '../../../sandbox/sandbox.js';
+import { e2eTest } from '../../support/e2e.js';
 import { startSignedIn } from '../../support/sandbox.js';
 
-let server: Sandbox;
-let client: ErpClient;
-
-beforeAll(async () => {
-  // signed in with a token the sandbox issued; the token call is made before the tests look at what was sent
-  const started = await startSignedIn({
-    transactions: { disabled: { PickZone: { 'FORM.form': ['company_name'] } }, asyncPolls: 2 },
-  });
-  ({ server, client } = started);
-  await started.auth.token();
-});
-afterAll(() => server.close());
+const it = e2eTest({ transactions: { disabled: { PickZone: { 'FORM.form': ['company_name'] } }, asyncPolls: 2 } });
+// signed in with a token the sandbox issued; the token call is made before the tests look at what was sent
+it.beforeAll(({ e2e }) => e2e.auth.token());
 
 const newOrder = () =>
   Order.transaction()
@@ -45,17 +37,19 @@ const newOrder = () =>
       { oe_order_item_id: 'WIDGET-002', unit_quantity: 2 },
     ]);
 
-function requestsSince(before: number): string[] {
+function requestsSince(server: Sandbox, before: number): string[] {
   return server.requests.slice(before).map((r) => `${r.method} ${r.path}`);
 }
 
 describe('a good Order passes', () => {
-  it('is written, finds the UI server through the router (with the trailing slash) and reads back', async () => {
+  it('is written, finds the UI server through the router (with the trailing slash) and reads back', async ({
+    e2e: { client, server },
+  }) => {
     const before = server.requests.length;
     const result = await client.transaction(Order.request([newOrder()], { useCodeValues: false }));
     expect(result.Summary).toEqual({ Succeeded: 1, Failed: 0, Other: 0 });
     expect(result.Results?.Transactions[0]?.Status).toBe('Passed');
-    expect(requestsSince(before)).toEqual(['GET /api/ui/router/v1/', 'POST /uiserver0/api/v2/transaction']);
+    expect(requestsSince(server, before)).toEqual(['GET /api/ui/router/v1/', 'POST /uiserver0/api/v2/transaction']);
     const orderNo = result
       .Results!.Transactions[0]!.DataElements!.find((e) => e.Name === 'TABPAGE_1.order')!
       .Rows[0]!.Edits.find((e) => e.Name === 'order_no')!.Value;
@@ -67,7 +61,7 @@ describe('a good Order passes', () => {
     expect(items).toHaveLength(2);
   });
 
-  it('a keyed upsert updates matching rows and inserts the others', async () => {
+  it('a keyed upsert updates matching rows and inserts the others', async ({ e2e: { client } }) => {
     const update = Order.transaction()
       .form('TABPAGE_1.order', { order_no: '1013938', customer_id: 100198 }, { keys: ['order_no'] })
       .list(
@@ -93,7 +87,7 @@ describe('a good Order passes', () => {
     ]);
   });
 
-  it('other services: a customer, an inventory adjustment', async () => {
+  it('other services: a customer, an inventory adjustment', async ({ e2e: { client } }) => {
     const customer = Customer.transaction()
       .form('TABPAGE_1.tp_1_dw_1', {
         customer_name: 'ACME Industrial Supply',
@@ -113,13 +107,13 @@ describe('a good Order passes', () => {
     ).resolves.toMatchObject({ Summary: { Failed: 0 } });
   });
 
-  it('asynchronously: submits, polls with backoff until done, parses Messages', async () => {
+  it('asynchronously: submits, polls with backoff until done, parses Messages', async ({ e2e: { client, server } }) => {
     const before = server.requests.length;
     const result = await client.transactionAsync(Order.request([newOrder()], { useCodeValues: false }), {
       intervalMs: 5,
     });
     expect(result.Summary.Succeeded).toBe(1);
-    expect(requestsSince(before)).toEqual([
+    expect(requestsSince(server, before)).toEqual([
       'POST /uiserver0/api/v2/transaction/async',
       'GET /uiserver0/api/v2/transaction/async',
       'GET /uiserver0/api/v2/transaction/async',
@@ -146,7 +140,9 @@ describe('async deadline', () => {
 });
 
 describe('a failed transaction never passes silently', () => {
-  it('HTTP 200 with Summary.Failed: an ErpTransactionFailedError carrying the server messages', async () => {
+  it('HTTP 200 with Summary.Failed: an ErpTransactionFailedError carrying the server messages', async ({
+    e2e: { client },
+  }) => {
     const noCustomer = Order.transaction().form('TABPAGE_1.order', { po_no: 'PO-2' });
     const e = await client
       .transaction(Order.request([noCustomer], { useCodeValues: false }))
@@ -156,7 +152,9 @@ describe('a failed transaction never passes silently', () => {
     expect((e as ErpTransactionFailedError).response.Results).toBeNull();
   });
 
-  it('transactions in one POST are independent: allowFailures returns the answer to branch on', async () => {
+  it('transactions in one POST are independent: allowFailures returns the answer to branch on', async ({
+    e2e: { client },
+  }) => {
     const bad = Order.transaction().form('TABPAGE_1.order', { po_no: 'PO-3' });
     const response = await client.transaction(Order.request([newOrder(), bad], { useCodeValues: false }), {
       allowFailures: true,
@@ -168,14 +166,16 @@ describe('a failed transaction never passes silently', () => {
     );
   });
 
-  it('a failure through the async endpoint fails the same way', async () => {
+  it('a failure through the async endpoint fails the same way', async ({ e2e: { client } }) => {
     const bad = Order.transaction().form('TABPAGE_1.order', { po_no: 'PO-4' });
     await expect(
       client.transactionAsync(Order.request([bad], { useCodeValues: false }), { intervalMs: 5 }),
     ).rejects.toBeInstanceOf(ErpTransactionFailedError);
   });
 
-  it('a disabled column: the failure, and with ignoreDisabled a success that wrote nothing, which reading back shows', async () => {
+  it('a disabled column: the failure, and with ignoreDisabled a success that wrote nothing, which reading back shows', async ({
+    e2e: { client, server },
+  }) => {
     const pick = (zone = 'Z9') =>
       PickZone.transaction().form('FORM.form', {
         company_id: 'ACME',
@@ -205,7 +205,7 @@ describe('a failed transaction never passes silently', () => {
     expect(edits.find((e) => e.Name === 'company_name')).toBeUndefined();
   });
 
-  it('an unknown service answers an empty 500', async () => {
+  it('an unknown service answers an empty 500', async ({ e2e: { client } }) => {
     const body: TransactionRequest = {
       ...Order.request([newOrder()], { useCodeValues: false }),
       Name: 'NoSuchService',
@@ -245,14 +245,16 @@ describe('each refusal fails before sending', () => {
     ['a Decimal that is not a number', () => untyped(Order).form('TABPAGE_1.order', { customer_id: 'ACME' })],
   ];
   for (const [what, build] of refusals) {
-    it(what, () => {
+    it(what, ({ e2e: { server } }) => {
       const before = server.requests.length;
       expect(build).toThrow(ErpTransactionBuildError);
       expect(server.requests.length).toBe(before);
     });
   }
 
-  it('a report service sent to /transaction (it would succeed and produce nothing)', async () => {
+  it('a report service sent to /transaction (it would succeed and produce nothing)', async ({
+    e2e: { client, server },
+  }) => {
     const before = server.requests.length;
     const report = m_openorderreport.request([m_openorderreport.transaction()], { useCodeValues: false });
     await expect(client.transaction(report)).rejects.toThrow(

@@ -2,7 +2,7 @@
 // and compared field by field; a POST of several transactions gives one outcome each, and a failed one comes back
 // as a request of its own, never with a passed one resent. Against the sandbox over HTTP, signed in with tokens it
 // issued; the sandbox is told which columns its windows disable (`disabled`), as `erpgen sandbox --disabled` is.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ErpConfigError, ErpWriteNotAppliedError, ErpWriteUnverifiedError } from '@acme/erp-schema';
 import {
   createClient,
@@ -14,28 +14,14 @@ import {
 import { Contact } from '@acme/erp-schema/transactions/Contact';
 import { Order } from '@acme/erp-schema/transactions/Order';
 import type { Sandbox } from '../../../sandbox/sandbox.js';
-import {
-  bodiesTo,
-  ordersWithPo as orders,
-  PASSWORD,
-  sandboxes,
-  signedIn,
-  USER,
-  type SignedIn,
-} from '../../support/sandbox.js';
+import { e2eTest } from '../../support/e2e.js';
+import { bodiesTo, ordersWithPo as orders, PASSWORD, sandboxes, signedIn, USER } from '../../support/sandbox.js';
 
 const HEADER = 'TABPAGE_1.order';
 const ITEMS = 'TP_ITEMS.items';
 const started = sandboxes();
 
-let main: SignedIn;
-let server: Sandbox;
-let client: ErpClient;
-
-beforeAll(async () => {
-  main = signedIn(await started({ disabled: ['Order/TABPAGE_1.order/job_name'] }));
-  ({ server, client } = main);
-});
+const it = e2eTest({ disabled: ['Order/TABPAGE_1.order/job_name'] });
 
 const order = (po: string, header: Record<string, unknown> = {}, lines = 1) =>
   Order.transaction()
@@ -49,10 +35,8 @@ const order = (po: string, header: Record<string, unknown> = {}, lines = 1) =>
     );
 
 /** the requests the sandbox received on a path of the Transaction API, from `before` on */
-const posts = (path: string, before = 0) =>
+const posts = (server: Sandbox, path: string, before = 0) =>
   server.requests.slice(before).filter((r) => r.method === 'POST' && r.path === `/uiserver0/api/v2/${path}`);
-
-const ordersWithPo = (po: string) => orders(client, po);
 
 const caught = async (promise: Promise<unknown>) =>
   promise.then(
@@ -61,7 +45,9 @@ const caught = async (promise: Promise<unknown>) =>
   );
 
 describe('verified transactions', () => {
-  it('T7, T14: a disabled field sent with IgnoreDisabled passes and is not applied: verified (the default) it is an ErpWriteNotAppliedError naming the field, and the overlay line', async () => {
+  it('T7, T14: a disabled field sent with IgnoreDisabled passes and is not applied: verified (the default) it is an ErpWriteNotAppliedError naming the field, and the overlay line', async ({
+    e2e: { client, server },
+  }) => {
     const before = server.requests.length;
     const request = Order.request([order('PO-V-DISABLED', { job_name: 'Never stored' })], {
       useCodeValues: false,
@@ -86,8 +72,8 @@ describe('verified transactions', () => {
       '"definitions": { "Order": { "TABPAGE_1.order": { "job_name": { "disabled": true } } } }',
     );
     // the write was applied once, and read once: one POST of each
-    expect(posts('transaction', before)).toHaveLength(1);
-    expect(posts('transaction/get', before)).toHaveLength(1);
+    expect(posts(server, 'transaction', before)).toHaveLength(1);
+    expect(posts(server, 'transaction/get', before)).toHaveLength(1);
     const [report] = error.result!.transactions;
     expect(report).toMatchObject({
       status: 'passed',
@@ -98,10 +84,12 @@ describe('verified transactions', () => {
       ServiceName: 'Order',
       TransactionStates: [{ DataElementName: HEADER, Keys: [{ Name: 'order_no', Value: report!.keys['order_no'] }] }],
     });
-    expect(await ordersWithPo('PO-V-DISABLED')).toHaveLength(1);
+    expect(await orders(client, 'PO-V-DISABLED')).toHaveLength(1);
   });
 
-  it('T7: unverified (verify: false) the same request is the old answer: a success, no read-back, no request more', async () => {
+  it('T7: unverified (verify: false) the same request is the old answer: a success, no read-back, no request more', async ({
+    e2e: { client, server },
+  }) => {
     const before = server.requests.length;
     const result = await client.transaction(
       Order.request([order('PO-V-UNVERIFIED', { job_name: 'Never stored' })], {
@@ -112,17 +100,20 @@ describe('verified transactions', () => {
     );
     expect(result.Summary).toEqual({ Succeeded: 1, Failed: 0, Other: 0 });
     expect(result.transactions[0]!.verified).toBe(false);
-    expect(posts('transaction/get', before)).toHaveLength(0);
+    expect(posts(server, 'transaction/get', before)).toHaveLength(0);
     expect(server.requests.length - before).toBe(1);
   });
 
-  it('T14: a write that landed is verified: every field sent compared (dates by instant, decimals by value), exactly one request more', async () => {
+  it('T14: a write that landed is verified: every field sent compared (dates by instant, decimals by value), exactly one request more', async ({
+    e2e: main,
+  }) => {
+    const { client, server } = main;
     const before = server.requests.length;
     const result = await client.transaction(Order.request([order('PO-V-OK', {}, 3)], { useCodeValues: false }), {
       verify: true,
     });
-    expect(posts('transaction', before)).toHaveLength(1);
-    expect(posts('transaction/get', before)).toHaveLength(1);
+    expect(posts(server, 'transaction', before)).toHaveLength(1);
+    expect(posts(server, 'transaction/get', before)).toHaveLength(1);
     const [report] = result.transactions;
     // header: customer_id, po_no, order_date (sent 2030-01-05, read back as a date), taker; 3 lines of 2 fields
     expect(report!.verified).toEqual({ fields: 10, normalised: [], notApplied: [] });
@@ -130,7 +121,10 @@ describe('verified transactions', () => {
     expect(main.log.filter((l) => /stored in another form/.test(l))).toEqual([]);
   });
 
-  it('T14: a value stored in another form (rounded to the column scale) is a warning with both values; under verify: strict an error', async () => {
+  it('T14: a value stored in another form (rounded to the column scale) is a warning with both values; under verify: strict an error', async ({
+    e2e: main,
+  }) => {
+    const { client } = main;
     const rounded = () =>
       Order.transaction()
         .form(HEADER, { customer_id: 100198, po_no: 'PO-V-ROUND', taker: 'JSMITH' })
@@ -153,7 +147,9 @@ describe('verified transactions', () => {
     expect(strict.message).toMatch(/1 is stored in another form \(an error under verify: 'strict'\)/);
   });
 
-  it("T14: rounding is a form of the value sent only to the column's scale (the descriptor's scale: 4): a stored 1 for a sent 1.23456 is not applied", async () => {
+  it("T14: rounding is a form of the value sent only to the column's scale (the descriptor's scale: 4): a stored 1 for a sent 1.23456 is not applied", async ({
+    e2e: { server },
+  }) => {
     // the read-back says 1 where the sandbox stored 1.2346: a value the sent one rounds to at 0 places, not at the
     // column's 4; without the scale this was taken for the server's rounding and only warned about
     expect(Order.descriptor.elements[ITEMS]!.fields['unit_price']).toMatchObject({ type: 'Decimal', scale: 4 });
@@ -183,18 +179,21 @@ describe('verified transactions', () => {
     ]);
   });
 
-  it("the client's verify option is every call's default: true reads back a request without IgnoreDisabled, false does not read back one with it", async () => {
+  it("the client's verify option is every call's default: true reads back a request without IgnoreDisabled, false does not read back one with it", async ({
+    e2e: main,
+  }) => {
+    const { client, server } = main;
     const always = main.recording({ verify: true, log: () => undefined });
     const before = server.requests.length;
     await always.transaction(Order.request([order('PO-V-CLIENT-1')], { useCodeValues: false }));
-    expect(posts('transaction/get', before)).toHaveLength(1);
+    expect(posts(server, 'transaction/get', before)).toHaveLength(1);
     const never = main.recording({ verify: false });
     const after = server.requests.length;
     const result = await never.transaction(
       Order.request([order('PO-V-CLIENT-2', { job_name: 'skipped' })], { useCodeValues: false, ignoreDisabled: true }),
     );
     expect(result.transactions[0]!.verified).toBe(false);
-    expect(posts('transaction/get', after)).toHaveLength(0);
+    expect(posts(server, 'transaction/get', after)).toHaveLength(0);
     // a call's own option overrides the client's
     await expect(
       never.transaction(
@@ -207,7 +206,9 @@ describe('verified transactions', () => {
     ).rejects.toBeInstanceOf(ErpWriteNotAppliedError);
   });
 
-  it("T14: the record is read back by the element that names it: a new order's header (its number the server gave), not a Form of lookups sent before it", async () => {
+  it("T14: the record is read back by the element that names it: a new order's header (its number the server gave), not a Form of lookups sent before it", async ({
+    e2e: { client, server },
+  }) => {
     const before = server.requests.length;
     const lookupFirst = Order.transaction()
       .form('TP_CUSTOMER.tp_customer', { customer_id: 100198 })
@@ -217,7 +218,7 @@ describe('verified transactions', () => {
       keyElement: HEADER,
       verified: { fields: 4, notApplied: [], normalised: [] },
     });
-    expect(posts('transaction/get', before)).toHaveLength(1);
+    expect(posts(server, 'transaction/get', before)).toHaveLength(1);
   });
 
   it('a passed transaction that cannot be read back is an ErpWriteUnverifiedError saying not to send it again: no keys known, or a read that failed', async () => {
@@ -250,7 +251,10 @@ describe('verified transactions', () => {
     expect(await orders(s.client, 'PO-V-UNREAD')).toHaveLength(1);
   });
 
-  it('a verify option that is none of true, false and strict is refused before anything is sent', async () => {
+  it('a verify option that is none of true, false and strict is refused before anything is sent', async ({
+    e2e: main,
+  }) => {
+    const { client, server } = main;
     const before = server.requests.length;
     const wrong = { verify: 'yes' } as unknown as { verify: boolean };
     await expect(
@@ -262,7 +266,9 @@ describe('verified transactions', () => {
 });
 
 describe('one outcome per transaction, and never a passed one twice', () => {
-  it('T9, T10: two transactions in one POST, the second failing: one outcome each, the call fails, result.failed is the second alone, nothing resent', async () => {
+  it('T9, T10: two transactions in one POST, the second failing: one outcome each, the call fails, result.failed is the second alone, nothing resent', async ({
+    e2e: { client, server },
+  }) => {
     const before = server.requests.length;
     const bad = Order.transaction().form(HEADER, { po_no: 'PO-V-T10-BAD' }); // no customer: refused
     const request = Order.request([order('PO-V-T10-GOOD'), bad], { useCodeValues: false });
@@ -278,19 +284,19 @@ describe('one outcome per transaction, and never a passed one twice', () => {
     // the failed transaction as a request of its own, the envelope kept
     expect(result.failed).toEqual([{ Name: 'Order', UseCodeValues: false, Transactions: [request.Transactions[1]] }]);
     // one POST: the passed transaction was applied once, and never resent
-    expect(posts('transaction', before)).toHaveLength(1);
-    expect(await ordersWithPo('PO-V-T10-GOOD')).toHaveLength(1);
-    expect(await ordersWithPo('PO-V-T10-BAD')).toEqual([]);
+    expect(posts(server, 'transaction', before)).toHaveLength(1);
+    expect(await orders(client, 'PO-V-T10-GOOD')).toHaveLength(1);
+    expect(await orders(client, 'PO-V-T10-BAD')).toEqual([]);
     // the response and result are not enumerable: a logger printing the error's properties prints neither
     expect(Object.keys(error)).not.toContain('result');
     // fixed and sent alone
     const fixed = Order.request([order('PO-V-T10-BAD')], { useCodeValues: false });
     await client.transaction(fixed);
-    expect(await ordersWithPo('PO-V-T10-GOOD')).toHaveLength(1);
-    expect(await ordersWithPo('PO-V-T10-BAD')).toHaveLength(1);
+    expect(await orders(client, 'PO-V-T10-GOOD')).toHaveLength(1);
+    expect(await orders(client, 'PO-V-T10-BAD')).toHaveLength(1);
   });
 
-  it('T10: a failed transaction resent as result.failed gives it alone', async () => {
+  it('T10: a failed transaction resent as result.failed gives it alone', async ({ e2e: { client, server } }) => {
     const bad = Order.transaction().form(HEADER, { po_no: 'PO-V-RESEND' });
     const error = (await caught(
       client.transaction(Order.request([order('PO-V-RESEND-OK'), bad], { useCodeValues: false })),
@@ -300,10 +306,12 @@ describe('one outcome per transaction, and never a passed one twice', () => {
     expect(again.result!.transactions.map((t) => t.status)).toEqual(['failed']);
     expect(bodiesTo(server, 'POST', '/api/v2/transaction').slice(-1)).toEqual([error.result!.failed[0]]);
     expect(server.requests.length - before).toBe(1);
-    expect(await ordersWithPo('PO-V-RESEND-OK')).toHaveLength(1);
+    expect(await orders(client, 'PO-V-RESEND-OK')).toHaveLength(1);
   });
 
-  it('T10, T14: a passed transaction of a failing POST is still verified: the error says whether it landed', async () => {
+  it('T10, T14: a passed transaction of a failing POST is still verified: the error says whether it landed', async ({
+    e2e: { client },
+  }) => {
     const bad = Order.transaction().form(HEADER, { po_no: 'PO-V-MIXED-BAD' });
     const error = (await caught(
       client.transaction(
@@ -362,7 +370,7 @@ describe('one outcome per transaction, and never a passed one twice', () => {
     expect(s.server.requests.filter((r) => r.path.endsWith('/transaction/async'))).toHaveLength(1);
   });
 
-  it('T13, T14: an async transaction is verified like a synchronous one', async () => {
+  it('T13, T14: an async transaction is verified like a synchronous one', async ({ e2e: { client } }) => {
     const error = await caught(
       client.transactionAsync(
         Order.request([order('PO-V-ASYNC', { job_name: 'skipped' })], { useCodeValues: false, ignoreDisabled: true }),
@@ -406,7 +414,9 @@ describe("the sandbox's disabled option", () => {
 });
 
 describe('what a refusal means', () => {
-  it('T18: "Column is disabled: X" says which element and field were written, and prints the overlay line', async () => {
+  it('T18: "Column is disabled: X" says which element and field were written, and prints the overlay line', async ({
+    e2e: { client, server },
+  }) => {
     const error = (await caught(
       client.transaction(Order.request([order('PO-V-COLUMN', { job_name: 'x' })], { useCodeValues: false })),
     )) as ErpTransactionFailedError;

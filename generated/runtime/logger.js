@@ -1,0 +1,3 @@
+// Where the client's lines go (createClient's `log`): retries, token renewals, redirects followed, a hook that
+// threw, the drift guard's notes. A leaf, so that every layer can take one without importing another's module.
+export {};

@@ -1,0 +1,219 @@
+import { type Columns, type Filter } from '../filter.js';
+import type { DateTimeString } from '../literals.js';
+import type { DidYouMean } from '../messages.js';
+import { type QueryObject, type Surface } from '../object.js';
+export type Direction = 'asc' | 'desc';
+/** What a query asks for, as plain data. */
+export interface QueryOptions {
+  readonly select?: readonly string[];
+  readonly filter?: string;
+  readonly orderBy: ReadonlyArray<readonly [column: string, direction: Direction]>;
+  /** rows per request: the query's `top()`, or the package's default page size */
+  readonly top: number;
+  readonly skip?: number;
+  readonly count: boolean;
+}
+/** The kinds of an object's columns (column name to ColumnKind), as generated: an interface per object. */
+type Kinds = object;
+declare const keysetType: unique symbol;
+/**
+ * What keyset paging (`rows(q, { paging: 'keyset' })`) and `changes()` read of a query's type: the key columns it
+ * can be paged by (`never`: its object has none), or why it cannot be (OwnOrder). Type only; `unknown` where the
+ * type cannot tell (a query typed by hand), which the client then checks when it runs.
+ */
+export interface Keyed<Keyset> {
+  readonly [keysetType]?: Keyset;
+}
+/** Why a query of an object without a key cannot be paged by its key. */
+export type NoKey = 'the object has no key: keyset paging and changes() need one';
+/** Why a query with an order or a skip of its own cannot be paged by its key. */
+export interface OwnOrder {
+  readonly refused: 'the query sets orderBy() or skip(): keyset paging and changes() set the order and the start themselves';
+}
+/** Why a query of this Keyed type cannot be paged by its key (NoKey, OwnOrder), or `never` when it can or cannot tell. */
+export type KeysetRefusal<Keyset> = [Keyset] extends [never]
+  ? NoKey
+  : [Keyset] extends [OwnOrder]
+    ? OwnOrder['refused']
+    : never;
+/**
+ * What select() / orderBy() take: a name, or a function of the columns. A union of two and not of every column:
+ * while a call is checked the compiler works an argument's type out over this constraint, once per member (for
+ * `const` inference), and a constraint listing the columns cost a query of a 300-column table a thousand type
+ * instantiations. The names completion offers come from ColumnArgument's `Wide`.
+ */
+type ColumnGiven<Row> = string | ColumnChoice<Row, keyof Row>;
+/**
+ * What an argument of select() / orderBy() must be, worked out from what it is (`X`): a column's name or a function
+ * as it is; a name that is no column meets the message saying so (`'credit_limt' is not a column of customer (did
+ * you mean credit_limit?)`), as the argument's own error. Inferred per argument, so the error marks the wrong one.
+ * A string of unknown content must be `Wide`, which lists the column names: what completion offers in `select('|')`.
+ */
+type ColumnArgument<X, Row, N extends string, Wide = X> = X extends string
+  ? string extends X
+    ? Wide
+    : X extends keyof Row
+      ? X
+      : `'${X}' is not a column of ${N}${DidYouMean<X, keyof Row, '_'>}`
+  : X;
+/** The columns the arguments of select() name: the names, and the columns the functions return. */
+type Chosen<Cs, Row> = Cs extends readonly unknown[]
+  ? {
+      [I in keyof Cs]: Cs[I] extends keyof Row ? Cs[I] : Cs[I] extends ColumnChoice<Row, infer C> ? C : never;
+    }[number] &
+      keyof Row
+  : never;
+/** A column as a value: what a `select()` or `orderBy()` function returns, `c.credit_limit`. */
+export interface ColumnRef<C> {
+  readonly column: C;
+}
+/**
+ * The argument of a `select()` or `orderBy()` function: one ColumnRef per column. Mapped over the row's own
+ * keys, so completion and hover show each column's docs, as in a filter (the completion of a column name in
+ * a string carries none).
+ */
+export type ColumnRefs<Row> = {
+  readonly [C in keyof Row]-?: ColumnRef<C>;
+};
+/** Columns chosen by a function of the columns: `(c) => [c.customer_id, c.credit_limit]`, or `(c) => c.name`. */
+export interface ColumnChoice<Row, C> {
+  (columns: ColumnRefs<Row>): ColumnRef<C> | ReadonlyArray<ColumnRef<C>>;
+}
+/** The query string of `options` (without `?`), percent-encoded so the server reads back exactly the values given. */
+export declare function queryString(options: QueryOptions): string;
+/** The path of an object on its surface. */
+export declare function objectPath(object: { readonly name: string; readonly surface: Surface }): string;
+/**
+ * A query of one table or view. `Row` is the object's row, `Result` the rows this query returns (narrowed by
+ * `select`): `typeof q.row` or `ResultOf<typeof q>`.
+ *
+ * The parameters are declared invariant (`in out`): queries of different objects are never assignable to
+ * each other anyway, and the annotation spares the compiler from measuring variance across every method,
+ * which an editor would otherwise pay for in each file that passes a query around.
+ */
+export declare class Query<
+  in out Row,
+  in out N extends string,
+  in out S extends Surface,
+  in out K extends Kinds,
+  in out Result = Row,
+  out Keyset = unknown,
+> implements Keyed<Keyset> {
+  /** type only: the rows this query returns */
+  readonly row: Result;
+  /** type only: what keyset paging and changes() read of the query (Keyed) */
+  readonly [keysetType]: Keyset;
+  readonly object: QueryObject<Row, N, S, K>;
+  readonly options: QueryOptions;
+  /** whether `top()` was given, or the default page size applies */
+  readonly explicitTop: boolean;
+  /** @internal use `query(object)` */
+  constructor(object: QueryObject<Row, N, S, K>, options: QueryOptions, explicitTop: boolean);
+  private with;
+  private where;
+  private column;
+  /** The column names given: names, or a function of the columns (ColumnChoice). */
+  private columnsOf;
+  /**
+   * Only these columns come back; the result rows narrow to them. Name them, `select('name', 'credit_limit')`,
+   * or choose them from the columns, `select((c) => [c.name, c.credit_limit])`, where completion shows each
+   * column's docs.
+   */
+  select<const Cs extends ReadonlyArray<ColumnGiven<Row>>>(
+    ...columns: {
+      readonly [I in keyof Cs]: ColumnArgument<Cs[I], Row, N, (keyof Row & string) | (string & {})>;
+    }
+  ): Query<Row, N, S, K, Pick<Row, Chosen<Cs, Row>>, Keyset>;
+  /** Rows for which the filter holds; a second `filter()` adds its condition with `and`. */
+  filter(build: (columns: Columns<Row, N, S, K>) => Filter<N, S>): Query<Row, N, S, K, Result, Keyset>;
+  /**
+   * Sorts by a column, `orderBy('name')` or `orderBy((c) => c.name)`; call again for a second sort key. (Columns
+   * chosen together, `(c) => [c.a, c.b]`, are sort keys in that order, each in `direction`.)
+   */
+  orderBy<const C extends ColumnGiven<Row>>(
+    column: ColumnArgument<C, Row, N, keyof Row & string>,
+    direction?: Direction,
+  ): Query<Row, N, S, K, Result, OwnOrder>;
+  /** At most `n` rows per request (`rows()` pages with it). */
+  top(n: number): Query<Row, N, S, K, Result, Keyset>;
+  /** Skips the first `n` rows. */
+  skip(n: number): Query<Row, N, S, K, Result, OwnOrder>;
+  /** Asks for `@odata.count`, the number of rows the filter matches (before top and skip). */
+  count(): Query<Row, N, S, K, Result, Keyset>;
+  /** The path and query string, e.g. `/odataservice/odata/table/customer?$top=1000`. */
+  get path(): string;
+  /** The query string, without `?`. */
+  toString(): string;
+}
+/** The rows a query returns. */
+export type ResultOf<Q> = Q extends {
+  readonly row: infer R;
+}
+  ? R
+  : never;
+/** What running a query needs: the client takes any query through this, without comparing Query types. */
+export interface RunnableQuery<R> {
+  readonly object: {
+    readonly name: string;
+    readonly surface: Surface;
+    readonly key: readonly string[];
+    /** the kinds and facets of the columns (QueryObject): what row validation checks; none, nothing checked */
+    readonly columns?: object;
+    readonly facets?: string | undefined;
+  };
+  readonly options: QueryOptions;
+  readonly row: R;
+}
+export interface QuerySettings {
+  /** rows per request when a query gives no `top()` */
+  readonly defaultPageSize: number;
+}
+/** The `query()` of a package, with its default page size. */
+export declare function queryWith(
+  settings: QuerySettings,
+): <Row, N extends string, S extends Surface, K extends Kinds, Key extends string = string>(
+  object: QueryObject<Row, N, S, K, Key>,
+) => Query<Row, N, S, K, Row, Key>;
+/**
+ * The kinds of an object with a modification stamp: `max_date_last_modified` (the search views, Q15: the latest
+ * change across the tables they join) or `date_last_modified` (a row's own), an Edm.DateTimeOffset.
+ */
+export type Stamped =
+  | {
+      readonly max_date_last_modified: 'datetime';
+    }
+  | {
+      readonly date_last_modified: 'datetime';
+    };
+/** The column `changes()` reads an object's modifications by (see Stamped), if it has one. */
+export declare function stampColumn(columns: object | undefined): string | undefined;
+/** A query `changes()` takes: of an object with a stamp, and pageable by its key where its type can tell (Keyed). */
+export type ChangesQuery<R, Keyset = unknown> = RunnableQuery<R> &
+  Keyed<Keyset> & {
+    readonly object: {
+      readonly columns: Stamped;
+    };
+  } & NoInfer<
+    [KeysetRefusal<Keyset>] extends [never]
+      ? unknown
+      : {
+          readonly 'cannot be read by its key': KeysetRefusal<Keyset>;
+        }
+  >;
+/**
+ * The rows modified at or after `since`, by the object's stamp (Stamped), oldest first, then by its key: what
+ * `client.changes(q, { since })` asks for first.
+ *
+ * @deprecated Use `client.changes(q, { since })`. This query, paged by `client.rows()` with `$skip`, loses a row
+ * whenever a row before the page being read is modified during the read (it moves to the end, and every later row
+ * one place forward); `changes()` pages by the position of the last row instead, and gives a checkpoint to resume at.
+ */
+export declare function changedSince<
+  Row,
+  N extends string,
+  S extends Surface,
+  K extends Kinds & Stamped,
+  Result,
+  Keyset,
+>(query: Query<Row, N, S, K, Result, Keyset>, since: Date | DateTimeString): Query<Row, N, S, K, Result, OwnOrder>;
+export {};
