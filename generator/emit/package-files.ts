@@ -284,7 +284,7 @@ export function emitReadme(info: PackageInfo, mode: EmitMode): string {
  * docs/install.md shows), and the text says where the files are for any other place: a path from the output folder
  * to erpgen's would make the package's bytes depend on where erpgen is installed.
  */
-export const DOC_PAGES: ReadonlyArray<readonly [page: string, what: string]> = [
+const DOC_PAGES: ReadonlyArray<readonly [page: string, what: string]> = [
   ['queries', 'queries, filters and paging'],
   ['sync', 'a whole table by its key, and only what changed'],
   ['transactions', 'transactions: payloads, answers, truncation, commands'],

@@ -29,7 +29,7 @@ export function docPages(): string[] {
   return ['README.md', 'CONTRIBUTING.md', ...docs];
 }
 
-export type Mode = 'program' | 'test' | 'compile' | 'error' | 'json' | 'config' | 'shown';
+type Mode = 'program' | 'test' | 'compile' | 'error' | 'json' | 'config' | 'shown';
 
 export interface DocBlock {
   readonly page: string;
@@ -91,7 +91,7 @@ export function docBlocks(page: string): DocBlock[] {
 }
 
 /** Where a line of a module came from: its page and the page's line. */
-export interface Origin {
+interface Origin {
   readonly page: string;
   readonly line: number;
   /** whether the line is the module's own block (an error block's lines), not a program block it follows */
@@ -206,7 +206,7 @@ export function runNodeTest(dir: string, file: string): { code: number | null; r
 }
 
 /** The test kit's test as a team writes it: the `ts test` block of docs/testing.md. */
-export function kitTest(): string {
+function kitTest(): string {
   const block = docBlocks('docs/testing.md').find((b) => b.mode === 'test');
   if (!block) throw new Error('docs/testing.md has no ts test block');
   return block.code;
