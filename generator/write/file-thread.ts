@@ -27,7 +27,7 @@ export interface FileResults {
 const PENDING_LIMIT = 4 << 20;
 const THREADS = 2;
 /** characters of files given before the threads start (the shipped sample's package is 2.2 MB) */
-export const THREADS_AFTER = 6 << 20;
+export const THREADS_AFTER = 4 << 20;
 /** files that differ kept per thread in check mode, each up to SAMPLE_BYTES */
 const SAMPLES = 6;
 const SAMPLE_BYTES = 1 << 20;
