@@ -1,6 +1,7 @@
-// The file work of a run (reading the previous output to compare, writing staged files) done on a thread of
-// its own, so that it overlaps the parsing and printing on the main thread instead of adding to it: creating
-// thousands of small files costs from a fraction of a second to several seconds, depending on the disk.
+// The file work of a run (reading the previous output to compare, writing staged files: file-work.ts) done on
+// threads of their own, so that it overlaps the parsing and printing on the main thread instead of adding to it:
+// creating thousands of small files costs from a fraction of a second to several seconds, depending on the disk.
+// A small run does without them (FileThreads).
 //
 // Files go over in batches: their UTF-8 bytes one after the other in one buffer, which moves to the thread
 // without a copy, and beside it a flat list of (target, staged, compare, end). A message per file, or a list
@@ -12,6 +13,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { BROKEN, PENDING, type Batch, type Reply, type ThreadData, type ThreadResults } from './file-protocol.js';
+import { fileWorkHere, type GivenFile } from './file-work.js';
 
 export interface FileResults {
   /** indexes (in the order given) of the files that differ from the previous output */
@@ -23,6 +25,9 @@ export interface FileResults {
 }
 
 const PENDING_LIMIT = 4 << 20;
+const THREADS = 2;
+/** characters of files given before the threads start (the shipped sample's package is 2.2 MB) */
+export const THREADS_AFTER = 4 << 20;
 /** files that differ kept per thread in check mode, each up to SAMPLE_BYTES */
 const SAMPLES = 6;
 const SAMPLE_BYTES = 1 << 20;
@@ -67,13 +72,29 @@ class FileThread {
     if (this.used + room > this.bytes.length) this.send();
     if (room > this.bytes.length) {
       // a big file (the catalog, package.json) goes alone, in a buffer of its exact size
-      const bytes = this.encoder.encode(content);
-      this.files.push(at, target, staged ?? '', compare ? 1 : 0, bytes.length);
-      this.post(bytes.buffer as ArrayBuffer);
+      this.putAlone(at, target, staged, this.encoder.encode(content), compare);
       return;
     }
     this.used += this.encoder.encodeInto(content, this.bytes.subarray(this.used)).written;
     this.files.push(at, target, staged ?? '', compare ? 1 : 0, this.used);
+  }
+
+  /** As put, of a file's bytes (a file given before the thread started). */
+  putBytes(at: number, target: string, staged: string, bytes: Uint8Array, compare: boolean): void {
+    if (this.used + bytes.length > this.bytes.length) this.send();
+    if (bytes.length > this.bytes.length) {
+      this.putAlone(at, target, staged, bytes.slice(), compare);
+      return;
+    }
+    this.bytes.set(bytes, this.used);
+    this.used += bytes.length;
+    this.files.push(at, target, staged, compare ? 1 : 0, this.used);
+  }
+
+  private putAlone(at: number, target: string, staged: string | undefined, bytes: Uint8Array, compare: boolean): void {
+    this.send();
+    this.files.push(at, target, staged ?? '', compare ? 1 : 0, bytes.length);
+    this.post(bytes.buffer as ArrayBuffer);
   }
 
   private send(): void {
@@ -123,10 +144,21 @@ class FileThread {
  * Two threads, taking the files in turn, each staging into a folder of its own: creating a file is mostly the
  * kernel's work, and on a small machine the two threads' creations run side by side only when they are in
  * different folders (in one folder they queue for its lock, and cost more than one thread alone).
+ *
+ * The threads start only once the files given reach `threadsAfter` characters: starting a thread costs about what
+ * a small package's whole file work does (a V8 context and node's modules: 100-200 ms of CPU each on a small
+ * machine), so a small run (the shipped sample, a team's few tables) does its file work when it is finished, with
+ * node's I/O threads (file-work.ts), in the same staging folders.
  */
 export class FileThreads {
-  private readonly threads = [new FileThread(), new FileThread()];
+  private threads: FileThread[] | undefined;
+  /** the files given while no thread is started */
+  private held: GivenFile[] = [];
+  private heldChars = 0;
   private count = 0;
+
+  /** `threadsAfter`: the characters of files given before the threads start (0: from the first file) */
+  constructor(private readonly threadsAfter = THREADS_AFTER) {}
 
   /**
    * `staging`: the folder each thread stages in a subfolder of (`0/`, `1/`), none in check mode. Returns the
@@ -134,17 +166,27 @@ export class FileThreads {
    */
   put(path: string, target: string, staging: string | undefined, content: string, compare: boolean): number {
     const at = this.count++;
-    const thread = at % this.threads.length;
-    this.threads[thread]!.put(at, target, staging && `${staging}/${thread}/${path}`, content, compare);
+    const thread = at % THREADS;
+    const staged = staging ? `${staging}/${thread}/${path}` : '';
+    if (!this.threads && this.heldChars + content.length >= this.threadsAfter) this.start();
+    if (this.threads) this.threads[thread]!.put(at, target, staged || undefined, content, compare);
+    else {
+      this.held.push({ at, target, staged, compare, bytes: Buffer.from(content) });
+      this.heldChars += content.length;
+    }
     return thread;
   }
 
+  private start(): void {
+    const threads = (this.threads = Array.from({ length: THREADS }, () => new FileThread()));
+    for (const f of this.held) threads[f.at % THREADS]!.putBytes(f.at, f.target, f.staged, f.bytes, f.compare);
+    this.held = [];
+  }
+
   async finish(): Promise<FileResults> {
-    // every thread done before any failure is told: none may still be writing when the caller cleans up
-    const settled = await Promise.allSettled(this.threads.map((t) => t.finish()));
-    const failed = settled.find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
-    const results = settled.map((r) => (r as PromiseFulfilledResult<ThreadResults>).value);
+    const results = this.threads
+      ? await this.finishThreads(this.threads)
+      : await fileWorkHere(this.held.splice(0), THREADS, SAMPLES, SAMPLE_BYTES);
     const hashes = new Array<string>(this.count);
     const changed: number[] = [];
     const samples: Array<{ at: number; text: string }> = [];
@@ -156,7 +198,16 @@ export class FileThreads {
     return { changed: changed.sort((a, b) => a - b), hashes, samples: samples.sort((a, b) => a.at - b.at) };
   }
 
+  private async finishThreads(threads: readonly FileThread[]): Promise<ThreadResults[]> {
+    // every thread done before any failure is told: none may still be writing when the caller cleans up
+    const settled = await Promise.allSettled(threads.map((t) => t.finish()));
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.map((r) => (r as PromiseFulfilledResult<ThreadResults>).value);
+  }
+
   async stop(): Promise<void> {
-    await Promise.all(this.threads.map((t) => t.stop()));
+    this.held = [];
+    await Promise.all((this.threads ?? []).map((t) => t.stop()));
   }
 }

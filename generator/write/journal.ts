@@ -13,7 +13,7 @@
 // Why roll forward rather than swap the whole folder: the folder keeps its identity (editors and watchers, a
 // mount, files of the team's beside erpgen's), files whose bytes did not change are not touched (their times
 // stay, which tools and the no-op rely on), and the time the folder is mixed is the moving of what changed only.
-import { readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmdirSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { hashOf, writeCache, type Invocation, type RunSummary } from './cache.js';
 import { isOwnedPath, type OutputTree } from './tree.js';
@@ -48,8 +48,53 @@ export function writeJournal(real: string, journal: Journal): void {
   const temporary = `${file}.${process.pid}`;
   // a new file of our own: never through a link left at its name
   rmSync(temporary, { force: true });
-  writeFileSync(temporary, JSON.stringify(journal), { flag: 'wx' });
+  const fd = openSync(temporary, 'wx');
+  try {
+    writeJsonInParts(fd, journal);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(temporary, file);
+}
+
+/**
+ * `JSON.stringify(value)` written to `fd` 64 KiB at a time: a 10x tenant's journal (every file moved, and the
+ * record's hash of each) is 20 MB of text, which made whole (and encoded) took more memory than any other moment
+ * of its run. Arrays and objects are taken apart; what is in them is JSON.stringify's.
+ */
+function writeJsonInParts(fd: number, value: unknown): void {
+  let part = '';
+  const put = (text: string) => {
+    part += text;
+    if (part.length >= 1 << 16) {
+      writeSync(fd, part);
+      part = '';
+    }
+  };
+  const write = (v: unknown): void => {
+    if (Array.isArray(v)) {
+      put('[');
+      v.forEach((item, i) => {
+        if (i > 0) put(',');
+        // as JSON.stringify: what it leaves out of an object is null in an array
+        if (item === undefined || typeof item === 'function' || typeof item === 'symbol') put('null');
+        else write(item);
+      });
+      put(']');
+    } else if (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype) {
+      put('{');
+      let first = true;
+      for (const [key, item] of Object.entries(v)) {
+        if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+        put(`${first ? '' : ','}${JSON.stringify(key)}:`);
+        first = false;
+        write(item);
+      }
+      put('}');
+    } else put(JSON.stringify(v));
+  };
+  write(value);
+  writeSync(fd, part);
 }
 
 /**

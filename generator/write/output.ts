@@ -12,7 +12,7 @@
 // - Inside the folder only (tree.ts): every path is taken against the real output folder, and a generated path
 //   that would reach a link, or a folder where a file belongs, is refused before anything is written.
 // - Beside the work: comparing and staging happen on two threads of their own (file-thread.ts), while this
-//   thread parses and prints.
+//   thread parses and prints; for a small output, on this thread once every file is given.
 // - Check mode (`--check`) compares only: it creates, renames and removes nothing.
 // - Nothing to do, nothing done: beside the output, `.erpgen-cache` (cache.ts) records the fingerprint of what
 //   the output was made of (fingerprint.ts), what the run said, and every file's hash and stat. A run with the
@@ -36,7 +36,7 @@ import {
   type Invocation,
   type RunSummary,
 } from './cache.js';
-import { FileThreads } from './file-thread.js';
+import { FileThreads, THREADS_AFTER } from './file-thread.js';
 import { applyJournal, journalPath, readJournal, stagingPrefix, writeJournal, type Journal } from './journal.js';
 import { lockOutput, tryLockOutput, waitForWriter, type LockOptions } from './lock.js';
 import { isOwnedPath, OutputTree, realOutput } from './tree.js';
@@ -78,7 +78,8 @@ export class OutputWriter {
   /**
    * `check`: compare only, never write (for `--check`). `label` is how messages name the folder. `invocation`: the
    * command line whose settings this run has, recorded with it (commands/generate-noop.ts); `record`, the
-   * output's `.erpgen-cache` when it has been read already.
+   * output's `.erpgen-cache` when it has been read already. `threadsAfter`: the characters of files given before
+   * the file threads start (file-thread.ts).
    */
   constructor(
     readonly out: string,
@@ -86,6 +87,7 @@ export class OutputWriter {
     private readonly label = out,
     private readonly invocation?: Invocation,
     record?: CacheRecord,
+    private readonly threadsAfter = THREADS_AFTER,
   ) {
     if (record) this.recorded = { record };
     this.real = realOutput(out, label);
@@ -391,7 +393,7 @@ export class OutputWriter {
   }
 
   private thread(): FileThreads {
-    return (this.started ??= new FileThreads());
+    return (this.started ??= new FileThreads(this.threadsAfter));
   }
 
   /**

@@ -10,6 +10,7 @@ import {
   type ObjectNames,
 } from '../../../generator/model/naming.js';
 import { hardCaseTables } from '../../tenant/make-tenant.js';
+import { ENTRY_VALUES } from '../../../templates/runtime/contract.js';
 
 /** the names by surface and server name */
 function named(objects: NamedObject[]) {
@@ -143,6 +144,13 @@ describe('object names', () => {
     const knownValues = new Set(Object.keys(await import('@acme/erp-schema/known-values')));
     const exported = new Set([...Object.keys(index), ...Object.keys(client)].filter((n) => !knownValues.has(n)));
     expect([...API_NAMES].sort()).toEqual([...exported].sort());
+    // and the runtime as it is now (API_NAMES lists its exports rather than importing it)
+    const runtime = [
+      ...Object.keys(await import('../../../templates/runtime/index.js')),
+      ...Object.keys(await import('../../../templates/runtime/client-api.js')),
+      ...ENTRY_VALUES,
+    ];
+    expect([...API_NAMES].sort()).toEqual(runtime.sort());
     expect(API_NAMES.has('answerSchemas') && API_NAMES.has('ErpUdtUsageError') && API_NAMES.has('query')).toBe(true);
   });
 });

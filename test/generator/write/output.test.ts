@@ -1,5 +1,6 @@
-// The writer hands its file work to a thread of its own (write/file-thread.ts): what it reports and what it
-// leaves on disk must be exactly what the synchronous writer did, including when a file cannot be written.
+// The writer hands its file work to threads of its own (write/file-thread.ts), or does it itself for a small
+// output: what it reports and what it leaves on disk must be the same either way, and exactly what the
+// synchronous writer did, including when a file cannot be written. Each test runs both ways.
 import {
   existsSync,
   mkdirSync,
@@ -14,7 +15,7 @@ import {
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../../generator/errors.js';
 import { readCache, writeCache } from '../../../generator/write/cache.js';
 import { FILE_LIST, OutputWriter } from '../../../generator/write/output.js';
@@ -38,8 +39,11 @@ function files(n: number, salt: string): Array<[string, string]> {
   ]);
 }
 
+/** the characters of files given before the file threads start: 0 (from the first file), some, or never */
+let threadsAfter = 0;
+
 async function run(out: string, list: Array<[string, string]>, check = false) {
-  const writer = new OutputWriter(out, check, 'pkg');
+  const writer = new OutputWriter(out, check, 'pkg', undefined, undefined, threadsAfter);
   await writer.prepare();
   for (const [path, content] of list) writer.file(path, content);
   if (check) {
@@ -50,20 +54,29 @@ async function run(out: string, list: Array<[string, string]>, check = false) {
   return writer.commit('fingerprint-1');
 }
 
-describe('OutputWriter', () => {
+describe.each([
+  ['on file threads', 0],
+  ['on file threads started after its first files', 100_000],
+  ['without file threads (a small output)', Infinity],
+])('OutputWriter, %s', (_, after) => {
+  beforeEach(() => {
+    threadsAfter = after;
+  });
+
   it('writes every file byte for byte, then rewrites only what changed', async () => {
     const out = join(folder(), 'pkg');
-    const first = files(400, 'a');
+    // and one file bigger than a batch (256 KiB), given before the threads start in one case
+    const first: Array<[string, string]> = [['big.ts', `// ü 表\n${'y'.repeat(300_000)}\n`], ...files(400, 'a')];
     const report = await run(out, first);
     expect(report).toMatchObject({ removed: [] });
-    expect('written' in report && report.written.length).toBe(401); // and the manifest
+    expect('written' in report && report.written.length).toBe(402); // and the manifest
     for (const [path, content] of first) expect(readFileSync(join(out, path), 'utf8')).toBe(content);
 
     const before = statSync(join(out, 'tables/f1.ts')).mtimeMs;
-    const second = first.map(([p, c], i): [string, string] => [p, i === 5 ? `${c}changed` : c]).slice(0, 399);
+    const second = first.map(([p, c], i): [string, string] => [p, i === 6 ? `${c}changed` : c]).slice(0, 400);
     const again = await run(out, second);
-    expect(again).toEqual({ written: ['.erpgen-files', 'tables/f5.ts'], removed: ['views/f399.ts'], unchanged: 398 });
-    expect(readFileSync(join(out, 'tables/f5.ts'), 'utf8')).toBe(`${first[5]![1]}changed`);
+    expect(again).toEqual({ written: ['.erpgen-files', 'tables/f5.ts'], removed: ['views/f399.ts'], unchanged: 399 });
+    expect(readFileSync(join(out, 'tables/f5.ts'), 'utf8')).toBe(`${first[6]![1]}changed`);
     expect(statSync(join(out, 'tables/f1.ts')).mtimeMs).toBe(before);
     expect(existsSync(join(out, 'views/f399.ts'))).toBe(false);
     // nothing left beside the output
@@ -166,14 +179,16 @@ describe('OutputWriter', () => {
     // nothing left beside the output: no staging folder, no lock
     expect(readdirSync(parent)).toEqual(['pkg']);
   });
+});
 
+describe('OutputWriter', () => {
   it('its threads also run from the sources under tsx, whose transpiler wraps functions in a helper of its own', () => {
     const dir = folder();
     const script = join(dir, 'write.mts');
     writeFileSync(
       script,
       `import { OutputWriter } from ${JSON.stringify(join(ROOT, 'generator/write/output.ts'))};
-const writer = new OutputWriter(${JSON.stringify(join(dir, 'pkg'))}, false);
+const writer = new OutputWriter(${JSON.stringify(join(dir, 'pkg'))}, false, 'pkg', undefined, undefined, 0);
 await writer.prepare();
 for (let i = 0; i < 50; i++) writer.file(\`tables/f\${i}.ts\`, \`// \${i}\\n\`);
 console.log((await writer.commit('f')).written.length);

@@ -1,0 +1,158 @@
+// The work done for each file of the output: its sha256; compared with the previous output unless it is new;
+// staged when it differs (or, in check mode, kept as a sample). Done on a file thread (file-worker.ts) for a big
+// run; for a small one on the main thread, with node's own I/O threads (fileWorkHere).
+import { createHash } from 'node:crypto';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { open, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Batch, Reply, ThreadResults } from './file-protocol.js';
+
+/** Whether `target` holds `bytes`; never through a link (the writer checked its folders: tree.ts). */
+function sameAsBefore(target: string, bytes: Buffer): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(target, constants.O_RDONLY | constants.O_NOFOLLOW);
+    return fstatSync(fd).size === bytes.length && readFileSync(fd).equals(bytes);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** One thread's share of the files: what it did, and the first failure (after which it does nothing). */
+export class FileWork {
+  private readonly made = new Set<string>();
+  private readonly changed: number[] = [];
+  private readonly indexes: number[] = [];
+  private readonly hashes: string[] = [];
+  private readonly samples: Array<{ at: number; text: string }> = [];
+  private failure: { failed: string; path: string } | undefined;
+
+  /** `samples`: how many differing files to keep in check mode, each of up to `sampleBytes`. */
+  constructor(
+    private readonly sampleCount: number,
+    private readonly sampleBytes: number,
+  ) {}
+
+  /** One file; `staged` is '' in check mode. A failure is kept for the reply, not thrown. */
+  file(at: number, target: string, staged: string, compare: boolean, bytes: Buffer): void {
+    if (this.failure) return;
+    try {
+      this.indexes.push(at);
+      this.hashes.push(createHash('sha256').update(bytes).digest('hex'));
+      if (compare && sameAsBefore(target, bytes)) return;
+      this.changed.push(at);
+      if (staged === '') {
+        if (this.samples.length < this.sampleCount && bytes.length <= this.sampleBytes)
+          this.samples.push({ at, text: bytes.toString('utf8') });
+        return;
+      }
+      const dir = dirname(staged);
+      if (!this.made.has(dir)) {
+        mkdirSync(dir, { recursive: true });
+        this.made.add(dir);
+      }
+      writeFileSync(staged, bytes);
+    } catch (error) {
+      this.failure = { failed: (error as Error).message, path: staged || target };
+    }
+  }
+
+  /** The files of a batch (file-protocol.ts). */
+  batch({ bytes, files }: Batch): void {
+    const all = Buffer.from(bytes);
+    let start = 0;
+    for (let i = 0; i < files.length; i += 5) {
+      const end = files[i + 4] as number;
+      this.file(
+        files[i] as number,
+        files[i + 1] as string,
+        files[i + 2] as string,
+        files[i + 3] === 1,
+        all.subarray(start, end),
+      );
+      start = end;
+    }
+  }
+
+  reply(): Reply {
+    const { changed, indexes, hashes, samples } = this;
+    return this.failure ?? { changed, indexes, hashes, samples };
+  }
+}
+
+/** A file given to the file work: its index, the path to compare with, where to stage it ('' in check mode). */
+export interface GivenFile {
+  readonly at: number;
+  readonly target: string;
+  readonly staged: string;
+  readonly compare: boolean;
+  readonly bytes: Buffer;
+}
+
+/** as sameAsBefore, without blocking: several run at once on node's I/O threads */
+async function sameAsBeforeAsync(target: string, bytes: Buffer): Promise<boolean> {
+  try {
+    const handle = await open(target, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      return (await handle.stat()).size === bytes.length && (await handle.readFile()).equals(bytes);
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
+/** files compared and written at once: enough to keep node's four I/O threads busy */
+const AT_ONCE = 16;
+
+/**
+ * The file work of a small run, on the main thread: what `threads` FileWorks given the files in turn would reply,
+ * without starting a thread. Its reading and writing go to node's I/O threads, several at a time (creating a file
+ * mostly waits for the disk). Throws the first file (in the order given) that could not be written.
+ */
+export async function fileWorkHere(
+  files: readonly GivenFile[],
+  threads: number,
+  sampleCount: number,
+  sampleBytes: number,
+): Promise<ThreadResults[]> {
+  const differs = new Array<boolean>(files.length);
+  const failures = new Array<{ failed: string; path: string } | undefined>(files.length);
+  for (const dir of new Set(files.filter((f) => f.staged !== '').map((f) => dirname(f.staged))))
+    mkdirSync(dir, { recursive: true });
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < files.length) {
+      const i = next++;
+      const { target, staged, compare, bytes } = files[i]!;
+      try {
+        differs[i] = !(compare && (await sameAsBeforeAsync(target, bytes)));
+        if (differs[i] && staged !== '') await writeFile(staged, bytes);
+      } catch (error) {
+        failures[i] = { failed: (error as Error).message, path: staged || target };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, files.length) }, worker));
+  const failure = failures.find((f) => f !== undefined);
+  if (failure) throw Object.assign(new Error(failure.failed), { path: failure.path });
+  const results = Array.from({ length: threads }, () => ({
+    changed: [] as number[],
+    indexes: [] as number[],
+    hashes: [] as string[],
+    samples: [] as Array<{ at: number; text: string }>,
+  }));
+  files.forEach(({ at, staged, bytes }, i) => {
+    const r = results[at % threads]!;
+    r.indexes.push(at);
+    r.hashes.push(createHash('sha256').update(bytes).digest('hex'));
+    if (!differs[i]) return;
+    r.changed.push(at);
+    if (staged === '' && r.samples.length < sampleCount && bytes.length <= sampleBytes)
+      r.samples.push({ at, text: bytes.toString('utf8') });
+  });
+  return results;
+}
