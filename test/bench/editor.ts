@@ -113,7 +113,7 @@ function ts6Cold(pkg: string, placeIndex: number): [ms: number, cpuMs: number] {
 }
 
 /** Run inside the fresh process of ts6Cold: wall and CPU time, NaN when the names are not listed. */
-function ts6ColdOnce(pkg: string, placeIndex: number): string {
+export function ts6ColdOnce(pkg: string, placeIndex: number): string {
   const warm = new Project({ tsConfigFilePath: join(pkg, 'consumer', 'tsconfig.json') });
   const warmFile = join(pkg, 'consumer', 'warm.ts');
   const text = 'export const n = [1].map((x) => x.';
