@@ -70,7 +70,7 @@ export async function generatePackage(config: Config, options: GeneratePackageOp
     await stage.emitServices(run, plan, emitted.sizes, output);
     stage.emitPackageFiles(config, run, plan, emitted, output);
     if (check) return await stage.differences(run, plan, emitted, output);
-    return await stage.commit(config, run, plan, output, options.signal);
+    return await stage.commit(config, run, plan.services.size, output, options.signal);
   } catch (error) {
     await run.writer.discard();
     throw error;

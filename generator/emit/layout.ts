@@ -6,7 +6,8 @@ import { displayWidth } from './width.js';
 
 export const PRINT_WIDTH = 120;
 
-export type Doc = string | readonly Doc[] | Group | Indent | Line | IfBreak | IndentIfBreak | Conditional | Lines;
+export type Doc =
+  string | readonly Doc[] | Group | Indent | Line | IfBreak | IndentIfBreak | Conditional | Lines | Block;
 export interface Group {
   readonly kind: 'group';
   readonly contents: Doc;
@@ -61,6 +62,23 @@ export const indent = (contents: Doc): Indent => ({ kind: 'indent', contents });
 export const ifBreak = (broken: Doc, flat: Doc = ''): IfBreak => ({ kind: 'if-break', broken, flat });
 export const lines = (texts: readonly string[]): Lines => ({ kind: 'lines', lines: texts });
 
+/**
+ * Lines as `lines` lays them out, joined already (by `\n`; none empty): a listing of tens of thousands of entries
+ * (a 10x tenant's catalog) is made a block at a time, so that its entries' strings die young instead of all living
+ * until the module is laid out, and growing the heap by tens of MB.
+ */
+interface Block {
+  readonly kind: 'block';
+  readonly text: string;
+  /** the last line, for the column after it */
+  readonly last: string;
+}
+
+export function block(texts: readonly string[]): Block {
+  const text = texts.join('\n');
+  return { kind: 'block', text, last: text.slice(text.lastIndexOf('\n') + 1) };
+}
+
 function breaks(doc: Doc): boolean {
   if (typeof doc === 'string') return false;
   if (Array.isArray(doc)) return (doc as readonly Doc[]).some(breaks);
@@ -75,6 +93,8 @@ function breaks(doc: Doc): boolean {
       return d.mode === 'hard';
     case 'lines':
       return d.lines.length > 0;
+    case 'block':
+      return true;
     case 'if-break':
       return false;
     case 'conditional':
@@ -166,6 +186,8 @@ function fits(next: Doc, restModes: readonly Mode[], restDocs: readonly Doc[], w
       case 'lines':
         if (d.lines.length) return true;
         break;
+      case 'block':
+        return true;
     }
   }
   return false;
@@ -264,6 +286,15 @@ export function layout(doc: Doc): string {
         const last = c.lines[c.lines.length - 1]!;
         column = indentation + 2 + displayWidth(last);
         endsInSpace = last.charCodeAt(last.length - 1) === 32;
+        pendingIndent = 0;
+        break;
+      }
+      case 'block': {
+        if (endsInSpace) text = text.replace(/ +$/, '');
+        const prefix = `\n${spaces(indentation + 2)}`;
+        text += prefix + c.text.replaceAll('\n', prefix);
+        column = indentation + 2 + displayWidth(c.last);
+        endsInSpace = c.last.charCodeAt(c.last.length - 1) === 32;
         pendingIndent = 0;
         break;
       }

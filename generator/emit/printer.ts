@@ -5,6 +5,7 @@
 // and layout.ts lays it out with prettier's algorithm at prettier's display width. So no emitted file needs
 // formatting, which at thousands of modules would cost more than everything else a run does.
 import {
+  block,
   conditional,
   group,
   hardline,
@@ -175,6 +176,36 @@ function braces(entries: readonly Doc[], separator: string, listing: boolean | u
   return group(['{', indent([line, join([separator, line], entries)]), ifBreak(separator), line, '}']);
 }
 
+/** entries of a listing made a block at a time (layout.ts: `block`), when it has more than this many */
+const BLOCK_LINES = 2048;
+
+/**
+ * A listing of `count` entries, one per line, as `braces` lays it out: entry `i` is `entryAt(i)`, text (one or
+ * more lines, by `\n`) or a document; each followed by `separator`. The entries are made and joined into
+ * blocks as they are laid out (a 10x tenant's catalog lists 70,000): none is held for the whole module.
+ */
+function longListing(count: number, entryAt: (i: number) => Doc, separator: string): Doc {
+  const body: Doc[] = ['{'];
+  let texts: string[] = [];
+  const close = () => {
+    if (texts.length) body.push(block(texts));
+    texts = [];
+  };
+  for (let i = 0; i < count; i++) {
+    const entry = entryAt(i);
+    if (typeof entry !== 'string') {
+      close();
+      body.push(indent([hardline, entry, separator]));
+      continue;
+    }
+    texts.push(entry + separator);
+    if (texts.length === BLOCK_LINES) close();
+  }
+  close();
+  body.push(hardline, '}');
+  return group(body, true);
+}
+
 /** `[a, b]` flat when it fits, else one item per line with a trailing comma. */
 function brackets(items: readonly Doc[], open = '['): Doc {
   if (items.length === 0) return `${open}]`;
@@ -189,12 +220,16 @@ function expression(e: Expr, form: Form): Doc {
   if (e === null) return 'null';
   if (typeof e === 'string') return stringLiteral(e);
   if (typeof e === 'number' || typeof e === 'boolean') return String(e);
-  if ('object' in e)
+  if ('object' in e) {
+    const entries = e.object;
+    if (e.listing && entries.length > BLOCK_LINES)
+      return longListing(entries.length, (i) => property(entries[i]![0], entries[i]![1], form), ',');
     return braces(
-      e.object.map(([key, value]) => property(key, value, form)),
+      entries.map(([key, value]) => property(key, value, form)),
       ',',
       e.listing,
     );
+  }
   if ('array' in e) return brackets(e.array.map((item) => expression(item, form)));
   if ('ref' in e) return e.ref;
   if ('asConst' in e)
@@ -322,9 +357,11 @@ function typeDoc(t: Type): Doc {
   if ('literal' in t) return typeof t.literal === 'string' ? stringLiteral(t.literal) : String(t.literal);
   if ('union' in t) return join(' | ', t.union.map(typeDoc));
   if ('members' in t)
-    return t.listing && t.members.length
-      ? group(memberBlock(t.members), true)
-      : braces(t.members.map(member), ';', t.listing);
+    return t.listing && t.members.length > BLOCK_LINES
+      ? longListing(t.members.length, (i) => listedMember(t.members[i]!), ';')
+      : t.listing && t.members.length
+        ? group(memberBlock(t.members), true)
+        : braces(t.members.map(member), ';', t.listing);
   if ('generic' in t) return [t.generic, typeArguments(t.args)];
   return brackets(t.tuple.map(typeDoc), 'readonly [');
 }
@@ -372,6 +409,16 @@ function unionAfter(t: UnionType): Doc {
   return group(indent([line, group([ifBreak('| '), join([line, '| '], t.union.map(typeDoc))])]));
 }
 
+/** A member with its JSDoc as lines of text (by `\n`, without its `;`), when it needs no layout. */
+function memberText(m: Member): string | undefined {
+  const flat = flatMember(m);
+  if (flat === undefined || !m.doc?.length) return flat;
+  return [...docLines(m.doc), flat].join('\n');
+}
+
+/** A member of a long listing: as text when it needs no layout. */
+const listedMember = (m: Member): Doc => memberText(m) ?? member(m);
+
 /** Members one per line, each with its JSDoc, as text: when none of them needs layout. */
 function memberLines(members: readonly Member[]): string[] | undefined {
   const texts: string[] = [];
@@ -405,6 +452,23 @@ function literalType(e: Expr, name: string): Type {
     };
   if ('array' in e) return { tuple: e.array.map((item) => literalType(item, name)) };
   throw new Error(`erpgen: the declaration of ${name} needs its type`);
+}
+
+/**
+ * `literalType` laid out; a long listing's member types are made as they are laid out (the 10x tenant's catalog:
+ * 70,000 members need not all be made first).
+ */
+function literalTypeDoc(e: Expr, name: string): Doc {
+  const value = typeof e === 'object' && e !== null && 'asConst' in e ? e.asConst : e;
+  if (typeof value !== 'object' || value === null || !('object' in value) || !value.listing)
+    return typeDoc(literalType(e, name));
+  const entries = value.object;
+  if (entries.length <= BLOCK_LINES) return typeDoc(literalType(e, name));
+  return longListing(
+    entries.length,
+    (i) => listedMember({ key: entries[i]![0], type: literalType(entries[i]![1], name) }),
+    ';',
+  );
 }
 
 function statement(s: Statement, form: Form): Doc | undefined {
@@ -447,7 +511,7 @@ function statement(s: Statement, form: Form): Doc | undefined {
     return [
       docComment(s.doc),
       `export declare const ${s.const}: `,
-      typeDoc(s.type ?? literalType(s.value, s.const)),
+      s.type ? typeDoc(s.type) : literalTypeDoc(s.value, s.const),
       ';',
     ];
   // In `ts`, a declared type is written on the const too: then an editor takes the value's type from it and

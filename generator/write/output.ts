@@ -318,6 +318,8 @@ export class OutputWriter {
 
   /** What `commit()` would remove: owned files of the previous run that this run did not produce. */
   private stale(): string[] {
+    // a first run has nothing to remove: no set of its every path made to find that out
+    if (this.previous.size === 0) return [];
     const current = new Set(this.files);
     const stale = [...this.previous].filter((p) => !current.has(p) && p !== FILE_LIST).sort();
     // refused when one would be removed through a link, or is a folder now

@@ -253,3 +253,27 @@ describe('tokens', () => {
   for (const [given, want] of keys)
     it(`propertyKey(${JSON.stringify(given)})`, () => expect(propertyKey(given)).toBe(want));
 });
+
+describe('a long listing (made a block at a time: the 10x catalog)', () => {
+  // more entries than a block holds, odd names among them, and keys too long for their value on the line
+  const entries = Array.from({ length: 5000 }, (_, i): readonly [string, string] => {
+    const key = i % 997 === 0 ? `${'long_name_'.repeat(12)}${i}` : ['constructor', "it's", '一丁七', 'a b'][i % 4]! + i;
+    return [key, `tables/${key}`];
+  });
+  const listing: Module = one({
+    const: 'tables',
+    doc: ['Tables.'],
+    value: { asConst: { object: entries, listing: true } },
+  });
+  for (const form of ['js', 'ts', 'dts'] as const)
+    it(`one entry per line, in order, as prettier prints it (${form})`, async () => {
+      const printed = printModule(listing, form);
+      const body = printed.split('\n').filter((l) => l.startsWith('  '));
+      // the long keys put their value on the next line
+      expect(body).toHaveLength(entries.length + 6 * (form === 'dts' ? 0 : 1));
+      let at = 0;
+      for (const [, value] of entries) expect((at = printed.indexOf(stringLiteral(value), at))).toBeGreaterThan(0);
+      const parser = form === 'js' ? 'babel' : 'typescript';
+      expect(await prettier.format(printed, { parser, singleQuote: true, printWidth: 120 })).toBe(printed);
+    });
+});
