@@ -1,9 +1,12 @@
 // Docs under the cursor, as an editor shows them (TypeScript 6 language service, ts-morph): filter accessors,
 // the columns of select/orderBy functions, Form and List fields and read-back records carry their column's or
 // field's docs, and a query's hover names the object and the selected columns instead of every column's kind.
+// The column names select('‸') completes are asked of TypeScript 7's language server too.
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Project, ts } from 'ts-morph';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LspClient, position } from '../support/lsp.js';
 import { ROOT } from '../support/paths.js';
 
 const PACKAGE = join(ROOT, 'generated');
@@ -85,6 +88,43 @@ describe('docs under the cursor', () => {
       .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain("'credit_limt' is not a column of customer (did you mean credit_limit?)");
+  });
+
+  it("select('‸') and orderBy('‸') complete every column name under TypeScript 7 (its language server) too", async () => {
+    const columns = (
+      service.getCompletionsAtPosition(FILE, at(`${CUSTOMER}query(customer).filter((c) => c.‸);`), {})?.entries ?? []
+    ).map((e) => e.name);
+    const client = new LspClient(PACKAGE);
+    try {
+      const root = pathToFileURL(PACKAGE).href;
+      await client.request('initialize', { processId: process.pid, rootUri: root, capabilities: {} });
+      client.notify('initialized', {});
+      const uri = pathToFileURL(FILE).href;
+      const names = async (code: string, version: number) => {
+        const text = code.replace('‸', '');
+        if (version === 0)
+          client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'typescript', version, text } });
+        else client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+        const result = (await client.request('textDocument/completion', {
+          textDocument: { uri },
+          position: position(text, code.indexOf('‸')),
+        })) as { items?: Array<{ label: string }> } | Array<{ label: string }> | null;
+        const items = Array.isArray(result) ? result : (result?.items ?? []);
+        return items
+          .map((i) => i.label)
+          .filter((name) => !name.endsWith('is not a column of customer'))
+          .sort();
+      };
+      expect(columns).toContain('credit_limit');
+      expect(await names(`${CUSTOMER}query(customer).select('‸');`, 0)).toEqual([...columns].sort());
+      expect(await names(`${CUSTOMER}query(customer).select('customer_id', '‸');`, 1)).toEqual([...columns].sort());
+      expect(await names(`${CUSTOMER}query(customer).select((c) => c.customer_id, '‸');`, 2)).toEqual(
+        [...columns].sort(),
+      );
+      expect(await names(`${CUSTOMER}query(customer).orderBy('‸');`, 3)).toEqual([...columns].sort());
+    } finally {
+      await client.close();
+    }
   });
 
   it('Form and List fields are documented in completion and hover', () => {

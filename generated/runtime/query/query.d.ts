@@ -40,9 +40,26 @@ export type KeysetRefusal<Keyset> = [Keyset] extends [never]
  * What select() / orderBy() take: a name, or a function of the columns. A union of two and not of every column:
  * while a call is checked the compiler works an argument's type out over this constraint, once per member (for
  * `const` inference), and a constraint listing the columns cost a query of a 300-column table a thousand type
- * instantiations. The names completion offers come from ColumnArgument's `Wide`.
+ * instantiations. The names completion offers come from ColumnNames (select's first signature) and from
+ * ColumnArgument's `Wide` (its second, and orderBy).
  */
 type ColumnGiven<Row> = string | ColumnChoice<Row, keyof Row>;
+/**
+ * The arguments of select()'s first signature, the one a call that names columns only is checked against: the
+ * names (`Cs`) as they are, checked once against the constraint (`keyof Row`) and not one by one through
+ * ColumnArgument, which made select() most of the cost of a query to the compiler. Any other call fails it on
+ * its number of arguments, `[]`: a name that is no column or a function makes `Cs` its constraint, an array of no
+ * fixed length. Failing on the count rather than on an argument leaves the compiler one failed signature to
+ * report, the second, so the message stays ColumnArgument's (`'credit_limt' is not a column of customer (did
+ * you mean credit_limit?)`) and not "No overload matches this call".
+ * `string extends Cs[number]`: the argument being completed, `select('|')`, which the language service types as
+ * `any` while it lists what the argument may be: every column name.
+ */
+type ColumnNames<Cs extends readonly unknown[], Row> = number extends Cs['length']
+  ? []
+  : string extends Cs[number]
+    ? ReadonlyArray<keyof Row>
+    : Cs;
 /**
  * What an argument of select() / orderBy() must be, worked out from what it is (`X`): a column's name or a function
  * as it is; a name that is no column meets the message saying so (`'credit_limt' is not a column of customer (did
@@ -119,6 +136,9 @@ export declare class Query<
    * or choose them from the columns, `select((c) => [c.name, c.credit_limit])`, where completion shows each
    * column's docs.
    */
+  select<const Cs extends ReadonlyArray<keyof Row>>(
+    ...columns: ColumnNames<Cs, Row>
+  ): Query<Row, N, S, K, Pick<Row, Cs[number]>, Keyset>;
   select<const Cs extends ReadonlyArray<ColumnGiven<Row>>>(
     ...columns: {
       readonly [I in keyof Cs]: ColumnArgument<Cs[I], Row, N, (keyof Row & string) | (string & {})>;

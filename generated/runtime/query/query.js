@@ -102,11 +102,6 @@ export class Query {
       return this.column(ref.column, what);
     });
   }
-  /**
-   * Only these columns come back; the result rows narrow to them. Name them, `select('name', 'credit_limit')`,
-   * or choose them from the columns, `select((c) => [c.name, c.credit_limit])`, where completion shows each
-   * column's docs.
-   */
   select(...columns) {
     if (columns.length === 0) throw new ErpQueryError(`${this.where()}.select() needs at least one column`);
     return this.with({
