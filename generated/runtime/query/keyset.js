@@ -57,12 +57,14 @@ function pageOptions(options, columns, position) {
 /**
  * The walk over pages in the order of `columns` from `start` (undefined: from the first row; a filter: from the
  * rows it matches), telling `moved` (if given) each row's values as it is delivered. The checks of a page compare its
- * rows' columns in place: values are taken out of a row only where they are kept (as the position, as the previous
- * page's first row: taken when delivered, so that a caller changing a row it was given moves nothing).
+ * rows' columns in place: values are taken out of a row only where they are kept (the position, the previous page's
+ * first row), before the caller has the row, so that a caller changing a row it was given moves nothing.
  */
 function walkBy(query, columns, kinds, start, moved) {
   const from = start && 'filter' in start ? start.filter : undefined;
   let last = start && 'values' in start ? start.values : undefined;
+  /** the values of the last row of the page taken */
+  let end = last;
   /** the first row of the previous page: answered first again, the server did not apply the position */
   let first;
   const valuesOf = (row) => columns.map((c) => row[c]);
@@ -71,7 +73,10 @@ function walkBy(query, columns, kinds, start, moved) {
     values !== undefined && columns.every((c, i) => row[c] === (Array.isArray(values) ? values[i] : values[c]));
   return {
     // the next page starts after the last row delivered
-    next: () => pageOptions(query.options, columns, last !== undefined ? afterFilter(columns, kinds, last) : from),
+    next: () => {
+      if (!moved) last = end;
+      return pageOptions(query.options, columns, last !== undefined ? afterFilter(columns, kinds, last) : from);
+    },
     took(rows) {
       for (let r = 0; r < rows.length; r++) {
         const row = rows[r];
@@ -90,11 +95,15 @@ function walkBy(query, columns, kinds, start, moved) {
           }`;
       }
       first = rows.length ? valuesOf(rows[0]) : undefined;
+      // the next page is asked for once every row of this one is delivered: it starts after the last (taken now,
+      // before the caller has the row); changes() keeps its position row by row, for its checkpoint
+      end = rows.length ? valuesOf(rows[rows.length - 1]) : last;
       return undefined;
     },
     delivered(row) {
+      if (!moved) return;
       last = valuesOf(row);
-      moved?.(last);
+      moved(last);
     },
   };
 }
