@@ -90,6 +90,8 @@ function columnsSql(q: RowQuery): string {
 
 /** A term of a row query's order, as SQL. */
 interface OrderSql {
+  /** the column ordered by (none: insertion order) */
+  readonly column?: SqlColumn;
   readonly sql: string;
   readonly descending: boolean;
 }
@@ -302,25 +304,72 @@ export class Store {
   }
 
   /**
-   * A page of a row query, its rows as their JSON text (row-json.ts). The rows `$skip` skips are stepped through as
-   * `query` steps through them (each read, as a database's OFFSET reads them); the page's own rows come out of SQLite
-   * already written, from a statement that starts after the last row skipped where the order is an index's (after a
-   * sort, or where SQL cannot write the rows, they are read and written as `query` reads them).
+   * A page of a row query, its rows as their JSON text (row-json.ts). The rows `$skip` skips are stepped through by
+   * the statement `query` steps through (each read, as a database's OFFSET reads them); the page's own rows come out
+   * of SQLite already written, from a statement that starts in the index after the last row skipped. Where it cannot
+   * (an order no index gives, which is a sort; a $select without the columns of the order; rows alike in the order;
+   * names SQL cannot write), the first statement goes on through the page's rows, read and written as before.
    */
   page(stored: StoredObject, q: RowQuery): RenderedResult {
     const skip = q.skip ?? 0;
     const render = rowJsonSql(q.columns);
+    if (render !== undefined && skip === 0)
+      return withCount({ rows: this.rendered(stored, q, render) }, this.count(stored, q));
     const { sql, params } = this.select(stored, q);
+    const indexed = render !== undefined && !this.sorts(sql, params);
+    const statement = this.db.prepare(sql);
     let rows: string;
-    if (render === undefined || (skip > 0 && this.sorts(sql, params)))
-      rows = rowJsonText(q.columns, this.all(sql, params, skip)).join(',');
-    else if (skip === 0) rows = this.rendered(stored, q, render);
-    else {
-      const stepped = this.select(stored, q, `${columnsSql(q)}, rowid`);
-      const last = this.skipped(stepped.sql, stepped.params, skip);
-      rows = last === undefined ? '' : this.rendered(stored, q, render, last);
+    try {
+      statement.bind(params as SqlValue[]);
+      const more = this.skip(statement, skip);
+      const position = indexed && more ? this.after(stored, q, rowOf(statement)) : undefined;
+      if (position) rows = this.rendered(stored, q, render!, position);
+      else {
+        const values: unknown[][] = [];
+        while (more && statement.step()) values.push(rowOf(statement));
+        this.rowsRead += values.length;
+        rows = rowJsonText(q.columns, values).join(',');
+      }
+    } finally {
+      statement.free();
     }
     return withCount({ rows }, this.count(stored, q));
+  }
+
+  /**
+   * Steps a row query's statement through the rows $skip skips, each one read (as a database server's OFFSET reads
+   * them; SQLite's own OFFSET walks the key index without reading a row, which makes a deep page all but free), and
+   * counts them in `rowsRead`; whether it is on a row (not past the last one).
+   */
+  private skip(statement: Statement, skip: number): boolean {
+    let skipped = 0;
+    let more = true;
+    while (skipped < skip && (more = statement.step())) skipped++;
+    this.rowsRead += skipped;
+    return more;
+  }
+
+  /**
+   * The rows after `row` (a row of the query's columns, the last one skipped) in the query's order, when its columns
+   * hold every column of the order and no other row matching the query is alike in them; else undefined.
+   */
+  private after(stored: StoredObject, q: RowQuery, row: readonly unknown[]): SqlFragment | undefined {
+    const order = this.orderOf(stored, q).slice(0, -1);
+    if (order.length === 0) return undefined;
+    const values: unknown[] = [];
+    for (const { column } of order) {
+      const at = q.columns.indexOf(column!);
+      if (at < 0) return undefined;
+      const fn = comparisonOf(column!.kind);
+      values.push(fn ? SQL_FUNCTIONS[fn](row[at]) : row[at]);
+    }
+    const alike = order.map((t) => `${t.sql} IS ?`).join(' AND ');
+    const where = q.where ? `(${q.where.sql}) AND ` : '';
+    const twins = this.all(`SELECT count(*) FROM (SELECT 1 FROM ${stored.table} WHERE ${where}${alike} LIMIT 2)`, [
+      ...(q.where?.params ?? []),
+      ...values,
+    ]);
+    return Number(twins[0]![0]) === 1 ? afterPosition(order, values) : undefined;
   }
 
   private count(stored: StoredObject, q: RowQuery): number | undefined {
@@ -359,7 +408,10 @@ export class Store {
     const terms = [...q.orderBy, ...stored.keys.map((column) => ({ column, descending: false }))].filter(
       (t, i, all) => all.findIndex((u) => u.column === t.column) === i,
     );
-    return [...terms.map((t) => ({ sql: sortExpression(t.column), descending: t.descending })), ORDER_ROWID];
+    return [
+      ...terms.map((t) => ({ column: t.column, sql: sortExpression(t.column), descending: t.descending })),
+      ORDER_ROWID,
+    ];
   }
 
   /** The SQL of a row query: its columns (or `what`), `after` its filter, in its order, up to its last row. */
@@ -375,8 +427,7 @@ export class Store {
     const order = this.orderOf(stored, q).map((t) => `${t.sql}${t.descending ? ' DESC' : ''}`);
     let sql = `SELECT ${what} FROM ${stored.table}${where} ORDER BY ${order.join(', ')}`;
     const params = filters.flatMap((f) => f.params);
-    // $skip: the rows before the page are stepped through, each one read (`all`), as a database server's OFFSET
-    // reads them; SQLite's own OFFSET walks the key index without reading a row, which makes a deep page all but free
+    // $skip: the rows before the page are stepped through (`skip`)
     if (q.top !== undefined) {
       sql += ' LIMIT ?';
       params.push(q.top + (after ? 0 : (q.skip ?? 0)));
@@ -386,36 +437,15 @@ export class Store {
 
   /**
    * The rows of a page as their JSON text, comma-separated (`render` writes a row), from the first row of the query or
-   * from after the row `after` (a rowid): the page's own rows, read and written by SQLite in one statement.
+   * `after` a position: the page's own rows, read and written by SQLite in one statement.
    */
-  private rendered(stored: StoredObject, q: RowQuery, render: string, after?: bigint): string {
-    const order = this.orderOf(stored, q);
-    let position: SqlFragment | undefined;
-    if (after !== undefined) {
-      const at = this.all(`SELECT ${order.map((t) => t.sql).join(', ')} FROM ${stored.table} WHERE rowid = ?`, [after]);
-      position = afterPosition(order, at[0]!);
-    }
-    const { sql, params } = this.select(stored, q, `${render} AS r`, position);
+  private rendered(stored: StoredObject, q: RowQuery, render: string, after?: SqlFragment): string {
+    const { sql, params } = this.select(stored, q, `${render} AS r`, after);
     // one value for the page, not one a row (each costs a call into the WebAssembly module and a string): SQLite
     // feeds an aggregate the rows of a FROM subquery in the subquery's ORDER BY, which its LIMIT makes it keep
     const [text, count] = this.all(`SELECT group_concat(r, ','), count(*) FROM (${sql})`, params)[0]!;
     this.rowsRead += Number(count);
     return (text as string | null) ?? '';
-  }
-
-  /** Steps through the first `skip` rows of a query (`sql` selects rowid last), each one read; the last one's rowid. */
-  private skipped(sql: string, params: readonly unknown[], skip: number): bigint | undefined {
-    const statement = this.db.prepare(sql);
-    try {
-      statement.bind(params as SqlValue[]);
-      let skipped = 0;
-      while (skipped < skip && statement.step()) skipped++;
-      this.rowsRead += skipped;
-      if (skipped < skip) return undefined;
-      return rowOf(statement).at(-1) as bigint;
-    } finally {
-      statement.free();
-    }
   }
 
   /** The stored value of `column` in the rows of table `name` whose `keyColumn` equals `key` (as a stored value). */
@@ -728,12 +758,10 @@ export class Store {
     try {
       statement.bind(params as SqlValue[]);
       const rows: unknown[][] = [];
-      let skipped = 0;
-      let more = true;
-      while (skipped < (skip ?? 0) && (more = statement.step())) skipped++;
       // not past the end: a step after the last row runs the statement again from its first
+      const more = skip === undefined || this.skip(statement, skip);
       while (more && statement.step()) rows.push(rowOf(statement));
-      if (skip !== undefined) this.rowsRead += skipped + rows.length;
+      if (skip !== undefined) this.rowsRead += rows.length;
       return rows;
     } finally {
       statement.free();
