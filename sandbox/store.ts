@@ -8,10 +8,11 @@
 // An object's table is created and seeded on first use, not at start: a stock tenant has over 7,000 objects
 // and a test touches a handful. Seeds are a pure function of (object, row number), so when a table is created
 // makes no difference to what it holds.
-import initSqlJs, { type Database, type SqlValue } from 'sql.js';
+import initSqlJs, { type Database, type SqlValue, type Statement } from 'sql.js';
 import { kindOf } from './schema.js';
 import type { QueryObject, Surface } from './schema.js';
 import { compared, SQL_FUNCTIONS, type FilterTarget, type SqlColumn, type SqlFragment } from './query/filter-sql.js';
+import { rowJsonSql, rowJsonText, ROW_JSON_FUNCTIONS } from './query/row-json.js';
 import { generateRow, seedCount } from './seed.js';
 import { storageOf, toStored, type Stored } from './values.js';
 import type { ColumnKind } from './schema.js';
@@ -62,6 +63,68 @@ export interface RowResult {
   /** one array of stored values per row, in the order of `RowQuery.columns` */
   readonly rows: readonly unknown[][];
   readonly count?: number;
+}
+
+export interface RenderedResult {
+  /** the rows' JSON text, as the service writes it (row-json.ts), comma-separated */
+  readonly rows: string;
+  readonly count?: number;
+}
+
+function withCount<T extends object>(result: T, count: number | undefined): T & { count?: number } {
+  return count === undefined ? result : { ...result, count };
+}
+
+/** The current row of a statement; integers as bigint, so Int64 values beyond 2^53 stay exact. */
+function rowOf(statement: Statement): unknown[] {
+  // sql.js takes a `useBigInt` config its type declarations leave out
+  return (statement.get as unknown as (p: null, c: { useBigInt: boolean }) => unknown[]).call(statement, null, {
+    useBigInt: true,
+  });
+}
+
+/** The SQL of a row query's columns, in its order. */
+function columnsSql(q: RowQuery): string {
+  return q.columns.length === 0 ? 'NULL' : q.columns.map((c) => c.sql).join(', ');
+}
+
+/** A term of a row query's order, as SQL. */
+interface OrderSql {
+  /** the column ordered by (none: insertion order) */
+  readonly column?: SqlColumn;
+  readonly sql: string;
+  readonly descending: boolean;
+}
+
+/** Every order ends with insertion order: rows equal in the rest keep theirs, and no two rows are equal in it. */
+const ORDER_ROWID: OrderSql = { sql: 'rowid', descending: false };
+
+/**
+ * The rows after the row whose `order` values are `values`, in that order as SQLite orders (null first ascending,
+ * last descending); led, where the first term allows it, by a bound on it that lets an index start there.
+ */
+function afterPosition(order: readonly OrderSql[], values: readonly unknown[]): SqlFragment {
+  const params: unknown[] = [];
+  const bind = (value: unknown) => (params.push(value), '?');
+  const after = (i: number): string => {
+    const { sql, descending } = order[i]!;
+    const value = values[i];
+    const beyond =
+      value === null
+        ? descending
+          ? undefined
+          : `${sql} IS NOT NULL`
+        : descending
+          ? `(${sql} < ${bind(value)} OR ${sql} IS NULL)`
+          : `${sql} > ${bind(value)}`;
+    if (i === order.length - 1) return beyond ?? '0';
+    const same = `${sql} IS ${value === null ? 'NULL' : bind(value)} AND ${after(i + 1)}`;
+    return beyond === undefined ? `(${same})` : `(${beyond} OR (${same}))`;
+  };
+  const first = order[0]!;
+  const lead = !first.descending && values[0] !== null ? `${first.sql} >= ${bind(values[0])} AND ` : '';
+  const chain = after(0);
+  return { sql: `${lead}${chain}`, params };
 }
 
 /** The value a NOT NULL column gets when a write leaves it out; a one-character text is a `Y`/`N` flag: `N`. */
@@ -164,7 +227,8 @@ export class Store {
     objects: readonly QueryObject[],
     private readonly rowsPerObject: number,
   ) {
-    for (const [name, fn] of Object.entries(SQL_FUNCTIONS)) this.db.create_function(name, fn);
+    for (const [name, fn] of Object.entries({ ...SQL_FUNCTIONS, ...ROW_JSON_FUNCTIONS }))
+      this.db.create_function(name, fn);
     objects.forEach((object, n) => {
       const ordered = object.columns.map((column, i): SqlColumn => {
         const kind = kindOf(column.edmType);
@@ -232,13 +296,86 @@ export class Store {
     this.db.exec(`DELETE FROM ${state.stored.table}`);
   }
 
+  /** A page of a row query, each row as stored values (see `page` for the rows as the service writes them). */
   query(stored: StoredObject, q: RowQuery): RowResult {
-    const { sql, params, where } = this.select(stored, q);
+    const { sql, params } = this.select(stored, q);
     const rows = this.all(sql, params, q.skip ?? 0);
-    const count = q.count
-      ? Number(this.all(`SELECT count(*) FROM ${stored.table}${where}`, q.where?.params ?? [])[0]![0])
-      : undefined;
-    return count === undefined ? { rows } : { rows, count };
+    return withCount({ rows }, this.count(stored, q));
+  }
+
+  /**
+   * A page of a row query, its rows as their JSON text (row-json.ts). The rows `$skip` skips are stepped through by
+   * the statement `query` steps through (each read, as a database's OFFSET reads them); the page's own rows come out
+   * of SQLite already written, from a statement that starts in the index after the last row skipped. Where it cannot
+   * (an order no index gives, which is a sort; a $select without the columns of the order; rows alike in the order;
+   * names SQL cannot write), the first statement goes on through the page's rows, read and written as before.
+   */
+  page(stored: StoredObject, q: RowQuery): RenderedResult {
+    const skip = q.skip ?? 0;
+    const render = rowJsonSql(q.columns);
+    if (render !== undefined && skip === 0)
+      return withCount({ rows: this.rendered(stored, q, render) }, this.count(stored, q));
+    const { sql, params } = this.select(stored, q);
+    const indexed = render !== undefined && !this.sorts(sql, params);
+    const statement = this.db.prepare(sql);
+    let rows: string;
+    try {
+      statement.bind(params as SqlValue[]);
+      const more = this.skip(statement, skip);
+      const position = indexed && more ? this.after(stored, q, rowOf(statement)) : undefined;
+      if (position) rows = this.rendered(stored, q, render!, position);
+      else {
+        const values: unknown[][] = [];
+        while (more && statement.step()) values.push(rowOf(statement));
+        this.rowsRead += values.length;
+        rows = rowJsonText(q.columns, values).join(',');
+      }
+    } finally {
+      statement.free();
+    }
+    return withCount({ rows }, this.count(stored, q));
+  }
+
+  /**
+   * Steps a row query's statement through the rows $skip skips, each one read (as a database server's OFFSET reads
+   * them; SQLite's own OFFSET walks the key index without reading a row, which makes a deep page all but free), and
+   * counts them in `rowsRead`; whether it is on a row (not past the last one).
+   */
+  private skip(statement: Statement, skip: number): boolean {
+    let skipped = 0;
+    let more = true;
+    while (skipped < skip && (more = statement.step())) skipped++;
+    this.rowsRead += skipped;
+    return more;
+  }
+
+  /**
+   * The rows after `row` (a row of the query's columns, the last one skipped) in the query's order, when its columns
+   * hold every column of the order and no other row matching the query is alike in them; else undefined.
+   */
+  private after(stored: StoredObject, q: RowQuery, row: readonly unknown[]): SqlFragment | undefined {
+    const order = this.orderOf(stored, q).slice(0, -1);
+    if (order.length === 0) return undefined;
+    const values: unknown[] = [];
+    for (const { column } of order) {
+      const at = q.columns.indexOf(column!);
+      if (at < 0) return undefined;
+      const fn = comparisonOf(column!.kind);
+      values.push(fn ? SQL_FUNCTIONS[fn](row[at]) : row[at]);
+    }
+    const alike = order.map((t) => `${t.sql} IS ?`).join(' AND ');
+    const where = q.where ? `(${q.where.sql}) AND ` : '';
+    const twins = this.all(`SELECT count(*) FROM (SELECT 1 FROM ${stored.table} WHERE ${where}${alike} LIMIT 2)`, [
+      ...(q.where?.params ?? []),
+      ...values,
+    ]);
+    return Number(twins[0]![0]) === 1 ? afterPosition(order, values) : undefined;
+  }
+
+  private count(stored: StoredObject, q: RowQuery): number | undefined {
+    if (!q.count) return undefined;
+    const where = q.where ? ` WHERE ${q.where.sql}` : '';
+    return Number(this.all(`SELECT count(*) FROM ${stored.table}${where}`, q.where?.params ?? [])[0]![0]);
   }
 
   /**
@@ -250,25 +387,65 @@ export class Store {
     return this.all(`EXPLAIN QUERY PLAN ${sql}`, params).map((row) => String(row[3]));
   }
 
-  private select(stored: StoredObject, q: RowQuery): { sql: string; params: unknown[]; where: string } {
-    this.ensure(this.bySurface.get(stored.surface)!.get(stored.object.name)!);
-    const where = q.where ? ` WHERE ${q.where.sql}` : '';
-    // the service orders pages stably: the requested order, then the key, then (here) insertion order; each column
-    // once, so that a request ordered by the key is ordered by the key index alone
+  /** Whether SQLite sorts the rows of a query (no index gives its order), by query text; bounded. */
+  private readonly sorting = new Map<string, boolean>();
+
+  private sorts(sql: string, params: readonly unknown[]): boolean {
+    let sorts = this.sorting.get(sql);
+    if (sorts === undefined) {
+      sorts = this.all(`EXPLAIN QUERY PLAN ${sql}`, params).some((row) => /TEMP B-TREE/.test(String(row[3])));
+      if (this.sorting.size >= 1000) this.sorting.clear();
+      this.sorting.set(sql, sorts);
+    }
+    return sorts;
+  }
+
+  /**
+   * The order of a row query's pages: the requested order, then the key, then (here) insertion order; each column
+   * once, so that a request ordered by the key is ordered by the key index alone.
+   */
+  private orderOf(stored: StoredObject, q: RowQuery): OrderSql[] {
     const terms = [...q.orderBy, ...stored.keys.map((column) => ({ column, descending: false }))].filter(
       (t, i, all) => all.findIndex((u) => u.column === t.column) === i,
     );
-    const order = [...terms.map((t) => `${sortExpression(t.column)}${t.descending ? ' DESC' : ''}`), 'rowid'];
-    const select = q.columns.length === 0 ? 'NULL' : q.columns.map((c) => c.sql).join(', ');
-    let sql = `SELECT ${select} FROM ${stored.table}${where} ORDER BY ${order.join(', ')}`;
-    const params = [...(q.where?.params ?? [])];
-    // $skip: the rows before the page are stepped through, each one read (`all`), as a database server's OFFSET
-    // reads them; SQLite's own OFFSET walks the key index without reading a row, which makes a deep page all but free
+    return [
+      ...terms.map((t) => ({ column: t.column, sql: sortExpression(t.column), descending: t.descending })),
+      ORDER_ROWID,
+    ];
+  }
+
+  /** The SQL of a row query: its columns (or `what`), `after` its filter, in its order, up to its last row. */
+  private select(
+    stored: StoredObject,
+    q: RowQuery,
+    what = columnsSql(q),
+    after?: SqlFragment,
+  ): { sql: string; params: unknown[] } {
+    this.ensure(this.bySurface.get(stored.surface)!.get(stored.object.name)!);
+    const filters = [q.where, after].filter((f) => f !== undefined);
+    const where = filters.length ? ` WHERE ${filters.map((f) => `(${f.sql})`).join(' AND ')}` : '';
+    const order = this.orderOf(stored, q).map((t) => `${t.sql}${t.descending ? ' DESC' : ''}`);
+    let sql = `SELECT ${what} FROM ${stored.table}${where} ORDER BY ${order.join(', ')}`;
+    const params = filters.flatMap((f) => f.params);
+    // $skip: the rows before the page are stepped through (`skip`)
     if (q.top !== undefined) {
       sql += ' LIMIT ?';
-      params.push(q.top + (q.skip ?? 0));
+      params.push(q.top + (after ? 0 : (q.skip ?? 0)));
     }
-    return { sql, params, where };
+    return { sql, params };
+  }
+
+  /**
+   * The rows of a page as their JSON text, comma-separated (`render` writes a row), from the first row of the query or
+   * `after` a position: the page's own rows, read and written by SQLite in one statement.
+   */
+  private rendered(stored: StoredObject, q: RowQuery, render: string, after?: SqlFragment): string {
+    const { sql, params } = this.select(stored, q, `${render} AS r`, after);
+    // one value for the page, not one a row (each costs a call into the WebAssembly module and a string): SQLite
+    // feeds an aggregate the rows of a FROM subquery in the subquery's ORDER BY, which its LIMIT makes it keep
+    const [text, count] = this.all(`SELECT group_concat(r, ','), count(*) FROM (${sql})`, params)[0]!;
+    this.rowsRead += Number(count);
+    return (text as string | null) ?? '';
   }
 
   /** The stored value of `column` in the rows of table `name` whose `keyColumn` equals `key` (as a stored value). */
@@ -580,13 +757,11 @@ export class Store {
     const statement = this.db.prepare(sql);
     try {
       statement.bind(params as SqlValue[]);
-      // sql.js takes a `useBigInt` config its type declarations leave out
-      const get = statement.get.bind(statement) as unknown as (p: null, c: { useBigInt: boolean }) => unknown[];
       const rows: unknown[][] = [];
-      let skipped = 0;
-      while (skipped < (skip ?? 0) && statement.step()) skipped++;
-      while (statement.step()) rows.push(get(null, { useBigInt: true }));
-      if (skip !== undefined) this.rowsRead += skipped + rows.length;
+      // not past the end: a step after the last row runs the statement again from its first
+      const more = skip === undefined || this.skip(statement, skip);
+      while (more && statement.step()) rows.push(rowOf(statement));
+      if (skip !== undefined) this.rowsRead += rows.length;
       return rows;
     } finally {
       statement.free();

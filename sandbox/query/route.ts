@@ -5,13 +5,11 @@
 // allow-list must name it (401), and only then are the query options read.
 import type { Surface } from '../schema.js';
 import { authorizeObject } from '../auth.js';
-import type { SqlColumn } from './filter-sql.js';
 import { EmptyNotFoundError, QueryError } from './errors.js';
 import { readRowQuery } from './options.js';
 import { emptyReply, ODATA_JSON, odataErrorReply, type Reply, type ServiceRequest } from '../reply.js';
 import type { Routes } from '../server.js';
-import type { RowResult, StoredObject, Store } from '../store.js';
-import { jsonOf } from '../values.js';
+import type { RenderedResult, StoredObject, Store } from '../store.js';
 
 const ODATA_BASE = '/odataservice/odata/';
 
@@ -59,7 +57,7 @@ export function queryRoutes(ctx: ODataContext): Routes {
       if (denied) return denied;
       try {
         const query = readRowQuery(stored, request.query);
-        return collectionReply(ctx.origin(), stored, query.columns, ctx.store.query(stored, query));
+        return collectionReply(ctx.origin(), stored, ctx.store.page(stored, query));
       } catch (error) {
         if (error instanceof EmptyNotFoundError) return emptyReply(404);
         if (error instanceof QueryError) return odataErrorReply(error.status, error.code, error.message);
@@ -77,22 +75,15 @@ function metadataReply(document: Buffer, request: ServiceRequest): Reply {
 }
 
 /**
- * The JSON text is written here, not by JSON.stringify of parsed rows: decimals must keep every digit, and
- * Int64 values beyond 2^53 must stay exact.
+ * The JSON text is written here (the rows by the store, row-json.ts), not by JSON.stringify of parsed rows: decimals
+ * must keep every digit, and Int64 values beyond 2^53 must stay exact.
  */
-function collectionReply(
-  origin: string,
-  stored: StoredObject,
-  columns: readonly SqlColumn[],
-  result: RowResult,
-): Reply {
+function collectionReply(origin: string, stored: StoredObject, result: RenderedResult): Reply {
   const context = `${origin}${ODATA_BASE}${stored.surface}/$metadata#${stored.object.name}`;
-  const keys = columns.map((c) => `${JSON.stringify(c.column.name)}:`);
-  const rows = result.rows.map((row) => `{${columns.map((c, i) => keys[i] + jsonOf(c.kind, row[i])).join(',')}}`);
   const count = result.count === undefined ? '' : `"@odata.count":${result.count},`;
   return {
     status: 200,
     headers: { 'Content-Type': ODATA_JSON, 'OData-Version': '4.0' },
-    body: `{"@odata.context":${JSON.stringify(context)},${count}"value":[${rows.join(',')}]}`,
+    body: `{"@odata.context":${JSON.stringify(context)},${count}"value":[${result.rows}]}`,
   };
 }

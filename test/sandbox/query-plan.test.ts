@@ -60,6 +60,8 @@ describe('a page of the query family, as SQLite runs it', () => {
     expect(read(`${ORDER}&$top=5&$skip=100`)).toEqual({ rows: 5, read: 105 });
     expect(read(`${ORDER}&$top=5&${after(26, 'c2')}`)).toEqual({ rows: 5, read: 5 });
     expect(read(`${ORDER}&$top=5&$skip=118`)).toEqual({ rows: 2, read: 120 });
+    // past the last row: nothing (not the first rows again, which a step past SQLite's end would give)
+    expect(read(`${ORDER}&$top=5&$skip=200`)).toEqual({ rows: 0, read: 120 });
   });
 
   it('starts a keyset page in the index at its position, and answers the same rows as $skip', () => {

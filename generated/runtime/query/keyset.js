@@ -56,46 +56,53 @@ function pageOptions(options, columns, position) {
 }
 /**
  * The walk over pages in the order of `columns` from `start` (undefined: from the first row; a filter: from the
- * rows it matches), telling `moved` each row's values as it is delivered.
+ * rows it matches), telling `moved` (if given) each row's values as it is delivered. The checks of a page compare its
+ * rows' columns in place: values are taken out of a row only where they are kept (the position, the previous page's
+ * first row), before the caller has the row, so that a caller changing a row it was given moves nothing.
  */
 function walkBy(query, columns, kinds, start, moved) {
   const from = start && 'filter' in start ? start.filter : undefined;
   let last = start && 'values' in start ? start.values : undefined;
-  /** the positions of the page being delivered, and how many of its rows were */
-  let page = [];
-  let delivered = 0;
+  /** the values of the last row of the page taken */
+  let end = last;
   /** the first row of the previous page: answered first again, the server did not apply the position */
   let first;
-  const same = (a, b) => a !== undefined && a.every((v, i) => v === b[i]);
+  const valuesOf = (row) => columns.map((c) => row[c]);
+  /** whether `row`'s values are `values` (a row, or values taken out of one) */
+  const same = (row, values) =>
+    values !== undefined && columns.every((c, i) => row[c] === (Array.isArray(values) ? values[i] : values[c]));
   return {
     // the next page starts after the last row delivered
-    next: () => pageOptions(query.options, columns, last !== undefined ? afterFilter(columns, kinds, last) : from),
+    next: () => {
+      if (!moved) last = end;
+      return pageOptions(query.options, columns, last !== undefined ? afterFilter(columns, kinds, last) : from);
+    },
     took(rows) {
-      page = [];
-      delivered = 0;
-      for (const row of rows) {
-        const values = columns.map((c) => (hasOwn(row, c) ? row[c] : undefined));
-        const missing = values.indexOf(undefined);
-        if (missing >= 0)
-          return `a row came without ${columns[missing]}, which keyset paging orders by: it cannot tell where the next page starts`;
-        const far = values.findIndex((v) => typeof v === 'number' && Math.abs(v) > Number.MAX_SAFE_INTEGER);
-        if (far >= 0)
-          return `the row's ${columns[far]} (${String(values[far])}) is beyond what a number holds exactly, so the next page cannot start after it exactly`;
+      for (let r = 0; r < rows.length; r++) {
+        const row = rows[r];
+        const missing = columns.find((c) => !hasOwn(row, c) || row[c] === undefined);
+        if (missing !== undefined)
+          return `a row came without ${missing}, which keyset paging orders by: it cannot tell where the next page starts`;
+        const far = columns.find((c) => typeof row[c] === 'number' && Math.abs(row[c]) > Number.MAX_SAFE_INTEGER);
+        if (far !== undefined)
+          return `the row's ${far} (${String(row[far])}) is beyond what a number holds exactly, so the next page cannot start after it exactly`;
         // rows come in the order of these columns: two rows with the same values come one after the other
-        const before = page.length ? page[page.length - 1] : last;
-        if (same(before, values) || (page.length === 0 && same(first, values)))
-          return `two rows came with the same ${columns.join(', ')} (${JSON.stringify(values).slice(1, -1)}): ${
-            page.length
+        if (same(row, r > 0 ? rows[r - 1] : last) || (r === 0 && same(row, first)))
+          return `two rows came with the same ${columns.join(', ')} (${JSON.stringify(valuesOf(row)).slice(1, -1)}): ${
+            r > 0
               ? 'they do not tell rows apart, so keyset paging would skip rows at a page boundary (page this object with $skip)'
               : 'the server answered a row the last page had again, so it does not apply the position in $filter'
           }`;
-        page.push(values);
       }
-      first = page[0];
+      first = rows.length ? valuesOf(rows[0]) : undefined;
+      // the next page is asked for once every row of this one is delivered: it starts after the last (taken now,
+      // before the caller has the row); changes() keeps its position row by row, for its checkpoint
+      end = rows.length ? valuesOf(rows[rows.length - 1]) : last;
       return undefined;
     },
-    delivered() {
-      last = page[delivered++];
+    delivered(row) {
+      if (!moved) return;
+      last = valuesOf(row);
       moved(last);
     },
   };
@@ -193,7 +200,7 @@ export function keysetWalk(query) {
   if (object.key.length === 0)
     throw new ErpQueryError(`${where}: ${object.name} has no key to page by: page it with $skip (the default)`);
   ownOrder(where, query.options, object.key);
-  return walkBy(query, object.key, kindsOf(query, object.key, where), undefined, () => {});
+  return walkBy(query, object.key, kindsOf(query, object.key, where), undefined);
 }
 /**
  * `changes()`: the pages of `query` in the order of its stamp and key from `from` (a checkpoint given is read here),

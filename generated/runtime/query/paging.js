@@ -112,8 +112,12 @@ export function paging({ baseUrl, http, observer, validate, log }) {
     });
     return { rows: value, ...(typeof count === 'number' ? { count } : {}) };
   }
-  /** Every row of the pages `walk` asks for, until a short page: the loop every paging run shares. */
-  async function* walkPages(query, options, walk, name = 'rows') {
+  /**
+   * Every row of the pages the walk (`walkOf`, made on the first step) asks for, until a short page: the loop every
+   * paging run shares.
+   */
+  async function* walkPages(query, options, walkOf, name = 'rows') {
+    const walk = await walkOf();
     const signal = options?.signal;
     const checker = checkerOf(query, options);
     const pageSize = query.options.top;
@@ -159,17 +163,17 @@ export function paging({ baseUrl, http, observer, validate, log }) {
         0,
         query.options.top > 0 ? Math.floor((query.options.skip ?? 0) / query.options.top) + 1 : 1,
       ),
-    // the paging word is checked here: a value from `any` may be any
-    async *rows(query, rowsOptions) {
-      const paging = checkWord('rows()', 'paging', rowsOptions?.paging, ['skip', 'keyset']) ?? 'skip';
-      const walk = paging === 'keyset' ? (await keysetModule()).keysetWalk(query) : skipWalk(query);
-      yield* walkPages(query, rowsOptions, walk);
-    },
+    // the paging word is checked on the first step, as the walk is made: a value from `any` may be any. The run is
+    // walkPages' own generator, not one delegating to it: a layer of generator costs every row a step more
+    rows: (query, rowsOptions) =>
+      walkPages(query, rowsOptions, async () => {
+        const paging = checkWord('rows()', 'paging', rowsOptions?.paging, ['skip', 'keyset']) ?? 'skip';
+        return paging === 'keyset' ? (await keysetModule()).keysetWalk(query) : skipWalk(query);
+      }),
     // the sync's own checks (a stamp, a key, `since`) run when it is made, before anything is sent
     changes: (query, changesOptions) =>
-      openSync(query, changesOptions?.since, async function* (from, moved) {
-        const walk = (await keysetModule()).changesWalk(query, from, moved);
-        yield* walkPages(query, changesOptions, walk, 'changes');
-      }),
+      openSync(query, changesOptions?.since, (from, moved) =>
+        walkPages(query, changesOptions, async () => (await keysetModule()).changesWalk(query, from, moved), 'changes'),
+      ),
   };
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ErpCheckpointError } from '../../../templates/runtime/errors.js';
 import { defineObject } from '../../../templates/runtime/object.js';
 import { queryWith } from '../../../templates/runtime/query/query.js';
-import { afterFilter, readCheckpoint } from '../../../templates/runtime/query/keyset.js';
+import { afterFilter, keysetWalk, readCheckpoint } from '../../../templates/runtime/query/keyset.js';
 import { syncColumns, writeCheckpoint } from '../../../templates/runtime/query/sync.js';
 import { isValidFilter } from '../../support/odata-abnf.js';
 
@@ -99,5 +99,63 @@ describe('checkpoints', () => {
     });
     expect(() => readCheckpoint(retyped, checkpoint)).toThrow(ErpCheckpointError);
     expect(() => readCheckpoint(retyped, checkpoint)).toThrow(/holds a value its column no longer takes/);
+  });
+});
+
+describe("a keyset walk's checks of the pages it is given", () => {
+  const query = queryWith({ defaultPageSize: 2 });
+  const odd = defineObject<Record<string, unknown>>()({
+    name: 'odd',
+    surface: 'table',
+    key: ['constructor', '__proto__'],
+    columns: { constructor: 'string', ['__proto__']: 'int', note: 'string' } as const,
+  });
+  const row = (a: unknown, b: unknown): Record<string, unknown> => {
+    const r: Record<string, unknown> = { note: 'n' };
+    if (a !== undefined)
+      Object.defineProperty(r, 'constructor', { value: a, enumerable: true, writable: true, configurable: true });
+    if (b !== undefined)
+      Object.defineProperty(r, '__proto__', { value: b, enumerable: true, writable: true, configurable: true });
+    return r;
+  };
+  /** takes the pages in turn, delivering each row (and letting the caller change it); what took() said of the last */
+  const walk = (...pages: Array<Array<Record<string, unknown>>>) => {
+    const w = keysetWalk(query(odd));
+    const filters: Array<string | undefined> = [];
+    for (const page of pages) {
+      filters.push(w.next().filter);
+      const wrong = w.took(page);
+      if (wrong !== undefined) return { wrong, filters };
+      for (const r of page) {
+        w.delivered(r);
+        Object.defineProperty(r, '__proto__', { value: 999 });
+      }
+    }
+    return { wrong: undefined, filters: [...filters, w.next().filter] };
+  };
+
+  it('start each page after the last row delivered, as it was given (a row the caller changed moves nothing)', () => {
+    expect(walk([row('a', 1), row('a', 2)], [row('b', 1), row('b', 2)]).filters).toEqual([
+      undefined,
+      "constructor ge 'a' and (constructor gt 'a' or (constructor eq 'a' and __proto__ gt 2))",
+      "constructor ge 'b' and (constructor gt 'b' or (constructor eq 'b' and __proto__ gt 2))",
+    ]);
+  });
+
+  it('stop at a row without a key column, or with a number beyond what a double holds exactly', () => {
+    expect(walk([row('a', 1), row('a', undefined)]).wrong).toMatch(/^a row came without __proto__, which keyset/);
+    expect(walk([row(undefined, 1)]).wrong).toMatch(/^a row came without constructor, which keyset/);
+    expect(walk([row('a', 2 ** 53 + 2)]).wrong).toMatch(/^the row's __proto__ \(9007199254740994\) is beyond/);
+  });
+
+  it('stop at two rows alike in the key: in a page, across pages, or the last page answered again', () => {
+    expect(walk([row('a', 1), row('a', 1)]).wrong).toMatch(/same constructor, __proto__ \("a",1\): they do not tell/);
+    expect(walk([row('a', 1), row('a', 2)], [row('a', 2), row('b', 1)]).wrong).toMatch(
+      /same constructor, __proto__ \("a",2\): the server answered a row the last page had again/,
+    );
+    expect(walk([row('a', 1), row('a', 2)], [row('a', 1), row('a', 2)]).wrong).toMatch(
+      /same constructor, __proto__ \("a",1\): the server answered a row the last page had again/,
+    );
+    expect(walk([row('a', 1), row('a', 2)], [row('a', 3), row('b', 1)]).wrong).toBeUndefined();
   });
 });
