@@ -16,6 +16,7 @@ import { progressBar, type ProgressCounts } from '../progress.js';
 import { openRun } from '../run-inputs.js';
 import type { Invocation } from '../write/cache.js';
 import { configShaOf, invocationKey, showDone } from './generate-noop.js';
+import { tierFor } from './tiering.js';
 
 /** What `generate()` takes besides the command's flags. */
 export interface GenerateHooks {
@@ -114,7 +115,9 @@ export async function runGenerate(flags: Flags<typeof GENERATE_OPTIONS>, setting
   process.once('SIGINT', onInterrupt);
   handOver();
   try {
-    const report = await generateWith(flags, settings(), {
+    const made = settings();
+    tierFor(made.config.snapshot);
+    const report = await generateWith(flags, made, {
       signal: stop.signal,
       ...(bar ? { onProgress: bar.update } : {}),
       onNotice: (_, notice) => {
