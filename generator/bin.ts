@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `erpgen --version`, which tools ask most often, answers without loading the command line (yargs alone costs
-// more than node's own start-up), and so does `erpgen generate` with nothing to do (commands/generate-noop.ts)
-// and a plain `erpgen generate` (commands/generate-fast.ts); everything else goes to cli.ts. A Ctrl-C before a command's own handler is in place is early-stop.ts's.
+// more than node's own start-up), and so does `erpgen generate` with nothing to do (commands/generate-noop.ts);
+// everything else goes to cli.ts. A Ctrl-C before a command's own handler is in place is early-stop.ts's.
 import { stopEarly } from './early-stop.js';
 
 async function main(args: string[]): Promise<void> {
@@ -18,6 +18,7 @@ async function main(args: string[]): Promise<void> {
       process.exitCode = code;
       return;
     }
+    // a plain one runs without yargs and zod, whose loading costs a small run as much as the rest of it
     const { generatePlainly } = await import('./commands/generate-fast.js');
     if (await generatePlainly(args)) return;
   }
