@@ -30,6 +30,9 @@ async function main(args: string[]): Promise<void> {
       process.exitCode = code;
       return;
     }
+    // a plain one runs without yargs and zod, whose loading costs a small run as much as the rest of it
+    const { generatePlainly } = await import('./commands/generate-fast.js');
+    if (await generatePlainly(args)) return;
   }
   const { run } = await import('./cli.js');
   await run(args);

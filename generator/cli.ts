@@ -9,17 +9,18 @@ import { flagName, readFlags, type Command, type Table } from './options/option-
 import { sandboxCommand } from './commands/sandbox.js';
 import { commandLine, withFlags } from './commands/yargs-flags.js';
 import { didYouMean } from '../common/did-you-mean.js';
-import { diagnosticLine, formatOf, type Code, type Where } from './diagnostics.js';
+import type { Code, Where } from './diagnostics.js';
+import { exitWith } from './exit.js';
 import { UserError } from './errors.js';
-import { oneLine } from './message-text.js';
 import { ERPGEN_VERSION } from './version.js';
 
 const COMMANDS: ReadonlyArray<Command<Table>> = [generateCommand, fetchCommand, sandboxCommand, diffCommand];
 
-export async function main(args: string[]): Promise<number> {
+/** Runs the command line `args` with `commands` (erpgen's; a test gives its own, to see what they are given). */
+export async function main(args: string[], commands: ReadonlyArray<Command<Table>> = COMMANDS): Promise<number> {
   let exitCode = 0;
   const parser = yargs(args).scriptName('erpgen').usage('$0 <command> [options]');
-  for (const command of COMMANDS)
+  for (const command of commands)
     parser.command(
       commandLine(command.name, command.options),
       command.describe,
@@ -32,7 +33,7 @@ export async function main(args: string[]): Promise<number> {
       },
     );
   parser
-    .demandCommand(1, `Give a command: ${COMMANDS.map((c) => `erpgen ${c.name}`).join(', ')}`)
+    .demandCommand(1, `Give a command: ${commands.map((c) => `erpgen ${c.name}`).join(', ')}`)
     .strict()
     .help()
     .version('version', "Show erpgen's version number", ERPGEN_VERSION)
@@ -84,28 +85,7 @@ function unknownWords(
   return { code: 'ERPGEN_UNKNOWN_FLAG', message: text, where: { option: `--${words[0]}` } };
 }
 
-/**
- * Runs the CLI and sets the exit code: one line for user errors (a JSON line with its code, with --format json),
- * a stack only for erpgen's own bugs.
- */
+/** Runs the CLI and sets the exit code (exit.ts). */
 export async function run(args: string[]): Promise<void> {
-  const format = formatOf(args);
-  try {
-    process.exitCode = await main(args);
-  } catch (error) {
-    if (error instanceof UserError) {
-      // the last line of defence: diagnostic() makes the message one line, though `message` can be reassigned
-      process.stderr.write(diagnosticLine(error.diagnostic(), format));
-      process.exitCode = error.exitCode;
-    } else {
-      const message = `internal error, please report it: ${error instanceof Error ? error.message : String(error)}`;
-      if (format === 'json')
-        process.stderr.write(
-          diagnosticLine({ code: 'ERPGEN_INTERNAL_ERROR', level: 'error', message: oneLine(message) }, format),
-        );
-      console.error('erpgen: internal error, please report it:');
-      console.error(error);
-      process.exitCode = 70;
-    }
-  }
+  await exitWith(args, () => main(args));
 }

@@ -1,16 +1,14 @@
 // erpgen.config.json, validated with zod: its keys are the config options of `generate` (at the top) and of
-// `fetch` (under `fetch`), as options/options.ts declares them. Paths in the file are relative to the file;
-// flags override it.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+// `fetch` (under `fetch`), as options/options.ts declares them. Reading the file and making its keys a run's
+// settings is config-file.ts's (paths in the file are relative to the file; flags override it).
 import { z } from 'zod';
-import { DEFAULT_CONFIG_FILE } from './defaults.js';
+import { configOf, readConfigFile } from './config-file.js';
 import { configShape, type Flags, type OverrideKey } from './options/option-table.js';
 import { FETCH_OPTIONS, GENERATE_OPTIONS } from './options/options.js';
 import { UserError } from './errors.js';
 import { didYouMean } from '../common/did-you-mean.js';
 import { keyPath, quote } from './message-text.js';
-import { mergeKnownValues, type KnownValueSet } from './model/known-values.js';
+import type { KnownValueSet } from './model/known-values.js';
 
 export const configSchema = z
   .object({
@@ -91,57 +89,11 @@ function formatIssues(file: string, error: z.ZodError): string {
   return `${file}: ${lines.join('; ')}`;
 }
 
-/** The config file that the flags name, or erpgen.config.json: absolute. */
-export function configPath(flags: ConfigFlags, cwd = process.cwd()): string {
-  return resolve(cwd, flags.config ?? DEFAULT_CONFIG_FILE);
-}
+export { configPath } from './config-file.js';
 
 export function loadConfig(flags: ConfigFlags, cwd = process.cwd()): Config {
-  const explicit = flags.config !== undefined;
-  const path = configPath(flags, cwd);
-  const shown = relative(cwd, path) || path;
-  let raw: unknown = {};
-  let base = cwd;
-  if (existsSync(path)) {
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      throw new UserError(
-        'ERPGEN_CONFIG_UNREADABLE',
-        `${shown}: cannot read the config file (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-        { where: { file: shown } },
-      );
-    }
-    try {
-      raw = JSON.parse(text.replace(/^\uFEFF/, ''));
-    } catch (error) {
-      throw new UserError('ERPGEN_CONFIG_INVALID_JSON', `${shown}: invalid JSON: ${(error as Error).message}`, {
-        where: { file: shown },
-      });
-    }
-    base = dirname(path);
-  } else if (explicit) {
-    throw new UserError('ERPGEN_CONFIG_NOT_FOUND', `${shown}: config file not found`, {
-      where: { file: shown, option: '--config' },
-    });
-  }
-  const parsed = configSchema.safeParse(raw);
-  if (!parsed.success) throw configError(shown, parsed.error);
-  const file = parsed.data as Record<string, unknown>;
-  const settings: Record<string, unknown> = {};
-  for (const [key, option] of Object.entries(GENERATE_OPTIONS)) {
-    if (option.on === 'flag' || key === '$schema') continue;
-    // a flag given wins; a list given empty is not given
-    const raw = option.on === 'both' ? (flags as Record<string, unknown>)[key] : undefined;
-    const flag = Array.isArray(raw) && raw.length === 0 ? undefined : raw;
-    const value = flag ?? file[key];
-    settings[key] = 'path' in option ? resolve(flag !== undefined ? cwd : base, value as string) : value;
-  }
-  return {
-    ...(settings as Omit<Config, 'knownValues' | 'fetch' | 'file'>),
-    knownValues: mergeKnownValues(parsed.data.knownValues),
-    ...(parsed.data.fetch !== undefined ? { fetch: parsed.data.fetch } : {}),
-    ...(existsSync(path) ? { file: shown } : {}),
-  };
+  const file = readConfigFile(flags, cwd);
+  const parsed = configSchema.safeParse(file.raw);
+  if (!parsed.success) throw configError(file.shown, parsed.error);
+  return configOf(parsed.data as Record<string, unknown>, flags, file, cwd);
 }

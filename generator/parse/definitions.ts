@@ -1,39 +1,51 @@
 // Transaction service definitions (GET /api/v2/definition/{name}) and the service list (GET /api/v2/services),
-// as the server sent them, validated with zod. A definition that does not fit is refused with a message naming
+// as the server sent them, validated (with zod where one does not fit). A definition that does not fit is refused with a message naming
 // the file, the service, the element and the field. The `Template` part is not read: it is derivable.
-import { z } from 'zod';
+import { createRequire } from 'node:module';
+import type { z as Z } from 'zod';
 import { FIELD_TYPES, isReportService } from '../../templates/runtime/contract.js';
 import { serviceNames } from '../../templates/runtime/discovery.js';
 import { inputError } from '../errors.js';
 import { named, quote } from '../message-text.js';
 import type { DataElement, FieldType, TransactionField, TransactionService } from '../model/transactions.js';
 
-const fieldSchema = z.object({
-  Name: z.string().min(1, 'must not be empty'),
-  DbColumnName: z.string().nullable().optional(),
-  Label: z.string().nullable().optional(),
-  DataType: z.enum(FIELD_TYPES).nullable().optional(),
-  Required: z.boolean().optional(),
-  ValidValues: z.array(z.string()).nullable().optional(),
-});
+/**
+ * What a definition must be, as a zod schema: only a definition that does not fit (fitsDefinition) needs it, for
+ * the message naming where, so zod is loaded then (every run reads definitions, and loading zod cost a run of the
+ * sample more than reading them). Its CommonJS build, since a definition is read synchronously.
+ */
+function buildSchema(z: typeof Z) {
+  const fieldSchema = z.object({
+    Name: z.string().min(1, 'must not be empty'),
+    DbColumnName: z.string().nullable().optional(),
+    Label: z.string().nullable().optional(),
+    DataType: z.enum(FIELD_TYPES).nullable().optional(),
+    Required: z.boolean().optional(),
+    ValidValues: z.array(z.string()).nullable().optional(),
+  });
+  const elementSchema = z.object({
+    Name: z.string().min(1, 'must not be empty'),
+    Type: z.enum(['Form', 'List']),
+    KeyFields: z.array(z.string()).nullable().optional(),
+    BusinessObjectName: z.string().nullable().optional(),
+    DatawindowName: z.string().nullable().optional(),
+    ParentText: z.string().nullable().optional(),
+    FieldDefinitions: z.array(fieldSchema),
+  });
+  return z.object({
+    Name: z.string().min(1),
+    TransactionDefinition: z.object({ DataElementDefinitions: z.array(elementSchema) }),
+  });
+}
 
-const elementSchema = z.object({
-  Name: z.string().min(1, 'must not be empty'),
-  Type: z.enum(['Form', 'List']),
-  KeyFields: z.array(z.string()).nullable().optional(),
-  BusinessObjectName: z.string().nullable().optional(),
-  DatawindowName: z.string().nullable().optional(),
-  ParentText: z.string().nullable().optional(),
-  FieldDefinitions: z.array(fieldSchema),
-});
+let schema: ReturnType<typeof buildSchema> | undefined;
 
-/** What a definition must be (exported for the test that holds fitsDefinition to it). */
-export const definitionSchema = z.object({
-  Name: z.string().min(1),
-  TransactionDefinition: z.object({ DataElementDefinitions: z.array(elementSchema) }),
-});
+/** The schema (exported for the test that holds fitsDefinition to it). */
+export function definitionSchema(): ReturnType<typeof buildSchema> {
+  return (schema ??= buildSchema((createRequire(import.meta.url)('zod') as typeof import('zod')).z));
+}
 
-type Definition = z.infer<typeof definitionSchema>;
+type Definition = Z.infer<ReturnType<typeof buildSchema>>;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isName = (v: unknown) => typeof v === 'string' && v !== '';
@@ -140,7 +152,7 @@ function distinct(values: readonly string[]): string[] {
 export function parseDefinition(text: string, label: string): TransactionService {
   const raw = parseJson(text, label);
   if (fitsDefinition(raw)) return serviceOf(raw, label);
-  const parsed = definitionSchema.safeParse(raw);
+  const parsed = definitionSchema().safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = (raw as { Name?: unknown } | null)?.Name;

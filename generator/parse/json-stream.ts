@@ -125,6 +125,13 @@ export const MAX_MEMBER_DEPTH = 64;
  */
 const MAX_CHECKED_BYTES = 64 * 1024 * 1024;
 
+/**
+ * A reader that steps through `outline` (a run of generate, which heeds a Ctrl-C between steps and lets node finish
+ * the files it writes meanwhile) gets a step at least this often while wanted members are read: a block of a small
+ * document holds dozens of them, each handed on to be printed, and its files waited for the next block.
+ */
+const YIELD_MS = 2;
+
 /** What `outline` tells of a document: an object whose members are read at two levels. */
 export interface Outline {
   /** a member of the document that is not an object: its value (a number as written) */
@@ -203,8 +210,9 @@ function inOrder(text: string, value: Record<string, unknown>): Map<string, unkn
 
 /**
  * Reads a JSON document whose value is an object: the members of the document (`top`, `enter`) and of the objects
- * entered (`scalar`, `wants`, `member`), one read block at a time (it yields after each). A wanted member is held
- * whole and parsed with JSON.parse; everything else is parsed to be checked (see MAX_CHECKED_BYTES) and dropped.
+ * entered (`scalar`, `wants`, `member`), one read block at a time (it yields after each, and after a wanted member
+ * read YIELD_MS or more after the last yield). A wanted member is held whole and parsed with JSON.parse; everything
+ * else is parsed to be checked (see MAX_CHECKED_BYTES) and dropped.
  */
 export function* outline(file: string, label: string, o: Outline): Generator<void> {
   const fd = openSync(file, 'r');
@@ -230,6 +238,7 @@ export function* outline(file: string, label: string, o: Outline): Generator<voi
     let wanted = false;
     let bounded = false;
     let checked = true;
+    let yielded = performance.now();
 
     const fail = (): never => {
       throw syntaxError(file, label);
@@ -346,7 +355,12 @@ export function* outline(file: string, label: string, o: Outline): Generator<voi
           const text = checked ? data.toString('utf8', span - base, i) : '';
           const start = span;
           span = -1;
+          const member = wanted;
           if (complete(text, start, base + i)) return;
+          if (member && performance.now() - yielded >= YIELD_MS) {
+            yield;
+            yielded = performance.now();
+          }
           continue;
         }
         const c = bytes[i]!;
@@ -434,6 +448,7 @@ export function* outline(file: string, label: string, o: Outline): Generator<voi
         return;
       }
       yield;
+      yielded = performance.now();
     }
   } finally {
     closeSync(fd);

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { BROKEN, PENDING, type Batch, type Reply, type ThreadData, type ThreadResults } from './file-protocol.js';
-import { fileWorkHere, type GivenFile } from './file-work.js';
+import { FileWorkHere } from './file-work.js';
 
 export interface FileResults {
   /** indexes (in the order given) of the files that differ from the previous output */
@@ -79,18 +79,6 @@ class FileThread {
     this.files.push(at, target, staged ?? '', compare ? 1 : 0, this.used);
   }
 
-  /** As put, of a file's bytes (a file given before the thread started). */
-  putBytes(at: number, target: string, staged: string, bytes: Uint8Array, compare: boolean): void {
-    if (this.used + bytes.length > this.bytes.length) this.send();
-    if (bytes.length > this.bytes.length) {
-      this.putAlone(at, target, staged, bytes.slice(), compare);
-      return;
-    }
-    this.bytes.set(bytes, this.used);
-    this.used += bytes.length;
-    this.files.push(at, target, staged, compare ? 1 : 0, this.used);
-  }
-
   private putAlone(at: number, target: string, staged: string | undefined, bytes: Uint8Array, compare: boolean): void {
     this.send();
     this.files.push(at, target, staged ?? '', compare ? 1 : 0, bytes.length);
@@ -147,14 +135,15 @@ class FileThread {
  *
  * The threads start only once the files given reach `threadsAfter` characters: starting a thread costs about what
  * a small package's whole file work does (a V8 context and node's modules: 100-200 ms of CPU each on a small
- * machine), so a small run (the shipped sample, a team's few tables) does its file work when it is finished, with
- * node's I/O threads (file-work.ts), in the same staging folders.
+ * machine), so a small run (the shipped sample, a team's few tables) does its file work with node's I/O threads
+ * as its files are given (file-work.ts), all in the first staging folder, which a first run then moves into place
+ * in one rename; a big run's first files are done so too.
  */
 export class FileThreads {
   private threads: FileThread[] | undefined;
-  /** the files given while no thread is started */
-  private held: GivenFile[] = [];
-  private heldChars = 0;
+  /** the work of the files given while no thread is started */
+  private here: FileWorkHere | undefined;
+  private hereChars = 0;
   private count = 0;
 
   /** `threadsAfter`: the characters of files given before the threads start (0: from the first file) */
@@ -166,27 +155,27 @@ export class FileThreads {
    */
   put(path: string, target: string, staging: string | undefined, content: string, compare: boolean): number {
     const at = this.count++;
-    const thread = at % THREADS;
+    if (!this.threads && this.hereChars + content.length >= this.threadsAfter)
+      this.threads = Array.from({ length: THREADS }, () => new FileThread());
+    const thread = this.threads ? at % THREADS : 0;
     const staged = staging ? `${staging}/${thread}/${path}` : '';
-    if (!this.threads && this.heldChars + content.length >= this.threadsAfter) this.start();
     if (this.threads) this.threads[thread]!.put(at, target, staged || undefined, content, compare);
     else {
-      this.held.push({ at, target, staged, compare, bytes: Buffer.from(content) });
-      this.heldChars += content.length;
+      (this.here ??= new FileWorkHere()).put({ at, target, staged, compare, bytes: Buffer.from(content) });
+      this.hereChars += content.length;
     }
     return thread;
   }
 
-  private start(): void {
-    const threads = (this.threads = Array.from({ length: THREADS }, () => new FileThread()));
-    for (const f of this.held) threads[f.at % THREADS]!.putBytes(f.at, f.target, f.staged, f.bytes, f.compare);
-    this.held = [];
-  }
-
   async finish(): Promise<FileResults> {
-    const results = this.threads
-      ? await this.finishThreads(this.threads)
-      : await fileWorkHere(this.held.splice(0), THREADS, SAMPLES, SAMPLE_BYTES);
+    // every part done before any failure is told: none may still be writing when the caller cleans up
+    const settled = await Promise.allSettled([
+      this.here?.finish(THREADS, SAMPLES, SAMPLE_BYTES) ?? [],
+      ...(this.threads ?? []).map((t) => t.finish().then((r) => [r])),
+    ]);
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const results = settled.flatMap((r) => (r as PromiseFulfilledResult<ThreadResults[]>).value);
     const hashes = new Array<string>(this.count);
     const changed: number[] = [];
     const samples: Array<{ at: number; text: string }> = [];
@@ -195,19 +184,13 @@ export class FileThreads {
       changed.push(...r.changed);
       samples.push(...r.samples);
     }
-    return { changed: changed.sort((a, b) => a - b), hashes, samples: samples.sort((a, b) => a.at - b.at) };
-  }
-
-  private async finishThreads(threads: readonly FileThread[]): Promise<ThreadResults[]> {
-    // every thread done before any failure is told: none may still be writing when the caller cleans up
-    const settled = await Promise.allSettled(threads.map((t) => t.finish()));
-    const failed = settled.find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
-    return settled.map((r) => (r as PromiseFulfilledResult<ThreadResults>).value);
+    // as many of each thread's share as a thread keeps, its first (the work done here kept as many besides)
+    const kept = new Array<number>(THREADS).fill(0);
+    const first = samples.sort((a, b) => a.at - b.at).filter((s) => kept[s.at % THREADS]!++ < SAMPLES);
+    return { changed: changed.sort((a, b) => a - b), hashes, samples: first };
   }
 
   async stop(): Promise<void> {
-    this.held = [];
-    await Promise.all((this.threads ?? []).map((t) => t.stop()));
+    await Promise.all([this.here?.stop(), ...(this.threads ?? []).map((t) => t.stop())]);
   }
 }

@@ -1,6 +1,6 @@
 // The work done for each file of the output: its sha256; compared with the previous output unless it is new;
 // staged when it differs (or, in check mode, kept as a sample). Done on a file thread (file-worker.ts) for a big
-// run; for a small one on the main thread, with node's own I/O threads (fileWorkHere).
+// run; for a small one on the main thread, with node's own I/O threads (FileWorkHere).
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { open, writeFile } from 'node:fs/promises';
@@ -109,50 +109,86 @@ async function sameAsBeforeAsync(target: string, bytes: Buffer): Promise<boolean
 const AT_ONCE = 16;
 
 /**
- * The file work of a small run, on the main thread: what `threads` FileWorks given the files in turn would reply,
- * without starting a thread. Its reading and writing go to node's I/O threads, several at a time (creating a file
- * mostly waits for the disk). Throws the first file (in the order given) that could not be written.
+ * The file work of a small run, on the main thread: each file compared and written as soon as it is given, on
+ * node's I/O threads, several at a time, so that the disk's work (creating a file mostly waits for the kernel and
+ * the disk) overlaps the parsing and printing instead of following them. Replies what `threads` FileWorks given
+ * the files in turn would, without starting a thread; throws the first file (in the order given) that could not
+ * be written.
  */
-export async function fileWorkHere(
-  files: readonly GivenFile[],
-  threads: number,
-  sampleCount: number,
-  sampleBytes: number,
-): Promise<ThreadResults[]> {
-  const differs = new Array<boolean>(files.length);
-  const failures = new Array<{ failed: string; path: string } | undefined>(files.length);
-  for (const dir of new Set(files.filter((f) => f.staged !== '').map((f) => dirname(f.staged))))
-    mkdirSync(dir, { recursive: true });
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < files.length) {
-      const i = next++;
-      const { target, staged, compare, bytes } = files[i]!;
-      try {
-        differs[i] = !(compare && (await sameAsBeforeAsync(target, bytes)));
-        if (differs[i] && staged !== '') await writeFile(staged, bytes);
-      } catch (error) {
-        failures[i] = { failed: (error as Error).message, path: staged || target };
-      }
+export class FileWorkHere {
+  private readonly files: GivenFile[] = [];
+  private readonly differs: boolean[] = [];
+  private readonly failures: Array<{ failed: string; path: string } | undefined> = [];
+  private readonly made = new Set<string>();
+  private next = 0;
+  private running = 0;
+  private stopped = false;
+  private drained: (() => void) | undefined;
+
+  put(file: GivenFile): void {
+    this.files.push(file);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (!this.stopped && this.running < AT_ONCE && this.next < this.files.length) {
+      const i = this.next++;
+      this.running++;
+      void this.one(i).then(() => {
+        this.running--;
+        this.pump();
+        if (this.running === 0) this.drained?.();
+      });
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(AT_ONCE, files.length) }, worker));
-  const failure = failures.find((f) => f !== undefined);
-  if (failure) throw Object.assign(new Error(failure.failed), { path: failure.path });
-  const results = Array.from({ length: threads }, () => ({
-    changed: [] as number[],
-    indexes: [] as number[],
-    hashes: [] as string[],
-    samples: [] as Array<{ at: number; text: string }>,
-  }));
-  files.forEach(({ at, staged, bytes }, i) => {
-    const r = results[at % threads]!;
-    r.indexes.push(at);
-    r.hashes.push(createHash('sha256').update(bytes).digest('hex'));
-    if (!differs[i]) return;
-    r.changed.push(at);
-    if (staged === '' && r.samples.length < sampleCount && bytes.length <= sampleBytes)
-      r.samples.push({ at, text: bytes.toString('utf8') });
-  });
-  return results;
+  }
+
+  private async one(i: number): Promise<void> {
+    const { target, staged, compare, bytes } = this.files[i]!;
+    try {
+      const dir = dirname(staged);
+      if (staged !== '' && !this.made.has(dir)) {
+        mkdirSync(dir, { recursive: true });
+        this.made.add(dir);
+      }
+      this.differs[i] = !(compare && (await sameAsBeforeAsync(target, bytes)));
+      if (this.differs[i] && staged !== '') await writeFile(staged, bytes);
+    } catch (error) {
+      this.failures[i] = { failed: (error as Error).message, path: staged || target };
+    }
+  }
+
+  /** Until every file begun is done, and (unless stopped) every file given. */
+  private async idle(): Promise<void> {
+    while (this.running > 0 || (!this.stopped && this.next < this.files.length))
+      await new Promise<void>((resolve) => (this.drained = resolve));
+  }
+
+  /** Every file given done: what each of `threads` FileWorks would reply. */
+  async finish(threads: number, sampleCount: number, sampleBytes: number): Promise<ThreadResults[]> {
+    await this.idle();
+    const failure = this.failures.find((f) => f !== undefined);
+    if (failure) throw Object.assign(new Error(failure.failed), { path: failure.path });
+    const results = Array.from({ length: threads }, () => ({
+      changed: [] as number[],
+      indexes: [] as number[],
+      hashes: [] as string[],
+      samples: [] as Array<{ at: number; text: string }>,
+    }));
+    this.files.forEach(({ at, staged, bytes }, i) => {
+      const r = results[at % threads]!;
+      r.indexes.push(at);
+      r.hashes.push(createHash('sha256').update(bytes).digest('hex'));
+      if (!this.differs[i]) return;
+      r.changed.push(at);
+      if (staged === '' && r.samples.length < sampleCount && bytes.length <= sampleBytes)
+        r.samples.push({ at, text: bytes.toString('utf8') });
+    });
+    return results;
+  }
+
+  /** Begins no other file, and waits for those begun: none is still being written when the caller cleans up. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.idle();
+  }
 }

@@ -75,7 +75,7 @@ describe('fitsDefinition: the schema without zod', () => {
         const [holder, key] = places(d)[p]!;
         if (value === undefined) delete holder[key];
         else holder[key] = structuredClone(value);
-        const want = definitionSchema.safeParse(d).success;
+        const want = definitionSchema().safeParse(d).success;
         expect(fitsDefinition(d), `${key}: ${JSON.stringify(value)}`).toBe(want);
         cases++;
       }
