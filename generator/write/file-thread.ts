@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { BROKEN, PENDING, type Batch, type Reply, type ThreadData, type ThreadResults } from './file-protocol.js';
-import { fileWorkHere, type GivenFile } from './file-work.js';
+import { fileWorkHere, hexDigests, type GivenFile } from './file-work.js';
 
 export interface FileResults {
   /** indexes (in the order given) of the files that differ from the previous output */
@@ -191,7 +191,9 @@ export class FileThreads {
     const changed: number[] = [];
     const samples: Array<{ at: number; text: string }> = [];
     for (const r of results) {
-      r.indexes.forEach((at, i) => (hashes[at] = r.hashes[i]!));
+      // in hex only now, the threads gone
+      const hex = hexDigests(r.hashes);
+      r.indexes.forEach((at, i) => (hashes[at] = hex[i]!));
       changed.push(...r.changed);
       samples.push(...r.samples);
     }

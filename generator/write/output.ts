@@ -37,7 +37,7 @@ import {
   type RunSummary,
 } from './cache.js';
 import { FileThreads, THREADS_AFTER } from './file-thread.js';
-import { FileWork } from './file-work.js';
+import { FileWork, hexDigests } from './file-work.js';
 import { applyJournal, journalPath, readJournal, stagingPrefix, writeJournal, type Journal } from './journal.js';
 import { lockOutput, tryLockOutput, waitForWriter, type LockOptions } from './lock.js';
 import { isOwnedPath, OutputTree, realOutput } from './tree.js';
@@ -366,7 +366,7 @@ export class OutputWriter {
       ...settled,
       changed: changed ? [...settled.changed, FILE_LIST] : settled.changed,
       indexes: changed ? [...settled.indexes, at] : settled.indexes,
-      hashes: [...settled.hashes, reply.hashes[0]!],
+      hashes: [...settled.hashes, ...hexDigests(reply.hashes)],
     };
   }
 
