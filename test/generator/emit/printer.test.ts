@@ -276,4 +276,15 @@ describe('a long listing (made a block at a time: the 10x catalog)', () => {
       const parser = form === 'js' ? 'babel' : 'typescript';
       expect(await prettier.format(printed, { parser, singleQuote: true, printWidth: 120 })).toBe(printed);
     });
+  for (const form of ['js', 'ts', 'dts'] as const)
+    it(`entries made as they are printed print as the same entries given whole, each made once (${form})`, () => {
+      let made = 0;
+      const asMade: Module = one({
+        const: 'tables',
+        doc: ['Tables.'],
+        value: { asConst: { object: { length: entries.length, at: (i) => (made++, entries[i]!) }, listing: true } },
+      });
+      expect(printModule(asMade, form)).toBe(printModule(listing, form));
+      expect(made).toBe(entries.length);
+    });
 });
