@@ -569,6 +569,16 @@ function mergeImports(block: readonly Statement[], form: Form): readonly Stateme
 
 /** The module in one form, as prettier would print it. */
 export function printModule(module: Module, form: Form): string {
+  return `${layout(moduleDoc(module, form))}\n`;
+}
+
+/** As printModule, the text given to `put` a part (64 KiB or so) at a time: for a module of megabytes. */
+export function printModuleInParts(module: Module, form: Form, put: (part: string) => void): void {
+  layout(moduleDoc(module, form), put);
+  put('\n');
+}
+
+function moduleDoc(module: Module, form: Form): Doc {
   const blocks: Doc[] = [];
   for (const block of module.blocks) {
     const docs = mergeImports(block, form)
@@ -576,5 +586,5 @@ export function printModule(module: Module, form: Form): string {
       .filter((d): d is Doc => d !== undefined);
     if (docs.length) blocks.push(join(hardline, docs));
   }
-  return `${layout(join([hardline, hardline], blocks))}\n`;
+  return join([hardline, hardline], blocks);
 }

@@ -66,7 +66,11 @@ class FileThread {
   private files: Array<string | number> = [];
 
   /** `staged`: where to write the file when it differs from `target` (none in check mode). */
-  put(at: number, target: string, staged: string | undefined, content: string, compare: boolean): void {
+  put(at: number, target: string, staged: string | undefined, content: string | Uint8Array, compare: boolean): void {
+    if (typeof content !== 'string') {
+      this.putBytes(at, target, staged ?? '', content, compare);
+      return;
+    }
     // UTF-8 takes at most 3 bytes per UTF-16 unit
     const room = content.length * 3;
     if (this.used + room > this.bytes.length) this.send();
@@ -79,11 +83,15 @@ class FileThread {
     this.files.push(at, target, staged ?? '', compare ? 1 : 0, this.used);
   }
 
-  /** As put, of a file's bytes (a file given before the thread started). */
+  /**
+   * As put, of a file's bytes (a file given before the thread started, or given as bytes). A big file's buffer
+   * moves to the thread: the bytes are the thread's from here on.
+   */
   putBytes(at: number, target: string, staged: string, bytes: Uint8Array, compare: boolean): void {
     if (this.used + bytes.length > this.bytes.length) this.send();
     if (bytes.length > this.bytes.length) {
-      this.putAlone(at, target, staged, bytes.slice(), compare);
+      // the thread reads up to the file's end: a buffer with room after it goes as it is
+      this.putAlone(at, target, staged, bytes.byteOffset === 0 ? bytes : bytes.slice(), compare);
       return;
     }
     this.bytes.set(bytes, this.used);
@@ -164,14 +172,24 @@ export class FileThreads {
    * `staging`: the folder each thread stages in a subfolder of (`0/`, `1/`), none in check mode. Returns the
    * subfolder the file went to.
    */
-  put(path: string, target: string, staging: string | undefined, content: string, compare: boolean): number {
+  put(
+    path: string,
+    target: string,
+    staging: string | undefined,
+    content: string | Uint8Array,
+    compare: boolean,
+  ): number {
     const at = this.count++;
     const thread = at % THREADS;
     const staged = staging ? `${staging}/${thread}/${path}` : '';
     if (!this.threads && this.heldChars + content.length >= this.threadsAfter) this.start();
     if (this.threads) this.threads[thread]!.put(at, target, staged || undefined, content, compare);
     else {
-      this.held.push({ at, target, staged, compare, bytes: Buffer.from(content) });
+      const bytes =
+        typeof content === 'string'
+          ? Buffer.from(content)
+          : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+      this.held.push({ at, target, staged, compare, bytes });
       this.heldChars += content.length;
     }
     return thread;
