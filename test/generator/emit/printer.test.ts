@@ -4,6 +4,7 @@ import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import {
   printModule,
+  printModuleInParts,
   propertyKey,
   stringLiteral,
   type Form,
@@ -286,5 +287,22 @@ describe('a long listing (made a block at a time: the 10x catalog)', () => {
       });
       expect(printModule(asMade, form)).toBe(printModule(listing, form));
       expect(made).toBe(entries.length);
+    });
+  for (const form of ['js', 'ts', 'dts'] as const)
+    it(`printed a part at a time, its parts are the module as printed whole (${form})`, () => {
+      // a line with a trailing space at the end of every part's reach: it is taken off all the same
+      const spaced: Module = {
+        blocks: [
+          ...listing.blocks,
+          [{ comment: Array.from({ length: 3000 }, (_, i) => `${'x'.repeat(i % 90)} `) }],
+          ...listing.blocks,
+        ],
+      };
+      for (const module of [listing, spaced]) {
+        const parts: string[] = [];
+        printModuleInParts(module, form, (part) => parts.push(part));
+        expect(parts.length).toBeGreaterThan(2);
+        expect(parts.join('')).toBe(printModule(module, form));
+      }
     });
 });
