@@ -17,9 +17,10 @@ import {
   emitTsconfig,
   indexModule,
   moduleFiles,
+  moduleForms,
   type PackageInfo,
 } from './emit/package-files.js';
-import type { Module } from './emit/printer.js';
+import { printModuleInParts, type Module } from './emit/printer.js';
 import { PROVENANCE_MODULE, provenanceModule } from './emit/provenance-module.js';
 import { rowModule } from './emit/row-module.js';
 import { transactionModule } from './emit/transaction-module.js';
@@ -62,7 +63,7 @@ import type { RunInputs } from './run-inputs.js';
 import { readManifest } from './source/manifest.js';
 import { MANIFEST_FILE } from './source/layout.js';
 import { readBytes, type SnapshotServices } from './source/snapshot.js';
-import { CACHE } from './write/output.js';
+import { CACHE, Utf8Parts } from './write/output.js';
 import type { Provenance } from '../templates/runtime/drift.js';
 
 /** Services by name, with their names in the package. */
@@ -101,6 +102,15 @@ export class Output {
 
   write(path: string, module: Module): void {
     for (const [file, content] of moduleFiles(path, module, this.config.emit)) this.run.writer.file(file, content);
+  }
+
+  /** As write, each file printed into its bytes a part at a time: for a module of megabytes (the catalog). */
+  writeInParts(path: string, module: Module): void {
+    for (const [file, form] of moduleForms(path, this.config.emit)) {
+      const parts = new Utf8Parts();
+      printModuleInParts(module, form, parts.put);
+      this.run.writer.file(file, parts.content);
+    }
   }
 
   file(path: string, content: string): void {
@@ -322,7 +332,7 @@ export function emitPackageFiles(
     provenance,
   };
   output.write(USER_DEFINED_FIELDS_MODULE, userDefinedFieldsModule(userFields));
-  output.write('catalog', catalogModule(emitted.objects, info.services));
+  output.writeInParts('catalog', catalogModule(emitted.objects, info.services));
   output.write('known-values', knownValuesModule(config.knownValues));
   output.write('index', indexModule(config.defaultPageSize));
   output.write(PROVENANCE_MODULE, provenanceModule(provenance));

@@ -196,8 +196,14 @@ function fits(next: Doc, restModes: readonly Mode[], restDocs: readonly Doc[], w
 const SPACES: string[] = [];
 const spaces = (n: number) => (SPACES[n] ??= ' '.repeat(n));
 
-/** prettier's `printDocToString`, for the documents above: the text, without a final newline. */
-export function layout(doc: Doc): string {
+/** text laid out before it is given to `put` (layout): a block of a long listing is about twice that */
+const PART = 1 << 16;
+
+/**
+ * prettier's `printDocToString`, for the documents above: the text, without a final newline. With `put`, the text
+ * goes to it a part at a time as it is laid out (and '' is returned): a module of megabytes is never one string.
+ */
+export function layout(doc: Doc, put?: (part: string) => void): string {
   const width = PRINT_WIDTH;
   const indents: number[] = [0];
   const modes: Mode[] = [BREAK];
@@ -214,6 +220,11 @@ export function layout(doc: Doc): string {
   let pendingIndent = 0;
   let endsInSpace = false;
   while (docs.length) {
+    // never after a space: a line's trailing spaces are taken off when it ends
+    if (put && text.length >= PART && !endsInSpace) {
+      put(text);
+      text = '';
+    }
     const indentation = indents.pop()!;
     const mode = modes.pop()!;
     const d = docs.pop()!;
@@ -300,7 +311,9 @@ export function layout(doc: Doc): string {
       }
     }
   }
-  return text;
+  if (!put) return text;
+  put(text);
+  return '';
 }
 
 /** `contents`, indented when `group` broke (prettier's `indentIfBreak`) */

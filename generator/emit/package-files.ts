@@ -7,7 +7,7 @@ import type { KnownValueSet } from '../model/known-values.js';
 import type { Surface } from '../model/schema.js';
 import type { ObjectNames } from '../model/naming.js';
 import { objectModulePath, serviceModulePath, type PlannedObject } from '../model/plan.js';
-import { printModule, PRETTIER_OPTIONS, type Module, type Statement } from './printer.js';
+import { printModule, PRETTIER_OPTIONS, type Form, type Module, type Statement } from './printer.js';
 import { ERPGEN_VERSION } from '../version.js';
 import { GENERATED_HEADER } from './row-module.js';
 
@@ -33,12 +33,17 @@ export type EmitMode = 'js' | 'ts';
  * 10x tenant's catalog is megabytes in each form: the first need not be held while the second is printed).
  */
 export function* moduleFiles(path: string, module: Module, mode: EmitMode): Generator<readonly [string, string]> {
-  if (mode === 'ts') {
-    yield [`${path}.ts`, printModule(module, 'ts')];
-    return;
-  }
-  yield [`${path}.js`, printModule(module, 'js')];
-  yield [`${path}.d.ts`, printModule(module, 'dts')];
+  for (const [file, form] of moduleForms(path, mode)) yield [file, printModule(module, form)];
+}
+
+/** The files of a module and the form each is printed in: `x.ts`, or `x.js` and `x.d.ts`. */
+export function moduleForms(path: string, mode: EmitMode): ReadonlyArray<readonly [string, Form]> {
+  return mode === 'ts'
+    ? [[`${path}.ts`, 'ts']]
+    : [
+        [`${path}.js`, 'js'],
+        [`${path}.d.ts`, 'dts'],
+      ];
 }
 
 /**

@@ -32,8 +32,17 @@ export type Form = 'ts' | 'js' | 'dts';
 
 /** An expression: a string, number, boolean or null literal, or one of the nodes below. */
 export type Expr = string | number | boolean | null | ObjectExpr | ArrayExpr | CallExpr | RefExpr | AsConstExpr;
+export type Entry = readonly [key: string, value: Expr];
+/**
+ * A listing's entries made one at a time as they are printed: a 10x tenant's catalog lists 71,600, which as an
+ * array of entries (and their values' strings) was held whole while both its forms were printed.
+ */
+export interface EntriesMade {
+  readonly length: number;
+  at(i: number): Entry;
+}
 export interface ObjectExpr {
-  readonly object: ReadonlyArray<readonly [key: string, value: Expr]>;
+  readonly object: readonly Entry[] | EntriesMade;
   /** a listing (names to values): one entry per line whatever the width, as prettier keeps such an object */
   readonly listing?: boolean;
 }
@@ -206,6 +215,10 @@ function longListing(count: number, entryAt: (i: number) => Doc, separator: stri
   return group(body, true);
 }
 
+function allEntries(entries: ObjectExpr['object']): readonly Entry[] {
+  return Array.isArray(entries) ? entries : Array.from({ length: entries.length }, (_, i) => entries.at(i)!);
+}
+
 /** `[a, b]` flat when it fits, else one item per line with a trailing comma. */
 function brackets(items: readonly Doc[], open = '['): Doc {
   if (items.length === 0) return `${open}]`;
@@ -223,9 +236,16 @@ function expression(e: Expr, form: Form): Doc {
   if ('object' in e) {
     const entries = e.object;
     if (e.listing && entries.length > BLOCK_LINES)
-      return longListing(entries.length, (i) => property(entries[i]![0], entries[i]![1], form), ',');
+      return longListing(
+        entries.length,
+        (i) => {
+          const [key, value] = entries.at(i)!;
+          return property(key, value, form);
+        },
+        ',',
+      );
     return braces(
-      entries.map(([key, value]) => property(key, value, form)),
+      allEntries(entries).map(([key, value]) => property(key, value, form)),
       ',',
       e.listing,
     );
@@ -310,7 +330,7 @@ function flatExpression(e: Expr, form: Form): string | undefined {
     if (e.listing) return undefined;
     if (!e.object.length) return '{}';
     const entries: string[] = [];
-    for (const [key, value] of e.object) {
+    for (const [key, value] of allEntries(e.object)) {
       const flat = flatExpression(value, form);
       if (flat === undefined) return undefined;
       entries.push(`${objectLiteralKey(key, form)}: ${flat}`);
@@ -447,7 +467,7 @@ function literalType(e: Expr, name: string): Type {
   if ('asConst' in e) return literalType(e.asConst, name);
   if ('object' in e)
     return {
-      members: e.object.map(([key, value]) => ({ key, type: literalType(value, name) })),
+      members: allEntries(e.object).map(([key, value]) => ({ key, type: literalType(value, name) })),
       listing: e.listing ?? false,
     };
   if ('array' in e) return { tuple: e.array.map((item) => literalType(item, name)) };
@@ -466,7 +486,10 @@ function literalTypeDoc(e: Expr, name: string): Doc {
   if (entries.length <= BLOCK_LINES) return typeDoc(literalType(e, name));
   return longListing(
     entries.length,
-    (i) => listedMember({ key: entries[i]![0], type: literalType(entries[i]![1], name) }),
+    (i) => {
+      const [key, value] = entries.at(i)!;
+      return listedMember({ key, type: literalType(value, name) });
+    },
     ';',
   );
 }
@@ -546,6 +569,16 @@ function mergeImports(block: readonly Statement[], form: Form): readonly Stateme
 
 /** The module in one form, as prettier would print it. */
 export function printModule(module: Module, form: Form): string {
+  return `${layout(moduleDoc(module, form))}\n`;
+}
+
+/** As printModule, the text given to `put` a part (64 KiB or so) at a time: for a module of megabytes. */
+export function printModuleInParts(module: Module, form: Form, put: (part: string) => void): void {
+  layout(moduleDoc(module, form), put);
+  put('\n');
+}
+
+function moduleDoc(module: Module, form: Form): Doc {
   const blocks: Doc[] = [];
   for (const block of module.blocks) {
     const docs = mergeImports(block, form)
@@ -553,5 +586,5 @@ export function printModule(module: Module, form: Form): string {
       .filter((d): d is Doc => d !== undefined);
     if (docs.length) blocks.push(join(hardline, docs));
   }
-  return `${layout(join([hardline, hardline], blocks))}\n`;
+  return join([hardline, hardline], blocks);
 }

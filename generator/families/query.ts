@@ -1,19 +1,22 @@
 // The query surface (`client.page`, `client.rows`: templates/runtime/query/): its tables and views in the catalog,
 // and the objects the package leaves out.
-import type { Expr } from '../emit/printer.js';
+import type { Expr, ObjectExpr } from '../emit/printer.js';
 import { objectModulePath, type PlannedObject } from '../model/plan.js';
 import type { Surface } from '../model/schema.js';
 import type { GeneratorFamily } from './family.js';
 
 /** A listing as catalog.ts has them: name to value, one per line. */
-export function listing(entries: ReadonlyArray<readonly [string, Expr]>): Expr {
+export function listing(entries: ObjectExpr['object']): Expr {
   return { asConst: { object: entries, listing: true } };
 }
 
 export const query: GeneratorFamily = {
   catalog({ objects }) {
-    const generated = (surface: Surface) =>
-      listing(objects.filter((e) => e.surface === surface && !e.omitted).map((e) => [e.name, objectModulePath(e)]));
+    const generated = (surface: Surface) => {
+      const listed = objects.filter((e) => e.surface === surface && !e.omitted);
+      // made as printed: at a 10x tenant, 71,600 entries and paths held through the printing of both forms
+      return listing({ length: listed.length, at: (i) => [listed[i]!.name, objectModulePath(listed[i]!)] });
+    };
     const omitted = (reason: string): PlannedObject[] => objects.filter((e) => e.omitted?.reason === reason);
     return {
       listings: [

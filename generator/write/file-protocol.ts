@@ -10,11 +10,14 @@ export interface Batch {
   readonly files: ReadonlyArray<string | number>;
 }
 
-/** what one thread did: the indexes it was given, their hashes in the same order, and the ones that differ */
+/**
+ * what one thread did: the indexes it was given, their sha256 in the same order (32 bytes each, one after the
+ * other: file-work.ts), and the ones that differ
+ */
 export interface ThreadResults {
   readonly changed: readonly number[];
   readonly indexes: readonly number[];
-  readonly hashes: readonly string[];
+  readonly hashes: Uint8Array;
   /** in check mode, the text of the first few files that differ (for a `--check` to show how), by index */
   readonly samples: ReadonlyArray<{ readonly at: number; readonly text: string }>;
 }

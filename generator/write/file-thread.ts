@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { BROKEN, PENDING, type Batch, type Reply, type ThreadData, type ThreadResults } from './file-protocol.js';
-import { FileWorkHere } from './file-work.js';
+import { FileWorkHere, hexDigests } from './file-work.js';
 
 export interface FileResults {
   /** indexes (in the order given) of the files that differ from the previous output */
@@ -66,7 +66,11 @@ class FileThread {
   private files: Array<string | number> = [];
 
   /** `staged`: where to write the file when it differs from `target` (none in check mode). */
-  put(at: number, target: string, staged: string | undefined, content: string, compare: boolean): void {
+  put(at: number, target: string, staged: string | undefined, content: string | Uint8Array, compare: boolean): void {
+    if (typeof content !== 'string') {
+      this.putBytes(at, target, staged ?? '', content, compare);
+      return;
+    }
     // UTF-8 takes at most 3 bytes per UTF-16 unit
     const room = content.length * 3;
     if (this.used + room > this.bytes.length) this.send();
@@ -77,6 +81,22 @@ class FileThread {
     }
     this.used += this.encoder.encodeInto(content, this.bytes.subarray(this.used)).written;
     this.files.push(at, target, staged ?? '', compare ? 1 : 0, this.used);
+  }
+
+  /**
+   * As put, of a file given as its bytes. A big file's buffer moves to the thread: the bytes are the thread's from
+   * here on.
+   */
+  private putBytes(at: number, target: string, staged: string, bytes: Uint8Array, compare: boolean): void {
+    if (this.used + bytes.length > this.bytes.length) this.send();
+    if (bytes.length > this.bytes.length) {
+      // the thread reads up to the file's end: a buffer with room after it goes as it is
+      this.putAlone(at, target, staged, bytes.byteOffset === 0 ? bytes : bytes.slice(), compare);
+      return;
+    }
+    this.bytes.set(bytes, this.used);
+    this.used += bytes.length;
+    this.files.push(at, target, staged, compare ? 1 : 0, this.used);
   }
 
   private putAlone(at: number, target: string, staged: string | undefined, bytes: Uint8Array, compare: boolean): void {
@@ -153,7 +173,13 @@ export class FileThreads {
    * `staging`: the folder each thread stages in a subfolder of (`0/`, `1/`), none in check mode. Returns the
    * subfolder the file went to.
    */
-  put(path: string, target: string, staging: string | undefined, content: string, compare: boolean): number {
+  put(
+    path: string,
+    target: string,
+    staging: string | undefined,
+    content: string | Uint8Array,
+    compare: boolean,
+  ): number {
     const at = this.count++;
     if (!this.threads && this.hereChars + content.length >= this.threadsAfter)
       this.threads = Array.from({ length: THREADS }, () => new FileThread());
@@ -161,7 +187,11 @@ export class FileThreads {
     const staged = staging ? `${staging}/${thread}/${path}` : '';
     if (this.threads) this.threads[thread]!.put(at, target, staged || undefined, content, compare);
     else {
-      (this.here ??= new FileWorkHere()).put({ at, target, staged, compare, bytes: Buffer.from(content) });
+      const bytes =
+        typeof content === 'string'
+          ? Buffer.from(content)
+          : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+      (this.here ??= new FileWorkHere()).put({ at, target, staged, compare, bytes });
       this.hereChars += content.length;
     }
     return thread;
@@ -180,7 +210,9 @@ export class FileThreads {
     const changed: number[] = [];
     const samples: Array<{ at: number; text: string }> = [];
     for (const r of results) {
-      r.indexes.forEach((at, i) => (hashes[at] = r.hashes[i]!));
+      // in hex only now, the threads gone
+      const hex = hexDigests(r.hashes);
+      r.indexes.forEach((at, i) => (hashes[at] = hex[i]!));
       changed.push(...r.changed);
       samples.push(...r.samples);
     }

@@ -12,7 +12,8 @@ const work = new FileWork(data.samples, data.sampleBytes);
 
 parentPort!.on('message', (message: Batch | 'end') => {
   if (message === 'end') {
-    parentPort!.postMessage(work.reply());
+    const reply = work.reply();
+    parentPort!.postMessage(reply, 'hashes' in reply ? [reply.hashes.buffer as ArrayBuffer] : []);
     return;
   }
   try {

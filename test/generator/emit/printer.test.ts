@@ -4,6 +4,7 @@ import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import {
   printModule,
+  printModuleInParts,
   propertyKey,
   stringLiteral,
   type Form,
@@ -275,5 +276,33 @@ describe('a long listing (made a block at a time: the 10x catalog)', () => {
       for (const [, value] of entries) expect((at = printed.indexOf(stringLiteral(value), at))).toBeGreaterThan(0);
       const parser = form === 'js' ? 'babel' : 'typescript';
       expect(await prettier.format(printed, { parser, singleQuote: true, printWidth: 120 })).toBe(printed);
+    });
+  for (const form of ['js', 'ts', 'dts'] as const)
+    it(`entries made as they are printed print as the same entries given whole, each made once (${form})`, () => {
+      let made = 0;
+      const asMade: Module = one({
+        const: 'tables',
+        doc: ['Tables.'],
+        value: { asConst: { object: { length: entries.length, at: (i) => (made++, entries[i]!) }, listing: true } },
+      });
+      expect(printModule(asMade, form)).toBe(printModule(listing, form));
+      expect(made).toBe(entries.length);
+    });
+  for (const form of ['js', 'ts', 'dts'] as const)
+    it(`printed a part at a time, its parts are the module as printed whole (${form})`, () => {
+      // a line with a trailing space at the end of every part's reach: it is taken off all the same
+      const spaced: Module = {
+        blocks: [
+          ...listing.blocks,
+          [{ comment: Array.from({ length: 3000 }, (_, i) => `${'x'.repeat(i % 90)} `) }],
+          ...listing.blocks,
+        ],
+      };
+      for (const module of [listing, spaced]) {
+        const parts: string[] = [];
+        printModuleInParts(module, form, (part) => parts.push(part));
+        expect(parts.length).toBeGreaterThan(2);
+        expect(parts.join('')).toBe(printModule(module, form));
+      }
     });
 });

@@ -13,12 +13,13 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../../generator/errors.js';
 import { readCache, writeCache } from '../../../generator/write/cache.js';
-import { FILE_LIST, OutputWriter } from '../../../generator/write/output.js';
+import { FILE_LIST, OutputWriter, Utf8Parts } from '../../../generator/write/output.js';
 import { ROOT } from '../../support/paths.js';
 
 const folders: string[] = [];
@@ -81,6 +82,29 @@ describe.each([
     expect(existsSync(join(out, 'views/f399.ts'))).toBe(false);
     // nothing left beside the output
     expect(readdirSync(join(out, '..'))).toEqual(['pkg']);
+  });
+
+  it('writes a file given as its UTF-8 bytes (a big one in a buffer with room after it), and records their hashes', async () => {
+    const out = join(folder(), 'pkg');
+    const big = `// ü 表\n${'z'.repeat(300_000)}\n`;
+    const parts = new Utf8Parts();
+    for (let i = 0; i < big.length; i += 1000) parts.put(big.slice(i, i + 1000));
+    const given: Array<[string, string | Uint8Array]> = [
+      ['big.js', parts.content],
+      ['small.js', new TextEncoder().encode('small ü\n')],
+      ...files(20, 'a'),
+    ];
+    const writer = new OutputWriter(out, false, 'pkg', undefined, undefined, threadsAfter);
+    await writer.prepare();
+    for (const [path, content] of given) writer.file(path, content);
+    await writer.commit('fingerprint-1');
+    expect(readFileSync(join(out, 'big.js'), 'utf8')).toBe(big);
+    expect(readFileSync(join(out, 'small.js'), 'utf8')).toBe('small ü\n');
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    const record = readCache(out)!;
+    expect(record.files.get('big.js')).toBe(sha256(big));
+    expect(record.files.get('small.js')).toBe(sha256('small ü\n'));
+    expect(record.files.get(FILE_LIST)).toBe(sha256(readFileSync(join(out, FILE_LIST), 'utf8')));
   });
 
   it('is up to date only with the fingerprint it recorded and every file as it wrote it', async () => {
