@@ -32,12 +32,12 @@ export type Form = 'ts' | 'js' | 'dts';
 
 /** An expression: a string, number, boolean or null literal, or one of the nodes below. */
 export type Expr = string | number | boolean | null | ObjectExpr | ArrayExpr | CallExpr | RefExpr | AsConstExpr;
-export type Entry = readonly [key: string, value: Expr];
+type Entry = readonly [key: string, value: Expr];
 /**
  * A listing's entries made one at a time as they are printed: a 10x tenant's catalog lists 71,600, which as an
  * array of entries (and their values' strings) was held whole while both its forms were printed.
  */
-export interface EntriesMade {
+interface EntriesMade {
   readonly length: number;
   at(i: number): Entry;
 }

@@ -12,7 +12,6 @@ export const UNUSED_EXPORTS: Readonly<Record<string, readonly string[]>> = {
     'CallExpr',
     'GenericType',
     'LiteralType',
-    'ObjectExpr',
     'ObjectType',
     'RefExpr',
     'TupleType',
