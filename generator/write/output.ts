@@ -338,12 +338,16 @@ export class OutputWriter {
         samples: samples.map((s) => ({ path: this.files[s.at]!, expected: s.text })),
       };
     } catch (error) {
-      const path = (error as { path?: string }).path ?? this.real;
-      throw new UserError(
-        'ERPGEN_OUT_WRITE_FAILED',
-        `${this.label}: cannot write ${relative(dirname(this.real), path)}: ${(error as Error).message}`,
-      );
+      throw this.writeFailed((error as { path?: string }).path ?? this.real, (error as Error).message);
     }
+  }
+
+  /** A file that could not be written (or compared), as the user is told. */
+  private writeFailed(path: string, message: string): UserError {
+    return new UserError(
+      'ERPGEN_OUT_WRITE_FAILED',
+      `${this.label}: cannot write ${relative(dirname(this.real), path)}: ${message}`,
+    );
   }
 
   /** What `commit()` would remove: owned files of the previous run that this run did not produce. */
@@ -383,11 +387,7 @@ export class OutputWriter {
       Buffer.from(this.fileListText()),
     );
     const reply = work.reply();
-    if ('failed' in reply)
-      throw new UserError(
-        'ERPGEN_OUT_WRITE_FAILED',
-        `${this.label}: cannot write ${relative(dirname(this.real), reply.path)}: ${reply.failed}`,
-      );
+    if ('failed' in reply) throw this.writeFailed(reply.path, reply.failed);
     this.files.push(FILE_LIST);
     this.subfolders.push(0);
     const changed = reply.changed.length > 0;
