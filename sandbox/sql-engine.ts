@@ -5,7 +5,8 @@
 // rows of a dozen columns) that round trip is most of what moving the page costs, so `textBytes` copies the bytes
 // SQLite wrote straight out of the module's memory instead. The memory is the instance's exported
 // WebAssembly.Memory, taken as sql.js instantiates its module (Emscripten's `instantiateWasm` hook); the statement's
-// SQLite handle is sql.js's `Statement.stmt`, which its type declarations leave out.
+// SQLite handle is sql.js's `Statement.stmt`, which its minified build renames (found once: `handleKey`). Where either
+// is not found (another sql.js), every text is read as a string, as before: the same bytes, at the old cost.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { isUtf8 } from 'node:buffer';
