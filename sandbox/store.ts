@@ -8,12 +8,13 @@
 // An object's table is created and seeded on first use, not at start: a stock tenant has over 7,000 objects
 // and a test touches a handful. Seeds are a pure function of (object, row number), so when a table is created
 // makes no difference to what it holds.
-import initSqlJs, { type Database, type SqlValue, type Statement } from 'sql.js';
+import type { Database, SqlValue, Statement } from 'sql.js';
 import { kindOf } from './schema.js';
 import type { QueryObject, Surface } from './schema.js';
 import { compared, SQL_FUNCTIONS, type FilterTarget, type SqlColumn, type SqlFragment } from './query/filter-sql.js';
 import { rowJsonSql, rowJsonText, ROW_JSON_FUNCTIONS } from './query/row-json.js';
 import { generateRow, seedCount } from './seed.js';
+import { sqlEngine, type SqlEngine } from './sql-engine.js';
 import { storageOf, toStored, type Stored } from './values.js';
 import type { ColumnKind } from './schema.js';
 
@@ -66,8 +67,8 @@ export interface RowResult {
 }
 
 export interface RenderedResult {
-  /** the rows' JSON text, as the service writes it (row-json.ts), comma-separated */
-  readonly rows: string;
+  /** the rows' JSON text, as the service writes it (row-json.ts), comma-separated, in UTF-8 */
+  readonly rows: Buffer;
   readonly count?: number;
 }
 
@@ -172,8 +173,6 @@ function sortKeys(columns: readonly SqlColumn[], values: readonly unknown[]): un
   return columns.flatMap((c, i) => (c.sortKey ? [SQL_FUNCTIONS[comparisonOf(c.kind)!](values[i])] : []));
 }
 
-let engine: ReturnType<typeof initSqlJs> | undefined;
-
 /** SQLite's limit on the parameters of one statement (sql.js builds it with the default, 32,766). */
 const MAX_VARIABLES = 32_000;
 
@@ -217,12 +216,12 @@ export class Store {
 
   /** An empty database for `objects`; the WebAssembly module is loaded once per process. */
   static async open(objects: readonly QueryObject[], rowsPerObject: number): Promise<Store> {
-    engine ??= initSqlJs();
-    const SQL = await engine;
-    return new Store(new SQL.Database(), objects, rowsPerObject);
+    const engine = await sqlEngine();
+    return new Store(engine, new engine.SQL.Database(), objects, rowsPerObject);
   }
 
   private constructor(
+    private readonly engine: SqlEngine,
     private readonly db: Database,
     objects: readonly QueryObject[],
     private readonly rowsPerObject: number,
@@ -318,7 +317,7 @@ export class Store {
     const { sql, params } = this.select(stored, q);
     const indexed = render !== undefined && !this.sorts(sql, params);
     const statement = this.db.prepare(sql);
-    let rows: string;
+    let rows: Buffer;
     try {
       statement.bind(params as SqlValue[]);
       const more = this.skip(statement, skip);
@@ -328,7 +327,7 @@ export class Store {
         const values: unknown[][] = [];
         while (more && statement.step()) values.push(rowOf(statement));
         this.rowsRead += values.length;
-        rows = rowJsonText(q.columns, values).join(',');
+        rows = Buffer.from(rowJsonText(q.columns, values).join(','));
       }
     } finally {
       statement.free();
@@ -439,13 +438,21 @@ export class Store {
    * The rows of a page as their JSON text, comma-separated (`render` writes a row), from the first row of the query or
    * `after` a position: the page's own rows, read and written by SQLite in one statement.
    */
-  private rendered(stored: StoredObject, q: RowQuery, render: string, after?: SqlFragment): string {
+  private rendered(stored: StoredObject, q: RowQuery, render: string, after?: SqlFragment): Buffer {
     const { sql, params } = this.select(stored, q, `${render} AS r`, after);
     // one value for the page, not one a row (each costs a call into the WebAssembly module and a string): SQLite
     // feeds an aggregate the rows of a FROM subquery in the subquery's ORDER BY, which its LIMIT makes it keep
-    const [text, count] = this.all(`SELECT group_concat(r, ','), count(*) FROM (${sql})`, params)[0]!;
-    this.rowsRead += Number(count);
-    return (text as string | null) ?? '';
+    const statement = this.db.prepare(`SELECT count(*), group_concat(r, ',') FROM (${sql})`);
+    try {
+      statement.bind(params as SqlValue[]);
+      statement.step();
+      this.rowsRead += this.engine.number(statement, 0);
+      // the page's bytes as SQLite wrote them, without a JS string between (sql-engine.ts)
+      const bytes = this.engine.textBytes(statement, 1);
+      return bytes ?? Buffer.from((statement.get()[1] as string | null) ?? '');
+    } finally {
+      statement.free();
+    }
   }
 
   /** The stored value of `column` in the rows of table `name` whose `keyColumn` equals `key` (as a stored value). */

@@ -78,12 +78,18 @@ function metadataReply(document: Buffer, request: ServiceRequest): Reply {
  * The JSON text is written here (the rows by the store, row-json.ts), not by JSON.stringify of parsed rows: decimals
  * must keep every digit, and Int64 values beyond 2^53 must stay exact.
  */
+const CLOSE = Buffer.from(']}');
+
 function collectionReply(origin: string, stored: StoredObject, result: RenderedResult): Reply {
   const context = `${origin}${ODATA_BASE}${stored.surface}/$metadata#${stored.object.name}`;
   const count = result.count === undefined ? '' : `"@odata.count":${result.count},`;
   return {
     status: 200,
     headers: { 'Content-Type': ODATA_JSON, 'OData-Version': '4.0' },
-    body: `{"@odata.context":${JSON.stringify(context)},${count}"value":[${result.rows}]}`,
+    body: Buffer.concat([
+      Buffer.from(`{"@odata.context":${JSON.stringify(context)},${count}"value":[`),
+      result.rows,
+      CLOSE,
+    ]),
   };
 }

@@ -88,24 +88,25 @@ beforeAll(async () => {
 afterAll(() => store.close());
 
 /**
- * Where the page as the store writes it now differs from the page as the sandbox wrote it before (each stored value by
- * jsonOf): both from a little before the first difference (a page is long); undefined where they are the same.
+ * Where the page's bytes as the store writes them now differ from the page as the sandbox wrote it before (each stored
+ * value by jsonOf, the text encoded as UTF-8 as the server encodes a reply): both from a little before the first
+ * difference (a page is long); undefined where they are the same.
  */
 function difference(query: string): { query: string; now: string; before: string } | undefined {
   const q = readRowQuery(stored, query);
   const now = store.page(stored, q).rows;
-  const before = rowJsonText(q.columns, store.query(stored, q).rows).join(',');
-  if (now === before) return undefined;
+  const before = Buffer.from(rowJsonText(q.columns, store.query(stored, q).rows).join(','));
+  if (now.equals(before)) return undefined;
   let at = 0;
   while (now[at] === before[at]) at++;
-  const around = (text: string) => text.slice(Math.max(0, at - 40), at + 80);
+  const around = (bytes: Buffer) => bytes.subarray(Math.max(0, at - 40), at + 80).toString('latin1');
   return { query, now: around(now), before: around(before) };
 }
 
 describe('rows written by SQLite', () => {
   it('are the text each stored value was written as in JS, for odd names and values of every kind', () => {
     expect(difference('')).toBeUndefined();
-    const now = store.page(stored, readRowQuery(stored, '')).rows;
+    const now = store.page(stored, readRowQuery(stored, '')).rows.toString();
     const rows = JSON.parse(`[${now}]`) as Array<Record<string, unknown>>;
     expect(rows).toHaveLength(60);
     // what the JS writer writes of a text is JSON.stringify's, and the odd names are the object's keys, in order
