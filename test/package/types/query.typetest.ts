@@ -141,14 +141,14 @@ export const everyColumn: ResultOf<typeof whole> = { bin_ud_uid: 1, location_id:
 // @ts-expect-error bin is not nullable: each column keeps its own type
 export const notNull: ResultOf<typeof whole>['bin'] = null;
 query(customer).select(
-  'company_id',
-  'customer_id',
-  'customer_name',
-  'credit_limit',
+  'taxable_flag',
+  'resale_certificate',
+  'credit_limit_used',
+  'ar_account_no',
+  'revenue_account_no',
+  'cos_account_no',
+  'allowed_account_no',
   'terms_id',
-  'salesrep_id',
-  'delete_flag',
-  'credit_status',
   // @ts-expect-error unknown column, the ninth name
   'no_such_column',
 );
