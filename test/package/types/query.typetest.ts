@@ -136,6 +136,12 @@ const nine = query(customer).select(
 export const ninth: ResultOf<typeof nine>['date_created'] = '2024-01-01T00:00:00Z';
 // @ts-expect-error taxable_flag is not selected
 export const tenth: ResultOf<typeof nine>['taxable_flag'] = null;
+// names spread from an array (the second signature's rest takes them): the union of what the array may hold
+const some: ReadonlyArray<'customer_id' | 'credit_limit'> = ['customer_id'];
+const spread = query(customer).select('customer_name', ...some);
+export const spreadRow: ResultOf<typeof spread> = { customer_name: null, customer_id: 1, credit_limit: null };
+// @ts-expect-error terms_id is not among them
+export const spreadMore: ResultOf<typeof spread>['terms_id'] = null;
 const whole = query(bin_ud).select('bin_ud_uid', 'location_id', 'bin', 'bin_category');
 export const everyColumn: ResultOf<typeof whole> = { bin_ud_uid: 1, location_id: 2, bin: 'A', bin_category: null };
 // @ts-expect-error bin is not nullable: each column keeps its own type
