@@ -88,8 +88,17 @@ export type ColumnAccessor<N extends string, S extends Surface, Kind extends Col
  * each accessor carries the row property's documentation (its Edm type, nullability) to hovers and completion.
  */
 export type Columns<Row, N extends string, S extends Surface, Kinds> = {
-  readonly [K in keyof Row]-?: ColumnAccessor<N, S, Kinds[K & keyof Kinds] & ColumnKind, Row[K]>;
+  readonly [K in keyof Row]-?: ColumnAccessor<N, S, KindOf<Kinds, K>, Row[K]>;
 };
+/**
+ * The kind of column `C`, read off its one property in the object's kinds. (`Kinds[C & keyof Kinds]` made the
+ * compiler list every column of the kinds, `keyof Kinds`, once per object queried.)
+ */
+type KindOf<Kinds, C extends PropertyKey> = Kinds extends {
+  readonly [P in C]: infer Kind extends ColumnKind;
+}
+  ? Kind
+  : never;
 /** OData names columns by identifier only: a column named `my col` or `2024` cannot appear in a query. */
 export declare function checkColumnName(column: string, object: string): void;
 /** The accessors of an object's columns; created once per object and reused. */

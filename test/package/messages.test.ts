@@ -82,6 +82,11 @@ export const MISTAKES: readonly Mistake[] = [
     names: ["'custmer_name' is not a column of customer", 'did you mean customer_name'],
   },
   {
+    name: 'unknown column in select, the ninth name',
+    code: `${CUSTOMER}\nquery(customer).select('company_id', 'customer_id', 'customer_name', 'terms_id', 'salesrep_id', 'delete_flag', 'credit_status', 'date_created', 'credit_limt');`,
+    names: ["'credit_limt' is not a column of customer", 'did you mean credit_limit'],
+  },
+  {
     name: 'a misspelt column in orderBy',
     code: `${CUSTOMER}\nquery(customer).orderBy('customer_nmae', 'desc');`,
     names: ["'customer_nmae' is not a column of customer", 'did you mean customer_name'],
@@ -211,7 +216,9 @@ const dir = join(ROOT, 'test', '.messages');
 let messages: Messages;
 beforeAll(async () => {
   writeOddSnapshot(join(dir, 'odd-snapshot'));
-  await generatePackage(loadConfig({ snapshot: join(dir, 'odd-snapshot'), out: join(dir, 'odd'), include: ['*'] }, dir));
+  await generatePackage(
+    loadConfig({ snapshot: join(dir, 'odd-snapshot'), out: join(dir, 'odd'), include: ['*'] }, dir),
+  );
   messages = compileMistakes(dir, [...MISTAKES, ...ODD_MISTAKES]);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -40,26 +40,25 @@ export type KeysetRefusal<Keyset> = [Keyset] extends [never]
  * What select() / orderBy() take: a name, or a function of the columns. A union of two and not of every column:
  * while a call is checked the compiler works an argument's type out over this constraint, once per member (for
  * `const` inference), and a constraint listing the columns cost a query of a 300-column table a thousand type
- * instantiations. The names completion offers come from ColumnNames (select's first signature) and from
- * ColumnArgument's `Wide` (its second, and orderBy).
+ * instantiations. The names completion offers come from the type parameters of select's first signature (their
+ * constraint, `keyof Row`) and from ColumnArgument's `Wide` (its second, and orderBy).
  */
 type ColumnGiven<Row> = string | ColumnChoice<Row, keyof Row>;
 /**
- * The arguments of select()'s first signature, the one a call that names columns only is checked against: the
- * names (`Cs`) as they are, checked once against the constraint (`keyof Row`) and not one by one through
- * ColumnArgument, which made select() most of the cost of a query to the compiler. Any other call fails it on
- * its number of arguments, `[]`: a name that is no column or a function makes `Cs` its constraint, an array of no
- * fixed length. Failing on the count rather than on an argument leaves the compiler one failed signature to
- * report, the second, so the message stays ColumnArgument's (`'credit_limt' is not a column of customer (did
- * you mean credit_limit?)`) and not "No overload matches this call".
- * `string extends Cs[number]`: the argument being completed, `select('|')`, which the language service types as
- * `any` while it lists what the argument may be: every column name.
+ * The rest of select()'s first signature, the one a call that names at most eight columns is checked against, one
+ * type parameter per name: nothing (`[]`) while every name is a column, and one argument more than was given
+ * (`[never]`) when one is not. A name that is no column (or a function) makes its parameter the constraint,
+ * `keyof Row`, which the names given then cover. Failing on the count rather than on an argument leaves the
+ * compiler one failed signature to report, the second, so the message stays ColumnArgument's (`'credit_limt' is not
+ * a column of customer (did you mean credit_limit?)`) and not "No overload matches this call". (A call that names
+ * every column of a small object fails it too, and the second signature takes it.)
+ *
+ * Why names one by one and not a tuple of names: the compiler checks a rest argument of array or tuple type by
+ * laying out the members of that array type (every method of ReadonlyArray) for each table, and for each tuple of
+ * names, which made select() most of the cost of a query to the compiler; a type parameter per name costs it a
+ * lookup in `keyof Row`.
  */
-type ColumnNames<Cs extends readonly unknown[], Row> = number extends Cs['length']
-  ? []
-  : string extends Cs[number]
-    ? ReadonlyArray<keyof Row>
-    : Cs;
+type NoOtherName<Given, Row> = keyof Row extends Given ? [never] : [];
 /**
  * What an argument of select() / orderBy() must be, worked out from what it is (`X`): a column's name or a function
  * as it is; a name that is no column meets the message saying so (`'credit_limt' is not a column of customer (did
@@ -126,19 +125,31 @@ export declare class Query<
   readonly explicitTop: boolean;
   /** @internal use `query(object)` */
   constructor(object: QueryObject<Row, N, S, K>, options: QueryOptions, explicitTop: boolean);
-  private with;
-  private where;
-  private column;
-  /** The column names given: names, or a function of the columns (ColumnChoice). */
-  private columnsOf;
   /**
    * Only these columns come back; the result rows narrow to them. Name them, `select('name', 'credit_limit')`,
    * or choose them from the columns, `select((c) => [c.name, c.credit_limit])`, where completion shows each
    * column's docs.
    */
-  select<const Cs extends ReadonlyArray<keyof Row>>(
-    ...columns: ColumnNames<Cs, Row>
-  ): Query<Row, N, S, K, Pick<Row, Cs[number]>, Keyset>;
+  select<
+    C1 extends keyof Row,
+    C2 extends keyof Row = never,
+    C3 extends keyof Row = never,
+    C4 extends keyof Row = never,
+    C5 extends keyof Row = never,
+    C6 extends keyof Row = never,
+    C7 extends keyof Row = never,
+    C8 extends keyof Row = never,
+  >(
+    column: C1,
+    column2?: C2,
+    column3?: C3,
+    column4?: C4,
+    column5?: C5,
+    column6?: C6,
+    column7?: C7,
+    column8?: C8,
+    ...noOther: NoOtherName<C1 | C2 | C3 | C4 | C5 | C6 | C7 | C8, Row>
+  ): Query<Row, N, S, K, Pick<Row, C1 | C2 | C3 | C4 | C5 | C6 | C7 | C8>, Keyset>;
   select<const Cs extends ReadonlyArray<ColumnGiven<Row>>>(
     ...columns: {
       readonly [I in keyof Cs]: ColumnArgument<Cs[I], Row, N, (keyof Row & string) | (string & {})>;

@@ -54,6 +54,38 @@ export function queryString(options) {
 export function objectPath(object) {
   return `/odataservice/odata/${object.surface}/${encodeURIComponent(object.name)}`;
 }
+/** Where a query's messages say a mistake is: `table/customer`. */
+function where(object) {
+  return `${object.surface}/${object.name}`;
+}
+function columnOf(object, column, what) {
+  if (typeof column !== 'string' || !hasOwn(object.columns, column)) {
+    throw new ErpQueryError(`${where(object)}.${what}: ${JSON.stringify(column)} is not a column of ${object.name}`);
+  }
+  checkColumnName(column, where(object));
+  return column;
+}
+/** The column names given: names, or a function of the columns (ColumnChoice). */
+function columnsOf(object, given, what) {
+  if (typeof given !== 'function') return [columnOf(object, given, what)];
+  const chosen = given(refsOf(object));
+  const refs = Array.isArray(chosen) ? chosen : [chosen];
+  if (refs.length === 0) throw new ErpQueryError(`${where(object)}.${what}: the function chose no column`);
+  return refs.map((ref) => {
+    if (ref === null || typeof ref !== 'object' || !madeRefs.has(ref))
+      throw new ErpQueryError(
+        `${where(object)}.${what}: the function must return columns of its argument (c.name), not ${JSON.stringify(ref)}`,
+      );
+    return columnOf(object, ref.column, what);
+  });
+}
+/**
+ * The next query: `query`'s options with `changes`. A function and not a (private) method, as are the helpers
+ * above: each member of Query is laid out again by the compiler for every object queried, and a private one too.
+ */
+function next(query, changes, explicitTop = query.explicitTop) {
+  return new Query(query.object, { ...query.options, ...changes }, explicitTop);
+}
 /**
  * A query of one table or view. `Row` is the object's row, `Result` the rows this query returns (narrowed by
  * `select`): `typeof q.row` or `ResultOf<typeof q>`.
@@ -73,48 +105,21 @@ export class Query {
     this.options = options;
     this.explicitTop = explicitTop;
   }
-  with(changes, explicitTop = this.explicitTop) {
-    return new Query(this.object, { ...this.options, ...changes }, explicitTop);
-  }
-  where() {
-    return `${this.object.surface}/${this.object.name}`;
-  }
-  column(column, what) {
-    if (typeof column !== 'string' || !hasOwn(this.object.columns, column)) {
-      throw new ErpQueryError(
-        `${this.where()}.${what}: ${JSON.stringify(column)} is not a column of ${this.object.name}`,
-      );
-    }
-    checkColumnName(column, this.where());
-    return column;
-  }
-  /** The column names given: names, or a function of the columns (ColumnChoice). */
-  columnsOf(given, what) {
-    if (typeof given !== 'function') return [this.column(given, what)];
-    const chosen = given(refsOf(this.object));
-    const refs = Array.isArray(chosen) ? chosen : [chosen];
-    if (refs.length === 0) throw new ErpQueryError(`${this.where()}.${what}: the function chose no column`);
-    return refs.map((ref) => {
-      if (ref === null || typeof ref !== 'object' || !madeRefs.has(ref))
-        throw new ErpQueryError(
-          `${this.where()}.${what}: the function must return columns of its argument (c.name), not ${JSON.stringify(ref)}`,
-        );
-      return this.column(ref.column, what);
-    });
-  }
   select(...columns) {
-    if (columns.length === 0) throw new ErpQueryError(`${this.where()}.select() needs at least one column`);
-    return this.with({
-      select: [...new Set(columns.flatMap((c) => this.columnsOf(c, 'select')))],
+    if (columns.length === 0) throw new ErpQueryError(`${where(this.object)}.select() needs at least one column`);
+    return next(this, {
+      select: [...new Set(columns.flatMap((c) => columnsOf(this.object, c, 'select')))],
     });
   }
   /** Rows for which the filter holds; a second `filter()` adds its condition with `and`. */
   filter(build) {
     const filter = build(accessorsOf(this.object));
     if (!isFilter(filter))
-      throw new ErpQueryError(`${this.where()}.filter(): the function must return a filter built from its columns`);
+      throw new ErpQueryError(
+        `${where(this.object)}.filter(): the function must return a filter built from its columns`,
+      );
     const text = this.options.filter ? `(${this.options.filter}) and (${filter.text})` : filter.text;
-    return this.with({ filter: text });
+    return next(this, { filter: text });
   }
   /**
    * Sorts by a column, `orderBy('name')` or `orderBy((c) => c.name)`; call again for a second sort key. (Columns
@@ -128,22 +133,22 @@ export class Query {
   ) {
     if (direction !== 'asc' && direction !== 'desc')
       throw new ErpQueryError(
-        `${this.where()}.orderBy(): direction is 'asc' or 'desc', not ${JSON.stringify(direction)}`,
+        `${where(this.object)}.orderBy(): direction is 'asc' or 'desc', not ${JSON.stringify(direction)}`,
       );
-    const keys = this.columnsOf(column, 'orderBy').map((c) => [c, direction]);
-    return this.with({ orderBy: [...this.options.orderBy, ...keys] });
+    const keys = columnsOf(this.object, column, 'orderBy').map((c) => [c, direction]);
+    return next(this, { orderBy: [...this.options.orderBy, ...keys] });
   }
   /** At most `n` rows per request (`rows()` pages with it). */
   top(n) {
-    return this.with({ top: nonNegativeInteger(n, `${this.where()}.top()`) }, true);
+    return next(this, { top: nonNegativeInteger(n, `${where(this.object)}.top()`) }, true);
   }
   /** Skips the first `n` rows. */
   skip(n) {
-    return this.with({ skip: nonNegativeInteger(n, `${this.where()}.skip()`) });
+    return next(this, { skip: nonNegativeInteger(n, `${where(this.object)}.skip()`) });
   }
   /** Asks for `@odata.count`, the number of rows the filter matches (before top and skip). */
   count() {
-    return this.with({ count: true });
+    return next(this, { count: true });
   }
   /** The path and query string, e.g. `/odataservice/odata/table/customer?$top=1000`. */
   get path() {

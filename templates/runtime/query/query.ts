@@ -68,27 +68,26 @@ function accessorsOf(object: QueryObject<unknown, string, Surface, Kinds>): Read
  * What select() / orderBy() take: a name, or a function of the columns. A union of two and not of every column:
  * while a call is checked the compiler works an argument's type out over this constraint, once per member (for
  * `const` inference), and a constraint listing the columns cost a query of a 300-column table a thousand type
- * instantiations. The names completion offers come from ColumnNames (select's first signature) and from
- * ColumnArgument's `Wide` (its second, and orderBy).
+ * instantiations. The names completion offers come from the type parameters of select's first signature (their
+ * constraint, `keyof Row`) and from ColumnArgument's `Wide` (its second, and orderBy).
  */
 type ColumnGiven<Row> = string | ColumnChoice<Row, keyof Row>;
 
 /**
- * The arguments of select()'s first signature, the one a call that names columns only is checked against: the
- * names (`Cs`) as they are, checked once against the constraint (`keyof Row`) and not one by one through
- * ColumnArgument, which made select() most of the cost of a query to the compiler. Any other call fails it on
- * its number of arguments, `[]`: a name that is no column or a function makes `Cs` its constraint, an array of no
- * fixed length. Failing on the count rather than on an argument leaves the compiler one failed signature to
- * report, the second, so the message stays ColumnArgument's (`'credit_limt' is not a column of customer (did
- * you mean credit_limit?)`) and not "No overload matches this call".
- * `string extends Cs[number]`: the argument being completed, `select('|')`, which the language service types as
- * `any` while it lists what the argument may be: every column name.
+ * The rest of select()'s first signature, the one a call that names at most eight columns is checked against, one
+ * type parameter per name: nothing (`[]`) while every name is a column, and one argument more than was given
+ * (`[never]`) when one is not. A name that is no column (or a function) makes its parameter the constraint,
+ * `keyof Row`, which the names given then cover. Failing on the count rather than on an argument leaves the
+ * compiler one failed signature to report, the second, so the message stays ColumnArgument's (`'credit_limt' is not
+ * a column of customer (did you mean credit_limit?)`) and not "No overload matches this call". (A call that names
+ * every column of a small object fails it too, and the second signature takes it.)
+ *
+ * Why names one by one and not a tuple of names: the compiler checks a rest argument of array or tuple type by
+ * laying out the members of that array type (every method of ReadonlyArray) for each table, and for each tuple of
+ * names, which made select() most of the cost of a query to the compiler; a type parameter per name costs it a
+ * lookup in `keyof Row`.
  */
-type ColumnNames<Cs extends readonly unknown[], Row> = number extends Cs['length']
-  ? []
-  : string extends Cs[number]
-    ? ReadonlyArray<keyof Row>
-    : Cs;
+type NoOtherName<Given, Row> = keyof Row extends Given ? [never] : [];
 
 /**
  * What an argument of select() / orderBy() must be, worked out from what it is (`X`): a column's name or a function
@@ -176,6 +175,46 @@ export function objectPath(object: { readonly name: string; readonly surface: Su
   return `/odataservice/odata/${object.surface}/${encodeURIComponent(object.name)}`;
 }
 
+/** Where a query's messages say a mistake is: `table/customer`. */
+function where(object: QueryObject<unknown, string, Surface, Kinds>): string {
+  return `${object.surface}/${object.name}`;
+}
+
+function columnOf(object: QueryObject<unknown, string, Surface, Kinds>, column: unknown, what: string): string {
+  if (typeof column !== 'string' || !hasOwn(object.columns, column)) {
+    throw new ErpQueryError(`${where(object)}.${what}: ${JSON.stringify(column)} is not a column of ${object.name}`);
+  }
+  checkColumnName(column, where(object));
+  return column;
+}
+
+/** The column names given: names, or a function of the columns (ColumnChoice). */
+function columnsOf(object: QueryObject<unknown, string, Surface, Kinds>, given: unknown, what: string): string[] {
+  if (typeof given !== 'function') return [columnOf(object, given, what)];
+  const chosen: unknown = given(refsOf(object));
+  const refs: readonly unknown[] = Array.isArray(chosen) ? chosen : [chosen];
+  if (refs.length === 0) throw new ErpQueryError(`${where(object)}.${what}: the function chose no column`);
+  return refs.map((ref) => {
+    if (ref === null || typeof ref !== 'object' || !madeRefs.has(ref))
+      throw new ErpQueryError(
+        `${where(object)}.${what}: the function must return columns of its argument (c.name), not ${JSON.stringify(ref)}`,
+      );
+    return columnOf(object, (ref as ColumnRef<unknown>).column, what);
+  });
+}
+
+/**
+ * The next query: `query`'s options with `changes`. A function and not a (private) method, as are the helpers
+ * above: each member of Query is laid out again by the compiler for every object queried, and a private one too.
+ */
+function next<Row, N extends string, S extends Surface, K extends Kinds, R, KS>(
+  query: { readonly object: QueryObject<Row, N, S, K>; readonly options: QueryOptions; readonly explicitTop: boolean },
+  changes: Partial<QueryOptions>,
+  explicitTop = query.explicitTop,
+): Query<Row, N, S, K, R, KS> {
+  return new Query<Row, N, S, K, R, KS>(query.object, { ...query.options, ...changes }, explicitTop);
+}
+
 /**
  * A query of one table or view. `Row` is the object's row, `Result` the rows this query returns (narrowed by
  * `select`): `typeof q.row` or `ResultOf<typeof q>`.
@@ -210,57 +249,38 @@ export class Query<
     this.explicitTop = explicitTop;
   }
 
-  private with<R = Result, KS = Keyset>(
-    changes: Partial<QueryOptions>,
-    explicitTop = this.explicitTop,
-  ): Query<Row, N, S, K, R, KS> {
-    return new Query<Row, N, S, K, R, KS>(this.object, { ...this.options, ...changes }, explicitTop);
-  }
-
-  private where(): string {
-    return `${this.object.surface}/${this.object.name}`;
-  }
-
-  private column(column: unknown, what: string): string {
-    if (typeof column !== 'string' || !hasOwn(this.object.columns, column)) {
-      throw new ErpQueryError(
-        `${this.where()}.${what}: ${JSON.stringify(column)} is not a column of ${this.object.name}`,
-      );
-    }
-    checkColumnName(column, this.where());
-    return column;
-  }
-
-  /** The column names given: names, or a function of the columns (ColumnChoice). */
-  private columnsOf(given: unknown, what: string): string[] {
-    if (typeof given !== 'function') return [this.column(given, what)];
-    const chosen: unknown = given(refsOf(this.object));
-    const refs: readonly unknown[] = Array.isArray(chosen) ? chosen : [chosen];
-    if (refs.length === 0) throw new ErpQueryError(`${this.where()}.${what}: the function chose no column`);
-    return refs.map((ref) => {
-      if (ref === null || typeof ref !== 'object' || !madeRefs.has(ref))
-        throw new ErpQueryError(
-          `${this.where()}.${what}: the function must return columns of its argument (c.name), not ${JSON.stringify(ref)}`,
-        );
-      return this.column((ref as ColumnRef<unknown>).column, what);
-    });
-  }
-
   /**
    * Only these columns come back; the result rows narrow to them. Name them, `select('name', 'credit_limit')`,
    * or choose them from the columns, `select((c) => [c.name, c.credit_limit])`, where completion shows each
    * column's docs.
    */
-  select<const Cs extends ReadonlyArray<keyof Row>>(
-    ...columns: ColumnNames<Cs, Row>
-  ): Query<Row, N, S, K, Pick<Row, Cs[number]>, Keyset>;
+  select<
+    C1 extends keyof Row,
+    C2 extends keyof Row = never,
+    C3 extends keyof Row = never,
+    C4 extends keyof Row = never,
+    C5 extends keyof Row = never,
+    C6 extends keyof Row = never,
+    C7 extends keyof Row = never,
+    C8 extends keyof Row = never,
+  >(
+    column: C1,
+    column2?: C2,
+    column3?: C3,
+    column4?: C4,
+    column5?: C5,
+    column6?: C6,
+    column7?: C7,
+    column8?: C8,
+    ...noOther: NoOtherName<C1 | C2 | C3 | C4 | C5 | C6 | C7 | C8, Row>
+  ): Query<Row, N, S, K, Pick<Row, C1 | C2 | C3 | C4 | C5 | C6 | C7 | C8>, Keyset>;
   select<const Cs extends ReadonlyArray<ColumnGiven<Row>>>(
     ...columns: { readonly [I in keyof Cs]: ColumnArgument<Cs[I], Row, N, (keyof Row & string) | (string & {})> }
   ): Query<Row, N, S, K, Pick<Row, Chosen<Cs, Row>>, Keyset>;
   select<R>(...columns: ReadonlyArray<ColumnGiven<Row>>): Query<Row, N, S, K, R, Keyset> {
-    if (columns.length === 0) throw new ErpQueryError(`${this.where()}.select() needs at least one column`);
-    return this.with<R>({
-      select: [...new Set(columns.flatMap((c) => this.columnsOf(c, 'select')))],
+    if (columns.length === 0) throw new ErpQueryError(`${where(this.object)}.select() needs at least one column`);
+    return next(this, {
+      select: [...new Set(columns.flatMap((c) => columnsOf(this.object, c, 'select')))],
     });
   }
 
@@ -268,9 +288,11 @@ export class Query<
   filter(build: (columns: Columns<Row, N, S, K>) => Filter<N, S>): Query<Row, N, S, K, Result, Keyset> {
     const filter: unknown = build(accessorsOf(this.object) as unknown as Columns<Row, N, S, K>);
     if (!isFilter(filter))
-      throw new ErpQueryError(`${this.where()}.filter(): the function must return a filter built from its columns`);
+      throw new ErpQueryError(
+        `${where(this.object)}.filter(): the function must return a filter built from its columns`,
+      );
     const text = this.options.filter ? `(${this.options.filter}) and (${filter.text})` : filter.text;
-    return this.with({ filter: text });
+    return next(this, { filter: text });
   }
 
   /**
@@ -285,25 +307,25 @@ export class Query<
   ): Query<Row, N, S, K, Result, OwnOrder> {
     if (direction !== 'asc' && direction !== 'desc')
       throw new ErpQueryError(
-        `${this.where()}.orderBy(): direction is 'asc' or 'desc', not ${JSON.stringify(direction)}`,
+        `${where(this.object)}.orderBy(): direction is 'asc' or 'desc', not ${JSON.stringify(direction)}`,
       );
-    const keys = this.columnsOf(column, 'orderBy').map((c) => [c, direction] as const);
-    return this.with<Result, OwnOrder>({ orderBy: [...this.options.orderBy, ...keys] });
+    const keys = columnsOf(this.object, column, 'orderBy').map((c) => [c, direction] as const);
+    return next(this, { orderBy: [...this.options.orderBy, ...keys] });
   }
 
   /** At most `n` rows per request (`rows()` pages with it). */
   top(n: number): Query<Row, N, S, K, Result, Keyset> {
-    return this.with({ top: nonNegativeInteger(n, `${this.where()}.top()`) }, true);
+    return next(this, { top: nonNegativeInteger(n, `${where(this.object)}.top()`) }, true);
   }
 
   /** Skips the first `n` rows. */
   skip(n: number): Query<Row, N, S, K, Result, OwnOrder> {
-    return this.with<Result, OwnOrder>({ skip: nonNegativeInteger(n, `${this.where()}.skip()`) });
+    return next(this, { skip: nonNegativeInteger(n, `${where(this.object)}.skip()`) });
   }
 
   /** Asks for `@odata.count`, the number of rows the filter matches (before top and skip). */
   count(): Query<Row, N, S, K, Result, Keyset> {
-    return this.with({ count: true });
+    return next(this, { count: true });
   }
 
   /** The path and query string, e.g. `/odataservice/odata/table/customer?$top=1000`. */

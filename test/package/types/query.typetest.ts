@@ -120,6 +120,45 @@ export const one: ResultOf<typeof narrow> = { customer_id: 1 };
 // @ts-expect-error customer_name is not selected
 export const two: ResultOf<typeof narrow> = { customer_id: 1, customer_name: 'x' };
 
+// more names than select's first signature takes one by one (eight), and every column of a small object (which
+// that signature leaves to the second): the same narrowing, and a name that is no column is refused all the same
+const nine = query(customer).select(
+  'company_id',
+  'customer_id',
+  'customer_name',
+  'credit_limit',
+  'terms_id',
+  'salesrep_id',
+  'delete_flag',
+  'credit_status',
+  'date_created',
+);
+export const ninth: ResultOf<typeof nine>['date_created'] = '2024-01-01T00:00:00Z';
+// @ts-expect-error taxable_flag is not selected
+export const tenth: ResultOf<typeof nine>['taxable_flag'] = null;
+// names spread from an array (the second signature's rest takes them): the union of what the array may hold
+const some: ReadonlyArray<'customer_id' | 'credit_limit'> = ['customer_id'];
+const spread = query(customer).select('customer_name', ...some);
+export const spreadRow: ResultOf<typeof spread> = { customer_name: null, customer_id: 1, credit_limit: null };
+// @ts-expect-error terms_id is not among them
+export const spreadMore: ResultOf<typeof spread>['terms_id'] = null;
+const whole = query(bin_ud).select('bin_ud_uid', 'location_id', 'bin', 'bin_category');
+export const everyColumn: ResultOf<typeof whole> = { bin_ud_uid: 1, location_id: 2, bin: 'A', bin_category: null };
+// @ts-expect-error bin is not nullable: each column keeps its own type
+export const notNull: ResultOf<typeof whole>['bin'] = null;
+query(customer).select(
+  'taxable_flag',
+  'resale_certificate',
+  'credit_limit_used',
+  'ar_account_no',
+  'revenue_account_no',
+  'cos_account_no',
+  'allowed_account_no',
+  'terms_id',
+  // @ts-expect-error unknown column, the ninth name
+  'no_such_column',
+);
+
 // select and orderBy by a function of the columns (completion documents each): the same narrowing
 const chosen = query(customer)
   .select((c) => [c.customer_id, c.credit_limit])
