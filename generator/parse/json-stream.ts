@@ -10,11 +10,22 @@
 // Both turn the ways a download goes wrong (empty, XML, HTML, broken JSON) into one readable error naming the file
 // and the byte offset.
 import { closeSync, openSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { jsonParser } from 'stream-json/core/parser.js';
-import { jsonVerifier } from 'stream-json/core/utils/verifier.js';
 import { inputError } from '../errors.js';
+
+/**
+ * stream-json's modules, loaded when a reading first needs them: `outline` (every `generate`) needs the verifier
+ * only to say where a document it cannot read breaks, and loading stream-json's ESM build (with stream-chain's)
+ * cost a run of the shipped sample about 15 ms of its 300. require(esm), on by default from Node 20.19 (the
+ * engines of package.json, as yargs' own), loads them synchronously on that error path.
+ */
+const load = createRequire(import.meta.url);
+const streamJsonParser = () =>
+  (load('stream-json/core/parser.js') as typeof import('stream-json/core/parser.js')).jsonParser;
+const streamJsonVerifier = () =>
+  (load('stream-json/core/utils/verifier.js') as typeof import('stream-json/core/utils/verifier.js')).jsonVerifier;
 
 export interface Token {
   readonly name: string;
@@ -69,7 +80,7 @@ export function* jsonBlocks(
 ): Generator<{ readonly tokens: readonly Token[]; readonly blockStart: number }> {
   const fd = openSync(file, 'r');
   try {
-    const parse = jsonParser({ packValues: true, streamValues: false });
+    const parse = streamJsonParser()({ packValues: true, streamValues: false });
     const decoder = new StringDecoder('utf8');
     const buffer = Buffer.allocUnsafe(BLOCK);
     let offset = 0;
@@ -470,7 +481,7 @@ function isParserError(error: unknown): boolean {
 
 /** The parser knows something is wrong but not where: the verifier knows where. Only runs on the error path. */
 function syntaxError(file: string, label: string): Error {
-  const verify = jsonVerifier();
+  const verify = streamJsonVerifier()();
   const decoder = new StringDecoder('utf8');
   const buffer = Buffer.allocUnsafe(BLOCK);
   const fd = openSync(file, 'r');
