@@ -27,6 +27,11 @@ export interface GeneratePackageOptions {
    * the package whole (`erpgen diff --project` checks a project against the modules it imports)
    */
   readonly only?: (modulePath: string) => boolean;
+  /**
+   * bytes of service definitions from which a second thread prints services too (services-thread.ts; its
+   * default): for the tests, which run both ways on small snapshots
+   */
+  readonly servicesThreadAfter?: number;
 }
 
 export interface GenerateResult {
@@ -68,7 +73,7 @@ export async function generatePackage(config: Config, options: GeneratePackageOp
   try {
     const plan = stage.readPlan(config, run, output);
     const jobs = stage.serviceJobs(run, plan, output);
-    services = stage.servicesThread(config, jobs);
+    services = stage.servicesThread(config, jobs, options.servicesThreadAfter);
     const emitted = await stage.emitObjects(config, plan, output, services);
     await stage.emitServices(jobs, emitted.sizes, output, services);
     stage.emitPackageFiles(config, run, plan, emitted, output);

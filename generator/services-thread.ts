@@ -37,6 +37,7 @@ export const SERVICES_THREAD_AFTER = 8 << 20;
 
 /** Whether the definitions of `jobs` are enough to be worth a thread (a definition that cannot be stat'd counts 0). */
 export function worthAThread(jobs: readonly ServiceJob[], after = SERVICES_THREAD_AFTER): boolean {
+  if (jobs.length === 0) return false;
   let bytes = 0;
   for (const { definition } of jobs) {
     bytes += statSync(definition.file, { throwIfNoEntry: false })?.size ?? 0;

@@ -314,8 +314,12 @@ export function serviceJobs(run: RunInputs, plan: Plan, output: Output): Service
 }
 
 /** A thread to print the services beside the main thread, for a run with enough of them (services-thread.ts). */
-export function servicesThread(config: Config, jobs: readonly ServiceJob[]): ServicesThread | undefined {
-  return worthAThread(jobs) ? new ServicesThread(jobs, config.emit) : undefined;
+export function servicesThread(
+  config: Config,
+  jobs: readonly ServiceJob[],
+  after?: number,
+): ServicesThread | undefined {
+  return worthAThread(jobs, after) ? new ServicesThread(jobs, config.emit) : undefined;
 }
 
 /**
