@@ -33,7 +33,7 @@ import type { ServiceJob } from './service-module.js';
 import { startThread } from './start-thread.js';
 
 /** bytes of definitions to print from which a run prints them on a thread too */
-export const SERVICES_THREAD_AFTER = 8 << 20;
+const SERVICES_THREAD_AFTER = 8 << 20;
 
 /** Whether the definitions of `jobs` are enough to be worth a thread (a definition that cannot be stat'd counts 0). */
 export function worthAThread(jobs: readonly ServiceJob[], after = SERVICES_THREAD_AFTER): boolean {
@@ -67,8 +67,7 @@ export class ServicesThread {
     // a service's objects live while it is printed: a small young generation does (the default's semispaces
     // would cost tens of MB); the old generation is capped well above the largest definition's needs
     this.worker = startThread(
-      import.meta.url,
-      './services-worker',
+      new URL('./services-worker.js', import.meta.url),
       data,
       { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 512 },
       [channel.port2],

@@ -7,22 +7,20 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
 
-/** `callerUrl`: the caller's import.meta.url; `module`: the thread's module beside it, without extension. */
+/** `compiled`: the thread's module as compiled (`new URL('./x.js', import.meta.url)`, beside the caller). */
 export function startThread(
-  callerUrl: string,
-  module: string,
+  compiled: URL,
   workerData: unknown,
   resourceLimits: ResourceLimits,
   transferList: readonly TransferListItem[] = [],
 ): Worker {
   const options = { workerData, resourceLimits, transferList: [...transferList] };
-  if (!callerUrl.endsWith('.ts')) {
-    const compiled = new URL(`${module}.js`, callerUrl);
+  if (!import.meta.url.endsWith('.ts')) {
     if (!existsSync(compiled)) throw new Error(`erpgen is installed without ${fileURLToPath(compiled)}`);
     return new Worker(compiled, options);
   }
-  const source = fileURLToPath(new URL(`${module}.ts`, callerUrl));
-  const tsx = createRequire(callerUrl).resolve('tsx/cjs/api');
+  const source = fileURLToPath(compiled).replace(/\.js$/, '.ts');
+  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
   const load = `require(${JSON.stringify(tsx)}).require(${JSON.stringify(source)}, ${JSON.stringify(source)})`;
   return new Worker(load, { ...options, eval: true });
 }

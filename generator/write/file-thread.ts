@@ -35,8 +35,7 @@ const STALLED_MS = 120_000;
 class FileThread {
   private readonly pending = new Int32Array(new SharedArrayBuffer(8));
   private readonly worker = startThread(
-    import.meta.url,
-    './file-worker',
+    new URL('./file-worker.js', import.meta.url),
     { state: this.pending.buffer as SharedArrayBuffer, samples: SAMPLES, sampleBytes: SAMPLE_BYTES },
     // the thread's objects live for one batch: a small young generation is all it needs (the default's
     // semispaces would cost each thread tens of MB)
