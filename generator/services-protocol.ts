@@ -11,6 +11,8 @@ export interface ServicesData {
   readonly state: SharedArrayBuffer;
   /** where the thread is sent the column sizes, and sends each service's files */
   readonly port: MessagePort;
+  /** bytes of files sent and not yet taken by the main thread above which the thread waits */
+  readonly pendingLimit: number;
 }
 
 /** A service printed (its files, as UTF-8 bytes that move without a copy), or why it could not be. */

@@ -34,6 +34,8 @@ import { startThread } from './start-thread.js';
 
 /** bytes of definitions to print from which a run prints them on a thread too */
 const SERVICES_THREAD_AFTER = 8 << 20;
+/** bytes of printed files the thread may send ahead of the main thread taking them (while it does the views) */
+const PENDING_LIMIT = 8 << 20;
 
 /** Whether the definitions of `jobs` are enough to be worth a thread (a definition that cannot be stat'd counts 0). */
 export function worthAThread(jobs: readonly ServiceJob[], after = SERVICES_THREAD_AFTER): boolean {
@@ -59,11 +61,13 @@ export class ServicesThread {
   private failure: { at: number; error: Error } | undefined;
   private readonly jobs: number;
 
-  constructor(jobs: readonly ServiceJob[], emit: EmitMode) {
+  /** `pendingLimit`: the bytes of files sent and not yet taken above which the thread waits */
+  constructor(jobs: readonly ServiceJob[], emit: EmitMode, pendingLimit = PENDING_LIMIT) {
     this.jobs = jobs.length;
     const channel = new MessageChannel();
     this.port = channel.port1;
-    const data: ServicesData = { jobs, emit, state: this.state.buffer as SharedArrayBuffer, port: channel.port2 };
+    const state = this.state.buffer as SharedArrayBuffer;
+    const data: ServicesData = { jobs, emit, state, port: channel.port2, pendingLimit };
     // a service's objects live while it is printed: a small young generation does (the default's semispaces
     // would cost tens of MB); the old generation is capped well above the largest definition's needs
     this.worker = startThread(
@@ -103,8 +107,9 @@ export class ServicesThread {
       }
       let bytes = 0;
       for (const [path, content] of printed.files) {
-        file(path, content);
+        // counted before the writer has them: a big file's buffer moves on to a file thread
         bytes += content.byteLength;
+        file(path, content);
       }
       Atomics.sub(this.state, PENDING, bytes);
       Atomics.notify(this.state, PENDING);

@@ -1,7 +1,7 @@
 // The services thread (services-thread.ts starts it for a run with many services): once it is sent the column
 // sizes, it takes services in turn with the main thread and sends each one's files, printed, as bytes. It stops at
 // the first service that fails, or when the main thread's fails; it never runs ahead of the main thread by more
-// than PENDING_LIMIT bytes.
+// than the bytes it is given as its limit.
 import { workerData } from 'node:worker_threads';
 import type { ColumnSizes } from './model/transactions.js';
 import { moduleFiles } from './emit/package-files.js';
@@ -10,9 +10,7 @@ import { UserError } from './errors.js';
 import { NEXT, PENDING, SENT, STOP, type Printed, type ServicesData, type ThreadError } from './services-protocol.js';
 import { serviceModule } from './service-module.js';
 
-const PENDING_LIMIT = 8 << 20;
-
-const { jobs, emit, state: shared, port } = workerData as ServicesData;
+const { jobs, emit, state: shared, port, pendingLimit } = workerData as ServicesData;
 const state = new Int32Array(shared);
 const encoder = new TextEncoder();
 
@@ -33,7 +31,7 @@ port.once('message', (sizes: ColumnSizes) => {
   while (!Atomics.load(state, STOP)) {
     const at = Atomics.add(state, NEXT, 1);
     if (at >= jobs.length) break;
-    for (let waiting; (waiting = Atomics.load(state, PENDING)) > PENDING_LIMIT;)
+    for (let waiting; (waiting = Atomics.load(state, PENDING)) > pendingLimit;)
       Atomics.wait(state, PENDING, waiting, 100);
     const job = jobs[at]!;
     try {

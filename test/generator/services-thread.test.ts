@@ -131,14 +131,18 @@ describe('the services thread alone (the main thread taking none)', () => {
   const sizes = { lengths: new Map([['oe_hdr.po_no', 7]]), scales: new Map<string, number>() };
   const decode = new TextDecoder();
 
-  async function printAll(list: readonly ServiceJob[]) {
-    const thread = new ServicesThread(list, 'js');
+  async function printAll(list: readonly ServiceJob[], pendingLimit?: number) {
+    const thread = new ServicesThread(list, 'js', pendingLimit);
     const files = new Map<string, string>();
     let counted = 0;
     thread.begin(sizes);
     try {
       await thread.finish(
-        (path, bytes) => files.set(path, decode.decode(bytes)),
+        (path, bytes) => {
+          files.set(path, decode.decode(bytes));
+          // as the writer does with a big file: its buffer moves on to a file thread
+          structuredClone(bytes, { transfer: [bytes.buffer as ArrayBuffer] });
+        },
         () => counted++,
       );
       return { files, counted };
@@ -149,8 +153,11 @@ describe('the services thread alone (the main thread taking none)', () => {
     }
   }
 
-  it('prints every service as the main thread does, with the sizes it is given', async () => {
-    const { files, counted, error } = await printAll(jobs);
+  it.each([
+    ['ahead of the main thread', undefined],
+    ['waiting for the main thread to take each one (a byte ahead at most)', 1],
+  ])('prints every service as the main thread does, with the sizes it is given (%s)', async (_, limit) => {
+    const { files, counted, error } = await printAll(jobs, limit);
     expect(error).toBeUndefined();
     expect(counted).toBe(jobs.length);
     const here = new Map(
