@@ -14,6 +14,7 @@ export const SLOW = [
   'test/runtime/strict-compile.test.ts', // the runtime under both compilers
   'test/sandbox/auth-faults.test.ts', // `erpgen sandbox` as a process, stopped by signals
   'test/generator/write/output.test.ts', // the writer's thread, from the sources through a tsx process
+  'test/generator/services-thread.test.ts', // the services thread, likewise, in some twenty runs
   'test/structure/exports.test.ts', // knip as a process, over the whole house
 ];
 

@@ -27,6 +27,11 @@ export interface GeneratePackageOptions {
    * the package whole (`erpgen diff --project` checks a project against the modules it imports)
    */
   readonly only?: (modulePath: string) => boolean;
+  /**
+   * bytes of service definitions from which a second thread prints services too (services-thread.ts; its
+   * default): for the tests, which run both ways on small snapshots
+   */
+  readonly servicesThreadAfter?: number;
 }
 
 export interface GenerateResult {
@@ -64,16 +69,21 @@ export async function generatePackage(config: Config, options: GeneratePackageOp
   if (previous) return previous;
   const stage = await import('./stages.js');
   const output = new stage.Output(config, run, options);
+  let services: ReturnType<typeof stage.servicesThread>;
   try {
     const plan = stage.readPlan(config, run, output);
-    const emitted = await stage.emitObjects(config, plan, output);
-    await stage.emitServices(run, plan, emitted.sizes, output);
+    const jobs = stage.serviceJobs(run, plan, output);
+    services = stage.servicesThread(config, jobs, options.servicesThreadAfter);
+    const emitted = await stage.emitObjects(config, plan, output, services);
+    await stage.emitServices(jobs, emitted.sizes, output, services);
     stage.emitPackageFiles(config, run, plan, emitted, output);
     if (check) return await stage.differences(run, plan, emitted, output);
     return await stage.commit(config, run, plan.services.size, output, options.signal);
   } catch (error) {
     await run.writer.discard();
     throw error;
+  } finally {
+    await services?.stop();
   }
 }
 

@@ -23,13 +23,12 @@ import {
 import { printModuleInParts, type Module } from './emit/printer.js';
 import { PROVENANCE_MODULE, provenanceModule } from './emit/provenance-module.js';
 import { rowModule } from './emit/row-module.js';
-import { transactionModule } from './emit/transaction-module.js';
 import {
   USER_DEFINED_FIELDS_MODULE,
   userDefinedFieldsModule,
   userDefinedFieldsReadme,
 } from './emit/user-defined-fields-module.js';
-import { inputError, Stopped, UserError } from './errors.js';
+import { Stopped, UserError } from './errors.js';
 import { USER_DEFINED_FIELDS } from './families/index.js';
 import type { GeneratePackageOptions, GenerateResult } from './generate-package.js';
 import {
@@ -40,11 +39,10 @@ import {
   unmatchedExclude,
   unmatchedInclude,
 } from './left-out.js';
-import { keyPath, named, quote } from './message-text.js';
+import { keyPath, named } from './message-text.js';
 import { KnownValueIndex } from './model/known-values.js';
 import { nameServices, type ObjectNames } from './model/naming.js';
 import {
-  applyOverlay,
   checkServiceLines,
   overlayByService,
   overlayTree,
@@ -60,6 +58,8 @@ import { csdlObjects, readCsdlIndex, type CsdlDocument } from './parse/csdl.js';
 import { parseDefinition, parseServiceList } from './parse/definitions.js';
 import type { ProgressCounts } from './progress.js';
 import type { RunInputs } from './run-inputs.js';
+import { serviceModule, type ServiceJob } from './service-module.js';
+import { ServicesThread, worthAThread } from './services-thread.js';
 import { readManifest } from './source/manifest.js';
 import { MANIFEST_FILE } from './source/layout.js';
 import { readBytes, type SnapshotServices } from './source/snapshot.js';
@@ -113,13 +113,19 @@ export class Output {
     }
   }
 
-  file(path: string, content: string): void {
+  /** a file, as its text or its UTF-8 bytes (which are the writer's from then on) */
+  file(path: string, content: string | Uint8Array): void {
     this.run.writer.file(path, content);
   }
 
   /** a table, view or service module: written, and counted */
   emit(path: string, module: Module, kind: keyof ProgressCounts): void {
     this.write(path, module);
+    this.counted(kind);
+  }
+
+  /** a table, view or service module written */
+  counted(kind: keyof ProgressCounts): void {
     this.done[kind]++;
     this.options.onProgress?.(this.done, this.total);
   }
@@ -232,9 +238,15 @@ export interface ObjectsEmitted {
 
 /**
  * Parse pass 2 and the row modules: one object at a time, straight to the output. With services, every table is
- * read (emitted or not) for the lengths and scales of its columns.
+ * read (emitted or not) for the lengths and scales of its columns; a services thread is given them once the tables
+ * are read, and what it prints meanwhile is taken between two blocks of a document.
  */
-export async function emitObjects(config: Config, plan: Plan, output: Output): Promise<ObjectsEmitted> {
+export async function emitObjects(
+  config: Config,
+  plan: Plan,
+  output: Output,
+  services?: ServicesThread,
+): Promise<ObjectsEmitted> {
   const knownValues = new KnownValueIndex(config.knownValues);
   const familyTables = USER_DEFINED_FIELDS.tables;
   const servicesWanted = [...plan.services.values()].some((names) => output.wanted(serviceModulePath(names)));
@@ -267,7 +279,11 @@ export async function emitObjects(config: Config, plan: Plan, output: Output): P
         unsupported.set(names, why);
       },
     );
-    for (const _ of reading) await output.heed();
+    for (const _ of reading) {
+      services?.take((path, bytes) => output.file(path, bytes));
+      await output.heed();
+    }
+    if (document.surface === 'table') services?.begin(sizes);
   }
   const objects = unsupported.size
     ? plan.objects.map((o) => {
@@ -287,22 +303,60 @@ function recordSizes(object: QueryObject, sizes: { lengths: Map<string, number>;
   }
 }
 
-/** The transaction modules, one definition at a time, with the overlay's facts applied. */
-export async function emitServices(run: RunInputs, plan: Plan, sizes: ColumnSizes, output: Output): Promise<void> {
-  for (const definition of run.services?.definitions ?? []) {
-    await output.heed();
-    if (!output.wanted(serviceModulePath(plan.services.get(definition.name)!))) continue;
-    const service = parseDefinition(readBytes(definition).toString('utf8'), definition.label);
-    if (service.name !== definition.name)
-      throw inputError(
-        'ERPGEN_DEFINITION_NAME_MISMATCH',
-        definition.label,
-        `holds the definition of service ${quote(service.name)}, not of ${quote(definition.name)}`,
-      );
-    const names = plan.services.get(service.name)!;
-    const module = transactionModule(applyOverlay(service, plan.overlay.get(service.name)), names, sizes);
-    output.emit(serviceModulePath(names), module, 'services');
+/** The services to emit (those `erpgen diff --project` checks, or all), in the run's order. */
+export function serviceJobs(run: RunInputs, plan: Plan, output: Output): ServiceJob[] {
+  return (run.services?.definitions ?? []).flatMap((definition) => {
+    const names = plan.services.get(definition.name)!;
+    return output.wanted(serviceModulePath(names))
+      ? [{ definition, names, overlay: plan.overlay.get(definition.name) }]
+      : [];
+  });
+}
+
+/** A thread to print the services beside the main thread, for a run with enough of them (services-thread.ts). */
+export function servicesThread(
+  config: Config,
+  jobs: readonly ServiceJob[],
+  after?: number,
+): ServicesThread | undefined {
+  return worthAThread(jobs, after) ? new ServicesThread(jobs, config.emit) : undefined;
+}
+
+/**
+ * The transaction modules, one definition at a time, with the overlay's facts applied; with a services thread,
+ * taken in turn with it.
+ */
+export async function emitServices(
+  jobs: readonly ServiceJob[],
+  sizes: ColumnSizes,
+  output: Output,
+  services?: ServicesThread,
+): Promise<void> {
+  if (!services) {
+    for (const job of jobs) {
+      await output.heed();
+      output.emit(serviceModulePath(job.names), serviceModule(job, sizes), 'services');
+    }
+    return;
   }
+  const counted = () => output.counted('services');
+  const file = (path: string, bytes: Uint8Array) => output.file(path, bytes);
+  services.begin(sizes);
+  for (let at; (at = services.claim()) !== undefined;) {
+    await output.heed();
+    services.take(file);
+    services.count(counted);
+    const job = jobs[at]!;
+    let module: Module;
+    try {
+      module = serviceModule(job, sizes);
+    } catch (error) {
+      services.failed(at, error as Error);
+      break;
+    }
+    output.emit(serviceModulePath(job.names), module, 'services');
+  }
+  await services.finish(file, counted);
 }
 
 /**

@@ -8,10 +8,7 @@
 // of objects, cost the main thread more than the writing itself. The main thread is held back (synchronously:
 // the parser it runs in is synchronous) only while more than PENDING_LIMIT bytes wait, so memory stays
 // bounded at any tenant size.
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { startThread } from '../start-thread.js';
 import { BROKEN, PENDING, type Batch, type Reply, type ThreadData, type ThreadResults } from './file-protocol.js';
 import { FileWorkHere, hexDigests } from './file-work.js';
 
@@ -35,26 +32,10 @@ const BATCH_BYTES = 256 << 10;
 /** no batch written for this long: the thread is taken for dead rather than waited for forever */
 const STALLED_MS = 120_000;
 
-/**
- * A thread running file-worker: compiled beside this module (dist/), or, where erpgen runs from its TypeScript
- * sources (its tests and bench), the source itself through tsx's require hook, since a thread does not inherit the
- * loader its parent runs under.
- */
-function startWorker(workerData: ThreadData, resourceLimits: ResourceLimits): Worker {
-  const compiled = new URL('./file-worker.js', import.meta.url);
-  if (!import.meta.url.endsWith('.ts')) {
-    if (!existsSync(compiled)) throw new Error(`erpgen is installed without ${fileURLToPath(compiled)}`);
-    return new Worker(compiled, { workerData, resourceLimits });
-  }
-  const source = fileURLToPath(new URL('./file-worker.ts', import.meta.url));
-  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
-  const load = `require(${JSON.stringify(tsx)}).require(${JSON.stringify(source)}, ${JSON.stringify(source)})`;
-  return new Worker(load, { eval: true, workerData, resourceLimits });
-}
-
 class FileThread {
   private readonly pending = new Int32Array(new SharedArrayBuffer(8));
-  private readonly worker = startWorker(
+  private readonly worker = startThread(
+    new URL('./file-worker.js', import.meta.url),
     { state: this.pending.buffer as SharedArrayBuffer, samples: SAMPLES, sampleBytes: SAMPLE_BYTES },
     // the thread's objects live for one batch: a small young generation is all it needs (the default's
     // semispaces would cost each thread tens of MB)
