@@ -4,7 +4,7 @@
 import type { Config } from './config.js';
 import type { Notice } from './diagnostics.js';
 import type { ProgressCounts } from './progress.js';
-import { openRun, previousRun, type RunInputs } from './run-inputs.js';
+import { inputBytes, openRun, previousRun, type RunInputs } from './run-inputs.js';
 import type { CacheRecord, Sample } from './write/output.js';
 
 /** What `generatePackage` takes besides the config: the API's `generate` (commands/generate.ts) passes its own. */
@@ -69,6 +69,7 @@ export async function generatePackage(config: Config, options: GeneratePackageOp
   if (previous) return previous;
   const stage = await import('./stages.js');
   const output = new stage.Output(config, run, options);
+  run.writer.bigRun(inputBytes(run));
   let services: ReturnType<typeof stage.servicesThread>;
   try {
     const plan = stage.readPlan(config, run, output);

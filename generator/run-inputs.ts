@@ -2,7 +2,7 @@
 // copies, the settings and erpgen itself, as one fingerprint (fingerprint.ts); and the writer of the output, which
 // knows what the previous run recorded. A run whose fingerprint and files are those recorded has nothing to do and
 // says so from hashes alone, without parsing the snapshot: this module and what it imports are all a no-op loads.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Config } from './config.js';
 import { fingerprint, type Fingerprint } from './fingerprint.js';
@@ -46,6 +46,14 @@ export function openRun(config: Config, check: boolean, invocation?: Invocation,
   const print = fingerprint({ config, templates, inputs });
   const writer = new OutputWriter(config.out, check, basename(config.out), invocation, record);
   return { snapshot, services, templates, inputs, print, writer };
+}
+
+/** The bytes of the snapshot's documents and definitions (what the writer takes a run's size from). */
+export function inputBytes(run: RunInputs): number {
+  let bytes = 0;
+  for (const { file } of [...run.snapshot, ...(run.services?.definitions ?? [])])
+    bytes += statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+  return bytes;
 }
 
 /**

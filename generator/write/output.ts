@@ -114,7 +114,7 @@ export class OutputWriter {
     private readonly label = out,
     private readonly invocation?: Invocation,
     record?: CacheRecord,
-    private readonly threadsAfter = THREADS_AFTER,
+    private threadsAfter = THREADS_AFTER,
   ) {
     if (record) this.recorded = { record };
     this.real = realOutput(out, label);
@@ -220,6 +220,16 @@ export class OutputWriter {
    * Adds a file of the new output. `path` is relative to the output folder, with `/`; `content`, its text or its
    * UTF-8 bytes (Utf8Parts: which are the writer's from then on).
    */
+  /**
+   * A big run (inputs of THREADS_AFTER bytes or more: its package is a few times its inputs) gives its files to the
+   * file threads from the first: given to node's I/O here, its first files would cost the main thread, the run's
+   * longest path, most of the threads' start-up again (0.3 s of node's file calls for the stock tenant's first
+   * 4 MB). Before the first file only.
+   */
+  bigRun(inputBytes: number): void {
+    if (inputBytes >= THREADS_AFTER && !this.started) this.threadsAfter = 0;
+  }
+
   file(path: string, content: string | Uint8Array): void {
     if (!this.prepared) throw new Error('OutputWriter: prepare() before the first file');
     path = flat(path);

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../../generator/errors.js';
 import { readCache, writeCache } from '../../../generator/write/cache.js';
+import { BATCH_BYTES } from '../../../generator/write/file-thread.js';
 import { FILE_LIST, OutputWriter, Utf8Parts } from '../../../generator/write/output.js';
 import { ROOT } from '../../support/paths.js';
 
@@ -66,8 +67,8 @@ describe.each([
 
   it('writes every file byte for byte, then rewrites only what changed', async () => {
     const out = join(folder(), 'pkg');
-    // and one file bigger than a batch (256 KiB), given before the threads start in one case
-    const first: Array<[string, string]> = [['big.ts', `// ü 表\n${'y'.repeat(300_000)}\n`], ...files(400, 'a')];
+    // and one file bigger than a batch, given before the threads start in one case
+    const first: Array<[string, string]> = [['big.ts', `// ü 表\n${'y'.repeat(BATCH_BYTES)}\n`], ...files(400, 'a')];
     const report = await run(out, first);
     expect(report).toMatchObject({ removed: [] });
     expect('written' in report && report.written.length).toBe(402); // and the manifest
@@ -86,7 +87,7 @@ describe.each([
 
   it('writes a file given as its UTF-8 bytes (a big one in a buffer with room after it), and records their hashes', async () => {
     const out = join(folder(), 'pkg');
-    const big = `// ü 表\n${'z'.repeat(300_000)}\n`;
+    const big = `// ü 表\n${'z'.repeat(BATCH_BYTES)}\n`;
     const parts = new Utf8Parts();
     for (let i = 0; i < big.length; i += 1000) parts.put(big.slice(i, i + 1000));
     const given: Array<[string, string | Uint8Array]> = [
