@@ -217,10 +217,6 @@ export class OutputWriter {
   }
 
   /**
-   * Adds a file of the new output. `path` is relative to the output folder, with `/`; `content`, its text or its
-   * UTF-8 bytes (Utf8Parts: which are the writer's from then on).
-   */
-  /**
    * A big run (inputs of THREADS_AFTER bytes or more: its package is a few times its inputs) gives its files to the
    * file threads from the first: given to node's I/O here, its first files would cost the main thread, the run's
    * longest path, most of the threads' start-up again (0.3 s of node's file calls for the stock tenant's first
@@ -230,6 +226,10 @@ export class OutputWriter {
     if (inputBytes >= THREADS_AFTER && !this.started) this.threadsAfter = 0;
   }
 
+  /**
+   * Adds a file of the new output. `path` is relative to the output folder, with `/`; `content`, its text or its
+   * UTF-8 bytes (Utf8Parts: which are the writer's from then on).
+   */
   file(path: string, content: string | Uint8Array): void {
     if (!this.prepared) throw new Error('OutputWriter: prepare() before the first file');
     path = flat(path);
