@@ -74,12 +74,13 @@ function metadataReply(document: Buffer, request: ServiceRequest): Reply {
   return { status: 200, headers: { 'Content-Type': 'application/xml', 'OData-Version': '4.0' }, body: XML_METADATA };
 }
 
+/** the end of a collection's answer, after its rows */
+const CLOSE = Buffer.from(']}');
+
 /**
  * The JSON text is written here (the rows by the store, row-json.ts), not by JSON.stringify of parsed rows: decimals
  * must keep every digit, and Int64 values beyond 2^53 must stay exact.
  */
-const CLOSE = Buffer.from(']}');
-
 function collectionReply(origin: string, stored: StoredObject, result: RenderedResult): Reply {
   const context = `${origin}${ODATA_BASE}${stored.surface}/$metadata#${stored.object.name}`;
   const count = result.count === undefined ? '' : `"@odata.count":${result.count},`;
