@@ -311,7 +311,7 @@ function docLinks(): string[] {
     '## Documentation',
     '',
     `The client's documentation ships inside erpgen: \`node_modules/erpgen/docs/\` (erpgen ${ERPGEN_VERSION}), and \`docs/\` of erpgen's repository.`,
-    "The links below hold for this folder at the root of the repository that installed erpgen (`\"out\": \"generated\"`); from elsewhere, open the same files there.",
+    'The links below hold for this folder at the root of the repository that installed erpgen (`"out": "generated"`); from elsewhere, open the same files there.',
     '',
     ...DOC_PAGES.map(([page, what]) => `- [${what}](../node_modules/erpgen/docs/${page}.md)`),
     '',

@@ -169,7 +169,9 @@ describe('an overlay of Object.prototype names', () => {
   beforeAll(async () => {
     writePrototypeSnapshot(snapshot);
     writeFileSync(join(work, 'odd.config.json'), `{"definitions": ${definitions}}`);
-    await generatePackage({ ...loadConfig({ config: join(work, 'odd.config.json'), snapshot, out, include: ['*'] }, work) });
+    await generatePackage({
+      ...loadConfig({ config: join(work, 'odd.config.json'), snapshot, out, include: ['*'] }, work),
+    });
   }, 120_000);
 
   it('records them as own keys of the provenance', async () => {

@@ -34,7 +34,9 @@ describe('the generated package compiles', () => {
   for (const emit of ['js', 'ts'] as const) {
     it(`${emit}: with decimals as strings`, async () => {
       const out = join(dir, `decimals-${emit}`);
-      await generatePackage(loadConfig({ snapshot: SAMPLE_SNAPSHOT, out, include: ['*'], decimals: 'string', emit }, dir));
+      await generatePackage(
+        loadConfig({ snapshot: SAMPLE_SNAPSHOT, out, include: ['*'], decimals: 'string', emit }, dir),
+      );
       // an exact decimal is numeric text (the package's DecimalText), not any string
       writeFileSync(
         join(out, 'decimal-check.ts'),

@@ -176,7 +176,9 @@ describe('wide, combining and astral names', () => {
       const dir = tempDir();
       snapshot(join(dir, 'schema'));
       const out = join(dir, 'out');
-      const result = await generatePackage(loadConfig({ snapshot: join(dir, 'schema'), out, include: ['*'], emit }, dir));
+      const result = await generatePackage(
+        loadConfig({ snapshot: join(dir, 'schema'), out, include: ['*'], emit }, dir),
+      );
       expect(result.objects).toBe(4);
       expect(result.services).toBe(2);
       const files = [...readTree(out).keys()].filter(

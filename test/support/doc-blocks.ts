@@ -76,10 +76,12 @@ export function docBlocks(page: string): DocBlock[] {
     let mode: Mode;
     if (lang === 'ts') {
       const tag = tags.join(' ');
-      if (!['', 'test', 'compile', 'shown'].includes(tag)) throw new Error(`${where}: unknown tag "${tag}" of a ts block`);
+      if (!['', 'test', 'compile', 'shown'].includes(tag))
+        throw new Error(`${where}: unknown tag "${tag}" of a ts block`);
       if (tag === 'shown') mode = 'shown';
       else mode = errors.size ? 'error' : tag === 'test' ? 'test' : tag === 'compile' ? 'compile' : 'program';
-      if (mode !== 'program' && mode !== 'shown' && prints.length) throw new Error(`${where}: only a program block's output is checked`);
+      if (mode !== 'program' && mode !== 'shown' && prints.length)
+        throw new Error(`${where}: only a program block's output is checked`);
     } else if (lang === 'json') {
       if (tags.length > (tags[0] === 'config' ? 1 : 0)) throw new Error(`${where}: unknown tags of a json block`);
       mode = tags[0] === 'config' ? 'config' : 'json';

@@ -96,4 +96,3 @@ const b64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url')
 export function jwt(claims: Record<string, unknown>): string {
   return `${b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${b64url(JSON.stringify(claims))}.${b64url('sig')}`;
 }
-
