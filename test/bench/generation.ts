@@ -21,13 +21,24 @@ function jsonFloor(snapshot: string, cwd: string): Measurement {
 
 /**
  * Waits for the disk to write out what the runs before wrote (`sync`), so that a run is not charged with the
- * write-back of the packages the bench wrote and removed just before it: on this project's 2-core VM, a `cp -r`
- * of the stock package took 0.4 s on a settled disk and up to 7 s behind a write-back, and the shipped sample's
- * 400 files 0.35 s or 0.7 s.
+ * write-back of the packages the bench wrote just before it: on this project's 2-core VM, a `cp -r` of the stock
+ * package took 0.4 s on a settled disk and up to 7 s behind a write-back, and the shipped sample's 400 files 0.35 s
+ * or 0.7 s.
  */
 function settleDisk(): void {
   spawnSync('sync');
 }
+
+/**
+ * The section's outputs, removed when it ends rather than after each run. Removing a package just before the next
+ * run charged that run with it: on an ext4 without a journal (this project's VM), creating a file skips every inode
+ * freed in the last minute (five while its inode block is unwritten), a buffer lookup each (`perf`: ext4_create ->
+ * recently_deleted, 30% of a services run's CPU after the previous output was removed), so 8,000 files took 0.26 s
+ * after a quiet minute and 2.5 s after 15,000 were removed. What a user's run meets is a folder created once, not
+ * one created seconds after the bench removed another, so each run here writes a folder of its own.
+ */
+const leftovers: string[] = [];
+const keepUntilEnd = (dir: string) => void leftovers.push(dir);
 
 /** `cp -r` of a package just written, to a folder beside it (removed after): the disk's cost of its files. */
 function copyFloor(out: string): number {
@@ -36,7 +47,7 @@ function copyFloor(out: string): number {
   const started = performance.now();
   const result = spawnSync('cp', ['-r', out, copy]);
   const seconds = (performance.now() - started) / 1000;
-  rmSync(copy, { recursive: true, force: true });
+  keepUntilEnd(copy);
   if (result.status !== 0) throw new Error(`cp -r ${out} failed: ${result.stderr}`);
   return seconds;
 }
@@ -101,7 +112,7 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
     empty.push(emptyNode(work));
     sampleRuns.push(generateRun(SAMPLE_SNAPSHOT, join(work, `out-sample-${i}`), work));
   }
-  for (let i = 0; i < sampleRuns.length; i++) rmSync(join(work, `out-sample-${i}`), { recursive: true, force: true });
+  for (let i = 0; i < sampleRuns.length; i++) keepUntilEnd(join(work, `out-sample-${i}`));
 
   const stock = join(work, 'stock');
   const ten = join(work, 'ten');
@@ -138,13 +149,13 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
     // a fresh clone's `--check` in CI: the output checked in, no record of a previous run
     rmSync(join(out, '.erpgen-cache'));
     freshChecks.push(checkRun(stock, out, work));
-    rmSync(out, { recursive: true, force: true });
+    keepUntilEnd(out);
   }
   const tsRuns: Array<ReturnType<typeof generateRun>> = [];
   for (let i = 0; i < runs; i++) {
     const out = join(work, `out-stock-ts-${i}`);
     tsRuns.push(generateRun(stock, out, work, 'ts'));
-    rmSync(out, { recursive: true, force: true });
+    keepUntilEnd(out);
   }
   // the same run with its output in memory (tmpfs): what erpgen itself costs, apart from the disk. On some
   // virtual machines creating a file costs 100 us and more of kernel time, which a run of 14,000 files feels.
@@ -163,7 +174,7 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
     const out = join(work, `out-services-${i}`);
     servicesFloor.push(jsonFloor(withServices, work));
     serviceRuns.push(generateRun(withServices, out, work));
-    rmSync(out, { recursive: true, force: true });
+    keepUntilEnd(out);
   }
   const tenRuns: Array<ReturnType<typeof generateRun>> = [];
   const wideRuns: Array<ReturnType<typeof generateRun>> = [];
@@ -174,7 +185,7 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
     ] as const) {
       const out = join(work, `out-big-${i}`);
       list.push(generateRun(snapshot, out, work));
-      rmSync(out, { recursive: true, force: true });
+      keepUntilEnd(out);
     }
   }
   const wideRss = median(wideRuns.map((r) => r.peakRssMb));
@@ -189,6 +200,7 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
   const emptyWall = median(empty.map((r) => r.seconds));
   const noopWall = median(noop.map((r) => r.seconds));
   const tenRss = median(tenRuns.map((r) => r.peakRssMb));
+  for (const dir of leftovers.splice(0)) rmSync(dir, { recursive: true, force: true });
   return [
     {
       name: 'stock tenant (emit js), cold process: objects / files written',
