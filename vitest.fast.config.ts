@@ -16,6 +16,7 @@ export const SLOW = [
   'test/generator/write/output.test.ts', // the writer's thread, from the sources through a tsx process
   'test/generator/services-thread.test.ts', // the services thread, likewise, in some twenty runs
   'test/structure/exports.test.ts', // knip as a process, over the whole house
+  'test/structure/format.test.ts', // prettier over every source of the house
 ];
 
 // not mergeConfig: it would add these lists to the full suite's instead of replacing them
