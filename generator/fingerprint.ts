@@ -44,8 +44,9 @@ export function installed(name: string): string {
 }
 
 /**
- * erpgen's code: the files of the folder this module is in (dist/generator, or the sources in a checkout). Not the
- * declaration files beside the built code, which change nothing a run does: half the files, read by every run.
+ * erpgen's code: the files of the folder this module is in (dist/cli for the command line, whose bundle is all the
+ * code it runs; dist/generator for the API, or the sources in a checkout). Not the declaration files beside the
+ * built code, which change nothing a run does: half the files, read by every run.
  */
 function hashCode(hash: Hash): void {
   const root = dirname(fileURLToPath(import.meta.url));

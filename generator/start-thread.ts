@@ -1,7 +1,8 @@
 // Starting a worker thread of erpgen's own (the file threads, write/file-thread.ts; the services thread,
-// services-thread.ts): its module compiled beside the caller's (dist/), or, where erpgen runs from its TypeScript
-// sources (its tests and bench), the source itself through tsx's require hook, since a thread does not inherit the
-// loader its parent runs under.
+// services-thread.ts): its module compiled beside the caller's (dist/generator; the command line's bundle keeps
+// its chunks and the threads' entries in one folder for this, dist/cli: scripts/bundle-cli.mjs), or, where erpgen
+// runs from its TypeScript sources (its tests and bench), the source itself through tsx's require hook, since a
+// thread does not inherit the loader its parent runs under.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';

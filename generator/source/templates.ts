@@ -57,15 +57,29 @@ export function readRuntimeTemplates(mode: 'js' | 'ts'): TemplateFile[] {
   const files: TemplateFile[] = [];
   for (const name of names) {
     const stem = name.slice(0, -'.ts'.length);
+    // a file's reading tells it is missing (no existsSync first), and the source's time serves both its files: the
+    // runtime's 76 sources took 456 calls of the file system besides the reads, now 228
+    const edited = checkout ? statSync(join(sources, name)).mtimeMs : undefined;
     for (const out of [`${stem}.js`, `${stem}.d.ts`]) {
-      const path = join(compiled, out);
-      if (!existsSync(path) || (checkout && statSync(path).mtimeMs < statSync(join(sources, name)).mtimeMs))
+      const content = compiledFile(join(compiled, out), edited);
+      if (content === undefined)
         throw new UserError(
           'ERPGEN_RUNTIME_NOT_BUILT',
           `erpgen's compiled runtime (dist/templates/runtime/${out}) is missing or older than its source: run \`npm run build\` in erpgen, or generate with --emit ts`,
         );
-      files.push({ path: `runtime/${out}`, content: readFileSync(path, 'utf8') });
+      files.push({ path: `runtime/${out}`, content });
     }
   }
   return files;
+}
+
+/** A compiled runtime file's text; undefined when it is missing, or older than its source edited at `edited`. */
+function compiledFile(path: string, edited: number | undefined): string | undefined {
+  try {
+    if (edited !== undefined && statSync(path).mtimeMs < edited) return undefined;
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }

@@ -2,9 +2,10 @@
 // staged when it differs (or, in check mode, kept as a sample). Done on a file thread (file-worker.ts) for a big
 // run; for a small one on the main thread, with node's own I/O threads (FileWorkHere).
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { open, writeFile } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, writeFile, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { promisify } from 'node:util';
 import type { Batch, Reply, ThreadResults } from './file-protocol.js';
 
 /** Whether `target` holds `bytes`; never through a link (the writer checked its folders: tree.ts). */
@@ -136,6 +137,12 @@ async function sameAsBeforeAsync(target: string, bytes: Buffer): Promise<boolean
   }
 }
 
+/**
+ * A file written on node's I/O threads through fs's callbacks: fs/promises' writeFile, a FileHandle per file with
+ * its own open, write and close, cost a cold run of the shipped sample 10-20 ms more CPU time for its 400 files.
+ */
+const writeStaged = promisify(writeFile);
+
 /** files compared and written at once: enough to keep node's four I/O threads busy */
 const AT_ONCE = 16;
 
@@ -182,7 +189,7 @@ export class FileWorkHere {
         this.made.add(dir);
       }
       this.differs[i] = !(compare && (await sameAsBeforeAsync(target, bytes)));
-      if (this.differs[i] && staged !== '') await writeFile(staged, bytes);
+      if (this.differs[i] && staged !== '') await writeStaged(staged, bytes);
     } catch (error) {
       this.failures[i] = { failed: (error as Error).message, path: staged || target };
     }

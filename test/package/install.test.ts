@@ -283,7 +283,7 @@ async function useTheTestKit(dir: string): Promise<void> {
 async function installAndUse(dir: string, sameAs?: string): Promise<number> {
   const install = await run('npm', ['install', '--offline', '--no-audit', '--no-fund'], dir);
   // the project got erpgen and its runtime dependencies, none of erpgen's dev tools
-  expect(existsSync(join(dir, 'node_modules/erpgen/dist/generator/bin.js'))).toBe(true);
+  expect(existsSync(join(dir, 'node_modules/erpgen/dist/cli/bin.js'))).toBe(true);
   for (const dev of Object.keys(erpgen.devDependencies)) expect(existsSync(join(dir, 'node_modules', dev))).toBe(false);
 
   expect((await run('npx', ['--offline', 'erpgen', '--version'], dir)).stdout).toBe(`${erpgen.version}\n`);
@@ -330,7 +330,8 @@ describe('a team installs erpgen into its own project', () => {
       files: Array<{ path: string }>;
     }>;
     const files = packed!.files.map((f) => f.path);
-    expect(files).toContain('dist/generator/bin.js');
+    expect(files).toContain('dist/cli/bin.js');
+    expect(files).toContain('dist/generator/index.js');
     expect(files.some((f) => f.startsWith('templates/runtime/'))).toBe(true);
     expect(files.filter((f) => /^(test|generator|generated|node_modules)\//.test(f))).toEqual([]);
     // the sample snapshot, whole: what `startSandbox()` and `erpgen sandbox --sample` serve
