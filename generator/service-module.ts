@@ -20,7 +20,7 @@ export interface ServiceJob {
 /** The definition read and parsed (it must be the service its file is named for), the overlay applied. */
 export function serviceModule(job: ServiceJob, sizes: ColumnSizes): Module {
   const { definition } = job;
-  const service = parseDefinition(readBytes(definition).toString('utf8'), definition.label);
+  const service = parseDefinition(readBytes(definition), definition.label);
   if (service.name !== definition.name)
     throw inputError(
       'ERPGEN_DEFINITION_NAME_MISMATCH',

@@ -166,7 +166,7 @@ function checkedOverlay(
   for (const [name, lines] of overlay) {
     const file = files.get(name);
     if (!file) throw refuse(unknownService(name, files.keys()));
-    const problem = checkServiceLines(parseDefinition(readBytes(file).toString('utf8'), file.label), lines);
+    const problem = checkServiceLines(parseDefinition(readBytes(file), file.label), lines);
     if (problem) throw refuse(problem);
   }
   return overlay;

@@ -40,7 +40,7 @@ function notFetched(name: string, manifest: ManifestFields | undefined): boolean
 }
 
 function readService(file: SnapshotFile & { readonly name: string }, bytes: Buffer): TransactionService {
-  const service = parseDefinition(bytes.toString('utf8'), file.label);
+  const service = parseDefinition(bytes, file.label);
   if (service.name !== file.name)
     throw inputError(
       'ERPGEN_DEFINITION_NAME_MISMATCH',

@@ -13,10 +13,22 @@ import {
 import type { Expr, Member, Module, Statement, Type } from './printer.js';
 import { GENERATED_HEADER } from './row-module.js';
 
-/** A field's column's length and, for a decimal, scale; each looked up once, not once per place it is printed. */
+/**
+ * The lengths and, for decimals, scales of an element's fields' columns, by field index: each looked up once, not
+ * once per place it is printed, and without a map keyed by field (its lookups and hashes cost more than the
+ * look-ups they saved).
+ */
 interface FieldSizes {
-  length(field: TransactionField): number | undefined;
-  scale(field: TransactionField): number | undefined;
+  readonly lengths: ReadonlyArray<number | undefined>;
+  readonly scales: ReadonlyArray<number | undefined>;
+}
+
+function fieldSizes(element: DataElement, columns: ColumnSizes): FieldSizes {
+  return {
+    lengths: element.fields.map((field) => factOf(field, columns.lengths)),
+    // a scale is a decimal's: a Long or Number field on a decimal column is compared as the number it is
+    scales: element.fields.map((field) => (field.dataType === 'Decimal' ? factOf(field, columns.scales) : undefined)),
+  };
 }
 
 /** A field's value type: its valid values, or one type by DataType; none a value can have when it is disabled. */
@@ -40,9 +52,12 @@ function baseType(field: TransactionField): string {
   }
 }
 
-function fieldDoc(field: TransactionField, element: DataElement, sizes: FieldSizes): string {
-  const maxLength = sizes.length(field);
-  const scale = sizes.scale(field);
+function fieldDoc(
+  field: TransactionField,
+  element: DataElement,
+  maxLength: number | undefined,
+  scale: number | undefined,
+): string {
   const facts = [
     field.dataType ?? 'no DataType',
     ...(maxLength !== undefined ? [`at most ${maxLength}`] : []),
@@ -77,36 +92,42 @@ function overlayDoc(field: TransactionField): string {
     .join(' ');
 }
 
-function elementMembers(elements: readonly DataElement[], sizes: FieldSizes): Member[] {
-  return elements.map((element) => ({
-    key: element.name,
-    doc: [
-      `\`${element.name}\` (${element.type}).`,
-      element.keyFields.length ? `Usual keys (KeyFields): ${element.keyFields.join(', ')}.` : 'No usual keys.',
-      [
-        element.businessObject ? `Business object ${element.businessObject}.` : '',
-        element.datawindow ? `Datawindow ${element.datawindow}.` : '',
-      ]
-        .filter(Boolean)
-        .join(' '),
-    ].filter(Boolean),
-    type: {
-      members: element.fields.map((field) => ({
-        key: field.name,
-        // a field the team says is required is a property the row must have: form() and list() check it in new rows
-        optional: !mustBeGiven(field),
-        doc: [fieldDoc(field, element, sizes)],
-        type: valueType(field),
-      })),
-      listing: true,
-    },
-  }));
+function elementMembers(elements: readonly DataElement[], sizes: ReadonlyMap<DataElement, FieldSizes>): Member[] {
+  return elements.map((element) => {
+    const { lengths, scales } = sizes.get(element)!;
+    return {
+      key: element.name,
+      doc: [
+        `\`${element.name}\` (${element.type}).`,
+        element.keyFields.length ? `Usual keys (KeyFields): ${element.keyFields.join(', ')}.` : 'No usual keys.',
+        [
+          element.businessObject ? `Business object ${element.businessObject}.` : '',
+          element.datawindow ? `Datawindow ${element.datawindow}.` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+      ].filter(Boolean),
+      type: {
+        members: element.fields.map((field, i) => ({
+          key: field.name,
+          // a field the team says is required is a property the row must have: form() and list() check it in new rows
+          optional: !mustBeGiven(field),
+          doc: [fieldDoc(field, element, lengths[i], scales[i])],
+          type: valueType(field),
+        })),
+        listing: true,
+      },
+    };
+  });
 }
 
 /** `{ type: 'Char', maxLength: 8 }`: the printer puts it on one line when it fits */
-function fieldDescriptor(field: TransactionField, element: DataElement, sizes: FieldSizes): Expr {
-  const maxLength = sizes.length(field);
-  const scale = sizes.scale(field);
+function fieldDescriptor(
+  field: TransactionField,
+  element: DataElement,
+  maxLength: number | undefined,
+  scale: number | undefined,
+): Expr {
   const props: Array<[string, Expr]> = [['type', field.dataType]];
   if (maxLength !== undefined) props.push(['maxLength', maxLength]);
   if (scale !== undefined) props.push(['scale', scale]);
@@ -124,19 +145,7 @@ function fieldDescriptor(field: TransactionField, element: DataElement, sizes: F
 }
 
 export function transactionModule(service: TransactionService, names: ObjectNames, columns: ColumnSizes): Module {
-  const lengths = new Map<TransactionField, number | undefined>();
-  const scales = new Map<TransactionField, number | undefined>();
-  const sizes: FieldSizes = {
-    length: (field) =>
-      lengths.has(field) ? lengths.get(field) : lengths.set(field, factOf(field, columns.lengths)).get(field),
-    // a scale is a decimal's: a Long or Number field on a decimal column is compared as the number it is
-    scale: (field) =>
-      field.dataType !== 'Decimal'
-        ? undefined
-        : scales.has(field)
-          ? scales.get(field)
-          : scales.set(field, factOf(field, columns.scales)).get(field),
-  };
+  const sizes = new Map(service.elements.map((element) => [element, fieldSizes(element, columns)]));
   const forms = service.elements.filter((e) => e.type === 'Form');
   const lists = service.elements.filter((e) => e.type === 'List');
   const types = new Set(
@@ -159,24 +168,30 @@ export function transactionModule(service: TransactionService, names: ObjectName
       [
         'elements',
         {
-          object: service.elements.map((element) => [
-            element.name,
-            {
-              object: [
-                ['type', element.type],
-                ['keyFields', { array: element.keyFields }],
-                ...(element.datawindow ? [['datawindowName', element.datawindow] as const] : []),
-                [
-                  'fields',
-                  {
-                    object: element.fields.map((field) => [field.name, fieldDescriptor(field, element, sizes)]),
-                    listing: true,
-                  },
+          object: service.elements.map((element): [string, Expr] => {
+            const { lengths, scales } = sizes.get(element)!;
+            return [
+              element.name,
+              {
+                object: [
+                  ['type', element.type],
+                  ['keyFields', { array: element.keyFields }],
+                  ...(element.datawindow ? [['datawindowName', element.datawindow] as const] : []),
+                  [
+                    'fields',
+                    {
+                      object: element.fields.map((field, i) => [
+                        field.name,
+                        fieldDescriptor(field, element, lengths[i], scales[i]),
+                      ]),
+                      listing: true,
+                    },
+                  ],
                 ],
-              ],
-              listing: true,
-            },
-          ]),
+                listing: true,
+              },
+            ];
+          }),
           listing: true,
         },
       ],

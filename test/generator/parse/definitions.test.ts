@@ -164,6 +164,82 @@ describe('definitions', () => {
   });
 });
 
+describe('a definition given as its bytes (read as Latin-1, its strings decoded as UTF-8)', () => {
+  /** what parseDefinition makes of the bytes, or the message it refuses them with */
+  const outcome = (source: string | Buffer) => {
+    try {
+      return parseDefinition(source, 'definitions/PickZone.json');
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  const labelOf = (service: ReturnType<typeof outcome>) =>
+    typeof service === 'string' ? service : service.elements[0]!.fields[0]!.label;
+  const odd = () => {
+    const d = pickZone();
+    d.Name = 'Pick€Zone';
+    const element = d.TransactionDefinition.DataElementDefinitions[0]!;
+    element.Name = 'FORM.förm 表';
+    element.BusinessObjectName = 'bin_zöne';
+    element.DatawindowName = 'd_dw_😀';
+    element.KeyFields = ['lócation_id'];
+    const fields = element.FieldDefinitions;
+    fields[0]!.Name = 'lócation_id';
+    fields[0]!.Label = 'Émplacement ＡＢ €';
+    fields[0]!.DbColumnName = 'bin_zone.lócation_id';
+    fields[1]!.ValidValues = ['Aktiv ✓', 'Gelöscht', 'Aktiv ✓', '👨‍👩‍👧'];
+    fields[2]!.Label = 'constructor';
+    return d;
+  };
+
+  it('is the service its text is: every string the model takes, in one, two, three and four UTF-8 bytes', () => {
+    const text = JSON.stringify(odd());
+    const service = outcome(Buffer.from(text));
+    expect(service).toEqual(outcome(text));
+    expect(service).toMatchObject({
+      name: 'Pick€Zone',
+      elements: [{ name: 'FORM.förm 表', keyFields: ['lócation_id'] }],
+    });
+    expect(typeof service !== 'string' && service.elements[0]!.fields[1]!.validValues).toEqual([
+      'Aktiv ✓',
+      'Gelöscht',
+      '👨‍👩‍👧',
+    ]);
+  });
+
+  it('is the service its text is with a \\u escape, a BOM or bytes that are not UTF-8', () => {
+    const escaped = JSON.stringify(odd()).replace('Émplacement', '\\u00c9mplacement \\u20ac');
+    expect(labelOf(outcome(escaped))).toBe('Émplacement € ＡＢ €');
+    expect(outcome(Buffer.from(escaped))).toEqual(outcome(escaped));
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(odd()))]);
+    expect(outcome(bom)).toEqual(outcome(bom.toString('utf8')));
+    expect(outcome(bom)).toMatchObject({ name: 'Pick€Zone' });
+    // a lone lead byte, a truncated sequence before the closing quote, a stray continuation byte
+    const broken = Buffer.from(JSON.stringify(odd()).replace('Émplacement', '\x00'));
+    const at = broken.indexOf(0);
+    const bad = Buffer.concat([
+      broken.subarray(0, at),
+      Buffer.from([0xe2, 0x82, 0x41, 0x80, 0xf0, 0x9f]),
+      broken.subarray(at + 1),
+    ]);
+    expect(outcome(bad)).toEqual(outcome(bad.toString('utf8')));
+    expect(labelOf(outcome(bad))).toBe('\ufffdA\ufffd\ufffd ＡＢ €');
+  });
+
+  it('refuses what its text is refused for, with the same message', () => {
+    const twice = odd();
+    twice.TransactionDefinition.DataElementDefinitions[0]!.FieldDefinitions[1]!.Name = 'lócation_id';
+    const noFit = odd();
+    noFit.TransactionDefinition.DataElementDefinitions[0]!.FieldDefinitions[1]!.DataType = 'Mönëy';
+    for (const text of ['', ' \n', '<Érror/>', '{"Name": "Pick€', JSON.stringify(twice), JSON.stringify(noFit)]) {
+      const message = outcome(text);
+      expect(typeof message, text.slice(0, 40)).toBe('string');
+      expect(outcome(Buffer.from(text))).toBe(message);
+    }
+    expect(outcome(Buffer.from(JSON.stringify(twice)))).toMatch(/field "lócation_id": defined twice/);
+  });
+});
+
 describe('names in messages', () => {
   it('are escaped and shortened: a newline cannot split the line, a long name cannot stretch it', () => {
     const d = pickZone();
