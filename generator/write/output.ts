@@ -40,6 +40,7 @@ import { FileThreads, THREADS_AFTER } from './file-thread.js';
 import { FileWork, hexDigests } from './file-work.js';
 import { applyJournal, journalPath, readJournal, stagingPrefix, writeJournal, type Journal } from './journal.js';
 import { lockOutput, tryLockOutput, waitForWriter, type LockOptions } from './lock.js';
+import { release } from './release.js';
 import { isOwnedPath, OutputTree, realOutput } from './tree.js';
 
 export { CACHE, type CacheRecord, type Invocation, type RunSummary } from './cache.js';
@@ -58,30 +59,51 @@ export interface WriteReport {
 }
 
 /**
- * A file's text given a part at a time (printer.ts: printModuleInParts), kept as UTF-8 in a buffer that grows: a
- * 10x tenant's catalog (5 MB in each form) was otherwise its parts, the whole text made of them and its bytes at
- * once, at the run's peak.
+ * A file's text given a part at a time (printer.ts: printModuleInParts), kept as UTF-8 in chunks, made one buffer of
+ * its exact size at the end and the chunks freed at once (release.ts): a 10x tenant's catalog (5 MB in each form)
+ * was otherwise its parts, the whole text made of them and its bytes at once, at the run's peak; and in one buffer
+ * that doubled as it grew, 8 MB for each form and as much again of the smaller buffers it had outgrown, all held
+ * until a full collection, while the file threads still held theirs.
  */
 export class Utf8Parts {
-  private bytes = new Uint8Array(1 << 16);
+  private readonly chunks: Uint8Array[] = [];
+  private chunk = new Uint8Array(PART_CHUNK);
   private used = 0;
   private readonly encoder = new TextEncoder();
 
   readonly put = (part: string): void => {
-    // UTF-8 takes at most 3 bytes per UTF-16 unit
-    const room = this.used + part.length * 3;
-    if (room > this.bytes.length) {
-      const grown = new Uint8Array(Math.max(room, this.bytes.length * 2));
-      grown.set(this.bytes.subarray(0, this.used));
-      this.bytes = grown;
+    for (;;) {
+      // encodeInto stops before a character that does not fit whole
+      const { read, written } = this.encoder.encodeInto(part, this.chunk.subarray(this.used));
+      this.used += written;
+      if (read === part.length) return;
+      part = part.slice(read);
+      // up to 3 bytes at its end may be left unused
+      this.chunks.push(this.chunk.subarray(0, this.used));
+      this.chunk = new Uint8Array(PART_CHUNK);
+      this.used = 0;
     }
-    this.used += this.encoder.encodeInto(part, this.bytes.subarray(this.used)).written;
   };
 
+  /** The bytes given, in one buffer of their size (once: the chunks are gone after). */
   get content(): Uint8Array {
-    return this.bytes.subarray(0, this.used);
+    const chunks = [...this.chunks, this.chunk.subarray(0, this.used)];
+    const content = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+    let at = 0;
+    for (const c of chunks) {
+      content.set(c, at);
+      at += c.length;
+      release(c.buffer as ArrayBuffer);
+    }
+    this.chunks.length = 0;
+    this.chunk = new Uint8Array(0);
+    this.used = 0;
+    return content;
   }
 }
+
+/** the chunks of a Utf8Parts */
+const PART_CHUNK = 1 << 20;
 
 export class OutputWriter {
   /** the output folder's real path (tree.ts): every read, write and removal is under it */
