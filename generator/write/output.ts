@@ -115,8 +115,6 @@ export class OutputWriter {
   private prepared = false;
   /** every path of the new output, in the order given (kept as an array: at 70,000 files a Set costs twice) */
   private readonly files: string[] = [];
-  /** the staging subfolder of each file (one per thread) */
-  private readonly subfolders: number[] = [];
   /** the files of the previous run, as its file list names them (read when first needed: a no-op does not) */
   private owned: ReadonlySet<string> | undefined;
   /** reads and writes the files, beside the parsing and printing; started by the first file */
@@ -258,15 +256,13 @@ export class OutputWriter {
     // refused here when it would reach through a link, or a folder is in its place
     const there = this.tree.fileKind(path) === 'file';
     this.files.push(path);
-    this.subfolders.push(
-      this.thread().put(
-        path,
-        join(this.real, path),
-        this.check ? undefined : this.staging,
-        content,
-        // only a file that is there can be unchanged: a fresh output costs no failed reads
-        there,
-      ),
+    this.thread().put(
+      path,
+      join(this.real, path),
+      this.check ? undefined : this.staging,
+      content,
+      // only a file that is there can be unchanged: a fresh output costs no failed reads
+      there,
     );
   }
 
@@ -420,8 +416,8 @@ export class OutputWriter {
     );
     const reply = work.reply();
     if ('failed' in reply) throw this.writeFailed(reply.path, reply.failed);
+    // in subfolder 0 (FileThreads.subfolder: given after the last)
     this.files.push(FILE_LIST);
-    this.subfolders.push(0);
     const changed = reply.changed.length > 0;
     return {
       ...settled,
@@ -462,7 +458,7 @@ export class OutputWriter {
         pid: process.pid,
         at: new Date().toISOString(),
         first: !existsSync(this.real),
-        moves: indexes.map((i) => [this.subfolders[i]!, this.files[i]!] as const),
+        moves: indexes.map((i) => [this.thread().subfolder(i), this.files[i]!] as const),
         removes: removed,
         record: {
           fingerprint,
