@@ -7,7 +7,7 @@ import { displayWidth } from './width.js';
 export const PRINT_WIDTH = 120;
 
 export type Doc =
-  string | readonly Doc[] | Group | Indent | Line | IfBreak | IndentIfBreak | Conditional | Lines | Block;
+  string | readonly Doc[] | Group | Indent | Line | IfBreak | IndentIfBreak | Conditional | Lines | Block | Made;
 export interface Group {
   readonly kind: 'group';
   readonly contents: Doc;
@@ -79,6 +79,21 @@ export function block(texts: readonly string[]): Block {
   return { kind: 'block', text, last: text.slice(text.lastIndexOf('\n') + 1) };
 }
 
+/**
+ * A document made a piece at a time as it is laid out: `next(from)` makes the piece that begins at `from` (and says
+ * where the next begins), undefined after the last. Each piece begins on a line of its own. A listing of tens of
+ * thousands of entries (a 10x tenant's catalog) made whole before its layout held all its blocks (megabytes, in
+ * the old generation by the time they were laid out) through the printing of its module; made as laid out, one
+ * block lives at a time.
+ */
+interface Made {
+  readonly kind: 'made';
+  readonly next: (from: number) => { readonly doc: Doc; readonly to: number } | undefined;
+  readonly from: number;
+}
+
+export const made = (next: Made['next']): Made => ({ kind: 'made', next, from: 0 });
+
 function breaks(doc: Doc): boolean {
   if (typeof doc === 'string') return false;
   if (Array.isArray(doc)) return (doc as readonly Doc[]).some(breaks);
@@ -94,6 +109,7 @@ function breaks(doc: Doc): boolean {
     case 'lines':
       return d.lines.length > 0;
     case 'block':
+    case 'made':
       return true;
     case 'if-break':
       return false;
@@ -187,6 +203,7 @@ function fits(next: Doc, restModes: readonly Mode[], restDocs: readonly Doc[], w
         if (d.lines.length) return true;
         break;
       case 'block':
+      case 'made':
         return true;
     }
   }
@@ -307,6 +324,13 @@ export function layout(doc: Doc, put?: (part: string) => void): string {
         column = indentation + 2 + displayWidth(c.last);
         endsInSpace = c.last.charCodeAt(c.last.length - 1) === 32;
         pendingIndent = 0;
+        break;
+      }
+      case 'made': {
+        const piece = c.next(c.from);
+        if (!piece) break;
+        push(indentation, mode, { ...c, from: piece.to });
+        push(indentation, mode, piece.doc);
         break;
       }
     }

@@ -16,6 +16,7 @@ import {
   layout,
   line,
   lines,
+  made,
   PRINT_WIDTH,
   softline,
   type Doc,
@@ -191,28 +192,28 @@ const BLOCK_LINES = 2048;
 /**
  * A listing of `count` entries, one per line, as `braces` lays it out: entry `i` is `entryAt(i)`, text (one or
  * more lines, by `\n`) or a document; each followed by `separator`. The entries are made and joined into
- * blocks as they are laid out (a 10x tenant's catalog lists 70,000): none is held for the whole module.
+ * blocks as they are laid out (layout.ts: `made`; a 10x tenant's catalog lists 70,000): none is held for the
+ * whole module.
  */
 function longListing(count: number, entryAt: (i: number) => Doc, separator: string): Doc {
-  const body: Doc[] = ['{'];
-  let texts: string[] = [];
-  const close = () => {
-    if (texts.length) body.push(block(texts));
-    texts = [];
-  };
-  for (let i = 0; i < count; i++) {
-    const entry = entryAt(i);
-    if (typeof entry !== 'string') {
-      close();
-      body.push(indent([hardline, entry, separator]));
-      continue;
+  // an entry that is a document, made while a block was being filled: it goes alone, next
+  let held: { at: number; entry: Doc } | undefined;
+  const next = (from: number) => {
+    if (from >= count) return undefined;
+    const texts: string[] = [];
+    let i = from;
+    for (; i < count && texts.length < BLOCK_LINES; i++) {
+      const entry = held?.at === i ? held.entry : entryAt(i);
+      held = undefined;
+      if (typeof entry === 'string') texts.push(entry + separator);
+      else if (texts.length) {
+        held = { at: i, entry };
+        break;
+      } else return { doc: indent([hardline, entry, separator]), to: i + 1 };
     }
-    texts.push(entry + separator);
-    if (texts.length === BLOCK_LINES) close();
-  }
-  close();
-  body.push(hardline, '}');
-  return group(body, true);
+    return { doc: block(texts), to: i };
+  };
+  return group(['{', made(next), hardline, '}'], true);
 }
 
 function allEntries(entries: ObjectExpr['object']): readonly Entry[] {

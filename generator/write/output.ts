@@ -40,6 +40,7 @@ import { FileThreads, THREADS_AFTER } from './file-thread.js';
 import { FileWork, hexDigests } from './file-work.js';
 import { applyJournal, journalPath, readJournal, stagingPrefix, writeJournal, type Journal } from './journal.js';
 import { lockOutput, tryLockOutput, waitForWriter, type LockOptions } from './lock.js';
+import { release } from './release.js';
 import { isOwnedPath, OutputTree, realOutput } from './tree.js';
 
 export { CACHE, type CacheRecord, type Invocation, type RunSummary } from './cache.js';
@@ -58,30 +59,83 @@ export interface WriteReport {
 }
 
 /**
- * A file's text given a part at a time (printer.ts: printModuleInParts), kept as UTF-8 in a buffer that grows: a
- * 10x tenant's catalog (5 MB in each form) was otherwise its parts, the whole text made of them and its bytes at
- * once, at the run's peak.
+ * A file's text given a part at a time (printer.ts: printModuleInParts), kept as UTF-8 in chunks, made one buffer of
+ * its exact size at the end and the chunks freed at once (release.ts): a 10x tenant's catalog (5 MB in each form)
+ * was otherwise its parts, the whole text made of them and its bytes at once, at the run's peak; and in one buffer
+ * that doubled as it grew, 8 MB for each form and as much again of the smaller buffers it had outgrown, all held
+ * until a full collection, while the file threads still held theirs.
  */
 export class Utf8Parts {
-  private bytes = new Uint8Array(1 << 16);
+  private readonly chunks: Uint8Array[] = [];
+  private chunk = new Uint8Array(PART_CHUNK);
   private used = 0;
   private readonly encoder = new TextEncoder();
 
   readonly put = (part: string): void => {
-    // UTF-8 takes at most 3 bytes per UTF-16 unit
-    const room = this.used + part.length * 3;
-    if (room > this.bytes.length) {
-      const grown = new Uint8Array(Math.max(room, this.bytes.length * 2));
-      grown.set(this.bytes.subarray(0, this.used));
-      this.bytes = grown;
+    for (;;) {
+      // encodeInto stops before a character that does not fit whole
+      const { read, written } = this.encoder.encodeInto(part, this.chunk.subarray(this.used));
+      this.used += written;
+      if (read === part.length) return;
+      part = part.slice(read);
+      // up to 3 bytes at its end may be left unused
+      this.chunks.push(this.chunk.subarray(0, this.used));
+      this.chunk = new Uint8Array(PART_CHUNK);
+      this.used = 0;
     }
-    this.used += this.encoder.encodeInto(part, this.bytes.subarray(this.used)).written;
   };
 
+  /** The bytes given, in one buffer of their size (once: the chunks are gone after). */
   get content(): Uint8Array {
-    return this.bytes.subarray(0, this.used);
+    const chunks = [...this.chunks, this.chunk.subarray(0, this.used)];
+    const content = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+    let at = 0;
+    for (const c of chunks) {
+      content.set(c, at);
+      at += c.length;
+      release(c.buffer as ArrayBuffer);
+    }
+    this.chunks.length = 0;
+    this.chunk = new Uint8Array(0);
+    this.used = 0;
+    return content;
   }
 }
+
+/** the chunks of a Utf8Parts */
+const PART_CHUNK = 1 << 20;
+
+/**
+ * Paths given one after another, kept as text joined a thousand at a time until all are given: as 143,000 strings
+ * in an array (a 10x tenant) they were 8.6 MB of the main thread's heap for the whole run, and the copies of the
+ * array as it grew; joined, half that. The array is made once the file threads are done, when the run's memory is
+ * lowest.
+ */
+class PathList {
+  private readonly joined: string[] = [];
+  private batch: string[] = [];
+
+  push(path: string): void {
+    this.batch.push(path);
+    if (this.batch.length === PATHS_JOINED) this.join();
+  }
+
+  /** Every path given, in order (the list is empty after). */
+  all(): string[] {
+    this.join();
+    const all = this.joined.flatMap((text) => text.split('\0'));
+    this.joined.length = 0;
+    return all;
+  }
+
+  private join(): void {
+    // NUL: the one character no path holds
+    if (this.batch.length) this.joined.push(this.batch.join('\0'));
+    this.batch = [];
+  }
+}
+
+const PATHS_JOINED = 1000;
 
 export class OutputWriter {
   /** the output folder's real path (tree.ts): every read, write and removal is under it */
@@ -91,10 +145,10 @@ export class OutputWriter {
   /** lets the folder's lock go (prepare() took it); undefined in check mode */
   private release: (() => void) | undefined;
   private prepared = false;
-  /** every path of the new output, in the order given (kept as an array: at 70,000 files a Set costs twice) */
-  private readonly files: string[] = [];
-  /** the staging subfolder of each file (one per thread) */
-  private readonly subfolders: number[] = [];
+  /** every path of the new output, in the order given, while they are given */
+  private readonly given = new PathList();
+  /** the same, as an array, once every file is given (settle()) */
+  private files: string[] = [];
   /** the files of the previous run, as its file list names them (read when first needed: a no-op does not) */
   private owned: ReadonlySet<string> | undefined;
   /** reads and writes the files, beside the parsing and printing; started by the first file */
@@ -235,16 +289,14 @@ export class OutputWriter {
     path = flat(path);
     // refused here when it would reach through a link, or a folder is in its place
     const there = this.tree.fileKind(path) === 'file';
-    this.files.push(path);
-    this.subfolders.push(
-      this.thread().put(
-        path,
-        join(this.real, path),
-        this.check ? undefined : this.staging,
-        content,
-        // only a file that is there can be unchanged: a fresh output costs no failed reads
-        there,
-      ),
+    this.given.push(path);
+    this.thread().put(
+      path,
+      join(this.real, path),
+      this.check ? undefined : this.staging,
+      content,
+      // only a file that is there can be unchanged: a fresh output costs no failed reads
+      there,
     );
   }
 
@@ -341,6 +393,8 @@ export class OutputWriter {
   }> {
     try {
       const { changed, hashes, samples } = await this.thread().finish();
+      // made now, the threads gone
+      this.files = this.given.all();
       return {
         changed: changed.map((i) => this.files[i]!),
         indexes: changed,
@@ -398,8 +452,8 @@ export class OutputWriter {
     );
     const reply = work.reply();
     if ('failed' in reply) throw this.writeFailed(reply.path, reply.failed);
+    // in subfolder 0 (FileThreads.subfolder: given after the last)
     this.files.push(FILE_LIST);
-    this.subfolders.push(0);
     const changed = reply.changed.length > 0;
     return {
       ...settled,
@@ -440,7 +494,7 @@ export class OutputWriter {
         pid: process.pid,
         at: new Date().toISOString(),
         first: !existsSync(this.real),
-        moves: indexes.map((i) => [this.subfolders[i]!, this.files[i]!] as const),
+        moves: indexes.map((i) => [this.thread().subfolder(i), this.files[i]!] as const),
         removes: removed,
         record: {
           fingerprint,

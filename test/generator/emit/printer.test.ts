@@ -289,6 +289,20 @@ describe('a long listing (made a block at a time: the 10x catalog)', () => {
       expect(made).toBe(entries.length);
     });
   for (const form of ['js', 'ts', 'dts'] as const)
+    it(`entries are made as they are laid out, not all before (${form})`, () => {
+      let made = 0;
+      const many = 20_000;
+      const asMade: Module = one({
+        const: 'tables',
+        value: { asConst: { object: { length: many, at: (i) => (made++, [`t${i}`, `tables/t${i}`]) }, listing: true } },
+      });
+      const madeAtParts: number[] = [];
+      printModuleInParts(asMade, form, () => madeAtParts.push(made));
+      // the first part (64 KiB) is given after a block or two of entries, not all of them
+      expect(madeAtParts[0]).toBeLessThan(many / 2);
+      expect(made).toBe(many);
+    });
+  for (const form of ['js', 'ts', 'dts'] as const)
     it(`printed a part at a time, its parts are the module as printed whole (${form})`, () => {
       // a line with a trailing space at the end of every part's reach: it is taken off all the same
       const spaced: Module = {

@@ -85,6 +85,18 @@ describe.each([
     expect(readdirSync(join(out, '..'))).toEqual(['pkg']);
   });
 
+  it('Utf8Parts: the UTF-8 of every part in a buffer of its exact size, across its chunks (1 MiB) and parts bigger than one', () => {
+    const text = `${'a'.repeat((1 << 20) - 1)}表ü😀${'b'.repeat(3 << 20)}表\n`;
+    const parts = new Utf8Parts();
+    parts.put(text.slice(0, 5));
+    parts.put('');
+    parts.put(text.slice(5));
+    const content = parts.content;
+    expect(Buffer.from(content).equals(Buffer.from(text))).toBe(true);
+    // not a view of a bigger buffer: what the writer moves to a file thread is the file's bytes only
+    expect(content.buffer.byteLength).toBe(content.length);
+  });
+
   it('writes a file given as its UTF-8 bytes (a big one in a buffer with room after it), and records their hashes', async () => {
     const out = join(folder(), 'pkg');
     const big = `// ü 表\n${'z'.repeat(BATCH_BYTES)}\n`;
