@@ -18,7 +18,7 @@ import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } f
 import type { EmitMode } from './emit/package-files.js';
 import { UserError } from './errors.js';
 import type { Code } from './diagnostics.js';
-import type { ColumnSizes } from './model/transactions.js';
+import type { CollectedSizes, SizesData } from './model/column-facts.js';
 import {
   NEXT,
   PENDING,
@@ -89,10 +89,10 @@ export class ServicesThread {
   private begun = false;
 
   /** The column sizes: the thread starts printing (once). */
-  begin(sizes: ColumnSizes): void {
+  begin(sizes: CollectedSizes): void {
     if (this.begun) return;
     this.begun = true;
-    this.port.postMessage(sizes);
+    this.port.postMessage({ lengths: sizes.lengths.data, scales: sizes.scales.data } satisfies SizesData);
   }
 
   /** What the thread has printed so far, each file given to `file` (synchronously: between two blocks of a document). */

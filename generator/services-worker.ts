@@ -3,7 +3,7 @@
 // the first service that fails, or when the main thread's fails; it never runs ahead of the main thread by more
 // than the bytes it is given as its limit.
 import { workerData } from 'node:worker_threads';
-import type { ColumnSizes } from './model/transactions.js';
+import { ColumnFacts, type SizesData } from './model/column-facts.js';
 import { moduleFiles } from './emit/package-files.js';
 import { serviceModulePath } from './model/plan.js';
 import { UserError } from './errors.js';
@@ -27,7 +27,8 @@ function crossing(error: unknown): ThreadError {
   return { message: String((error as Error)?.message ?? error), stack: (error as Error)?.stack };
 }
 
-port.once('message', (sizes: ColumnSizes) => {
+port.once('message', (data: SizesData) => {
+  const sizes = { lengths: new ColumnFacts(data.lengths), scales: new ColumnFacts(data.scales) };
   while (!Atomics.load(state, STOP)) {
     const at = Atomics.add(state, NEXT, 1);
     if (at >= jobs.length) break;

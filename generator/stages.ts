@@ -40,6 +40,7 @@ import {
   unmatchedInclude,
 } from './left-out.js';
 import { keyPath, named } from './message-text.js';
+import { ColumnFacts, type CollectedSizes } from './model/column-facts.js';
 import { KnownValueIndex } from './model/known-values.js';
 import { nameServices, type ObjectNames } from './model/naming.js';
 import {
@@ -53,7 +54,6 @@ import {
 import { objectModulePath, planObjects, serviceModulePath, type PlannedObject } from './model/plan.js';
 import type { QueryObject } from './model/schema.js';
 import { selector, unmatchedPatterns } from './model/select.js';
-import type { ColumnSizes } from './model/transactions.js';
 import { csdlObjects, readCsdlIndex, type CsdlDocument } from './parse/csdl.js';
 import { parseDefinition, parseServiceList } from './parse/definitions.js';
 import type { ProgressCounts } from './progress.js';
@@ -231,7 +231,7 @@ export interface ObjectsEmitted {
   /** the plan, with what pass 2 could not type left out as well */
   readonly objects: readonly PlannedObject[];
   /** the string columns' lengths and decimal columns' scales, which transaction fields take by DbColumnName */
-  readonly sizes: ColumnSizes;
+  readonly sizes: CollectedSizes;
   /** the tables the families' user-defined fields are typed from, as read (generated or not) */
   readonly familyRead: ReadonlyMap<string, QueryObject>;
 }
@@ -250,7 +250,7 @@ export async function emitObjects(
   const knownValues = new KnownValueIndex(config.knownValues);
   const familyTables = USER_DEFINED_FIELDS.tables;
   const servicesWanted = [...plan.services.values()].some((names) => output.wanted(serviceModulePath(names)));
-  const sizes = { lengths: new Map<string, number>(), scales: new Map<string, number>() };
+  const sizes = { lengths: new ColumnFacts(), scales: new ColumnFacts() };
   const familyRead = new Map<string, QueryObject>();
   const unsupported = new Map<PlannedObject, string>();
   for (const document of plan.documents) {
@@ -295,12 +295,16 @@ export async function emitObjects(
 }
 
 /** The string columns' lengths and the decimal columns' scales, which transaction fields take by DbColumnName. */
-function recordSizes(object: QueryObject, sizes: { lengths: Map<string, number>; scales: Map<string, number> }): void {
+function recordSizes(object: QueryObject, sizes: CollectedSizes): void {
+  const lengths: [string, number][] = [];
+  const scales: [string, number][] = [];
   for (const c of object.columns) {
-    if (typeof c.maxLength === 'number') sizes.lengths.set(`${object.name}.${c.name}`.toLowerCase(), c.maxLength);
+    if (typeof c.maxLength === 'number') lengths.push([`${object.name}.${c.name}`.toLowerCase(), c.maxLength]);
     else if (typeof c.scale === 'number' && c.edmType === 'Edm.Decimal')
-      sizes.scales.set(`${object.name}.${c.name}`.toLowerCase(), c.scale);
+      scales.push([`${object.name}.${c.name}`.toLowerCase(), c.scale]);
   }
+  sizes.lengths.add(lengths);
+  sizes.scales.add(scales);
 }
 
 /** The services to emit (those `erpgen diff --project` checks, or all), in the run's order. */
@@ -328,7 +332,7 @@ export function servicesThread(
  */
 export async function emitServices(
   jobs: readonly ServiceJob[],
-  sizes: ColumnSizes,
+  sizes: CollectedSizes,
   output: Output,
   services?: ServicesThread,
 ): Promise<void> {

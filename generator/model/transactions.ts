@@ -36,8 +36,11 @@ export interface TransactionService {
   readonly elements: readonly DataElement[];
 }
 
-/** `table.column` (lower case) -> one number of the column: a string column's $MaxLength, a decimal's $Scale. */
-type ColumnFacts = ReadonlyMap<string, number>;
+/**
+ * `table.column` (lower case) -> one number of the column: a string column's $MaxLength, a decimal's $Scale (a map, or
+ * column-facts.ts as a run collects them).
+ */
+type ColumnFacts = Pick<ReadonlyMap<string, number>, 'get'>;
 
 /** What transaction fields take from the snapshot's tables' columns that their `DbColumnName` names. */
 export interface ColumnSizes {

@@ -46,11 +46,22 @@ class Digests {
   }
 }
 
-/** The hashes of `digests` (as ThreadResults has them) in hex. */
-export function hexDigests(digests: Uint8Array): string[] {
-  const bytes = Buffer.from(digests.buffer, digests.byteOffset, digests.byteLength);
-  return Array.from({ length: bytes.length / DIGEST }, (_, i) => bytes.toString('hex', i * DIGEST, (i + 1) * DIGEST));
+/** The `i`th hash of `digests` (as ThreadResults has them) in hex. */
+export function hexDigest(digests: Uint8Array, i: number): string {
+  return Buffer.from(digests.buffer, digests.byteOffset, digests.byteLength).toString(
+    'hex',
+    i * DIGEST,
+    (i + 1) * DIGEST,
+  );
 }
+
+/** `digests`' `i`th hash put at `at` in `into` */
+export function copyDigest(digests: Uint8Array, i: number, into: Uint8Array, at: number): void {
+  into.set(digests.subarray(i * DIGEST, (i + 1) * DIGEST), at * DIGEST);
+}
+
+/** room for `count` hashes */
+export const digestRoom = (count: number) => new Uint8Array(count * DIGEST);
 
 /** One thread's share of the files: what it did, and the first failure (after which it does nothing). */
 export class FileWork {

@@ -15,7 +15,7 @@
 // stay, which tools and the no-op rely on), and the time the folder is mixed is the moving of what changed only.
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmdirSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { hashOf, writeCache, type Invocation, type RunSummary } from './cache.js';
+import { hashOf, writeCache, type FileHashes, type Invocation, type RunSummary } from './cache.js';
 import { isOwnedPath, type OutputTree } from './tree.js';
 
 export const journalPath = (real: string) => join(dirname(real), `.${basename(real)}.erpgen-commit`);
@@ -29,8 +29,8 @@ export interface Journal {
   readonly at: string;
   /** the output did not exist: staging subfolder 0 becomes it, whole */
   readonly first: boolean;
-  /** the files to move into place: their staging subfolder, their path */
-  readonly moves: ReadonlyArray<readonly [subfolder: number, path: string]>;
+  /** the files to move into place: their staging subfolder, their path (lazyList: made as iterated) */
+  readonly moves: Iterable<readonly [subfolder: number, path: string]>;
   readonly removes: readonly string[];
   /** what `.erpgen-cache` records once the files are in place (cache.ts: writeCache) */
   readonly record: {
@@ -38,7 +38,22 @@ export interface Journal {
     readonly parts: readonly string[];
     readonly run: RunSummary;
     readonly invocations: readonly Invocation[];
-    readonly files: ReadonlyArray<readonly [path: string, sha256: string]>;
+    readonly files: FileHashes | ReadonlyArray<readonly [path: string, sha256: string]>;
+  };
+}
+
+/** the journal as JSON has it */
+type JournalRead = Journal & {
+  readonly moves: ReadonlyArray<readonly [subfolder: number, path: string]>;
+  readonly record: { readonly files: ReadonlyArray<readonly [path: string, sha256: string]> };
+};
+
+/** `length` items, the `n`th `item(n)`, made as they are iterated (written to the journal, applied): never all at once */
+export function lazyList<T>(length: number, item: (n: number) => T): Iterable<T> {
+  return {
+    *[Symbol.iterator]() {
+      for (let n = 0; n < length; n++) yield item(n);
+    },
   };
 }
 
@@ -60,7 +75,8 @@ export function writeJournal(real: string, journal: Journal): void {
 /**
  * `JSON.stringify(value)` written to `fd` 64 KiB at a time: a 10x tenant's journal (every file moved, and the
  * record's hash of each) is 20 MB of text, which made whole (and encoded) took more memory than any other moment
- * of its run. Arrays and objects are taken apart; what is in them is JSON.stringify's.
+ * of its run. Arrays (and other iterables: lazyList, FileHashes) and objects are taken apart; what is in them is
+ * JSON.stringify's.
  */
 function writeJsonInParts(fd: number, value: unknown): void {
   let part = '';
@@ -72,14 +88,15 @@ function writeJsonInParts(fd: number, value: unknown): void {
     }
   };
   const write = (v: unknown): void => {
-    if (Array.isArray(v)) {
+    if (Array.isArray(v) || (typeof v === 'object' && v !== null && Symbol.iterator in v)) {
       put('[');
-      v.forEach((item, i) => {
-        if (i > 0) put(',');
+      let i = 0;
+      for (const item of v as Iterable<unknown>) {
+        if (i++ > 0) put(',');
         // as JSON.stringify: what it leaves out of an object is null in an array
         if (item === undefined || typeof item === 'function' || typeof item === 'symbol') put('null');
         else write(item);
-      });
+      }
       put(']');
     } else if (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype) {
       put('{');
@@ -109,7 +126,7 @@ export function readJournal(real: string): { journal?: Journal; why?: string } |
     return undefined;
   }
   try {
-    const j = JSON.parse(text) as Journal;
+    const j = JSON.parse(text) as JournalRead;
     const prefix = stagingPrefix(real);
     const sound =
       typeof j.staging === 'string' &&
@@ -189,7 +206,13 @@ export function applyJournal(real: string, journal: Journal, tree: OutputTree): 
     }
   }
   const { fingerprint, parts, run, invocations, files } = journal.record;
-  const vouched = files.every(([path, sha]) => !unsure.has(path) || hashOf(join(real, path)) === sha);
+  let vouched = true;
+  if (unsure.size)
+    for (const [path, sha] of files)
+      if (unsure.has(path) && hashOf(join(real, path)) !== sha) {
+        vouched = false;
+        break;
+      }
   // the folder is the new package: the commit is done. The record comes after (a run killed before it is written
   // leaves a whole package without one, which the next run compares file by file), and so does the deletion of
   // what was moved out.

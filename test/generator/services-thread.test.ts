@@ -12,6 +12,7 @@ import type { Notice } from '../../generator/diagnostics.js';
 import { UserError } from '../../generator/errors.js';
 import { moduleFiles } from '../../generator/emit/package-files.js';
 import { generatePackage, type GeneratePackageOptions } from '../../generator/generate-package.js';
+import { ColumnFacts } from '../../generator/model/column-facts.js';
 import { nameServices } from '../../generator/model/naming.js';
 import { serviceModulePath } from '../../generator/model/plan.js';
 import { serviceModule, type ServiceJob } from '../../generator/service-module.js';
@@ -128,7 +129,8 @@ describe('the services thread alone (the main thread taking none)', () => {
     names: names.get(definition.name)!,
     overlay: undefined,
   }));
-  const sizes = { lengths: new Map([['oe_hdr.po_no', 7]]), scales: new Map<string, number>() };
+  const sizes = { lengths: new ColumnFacts(), scales: new ColumnFacts() };
+  sizes.lengths.add([['oe_hdr.po_no', 7]]);
   const decode = new TextDecoder();
 
   async function printAll(list: readonly ServiceJob[], pendingLimit?: number) {

@@ -4,8 +4,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fileHashes } from '../../../generator/write/cache.js';
 import {
   journalPath,
+  lazyList,
   readJournal,
   stagingPrefix,
   writeJournal,
@@ -54,5 +56,20 @@ describe('writeJournal', () => {
     expect(readJournal(real)).toEqual({
       journal: JSON.parse(JSON.stringify({ ...journal, removes: journal.removes.slice(0, 3) })),
     });
+    // the writer's lists, made as they are written: the same text as the arrays
+    const lazy: Journal = {
+      ...journal,
+      moves: lazyList(paths.length, (i) => [i % 2, paths[i]!] as const),
+      record: {
+        ...journal.record,
+        files: fileHashes(
+          paths.length,
+          (i) => paths[i]!,
+          () => 'a'.repeat(64),
+        ),
+      },
+    };
+    writeJournal(real, lazy);
+    expect(readFileSync(journalPath(real), 'utf8')).toBe(text);
   });
 });
