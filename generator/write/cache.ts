@@ -328,7 +328,7 @@ export function fileHashes(length: number, path: (i: number) => string, sha256: 
 }
 
 /** pairs of a path and its sha256 as FileHashes */
-export const pairedHashes = (pairs: ReadonlyArray<readonly [path: string, sha256: string]>): FileHashes =>
+const pairedHashes = (pairs: ReadonlyArray<readonly [path: string, sha256: string]>): FileHashes =>
   fileHashes(
     pairs.length,
     (i) => pairs[i]![0],
