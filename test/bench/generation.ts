@@ -179,11 +179,12 @@ export async function generationBench(work: string, runs: number): Promise<Row[]
   const tenRuns: Array<ReturnType<typeof generateRun>> = [];
   const wideRuns: Array<ReturnType<typeof generateRun>> = [];
   for (let i = 0; i < Math.min(runs, 2); i++) {
-    for (const [snapshot, list] of [
-      [ten, tenRuns],
-      [wide, wideRuns],
+    for (const [snapshot, list, name] of [
+      [ten, tenRuns, 'ten'],
+      [wide, wideRuns, 'wide'],
     ] as const) {
-      const out = join(work, `out-big-${i}`);
+      // a folder of its own: the wide run in the 10x run's folder was a regeneration over 143,000 files
+      const out = join(work, `out-${name}-${i}`);
       list.push(generateRun(snapshot, out, work));
       keepUntilEnd(out);
     }
